@@ -1,0 +1,3 @@
+"""Backgammon rules and state: pure Python, no pygame (the front end lives in game.ui)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,219 @@
+"""Moves as values, the legal moves of a roll, and GNU Backgammon move notation.
+
+Notation is written as GNU Backgammon writes it: points from the mover's side,
+``bar`` and ``off``, a ``*`` after a point where a blot is hit, one checker's
+consecutive steps joined (``24/18/15`` only where it hits on the way, else
+``24/15``), repeated moves counted (``8/5(2)``), sources from high to low:
+``24/18 13/11``, ``bar/22*``, ``6/off 5/off``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from game.movegen import moves_with_steps, singles
+from game.position import BAR, Position
+
+BAR_POINT = 25
+"""The bar, as a point number in notation and in :class:`Step`."""
+
+OFF_POINT = 0
+"""Borne off, as a point number in notation and in :class:`Step`."""
+
+
+class MoveError(ValueError):
+    """A move string that cannot be read, or that is not legal for the roll."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One die's worth of movement of one checker, in the mover's point numbers."""
+
+    src: int
+    """Where the checker starts: 1..24, or 25 for the bar."""
+
+    dst: int
+    """Where it ends: 1..24, or 0 when it is borne off."""
+
+    hit: bool = False
+    """True when it lands on a lone opposing checker and sends it to the bar."""
+
+    def __str__(self) -> str:
+        return f"{_point_name(self.src)}/{_point_name(self.dst)}{'*' if self.hit else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal move: where the roll takes the board. Equal when the results are equal.
+
+    Two orders of the same steps that end in the same position are one move; the
+    steps kept are one way to play it.
+    """
+
+    before: Position
+    """The position before the move (mover on roll)."""
+
+    after: Position
+    """The position after the move, still seen from the mover (not swapped)."""
+
+    steps: tuple[Step, ...] = field(compare=False)
+    """One sequence of steps that plays the move, in playing order; empty for a pass."""
+
+    def notation(self) -> str:
+        """The move as GNU Backgammon writes it (``"8/5 6/5"``); ``""`` for no move."""
+        return format_steps(self.steps)
+
+    def __str__(self) -> str:
+        return self.notation() or "(no move)"
+
+
+def _point_name(p: int) -> str:
+    if p == BAR_POINT:
+        return "bar"
+    if p == OFF_POINT:
+        return "off"
+    return str(p)
+
+
+def _to_step(raw: tuple[int, int, bool]) -> Step:
+    src, dst, hit = raw
+    return Step(BAR_POINT if src == BAR else src + 1, OFF_POINT if dst < 0 else dst + 1, hit)
+
+
+def legal_moves(position: Position, dice: tuple[int, int]) -> list[Move]:
+    """Every legal move for the roll, one per distinct resulting position.
+
+    An empty list means no step can be played: the turn passes.
+    """
+    d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError(f"dice must be 1..6, got {dice}")
+    found = moves_with_steps(position.code, d1, d2)
+    return [Move(position, Position(code), tuple(_to_step(s) for s in steps)) for code, steps in found.items()]
+
+
+def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
+    """Canonical notation for a set of steps (order-independent)."""
+    pending = sorted(steps, key=lambda s: (-s.src, -s.dst))
+    paths: list[list[Step]] = []
+    while pending:
+        path = [pending.pop(0)]
+        while path[-1].dst != OFF_POINT:
+            nxt = next((k for k, s in enumerate(pending) if s.src == path[-1].dst), None)
+            if nxt is None:
+                break
+            path.append(pending.pop(nxt))
+        paths.append(path)
+    words = []
+    for path in paths:
+        text = _point_name(path[0].src)
+        for k, s in enumerate(path):
+            last = k == len(path) - 1
+            if s.hit or last:
+                text += f"/{_point_name(s.dst)}{'*' if s.hit else ''}"
+        words.append(text)
+    counted = Counter(words)
+    out = []
+    for w in dict.fromkeys(words):
+        n = counted[w]
+        out.append(f"{w}({n})" if n > 1 else w)
+    return " ".join(out)
+
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
+
+
+def _parse_point(text: str, token: str, first: bool) -> int:
+    t = text.lower()
+    if t == "bar":
+        if not first:
+            raise MoveError(f"'bar' can only start a move, in {token!r}")
+        return BAR_POINT
+    if t == "off":
+        if first:
+            raise MoveError(f"'off' can only end a move, in {token!r}")
+        return OFF_POINT
+    if not t.isdigit():
+        raise MoveError(f"{text!r} is not a point (1-24, bar or off) in {token!r}")
+    p = int(t)
+    if first and p == 25:
+        return BAR_POINT
+    if not 1 <= p <= 24:
+        raise MoveError(f"point {p} is out of range 1-24 in {token!r}")
+    return p
+
+
+def parse_segments(text: str) -> list[tuple[int, int]]:
+    """Read notation into (from, to) segments of single checkers, repeats expanded."""
+    if not text or not text.strip():
+        raise MoveError("empty move")
+    segments: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        m = _TOKEN.match(token)
+        if not m:
+            raise MoveError(f"cannot read {token!r}: expected like 24/18, bar/22*, 6/off or 8/5(2)")
+        count = int(m.group("count") or 1)
+        if count < 1 or count > 4:
+            raise MoveError(f"a repeat count must be 1-4 in {token!r}")
+        parts = m.group("path").split("/")
+        if len(parts) < 2 or any(not p for p in parts):
+            raise MoveError(f"cannot read {token!r}: a move needs from/to, like 13/11")
+        points = [_parse_point(p.rstrip("*"), token, k == 0) for k, p in enumerate(parts)]
+        for a, b in zip(points, points[1:], strict=False):
+            if b != OFF_POINT and b >= a:
+                raise MoveError(f"{token!r} moves backwards ({_point_name(a)}/{_point_name(b)})")
+        path = list(zip(points, points[1:], strict=False))
+        segments.extend(path * count)
+    if len(segments) > 4:
+        raise MoveError(f"too many checker moves in {text!r}")
+    return segments
+
+
+def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
+    """The legal move that ``text`` describes for this position and roll.
+
+    Raises :class:`MoveError` saying what is wrong: unreadable text, a move that
+    does not fit the dice, or a move that the rules do not allow.
+    """
+    segments = parse_segments(text)
+    legal = {m.after.code: m for m in legal_moves(position, dice)}
+    if not legal:
+        raise MoveError(f"no move is possible with {dice[0]}{dice[1]}: the turn passes")
+    d1, d2 = dice
+    pool = [d1] * 4 if d1 == d2 else [d1, d2]
+    reached: set[int] = set()
+    for order in set(itertools.permutations(range(len(segments)))):
+        _realize(position.code, [segments[k] for k in order], tuple(pool), reached)
+    hits = {m.after.code for m in legal.values()} & reached
+    if not hits:
+        raise MoveError(f"{text!r} is not a legal move for {d1}{d2} in this position")
+    if len(hits) > 1:
+        wanted_hits = text.count("*")
+        exact = [c for c in hits if sum(s.hit for s in legal[c].steps) == wanted_hits]
+        if len(exact) == 1:
+            return legal[exact[0]]
+        raise MoveError(f"{text!r} is ambiguous: write every point where a checker stops")
+    return legal[hits.pop()]
+
+
+def _realize(code: int, segments: list[tuple[int, int]], dice: tuple[int, ...], out: set[int]) -> None:
+    """Add to ``out`` every code reached by playing the segments in order with the dice."""
+    if not segments:
+        out.add(code)
+        return
+    (a, b), rest = segments[0], segments[1:]
+    src = BAR if a == BAR_POINT else a - 1
+    for die in sorted(set(dice)):
+        k = dice.index(die)
+        left = dice[:k] + dice[k + 1 :]
+        for nc, (s, t, _) in singles(code, die):
+            if s != src:
+                continue
+            here = OFF_POINT if t < 0 else t + 1
+            if here == b:
+                _realize(nc, rest, left, out)
+            elif here != OFF_POINT and (b == OFF_POINT or here > b):
+                _realize(nc, [(here, b), *rest], left, out)

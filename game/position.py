@@ -1,0 +1,229 @@
+"""A backgammon position seen from the side on roll, packed into one integer.
+
+The packed form (a *code*) is what the move generator and the AI work on: it is
+hashable, compares by value, and a step is two or three integer additions.
+
+Layout of a code, 50 bytes, little-endian (byte ``i`` is ``(code >> 8*i) & 0xFF``):
+
+* bytes 0..23: the mover's checkers on the mover's points 1..24 (byte ``p-1`` is
+  point ``p``; the mover bears off from points 1..6 and moves towards point 1);
+* byte 24: the mover's checkers on the bar;
+* bytes 25..48: the opponent's checkers on the opponent's points 1..24, numbered
+  from the opponent's side (the mover's point ``p`` is the opponent's ``25-p``);
+* byte 49: the opponent's checkers on the bar.
+
+Checkers borne off are not stored: each side has 15 less what is on the board.
+This is the same split GNU Backgammon uses (two 25-slot arrays, one a side, each
+from its owner's side), so Position IDs map onto it directly.
+
+:class:`Position` wraps a code in a small immutable value type with readable
+accessors; hot loops use the bare integer functions of this module.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass
+
+CHECKERS = 15
+"""Checkers each side has."""
+
+SLOTS = 25
+"""Slots a side: points 1..24 and the bar."""
+
+BAR = 24
+"""Index of the bar in a side's 25 slots."""
+
+SIDE_BITS = 8 * SLOTS
+SIDE_MASK = (1 << SIDE_BITS) - 1
+OUTSIDE_HOME_MASK = sum(0xFF << (8 * i) for i in range(6, SLOTS))
+"""The mover's points 7..24 and bar: all zero means the mover may bear off."""
+
+START_SIDE = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+"""One side of the standard starting position, points 1..24 then the bar."""
+
+
+class PositionError(ValueError):
+    """A position or Position ID that does not describe a legal board."""
+
+
+def pack(mine: tuple[int, ...] | list[int], theirs: tuple[int, ...] | list[int]) -> int:
+    """Pack two 25-slot sides (each from its owner's view) into a code, unchecked."""
+    code = 0
+    for i, n in enumerate(mine):
+        code |= n << (8 * i)
+    for i, n in enumerate(theirs):
+        code |= n << (8 * (SLOTS + i))
+    return code
+
+
+def unpack(code: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The two sides of a code: (mover's 25 slots, opponent's 25 slots)."""
+    raw = code.to_bytes(2 * SLOTS, "little")
+    return tuple(raw[:SLOTS]), tuple(raw[SLOTS:])
+
+
+def swap(code: int) -> int:
+    """The same board seen by the other side (the opponent is now on roll)."""
+    return (code >> SIDE_BITS) | ((code & SIDE_MASK) << SIDE_BITS)
+
+
+START_CODE = pack(START_SIDE, START_SIDE)
+
+
+def validate(mine: tuple[int, ...] | list[int], theirs: tuple[int, ...] | list[int]) -> None:
+    """Raise :class:`PositionError` unless the two sides make a legal board."""
+    for name, side in (("mover", mine), ("opponent", theirs)):
+        if len(side) != SLOTS:
+            raise PositionError(f"{name} side has {len(side)} slots, expected {SLOTS}")
+        if any(n < 0 for n in side):
+            raise PositionError(f"{name} side has a negative checker count")
+        total = sum(side)
+        if total > CHECKERS:
+            raise PositionError(f"{name} has {total} checkers on the board, more than {CHECKERS}")
+    for i in range(24):
+        if mine[i] and theirs[23 - i]:
+            raise PositionError(f"both sides have checkers on point {i + 1} (mover's numbering)")
+
+
+def off_count(side: tuple[int, ...]) -> int:
+    """Checkers borne off for one side."""
+    return CHECKERS - sum(side)
+
+
+def pip_count(side: tuple[int, ...]) -> int:
+    """Pips a side needs to bear everything off (bar counts 25)."""
+    return sum((i + 1) * n for i, n in enumerate(side))
+
+
+# --- GNU Backgammon Position ID -------------------------------------------------------
+#
+# The key is 80 bits: for the player *not* on roll and then for the player on roll, for
+# each of their 25 slots (points 1..24 from their own side, then the bar), one 1-bit per
+# checker followed by a 0-bit. The bits fill 10 bytes starting from the least significant
+# bit of the first byte; the bytes are written in base64 and the trailing "==" dropped.
+
+ID_LENGTH = 14
+
+
+def position_id(code: int) -> str:
+    """The GNU Backgammon Position ID of a code (the mover is the player on roll)."""
+    mine, theirs = unpack(code)
+    bits = 0
+    n = 0
+    for side in (theirs, mine):
+        for count in side:
+            bits |= ((1 << count) - 1) << n
+            n += count + 1
+    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:ID_LENGTH]
+
+
+def from_position_id(pid: str) -> int:
+    """Decode a Position ID into a code; raise :class:`PositionError` if it is invalid."""
+    if not isinstance(pid, str):
+        raise PositionError("a Position ID must be a string")
+    text = pid.strip()
+    if len(text) != ID_LENGTH:
+        raise PositionError(f"a Position ID has {ID_LENGTH} characters, got {len(text)}: {pid!r}")
+    try:
+        raw = base64.b64decode(text + "==", validate=True)
+    except (binascii.Error, ValueError):
+        raise PositionError(f"not a Position ID (bad base64 characters): {pid!r}") from None
+    bits = int.from_bytes(raw, "little")
+    sides: list[list[int]] = []
+    pos = 0
+    for _ in range(2):
+        side: list[int] = []
+        for _ in range(SLOTS):
+            count = 0
+            while pos < 80 and (bits >> pos) & 1:
+                count += 1
+                pos += 1
+            if pos >= 80:
+                raise PositionError(f"Position ID {pid!r} runs out of bits (too many checkers)")
+            pos += 1  # the 0 separator
+            side.append(count)
+        sides.append(side)
+    if bits >> pos:
+        raise PositionError(f"Position ID {pid!r} has checkers beyond the last slot")
+    theirs, mine = sides
+    validate(mine, theirs)
+    return pack(mine, theirs)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable board seen from the side on roll; hashable, its own cache key."""
+
+    code: int
+    """The packed form (see the module docstring); equal boards have equal codes."""
+
+    @classmethod
+    def start(cls) -> Position:
+        """The standard starting position."""
+        return cls(START_CODE)
+
+    @classmethod
+    def from_sides(cls, mine: tuple[int, ...] | list[int], theirs: tuple[int, ...] | list[int]) -> Position:
+        """Build from the mover's and the opponent's 25 slots, each from its owner's side."""
+        validate(mine, theirs)
+        return cls(pack(mine, theirs))
+
+    @classmethod
+    def from_id(cls, pid: str) -> Position:
+        """Decode a GNU Backgammon Position ID (raises :class:`PositionError`)."""
+        return cls(from_position_id(pid))
+
+    @property
+    def mine(self) -> tuple[int, ...]:
+        """The mover's 25 slots: points 1..24 from the mover's side, then the bar."""
+        return unpack(self.code)[0]
+
+    @property
+    def theirs(self) -> tuple[int, ...]:
+        """The opponent's 25 slots, numbered from the opponent's side."""
+        return unpack(self.code)[1]
+
+    @property
+    def my_off(self) -> int:
+        """The mover's checkers borne off."""
+        return off_count(self.mine)
+
+    @property
+    def their_off(self) -> int:
+        """The opponent's checkers borne off."""
+        return off_count(self.theirs)
+
+    def pips(self) -> tuple[int, int]:
+        """Pip counts (mover, opponent)."""
+        mine, theirs = unpack(self.code)
+        return pip_count(mine), pip_count(theirs)
+
+    def swapped(self) -> Position:
+        """The same board with the other side on roll."""
+        return Position(swap(self.code))
+
+    def position_id(self) -> str:
+        """The GNU Backgammon Position ID."""
+        return position_id(self.code)
+
+    def is_race(self) -> bool:
+        """True when the two sides have passed each other: no more contact is possible."""
+        return is_race(self.code)
+
+    def __str__(self) -> str:
+        return self.position_id()
+
+
+def is_race(code: int) -> bool:
+    """True when no checker of either side can meet one of the other again."""
+    mine, theirs = unpack(code)
+    if mine[BAR] or theirs[BAR]:
+        return False
+    my_back = max((i for i in range(24) if mine[i]), default=-1)  # mover's index
+    their_back = max((i for i in range(24) if theirs[i]), default=-1)
+    if my_back < 0 or their_back < 0:
+        return True
+    # opponent's index j is the mover's index 23 - j
+    return my_back < 23 - their_back
