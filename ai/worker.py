@@ -1,0 +1,526 @@
+"""The AI off the UI thread: start a search, poll for progress and the answer, cancel it.
+
+The UI never calls the search directly. It owns one :class:`AIWorker` and, once a
+frame, calls :meth:`AIWorker.poll`, which never blocks::
+
+    worker = AIWorker()
+    rid = worker.start(Request("move", position, (3, 1), depth=3))
+    ...                               # every frame:
+    for event in worker.poll():
+        if isinstance(event, Progress): show(event.done, event.total, event.best)
+        elif isinstance(event, Finished): play(event.moves[0].move)
+        elif isinstance(event, Failed): tell_the_player(event.message)
+
+Every request gets an id. Only the latest request is live: starting a new one
+cancels the one before, and :meth:`AIWorker.cancel` stops it. Events of a request
+that is no longer live are dropped, so a stale answer never reaches the UI.
+
+Where the search runs (``mode``):
+
+* ``"process"`` (the default): a child process started with the ``spawn`` context
+  (which works the same on every platform and under PyInstaller; ``main.py``
+  calls :func:`multiprocessing.freeze_support`). The search is pure Python and
+  holds the GIL; in a thread of the UI's own process it starves the frame loop
+  (``python -m bench --only ui_frames`` measures both). The child loads the
+  evaluator itself (``ai.load.load_evaluator``, else the hand-made one).
+* ``"thread"``: a daemon thread in this process. Used by tests and the hint tool's
+  callers that have no UI to keep smooth.
+
+Both run the same request loop (:func:`_serve`), so they behave alike: cancel is a
+shared integer the search's ``should_stop`` reads, progress and answers come back
+through a queue, and a search that raises becomes a :class:`Failed` event.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from ai.evaluator import Evaluator
+from game.move import Move, legal_moves
+from game.position import Position, unpack
+
+Kind = Literal["move", "hint"]
+Mode = Literal["process", "thread"]
+
+MAX_DEPTH = 4
+"""The deepest search a request may ask for (depth N = GNU Backgammon's (N-1)-ply)."""
+
+PROGRESS_INTERVAL_S = 0.02
+"""Progress events are sent at most this often (the last one always)."""
+
+
+# --- the public value types -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What to search: a position and roll, how deep, and how the answer is used."""
+
+    kind: Kind
+    """``"move"``: the computer chooses its move (noise applies; a forced move is not
+    searched deeply). ``"hint"``: rank the moves for the player (noise is ignored)."""
+
+    position: Position
+    """The board, seen from the side on roll."""
+
+    dice: tuple[int, int]
+    """The roll to play."""
+
+    depth: int
+    """Move decisions searched, 1..4 (depth N is GNU Backgammon's (N-1)-ply)."""
+
+    noise: float = 0.0
+    """Standard deviation of the seeded noise added to equities (beginner levels)."""
+
+    time_limit: float | None = None
+    """Seconds; when they run out the best fully searched shallower answer is returned."""
+
+    top: int | None = None
+    """Return only the best ``top`` moves (None: all of them)."""
+
+    seed: int = 0
+    """Seed of the noise: same request and seed, same answer."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("move", "hint"):
+            raise ValueError(f"request kind must be 'move' or 'hint', got {self.kind!r}")
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.position.Position")
+        if len(self.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice):
+            raise ValueError(f"dice must be two numbers 1..6, got {self.dice!r}")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError(f"time limit must be positive, got {self.time_limit}")
+        if self.top is not None and self.top < 1:
+            raise ValueError(f"top must be at least 1, got {self.top}")
+
+
+@dataclass(frozen=True, slots=True)
+class RankedMove:
+    """A legal move with its value for the side that plays it."""
+
+    move: Move
+    """The move (``move.after`` is the result, mover still on roll)."""
+
+    equity: float
+    """Cubeless equity of the move for the mover, in points per game."""
+
+    probs: tuple[float, float, float, float, float]
+    """Win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Part of a search is done."""
+
+    request_id: int
+    """The request this is about."""
+
+    done: int
+    """Candidate moves fully searched so far."""
+
+    total: int
+    """Candidate moves to search."""
+
+    best: RankedMove | None
+    """The best move so far, or None before the first candidate is done."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The answer to a request."""
+
+    request_id: int
+    """The request this answers."""
+
+    moves: list[RankedMove]
+    """Legal moves, best first (only ``top`` of them if asked); empty when no move is
+    possible and the turn passes."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """A request that could not be answered."""
+
+    request_id: int
+    """The request that failed."""
+
+    message: str
+    """What went wrong, in words for the player."""
+
+
+Event = Progress | Finished | Failed
+
+
+# --- evaluators -------------------------------------------------------------------------
+
+
+class _Loaded(Protocol):
+    evaluator: Evaluator
+    warning: str | None
+
+
+EvaluatorFactory = Callable[[], tuple[Evaluator, str | None]]
+"""Makes the evaluator in the worker: (evaluator, warning or None). In process mode it
+must be a module-level function (it is sent to the child by name)."""
+
+
+def default_evaluator() -> tuple[Evaluator, str | None]:
+    """The shipped network (``ai.load.load_evaluator``), or the hand-made evaluator with a
+    warning when the network cannot be loaded."""
+    try:
+        from ai.load import load_evaluator
+    except ImportError:
+        return hand_evaluator()[0], None
+    try:
+        loaded: _Loaded = load_evaluator()
+    except Exception as exc:  # a broken loader must not take the AI down
+        return hand_evaluator()[
+            0
+        ], f"could not load the neural network ({exc}); using the hand-made evaluator"
+    return loaded.evaluator, loaded.warning
+
+
+def hand_evaluator() -> tuple[Evaluator, str | None]:
+    """The hand-made evaluator, always available."""
+    from ai.hand import HandEvaluator
+
+    return HandEvaluator(), None
+
+
+# --- the request loop, shared by both modes ----------------------------------------------
+
+
+class _Counter(Protocol):
+    value: int
+
+
+class _Box:
+    """An int in a box, the thread-mode stand-in for a shared-memory value."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+# Messages from the loop to the owner (plain tuples: cheap to pickle):
+#   ("ready", evaluator name, warning)       once, after the evaluator is made
+#   ("event", Event)                          progress, answers, failures
+#   ("done", request id)                      the loop is free again (after any request)
+
+
+def _is_game_over(code: int) -> bool:
+    """True when a side has no checker left on the board: someone has won."""
+    mine, theirs = unpack(code)
+    return not any(mine) or not any(theirs)
+
+
+def _serve(
+    get: Callable[[], Any],
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+    factory: EvaluatorFactory,
+) -> None:
+    """Answer requests from ``get`` until it returns None.
+
+    A request ``(request_id, Request)`` is searched unless ``stop_before.value`` has
+    passed its id; the search stops as soon as it does.
+    """
+    try:
+        evaluator, warning = factory()
+    except Exception as exc:
+        evaluator, warning = None, f"the AI could not start: {exc}"
+    put(("ready", getattr(evaluator, "name", "none"), warning))
+    while True:
+        item = get()
+        if item is None:
+            return
+        rid, request = item
+        try:
+            if stop_before.value <= rid:
+                if evaluator is None:
+                    put(("event", Failed(rid, warning or "no evaluator")))
+                else:
+                    _answer(rid, request, evaluator, put, stop_before)
+        except Exception as exc:  # the loop outlives any one search
+            put(("event", Failed(rid, f"the AI failed: {type(exc).__name__}: {exc}")))
+        finally:
+            put(("done", rid))
+
+
+def _answer(
+    rid: int,
+    request: Request,
+    evaluator: Evaluator,
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+) -> None:
+    from ai.analysis import Candidate, Stopped, analyse
+    from ai.analysis import Progress as SearchProgress
+
+    t0 = time.monotonic()
+    code = request.position.code
+    if _is_game_over(code):
+        put(("event", Failed(rid, "the game is over: there is no move to find")))
+        return
+    legal = {m.after.code: m for m in legal_moves(request.position, request.dice)}
+    if not legal:
+        put(("event", Finished(rid, [], time.monotonic() - t0)))
+        return
+
+    def ranked(c: Candidate) -> RankedMove:
+        move = legal.get(c.code)
+        if move is None:
+            raise RuntimeError("the search returned a position that is not a legal move")
+        p = tuple(float(x) for x in c.probs)
+        return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]))
+
+    last_sent = [0.0]
+
+    def on_progress(p: SearchProgress) -> None:
+        now = time.monotonic()
+        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
+            return
+        last_sent[0] = now
+        best = ranked(p.best) if p.best is not None else None
+        put(("event", Progress(rid, p.done, p.total, best)))
+
+    forced = request.kind == "move" and len(legal) == 1
+    deadline = None if request.time_limit is None else t0 + request.time_limit
+    try:
+        found = analyse(
+            code,
+            request.dice,
+            1 if forced else request.depth,
+            evaluator,
+            on_progress=on_progress,
+            should_stop=lambda: stop_before.value > rid,
+            deadline=deadline,
+            noise=request.noise if request.kind == "move" else 0.0,
+            seed=request.seed,
+        )
+    except Stopped:
+        return
+    moves = [ranked(c) for c in found]
+    if request.top is not None:
+        moves = moves[: request.top]
+    put(("event", Finished(rid, moves, time.monotonic() - t0)))
+
+
+def _child_main(
+    requests: multiprocessing.Queue[Any],
+    events: multiprocessing.Queue[Any],
+    stop_before: _Counter,
+    factory: EvaluatorFactory,
+) -> None:
+    """The child process: the request loop over two queues."""
+    _serve(requests.get, events.put, stop_before, factory)
+
+
+# --- the owner's side ---------------------------------------------------------------------
+
+
+class AIWorker:
+    """Runs searches in the background; the UI polls it without ever blocking.
+
+    One request is live at a time: :meth:`start` cancels the previous one. Not
+    thread-safe: call it from one thread (the UI's).
+    """
+
+    def __init__(self, mode: Mode = "process", factory: EvaluatorFactory = default_evaluator) -> None:
+        if mode not in ("process", "thread"):
+            raise ValueError(f"mode must be 'process' or 'thread', got {mode!r}")
+        self.mode: Mode = mode
+        """Where the search runs: a child process or a thread of this process."""
+        self._factory = factory
+        self._next_id = 1
+        self._live: int | None = None  # the request whose events are delivered
+        self._busy: set[int] = set()  # requests sent and not yet reported done
+        self._ready = False
+        self._warning: str | None = None
+        self._evaluator_name: str | None = None
+        self._closed = False
+        self._held: list[Event] = []  # events taken while waiting, for the next poll
+        self._launch()
+
+    # the transport, per mode
+
+    def _launch(self) -> None:
+        self._busy.clear()
+        self._ready = False
+        if self.mode == "thread":
+            box = _Box()
+            self._stop: _Counter = box
+            tq_in: queue.Queue[Any] = queue.Queue()
+            tq_out: queue.Queue[Any] = queue.Queue()
+            self._send: Callable[[Any], None] = tq_in.put
+            self._recv_nowait: Callable[[], Any] = tq_out.get_nowait
+            self._recv_wait: Callable[[float], Any] = lambda t: tq_out.get(timeout=t)
+            self._thread = threading.Thread(
+                target=_serve, args=(tq_in.get, tq_out.put, box, self._factory), daemon=True, name="ai-worker"
+            )
+            self._thread.start()
+            self._proc: Any = None
+            return
+        ctx = multiprocessing.get_context("spawn")
+        shared = ctx.RawValue("q", 0)
+        self._stop = shared
+        pq_in: multiprocessing.Queue[Any] = ctx.Queue()
+        pq_out: multiprocessing.Queue[Any] = ctx.Queue()
+        self._queues = (pq_in, pq_out)
+        self._send = pq_in.put
+        self._recv_nowait = pq_out.get_nowait
+        self._recv_wait = lambda t: pq_out.get(timeout=t)
+        self._proc = ctx.Process(
+            target=_child_main, args=(pq_in, pq_out, shared, self._factory), daemon=True, name="ai-worker"
+        )
+        self._proc.start()
+
+    def _alive(self) -> bool:
+        if self._proc is None:
+            return bool(self._thread.is_alive())
+        return bool(self._proc.is_alive())
+
+    # the public interface
+
+    def start(self, request: Request) -> int:
+        """Start a search and return its request id; cancels any earlier request."""
+        if self._closed:
+            raise RuntimeError("the AI worker is closed")
+        if not isinstance(request, Request):
+            raise TypeError("start() takes an ai.worker.Request")
+        if not self._alive():
+            self._launch()
+        rid = self._next_id
+        self._next_id += 1
+        self._stop.value = rid  # everything before this one stops
+        self._live = rid
+        self._held.clear()
+        self._busy.add(rid)
+        self._send((rid, request))
+        return rid
+
+    def cancel(self, request_id: int | None = None) -> None:
+        """Stop a request (None: whatever is running). Its events are never delivered;
+        the search itself notices within a few milliseconds and the worker is free."""
+        if request_id is None or request_id == self._live:
+            self._stop.value = self._next_id
+            self._live = None
+            self._held.clear()
+
+    def poll(self) -> list[Event]:
+        """Events of the live request since the last call; never blocks."""
+        out, self._held = self._held, []
+        while True:
+            try:
+                msg = self._recv_nowait()
+            except queue.Empty:
+                break
+            except (EOFError, OSError):
+                break
+            self._take(msg, out)
+        if self._busy and not self._alive() and not self._closed:
+            code = getattr(self._proc, "exitcode", None)
+            for rid in sorted(self._busy):
+                if rid == self._live:
+                    out.append(Failed(rid, f"the AI stopped unexpectedly (exit code {code})"))
+            self._busy.clear()
+            self._live = None
+        return out
+
+    def _take(self, msg: tuple[Any, ...], out: list[Event]) -> None:
+        tag = msg[0]
+        if tag == "ready":
+            self._ready = True
+            self._evaluator_name = msg[1]
+            self._warning = msg[2]
+        elif tag == "done":
+            self._busy.discard(msg[1])
+        elif tag == "event":
+            event: Event = msg[1]
+            if event.request_id == self._live:
+                out.append(event)
+                if not isinstance(event, Progress):
+                    self._live = None
+
+    def wait_ready(self, timeout: float = 30.0) -> bool:
+        """Block until the worker has made its evaluator (for tools and tests, not the UI)."""
+        end = time.monotonic() + timeout
+        while not self._ready and time.monotonic() < end and self._alive():
+            self._pump(min(0.05, max(0.0, end - time.monotonic())))
+        return self._ready
+
+    def wait(self, request_id: int, timeout: float = 60.0) -> list[Event]:
+        """Block until the request finishes or fails (for tools and tests, not the UI).
+
+        Returns all its events, the last one the answer; raises TimeoutError."""
+        end = time.monotonic() + timeout
+        got: list[Event] = []
+        while time.monotonic() < end:
+            got.extend(e for e in self.poll() if e.request_id == request_id)
+            if got and not isinstance(got[-1], Progress):
+                return got
+            if request_id != self._live:
+                return got
+            self._pump(min(0.05, max(0.0, end - time.monotonic())))
+        raise TimeoutError(f"request {request_id} took longer than {timeout} s")
+
+    def _pump(self, timeout: float) -> None:
+        """Wait up to ``timeout`` for one message and keep it for the next poll."""
+        with contextlib.suppress(queue.Empty, EOFError, OSError):
+            self._take(self._recv_wait(timeout), self._held)
+
+    @property
+    def busy(self) -> bool:
+        """True while the worker is still working on a request (also a cancelled one)."""
+        if self._busy and not self._alive():
+            self.poll()
+        return bool(self._busy)
+
+    @property
+    def evaluator_warning(self) -> str | None:
+        """Why the shipped network is not in use (None if it is, or before the worker is ready)."""
+        return self._warning
+
+    @property
+    def evaluator_name(self) -> str | None:
+        """The evaluator's name, once the worker is ready."""
+        return self._evaluator_name
+
+    def close(self) -> None:
+        """Stop the search and the worker; safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self._stop.value = self._next_id
+        self._live = None
+        with contextlib.suppress(Exception):
+            self._send(None)
+        if self._proc is None:
+            self._thread.join(timeout=1.0)
+            return
+        self._proc.join(timeout=1.0)
+        if self._proc.is_alive():
+            self._proc.terminate()
+            self._proc.join(timeout=1.0)
+        for q in self._queues:
+            q.close()
+            q.cancel_join_thread()
+
+    def __enter__(self) -> AIWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
