@@ -34,4 +34,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the AI's search process, when frozen by PyInstaller
     sys.exit(main())
