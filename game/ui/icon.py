@@ -173,6 +173,64 @@ def icns_bytes(blocks: list[tuple[bytes, bytes]]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
+class IconFormatError(ValueError):
+    """An icon file that is not what it claims to be."""
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """The (width, height) of a PNG file, from its IHDR chunk."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise IconFormatError("not a PNG file")
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def read_ico(data: bytes) -> list[tuple[int, int, str]]:
+    """The images in a .ico file as ``(width, height, "png" | "dib")``, checking every offset."""
+    if len(data) < 6:
+        raise IconFormatError("ico file too short")
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    if reserved != 0 or kind != 1 or count == 0:
+        raise IconFormatError("not an icon file (bad ICONDIR header)")
+    images = []
+    for i in range(count):
+        entry = data[6 + 16 * i : 22 + 16 * i]
+        if len(entry) < 16:
+            raise IconFormatError("ico directory runs past the end of the file")
+        w, h, _, _, _, _, length, offset = struct.unpack("<BBBBHHII", entry)
+        blob = data[offset : offset + length]
+        if len(blob) != length:
+            raise IconFormatError(f"ico image {i} runs past the end of the file")
+        w, h = w or 256, h or 256
+        if blob[:8] == b"\x89PNG\r\n\x1a\n":
+            if png_size(blob) != (w, h):
+                raise IconFormatError(f"ico image {i}: directory says {w}x{h}, PNG says {png_size(blob)}")
+            images.append((w, h, "png"))
+        else:
+            size, bw, bh = struct.unpack("<Iii", blob[:12])
+            if size != 40 or (bw, bh) != (w, 2 * h):
+                raise IconFormatError(f"ico image {i}: bad bitmap header")
+            images.append((w, h, "dib"))
+    return images
+
+
+def read_icns(data: bytes) -> list[tuple[str, int, int]]:
+    """The blocks of a .icns file as ``(type, width, height)`` (PNG blocks only)."""
+    if data[:4] != b"icns" or struct.unpack(">I", data[4:8])[0] != len(data):
+        raise IconFormatError("not an icns file (bad header or length)")
+    blocks = []
+    pos = 8
+    while pos < len(data):
+        kind = data[pos : pos + 4].decode("ascii", "replace")
+        (length,) = struct.unpack(">I", data[pos + 4 : pos + 8])
+        if length < 8 or pos + length > len(data):
+            raise IconFormatError(f"icns block {kind!r} has a bad length")
+        width, height = png_size(data[pos + 8 : pos + length])
+        blocks.append((kind, width, height))
+        pos += length
+    return blocks
+
+
 def write_icons(folder: Path) -> list[Path]:
     """Draw the icon and write icon.png, icon.ico and icon.icns into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,538 @@
+"""``python main.py --selftest``: a headless check that the game (or a built app) works.
+
+It runs without a screen or sound card (it selects SDL's dummy drivers itself) and
+checks, in order:
+
+``assets``
+    every file under ``assets/`` loads as what it is (fonts render text, images and
+    sounds load, icons parse, weights files open);
+``weights``
+    ``ai.load.load_evaluator`` finds the shipped network and its checksum matches (a
+    warning from it is a failure here), and the network evaluates the start position;
+``frame``
+    ``game.ui.app.render_snapshot`` draws one frame of a game board off-screen;
+``game``
+    the computer plays a whole game against itself at depth 1 through
+    ``ai.analysis.analyse``, every candidate checked against the rules' legal moves;
+``worker``
+    the AI worker (in its own process, as in the game) answers a hint request.
+
+On success it prints one line, ``selftest ok: ...``, and exits 0. On any failure it
+prints what failed and why (no traceback) and exits 1. A part of the game that is not
+in this build at all (its module is absent) is reported as ``missing``: a failure,
+unless ``--allow-missing`` is given.
+
+A windowed app on Windows may have no console, so no ``sys.stdout``: the selftest
+then attaches to the parent's console if there is one, and ``--report FILE`` writes
+the same lines to a file in any case.
+
+``--first-frame`` measures start-up instead: it imports the UI, shows one frame in a
+(dummy) window and prints how long that took since the process started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+CHECKS = ("assets", "weights", "frame", "game", "worker")
+"""The checks, in the order they run."""
+
+FRAME_SIZE = (1280, 800)
+"""The size of the off-screen frame."""
+
+GAME_SEED = "selftest"
+"""The dice seed of the self-play game (the same game every run, for one evaluator)."""
+
+MAX_TURNS = 600
+"""A self-play game longer than this is taken as stuck."""
+
+WORKER_TIMEOUT_S = 120.0
+"""How long the worker may take to start and answer one depth-1 hint."""
+
+
+class Missing(Exception):
+    """A part of the game that is not in this build (its module does not exist)."""
+
+
+class Failure(Exception):
+    """A check that ran and found something wrong; the message says what."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """The outcome of one check."""
+
+    name: str
+    """The check's name (one of :data:`CHECKS`)."""
+
+    status: str
+    """``"ok"``, ``"missing"`` or ``"failed"``."""
+
+    detail: str
+    """What was found: a short summary, or what is wrong."""
+
+    seconds: float
+    """How long the check took."""
+
+
+def headless() -> None:
+    """Select SDL's dummy video and audio drivers (before pygame starts)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _import(module: str) -> Any:
+    """Import ``module``; :class:`Missing` if it (or its package) is not in the build."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (module == exc.name or module.startswith(exc.name + ".")):
+            raise Missing(f"{module} is not in this build") from None
+        raise Failure(f"{module} needs {exc.name}, which is not in this build") from None
+
+
+def _attr(module: str, name: str) -> Any:
+    """``module.name``; :class:`Missing` if either is absent."""
+    mod = _import(module)
+    if not hasattr(mod, name):
+        raise Missing(f"{module}.{name} is not in this build")
+    return getattr(mod, name)
+
+
+# --- assets -----------------------------------------------------------------------------
+
+_FONTS = (".ttf", ".otf")
+_IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
+_SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
+_TEXT = (".txt", ".md", ".csv")
+REQUIRED_ASSETS = ("icon/icon.png", "icon/icon.ico", "icon/icon.icns")
+"""Assets that every build must have (the rest are checked for whatever is there)."""
+
+
+def _asset_kind(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix in _FONTS:
+        return "font"
+    if suffix in _IMAGES:
+        return "image"
+    if suffix in _SOUNDS:
+        return "sound"
+    if suffix in (".ico", ".icns"):
+        return "icon"
+    if suffix in (".npz", ".npy"):
+        return "array"
+    if suffix == ".json":
+        return "json"
+    if suffix in _TEXT or path.name.upper().startswith(("LICENSE", "LICENCE", "README", "COPYING")):
+        return "text"
+    return "other"
+
+
+def load_asset(path: Path) -> str:
+    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
+    import pygame
+
+    kind = _asset_kind(path)
+    if kind == "font":
+        if not pygame.font.get_init():
+            pygame.font.init()
+        text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
+        if text.get_width() <= 0:
+            raise ValueError("renders nothing")
+    elif kind == "image":
+        image = pygame.image.load(str(path))
+        if image.get_width() <= 0 or image.get_height() <= 0:
+            raise ValueError("is empty")
+    elif kind == "sound":
+        if not pygame.mixer.get_init():
+            pygame.mixer.init()
+        if pygame.mixer.Sound(str(path)).get_length() <= 0:
+            raise ValueError("is silent (length 0)")
+    elif kind == "icon":
+        from game.ui.icon import read_icns, read_ico
+
+        data = path.read_bytes()
+        if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
+            raise ValueError("holds no images")
+    elif kind == "array":
+        import numpy as np
+
+        loaded = np.load(path, allow_pickle=False)
+        if hasattr(loaded, "files"):
+            with loaded:
+                for name in loaded.files:
+                    loaded[name]
+    elif kind == "json":
+        json.loads(path.read_text(encoding="utf-8"))
+    elif kind == "text":
+        path.read_text(encoding="utf-8")
+    elif not path.read_bytes():
+        raise ValueError("is empty")
+    return kind
+
+
+def check_assets(root: Path | None = None) -> str:
+    """Every file under the assets folder loads; the required ones exist."""
+    from game.resources import asset_path
+
+    root = asset_path() if root is None else root
+    if not root.is_dir():
+        raise Failure(f"no assets folder at {root} (the build left it out)")
+    files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
+    have = {p.relative_to(root).as_posix() for p in files}
+    absent = [name for name in REQUIRED_ASSETS if name not in have]
+    if absent:
+        raise Failure(f"missing from {root}: {', '.join(absent)}")
+    counts: dict[str, int] = {}
+    problems = []
+    for path in files:
+        try:
+            kind = load_asset(path)
+        except Exception as exc:  # any damage at all is the finding
+            problems.append(f"{path.relative_to(root).as_posix()} ({type(exc).__name__}: {exc})")
+            continue
+        counts[kind] = counts.get(kind, 0) + 1
+    if problems:
+        raise Failure("damaged: " + "; ".join(problems))
+    parts = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+    return f"{len(files)} assets ({parts})"
+
+
+# --- weights ----------------------------------------------------------------------------
+
+
+def check_weights(context: dict[str, Any]) -> str:
+    """The shipped network loads with a good checksum and evaluates the start position."""
+    load_evaluator = _attr("ai.load", "load_evaluator")
+    loaded = load_evaluator()
+    warning = getattr(loaded, "warning", None)
+    if warning:
+        raise Failure(f"ai.load: {warning}")
+    evaluator = loaded.evaluator
+    _sane_probs(evaluator)
+    context["evaluator"] = evaluator
+    return f"weights ok ({evaluator.name})"
+
+
+def _sane_probs(evaluator: Any) -> None:
+    from game.position import START_CODE
+
+    probs = evaluator.evaluate([START_CODE])
+    shape = getattr(probs, "shape", None)
+    if shape != (1, 5):
+        raise Failure(f"{evaluator.name} returned shape {shape} for one position, not (1, 5)")
+    values = [float(v) for v in probs[0]]
+    if not all(math.isfinite(v) and -1e-6 <= v <= 1 + 1e-6 for v in values):
+        raise Failure(f"{evaluator.name} gave impossible probabilities {values} at the start")
+
+
+# --- frame ------------------------------------------------------------------------------
+
+
+def check_frame() -> str:
+    """One frame of a game board, drawn off-screen, of the right size and not blank."""
+    import pygame
+
+    render_snapshot = _attr("game.ui.app", "render_snapshot")
+    started = time.perf_counter()
+    surface = render_snapshot(FRAME_SIZE)
+    seconds = time.perf_counter() - started
+    if not isinstance(surface, pygame.Surface):
+        raise Failure(f"render_snapshot returned {type(surface).__name__}, not a Surface")
+    if surface.get_size() != FRAME_SIZE:
+        raise Failure(f"the frame is {surface.get_size()}, not {FRAME_SIZE}")
+    colours = _colour_count(surface)
+    if colours < 8:
+        raise Failure(f"the frame looks blank ({colours} colours)")
+    return f"frame {FRAME_SIZE[0]}x{FRAME_SIZE[1]} ({colours} colours) in {seconds:.2f} s"
+
+
+def _colour_count(surface: Any) -> int:
+    """Distinct colours in a small copy of the surface (a blank frame has one or two)."""
+    import pygame
+
+    small = pygame.transform.scale(surface, (160, 100))
+    raw = pygame.image.tobytes(small, "RGB")
+    return len({raw[i : i + 3] for i in range(0, len(raw), 3)})
+
+
+# --- game -------------------------------------------------------------------------------
+
+
+def _evaluator(context: dict[str, Any]) -> Any:
+    """The evaluator the weights check loaded, else the hand-made one."""
+    evaluator = context.get("evaluator")
+    if evaluator is None:
+        evaluator = _attr("ai.hand", "HandEvaluator")()
+        context["evaluator"] = evaluator
+    return evaluator
+
+
+def play_selftest_game(
+    analyse: Callable[..., Any], evaluator: Any, seed: str = GAME_SEED, max_turns: int = MAX_TURNS
+) -> tuple[int, Any]:
+    """A whole game, the AI at depth 1 on both sides: (turns played, outcome).
+
+    Every turn the analysis' candidates must be exactly the rules' legal results.
+    """
+    from game.dice import Dice
+    from game.state import GameState
+
+    dice = Dice(seed)
+    state = GameState.new().after_opening_roll(*dice.opening_roll())
+    turns = 0
+    while (outcome := state.outcome()) is None:
+        if turns >= max_turns:
+            raise Failure(f"the self-play game had not ended after {max_turns} turns")
+        if state.dice is None:
+            state = state.with_dice(dice.roll())
+        assert state.dice is not None
+        moves = {m.after.code: m for m in state.legal_moves()}
+        candidates = analyse(state.position.code, state.dice, 1, evaluator)
+        codes = [c.code for c in candidates]
+        if moves:
+            if set(codes) != set(moves) or len(codes) != len(moves):
+                raise Failure(
+                    f"turn {turns + 1}: analyse gave {len(codes)} candidates for "
+                    f"{state.position.position_id()} {state.dice}, the rules allow {len(moves)}"
+                )
+            state = state.play(moves[codes[0]])
+        else:
+            if codes not in ([], [state.position.code]):
+                raise Failure(f"turn {turns + 1}: analyse found moves where the rules allow none")
+            state = state.play(None)
+        turns += 1
+    return turns, outcome
+
+
+def check_game(context: dict[str, Any]) -> str:
+    """The AI plays itself at depth 1 to the end of a game."""
+    analyse = _attr("ai.analysis", "analyse")
+    evaluator = _evaluator(context)
+    started = time.perf_counter()
+    turns, outcome = play_selftest_game(analyse, evaluator)
+    seconds = time.perf_counter() - started
+    kind = outcome.termination.name.lower()
+    return (
+        f"AI game at depth 1 ({evaluator.name}): {turns} turns, player {outcome.winner} won "
+        f"({kind}) in {seconds:.1f} s"
+    )
+
+
+# --- worker -----------------------------------------------------------------------------
+
+
+def check_worker() -> str:
+    """The AI worker, in its own process as in the game, answers a depth-1 hint."""
+    worker_mod = _import("ai.worker")
+    from game.move import legal_moves
+    from game.position import Position
+
+    position, roll = Position.start(), (3, 1)
+    started = time.perf_counter()
+    worker = worker_mod.AIWorker()
+    try:
+        rid = worker.start(worker_mod.Request("hint", position, roll, depth=1))
+        events = worker.wait(rid, timeout=WORKER_TIMEOUT_S)
+    finally:
+        worker.close()
+    seconds = time.perf_counter() - started
+    for event in events:
+        if isinstance(event, worker_mod.Failed):
+            raise Failure(f"the worker failed: {event.message}")
+        if isinstance(event, worker_mod.Finished):
+            legal = {m.after for m in legal_moves(position, roll)}
+            if not event.moves:
+                raise Failure("the worker answered with no moves for 31 at the start")
+            if any(r.move.after not in legal for r in event.moves) or len(event.moves) != len(legal):
+                raise Failure("the worker's moves for 31 at the start are not the legal ones")
+            return f"worker answered in {seconds:.1f} s"
+    raise Failure(f"the worker gave no answer within {WORKER_TIMEOUT_S:.0f} s")
+
+
+# --- running ----------------------------------------------------------------------------
+
+
+def _where(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {Path(last.filename).name}:{last.lineno})"
+
+
+def run_check(name: str, context: dict[str, Any]) -> CheckResult:
+    """Run one check by name, turning every outcome into a :class:`CheckResult`."""
+    table: dict[str, Callable[[], str]] = {
+        "assets": check_assets,
+        "weights": lambda: check_weights(context),
+        "frame": check_frame,
+        "game": lambda: check_game(context),
+        "worker": check_worker,
+    }
+    started = time.perf_counter()
+    try:
+        detail, status = table[name](), "ok"
+    except Missing as exc:
+        detail, status = str(exc), "missing"
+    except Failure as exc:
+        detail, status = str(exc), "failed"
+    except Exception as exc:  # a bug or a broken build: report it in one line
+        detail, status = f"{type(exc).__name__}: {exc}{_where(exc)}", "failed"
+    return CheckResult(name, status, detail, time.perf_counter() - started)
+
+
+def summary(results: list[CheckResult], allow_missing: bool, seconds: float) -> tuple[bool, str]:
+    """(passed, the one-line summary)."""
+    failed = [r for r in results if r.status == "failed" or (r.status == "missing" and not allow_missing)]
+    missing = [r for r in results if r.status == "missing"]
+    if failed:
+        names = ", ".join(f"{r.name} ({r.status})" for r in failed)
+        return (
+            False,
+            f"selftest FAILED: {names}; {len(results) - len(failed)} of {len(results)} checks passed",
+        )
+    parts = [r.detail for r in results if r.status == "ok"]
+    if missing:
+        parts.append("not built yet: " + ", ".join(r.name for r in missing))
+    return True, "selftest ok: " + "; ".join(parts) + f"; {seconds:.1f} s in all"
+
+
+def ensure_streams() -> None:
+    """Give a windowed app somewhere to print: the parent's console on Windows, else nowhere."""
+    if sys.stdout is not None and sys.stderr is not None:
+        return
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
+                out = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+                if sys.stdout is None:
+                    sys.stdout = out
+                if sys.stderr is None:
+                    sys.stderr = out
+        except (OSError, AttributeError):
+            pass
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
+def write_report(path: Path, lines: list[str]) -> None:
+    """Write the report lines to ``path`` atomically (temp file, then replace)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def process_age() -> float | None:
+    """Seconds since this process started, where the system tells (Linux, Windows)."""
+    if sys.platform.startswith("linux"):
+        try:
+            stat = Path("/proc/self/stat").read_text()
+            start_ticks = int(stat.rsplit(")", 1)[1].split()[19])
+            uptime = float(Path("/proc/uptime").read_text().split()[0])
+            return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+    if sys.platform == "win32":
+        try:
+            import ctypes
+            from ctypes import wintypes
+
+            k32 = ctypes.windll.kernel32
+            k32.GetCurrentProcess.restype = wintypes.HANDLE
+            times = [wintypes.FILETIME() for _ in range(4)]
+            if not k32.GetProcessTimes(k32.GetCurrentProcess(), *[ctypes.byref(t) for t in times]):
+                return None
+            now = wintypes.FILETIME()
+            k32.GetSystemTimeAsFileTime(ctypes.byref(now))
+
+            def ticks(ft: Any) -> int:
+                return (ft.dwHighDateTime << 32) | ft.dwLowDateTime
+
+            return (ticks(now) - ticks(times[0])) / 1e7
+        except (OSError, AttributeError):
+            return None
+    return None
+
+
+def first_frame() -> tuple[float, str]:
+    """Import the UI, show one frame in a (dummy) window: (seconds, how they were counted)."""
+    started = time.perf_counter()
+    import pygame
+
+    render_snapshot = _attr("game.ui.app", "render_snapshot")
+    frame = render_snapshot(FRAME_SIZE)
+    pygame.display.init()
+    screen = pygame.display.set_mode(FRAME_SIZE)
+    screen.blit(frame, (0, 0))
+    pygame.display.flip()
+    age = process_age()
+    if age is not None:
+        return age, "since the process started"
+    return time.perf_counter() - started, "since the selftest started (process start unknown here)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the selftest; 0 when everything passed, 1 otherwise (2 for bad arguments)."""
+    headless()
+    ensure_streams()
+    ap = argparse.ArgumentParser(prog="main.py --selftest", description="Headless check of the game.")
+    ap.add_argument("--only", action="append", choices=CHECKS, help="run only this check (repeatable)")
+    ap.add_argument("--allow-missing", action="store_true", help="parts not in the build do not fail")
+    ap.add_argument("--report", type=Path, help="also write the result to this file")
+    ap.add_argument("--first-frame", action="store_true", help="measure the time to the first frame")
+    ap.add_argument("--json", action="store_true", help="print the results as JSON, not one line")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.first_frame:
+        try:
+            seconds, how = first_frame()
+        except (Missing, Failure) as exc:
+            print(f"selftest FAILED: first frame: {exc}", file=sys.stderr)
+            return 1
+        line = f"first frame in {seconds:.2f} s {how}"
+        print(line)
+        if args.report:
+            write_report(args.report, [line])
+        return 0
+
+    started = time.perf_counter()
+    context: dict[str, Any] = {}
+    results = [run_check(name, context) for name in (args.only or CHECKS)]
+    passed, line = summary(results, args.allow_missing, time.perf_counter() - started)
+    details = [f"  {r.name}: {r.status}: {r.detail}" for r in results if r.status != "ok"]
+    if args.json:
+        print(json.dumps({"passed": passed, "summary": line, "checks": [asdict(r) for r in results]}))
+    else:
+        print(line)
+        for text in details:
+            print(text, file=sys.stderr)
+    if args.report:
+        write_report(args.report, [line, *details])
+    try:
+        import pygame
+
+        pygame.quit()
+    except ImportError:
+        pass
+    return 0 if passed else 1
