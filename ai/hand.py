@@ -148,8 +148,8 @@ class HandEvaluator:
         wbg = np.where(race, np.minimum(rbg_win, np.minimum(rg_win, win_race)), wbg_c)
         lg = np.where(race, np.minimum(rg_lose, 1.0 - win_race), lg_c)
         lbg = np.where(race, np.minimum(rbg_lose, np.minimum(rg_lose, 1.0 - win_race)), lbg_c)
-        probs = np.stack([win, wg, wbg, lg, lbg], axis=1)
-        probs = np.clip(probs, 0.0, 1.0)
+        stacked = np.stack([win, wg, wbg, lg, lbg], axis=1)
+        probs: Probs = np.clip(stacked, 0.0, 1.0)
         # decided games: a side with nothing left on the board has won
         done_me = off_me >= 15
         done_them = off_them >= 15

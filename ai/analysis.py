@@ -1,0 +1,434 @@
+"""The backgammon search: rank every legal move of a roll by expectiminimax.
+
+Depth is the number of move decisions searched, with the dice between them:
+
+* depth 1 scores each of our moves by the static evaluation of the position it
+  leads to (GNU Backgammon's 0-ply);
+* depth 2 adds the opponent's 21 rolls and their best reply to each (1-ply);
+* depth 3 adds our next roll and reply (2-ply); depth 4 one more (3-ply).
+
+In the recursion, ``Q(S, k)`` is the value of position ``S`` for the side on
+roll, before it rolls, with ``k`` move decisions left: ``Q(S, 0)`` is the static
+evaluation, and ``Q(S, k)`` is the probability-weighted average over the 21
+rolls of the best result ``r`` of the roll, valued as ``W(r, k)``: exactly 1, 2
+or 3 points when ``r`` bears off the last checker, else the opponent's
+``Q(swap(r), k - 1)`` turned round. A root candidate at depth ``N`` is worth
+``W(r, N)``. Values carry the five outcome probabilities (win, win gammon, win
+backgammon, lose gammon, lose backgammon, cumulative as in gnubg) and the
+cubeless equity that follows from them.
+
+How it is made fast:
+
+* **Batched evaluation.** A node's children for all 21 rolls are generated as
+  plain integers (:func:`game.movegen.results`) and evaluated in one
+  :meth:`~ai.evaluator.Evaluator.evaluate` call; the recursion runs level by
+  level, so every position on a level is evaluated in large batches (in chunks
+  of :data:`CHUNK`, with the stop flag checked between them).
+* **Caches** keyed by position code: static evaluations, move lists and
+  ``Q(S, k)`` values are kept for the whole call, so iterative deepening and
+  transpositions never repeat work.
+* **Move filters** (forward pruning, as gnubg's move filters): at the root,
+  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked
+  within ``keep`` places and ``margin`` equity of its best (:class:`Filters`);
+  the others keep their shallower value and are listed after the deeper-searched
+  ones. At inner decision nodes with two or more decisions left, only the
+  ``inner`` best results of each roll by the one-decision (static) score are
+  searched deeper; gnubg does the same with one. :data:`FULL_WIDTH` turns every
+  filter off; ``bench/search.py`` measures what the default filters cost in
+  equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
+  expectiminimax (the tests compare them with a textbook recursion).
+
+Deterministic: the same position, dice, depth, evaluator, filters and seed give
+the same answer (ties are broken by the order of the move generator, which is
+fixed, and the noise generator is seeded from ``seed`` and the position).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluator import Evaluator, Probs, equity
+from game.dice import ROLLS
+from game.movegen import results
+from game.outcome import Termination, win_kind
+from game.position import SIDE_BITS, SIDE_MASK, swap
+
+Probs5 = tuple[float, float, float, float, float]
+"""Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+MAX_DEPTH = 4
+"""The deepest search offered."""
+
+CHUNK = 4096
+"""Largest batch handed to the evaluator at once (the stop flag is checked between batches)."""
+
+CHECK_EVERY = 500
+"""Move-generation calls between two checks of the stop flag and the deadline."""
+
+_ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
+_ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
+_NROLLS = len(ROLLS)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal result of the roll with its value for the side that moves."""
+
+    code: int
+    """The position after the move, seen from the mover (not swapped)."""
+
+    equity: float
+    """Cubeless equity for the mover (points per game), noise included if any was asked for."""
+
+    probs: Probs5
+    """The mover's win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+    depth: int = 1
+    """The depth this candidate was searched to (below the requested depth if a filter cut it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a search has got."""
+
+    done: int
+    """Candidate searches finished, over all depths of the iterative deepening."""
+
+    total: int
+    """Candidate searches planned (it can shrink when a filter cuts candidates)."""
+
+    best: Candidate | None
+    """The best candidate of the deepest finished depth, if any."""
+
+
+class Stopped(Exception):
+    """Raised by :func:`analyse` when ``should_stop()`` returned True."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Forward pruning settings (gnubg-style move filters); see the module docstring."""
+
+    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (3, 0.06))
+    """For depths 2, 3, 4: (keep, margin): how many of the previous depth's best candidates
+    are searched deeper, and how far (in equity) behind the best they may be."""
+
+    inner: tuple[int, ...] = (1, 1, 1)
+    """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
+    by the static score."""
+
+
+UNLIMITED = 1 << 30
+
+FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3)
+"""No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
+
+DEFAULT_FILTERS = Filters()
+"""The filters the game uses."""
+
+
+class _Deadline(Exception):
+    """Internal: the deadline passed during an iteration."""
+
+
+def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
+    """Exact probabilities for a result in which the mover has borne off every checker."""
+    kind = win_kind(code)
+    if kind is Termination.BACKGAMMON:
+        return np.array([1.0, 1.0, 1.0, 0.0, 0.0])
+    if kind is Termination.GAMMON:
+        return np.array([1.0, 1.0, 0.0, 0.0, 0.0])
+    return np.array([1.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def _flip(p: Probs) -> Probs:
+    """Probabilities seen from the other side (rows of five)."""
+    out = np.empty_like(p)
+    out[:, 0] = 1.0 - p[:, 0]
+    out[:, 1] = p[:, 3]
+    out[:, 2] = p[:, 4]
+    out[:, 3] = p[:, 1]
+    out[:, 4] = p[:, 2]
+    return out
+
+
+class _Engine:
+    """One analysis: the caches, the node counter and the stop checks."""
+
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        filters: Filters,
+        should_stop: Callable[[], bool] | None,
+        deadline: float | None,
+    ) -> None:
+        self.evaluator = evaluator
+        self.filters = filters
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self.static_rows: dict[int, int] = {}
+        self.store = np.zeros((4096, 5))
+        self.stored = 0
+        self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
+        self.gen_cache: dict[int, list[list[int]]] = {}
+        self.calls = 0
+        self.next_check = CHECK_EVERY
+        self.deadline_active = False
+        self.evaluated = 0
+
+    # --- stop checks --------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise :class:`Stopped` or :class:`_Deadline` if asked to."""
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped("analysis stopped")
+        if self.deadline_active and self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Deadline
+
+    def tick(self, n: int) -> None:
+        self.calls += n
+        if self.calls >= self.next_check:
+            self.next_check = self.calls + CHECK_EVERY
+            self.check()
+
+    # --- building blocks ----------------------------------------------------------------
+
+    def static(self, codes: list[int], keep: bool = True) -> Probs:
+        """Static probabilities for the side on roll of each code, through the cache.
+
+        A code whose side not on roll has borne everything off is scored exactly.
+        """
+        rows = self.static_rows
+        idx = [rows.get(c, -1) for c in codes]
+        miss = [c for c, i in zip(codes, idx, strict=True) if i < 0]
+        if not miss:
+            return self.store[idx]
+        miss = list(dict.fromkeys(miss))
+        parts = []
+        for start in range(0, len(miss), CHUNK):
+            if start:
+                self.check()
+            parts.append(np.asarray(self.evaluator.evaluate(miss[start : start + CHUNK]), dtype=np.float64))
+        new = np.concatenate(parts) if len(parts) > 1 else parts[0]
+        self.evaluated += len(miss)
+        for i, c in enumerate(miss):
+            if not c >> SIDE_BITS:  # the side that just moved has borne off everything
+                won = _terminal_probs(swap(c))
+                new[i] = (0.0, 0.0, 0.0, won[1], won[2])
+        if not keep:
+            local = dict(zip(miss, range(len(miss)), strict=True))
+            out = np.empty((len(codes), 5))
+            hit = [i for i, j in enumerate(idx) if j >= 0]
+            if hit:
+                out[hit] = self.store[[idx[i] for i in hit]]
+            mi = [i for i, j in enumerate(idx) if j < 0]
+            out[mi] = new[[local[codes[i]] for i in mi]]
+            return out
+        need = self.stored + len(miss)
+        if need > len(self.store):
+            grown = np.zeros((max(need, 2 * len(self.store)), 5))
+            grown[: self.stored] = self.store[: self.stored]
+            self.store = grown
+        self.store[self.stored : need] = new
+        for i, c in enumerate(miss, self.stored):
+            rows[c] = i
+        self.stored = need
+        return self.store[[rows[c] for c in codes]]
+
+    def gen(self, s: int, keep: bool) -> list[list[int]]:
+        """The results of each of the 21 rolls for the side on roll of ``s``."""
+        got = self.gen_cache.get(s)
+        if got is None:
+            got = [results(s, a, b) for a, b in _ROLL_DICE]
+            self.tick(_NROLLS)
+            if keep:
+                self.gen_cache[s] = got
+        return got
+
+    def after_move(self, children: list[int], keep: bool = True) -> Probs:
+        """``W(r, 1)``: each result's static value for the mover; exact if it wins."""
+        return _flip(self.static([swap(r) for r in children], keep))
+
+    # --- the recursion --------------------------------------------------------------------
+
+    def q(self, states: list[int], k: int, final: bool) -> Probs:
+        """``Q(S, k)`` for each state (side on roll, before rolling); rows of five probs.
+
+        ``final`` is True in the deepest iteration: leaf data is then not cached.
+        """
+        if k == 0:
+            return self.static(states, keep=not final)
+        out = np.empty((len(states), 5))
+        todo: list[int] = []
+        todo_rows: dict[int, list[int]] = {}
+        for i, s in enumerate(states):
+            got = self.q_cache.get((s, k))
+            if got is not None:
+                out[i] = got
+            else:
+                rows_of = todo_rows.get(s)
+                if rows_of is None:
+                    todo.append(s)
+                    todo_rows[s] = [i]
+                else:
+                    rows_of.append(i)
+        if not todo:
+            return out
+        keep_gen = k >= 2 or not final
+        children: list[int] = []
+        starts: list[int] = []
+        for s in todo:
+            for rs in self.gen(s, keep_gen):
+                starts.append(len(children))
+                children.extend(rs)
+        nseg = len(starts)
+        lengths = np.diff(np.array([*starts, len(children)]))
+        w1 = self.after_move(children, keep=keep_gen)
+        eq1 = equity(w1)
+        seg = np.repeat(np.arange(nseg), lengths)
+        order = np.lexsort((-eq1, seg))
+        start_arr = np.array(starts)
+        if k == 1:
+            chosen = w1[order[start_arr]]
+        else:
+            inner = self.filters.inner[k - 2]
+            # the kept children of each segment: the first `inner` in the sorted order
+            rank = np.arange(len(children)) - np.repeat(start_arr, lengths)
+            kept = order[rank < inner]  # positions in `order` whose rank in segment < inner
+            kept_seg = seg[kept]
+            kept_codes = [children[i] for i in kept.tolist()]
+            nxt_idx = [j for j, r in enumerate(kept_codes) if r & SIDE_MASK]
+            deep = w1[kept].copy()
+            if nxt_idx:
+                nxt = [swap(kept_codes[j]) for j in nxt_idx]
+                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final))
+            deq = equity(deep)
+            o2 = np.lexsort((-deq, kept_seg))
+            first = np.searchsorted(kept_seg[o2], np.arange(nseg))
+            chosen = deep[o2[first]]
+        values = np.tensordot(_ROLL_WEIGHTS, chosen.reshape(len(todo), _NROLLS, 5), axes=(0, 1))
+        for j, s in enumerate(todo):
+            v = values[j]
+            self.q_cache[(s, k)] = v
+            out[todo_rows[s]] = v
+        return out
+
+    def root_values(self, cands: list[int], depth: int, final: bool) -> Probs:
+        """``W(r, depth)`` for root candidates (all at once)."""
+        if depth == 1:
+            return self.after_move(cands)
+        out = np.empty((len(cands), 5))
+        live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
+        for i, r in enumerate(cands):
+            if not r & SIDE_MASK:
+                out[i] = _terminal_probs(r)
+        if live:
+            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final))
+        return out
+
+
+def _noise(code: int, dice: tuple[int, int], seed: int, n: int, sd: float) -> npt.NDArray[np.float64]:
+    rng = np.random.default_rng([seed & 0xFFFFFFFF, dice[0], dice[1], code & ((1 << 400) - 1)])
+    return rng.normal(0.0, sd, n)
+
+
+def analyse(
+    code: int,
+    dice: tuple[int, int] | Sequence[int],
+    depth: int,
+    evaluator: Evaluator,
+    *,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    noise: float = 0.0,
+    seed: int = 0,
+    filters: Filters = DEFAULT_FILTERS,
+) -> list[Candidate]:
+    """Every distinct legal result of rolling ``dice`` in ``code``, best first.
+
+    ``depth`` 1..4 is the number of move decisions searched (see the module
+    docstring). ``should_stop()`` is polled every few hundred move generations and
+    between evaluation batches; when it returns True, :class:`Stopped` is raised.
+    ``deadline`` (a :func:`time.monotonic` time) makes the search return the answer
+    of the deepest depth it finished (depth 1 is always finished). ``noise`` adds
+    seeded Gaussian noise of that standard deviation to each candidate's equity
+    (for the beginner levels); ``seed`` picks the noise.
+    """
+    d = tuple(int(x) for x in dice)
+    if len(d) != 2 or not all(1 <= x <= 6 for x in d):
+        raise ValueError(f"dice must be two numbers 1..6, got {dice!r}")
+    if not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
+    engine = _Engine(evaluator, filters, should_stop, deadline)
+    cands = results(code, d[0], d[1])
+    n = len(cands)
+    planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
+    done = 0
+
+    def report(best: Candidate | None) -> None:
+        if on_progress is not None:
+            on_progress(Progress(done, done + sum(planned), best))
+
+    engine.check()
+    values = engine.root_values(cands, 1, final=depth == 1)
+    eqs = equity(values)
+    reached = np.ones(n, dtype=np.int64)
+    done += n
+    planned[0] = 0
+    ranking = _rank(eqs, reached)
+    report(_candidate(cands, values, eqs, reached, ranking[0]))
+    engine.deadline_active = True
+    for level in range(2, depth + 1):
+        keep, margin = filters.root[level - 2]
+        prev = [i for i in ranking if reached[i] == level - 1]
+        best_eq = eqs[prev[0]]
+        chosen = [i for i in prev[:keep] if eqs[i] >= best_eq - margin - 1e-12]
+        planned[level - 1] = len(chosen)
+        report(_candidate(cands, values, eqs, reached, ranking[0]))
+        final = level == depth
+        new_vals = np.empty((len(chosen), 5))
+        try:
+            for j, i in enumerate(chosen):
+                new_vals[j] = engine.root_values([cands[i]], level, final)[0]
+                done += 1
+                planned[level - 1] -= 1
+                report(_candidate(cands, values, eqs, reached, ranking[0]))
+        except _Deadline:
+            break
+        values[chosen] = new_vals
+        eqs[chosen] = equity(new_vals)
+        reached[chosen] = level
+        ranking = _rank(eqs, reached)
+    if noise > 0.0:
+        eqs = eqs + _noise(code, (d[0], d[1]), seed, n, noise)
+        ranking = _rank(eqs, reached)
+    result = [_candidate(cands, values, eqs, reached, i) for i in ranking]
+    done_total = done
+    if on_progress is not None:
+        on_progress(Progress(done_total, done_total, result[0]))
+    return result
+
+
+def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
+    """Indices best first: deeper-searched first, then by equity; ties in generator order."""
+    order = np.lexsort((np.arange(len(eqs)), -eqs, -reached))
+    return [int(i) for i in order]
+
+
+def _candidate(
+    cands: list[int],
+    values: Probs,
+    eqs: npt.NDArray[np.float64],
+    reached: npt.NDArray[np.int64],
+    i: int,
+) -> Candidate:
+    p = values[i]
+    probs: Probs5 = (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+    return Candidate(cands[i], float(eqs[i]), probs, int(reached[i]))
