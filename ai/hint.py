@@ -9,10 +9,13 @@ lines ``POSITION_ID D1D2`` (e.g. ``4HPwATDgc/ABMA 31``) from standard input and
 answers each with one JSON object on one line, flushed at once::
 
     {"moves": [{"move": "8/5 6/5", "position_id": "...", "equity": 0.16,
-                "probs": [w, wg, wbg, lg, lbg]}, ...], "depth": N, "seconds": t}
+                "probs": [w, wg, wbg, lg, lbg], "depth": d}, ...], "depth": N, "seconds": t}
 
 ``position_id`` is the position after the move with the opponent on roll (GNU
-Backgammon's convention: an ID is always seen from the side on roll). A line it
+Backgammon's convention: an ID is always seen from the side on roll). A move's
+``depth`` is how deep it was searched: the move filter (see :mod:`ai.analysis`)
+searches only the most promising moves to the full depth and lists them first,
+so the list is best first by the deepest search, not strictly by equity. A line it
 cannot take gets ``{"error": "..."}`` and the next line is read. This is the
 protocol ``../shared/tools/bgjudge.py`` speaks.
 """
@@ -91,6 +94,7 @@ def analyse_json(
                     "position_id": position_id(swap(c.code)),
                     "equity": round(float(c.equity), 5),
                     "probs": [round(float(p), 5) for p in c.probs],
+                    "depth": int(c.depth),
                 }
             )
     if top is not None:
@@ -130,6 +134,8 @@ def format_table(answer: dict[str, Any], pid: str, dice: tuple[int, int]) -> str
     for k, m in enumerate(answer["moves"], 1):
         p = m["probs"]
         diff = "" if k == 1 else f"  ({m['equity'] - best:+.3f})"
+        if m["depth"] < answer["depth"]:
+            diff += f"  [searched to depth {m['depth']}]"
         lines.append(
             f"{k:>3}  {m['move']:<{width}}  {m['equity']:>+7.3f}  "
             + "  ".join(f"{x * 100:5.1f}%" for x in p)
