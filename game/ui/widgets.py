@@ -1,0 +1,158 @@
+"""Small drawing helpers shared by the scenes: buttons, text, panels, the thinking spinner."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.render import Fonts
+from game.ui.theme import Colour, Theme
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle."""
+
+    key: str
+    """What it does (the scene maps it to an action)."""
+    label: str
+    """Text on it."""
+    rect: pygame.Rect
+    """Where it is."""
+    enabled: bool = True
+    """Greyed out and ignored when False."""
+    primary: bool = False
+    """Drawn in the accent colour: the thing to do next."""
+    shortcut: str = ""
+    """The key shown under the label."""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on an enabled button."""
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def draw_button(surf: pygame.Surface, fonts: Fonts, th: Theme, b: Button, mouse: tuple[int, int]) -> None:
+    """Draw one button (hover and primary states)."""
+    hover = b.enabled and b.rect.collidepoint(mouse)
+    base = th.button_hover if hover else th.button
+    if b.primary and b.enabled:
+        base = mix(th.accent, th.button, 0.25 if hover else 0.4)
+    if not b.enabled:
+        base = mix(th.button, th.panel, 0.6)
+    radius = max(4, b.rect.height // 4)
+    pygame.draw.rect(surf, (0, 0, 0), b.rect.move(0, 2), border_radius=radius)
+    pygame.draw.rect(surf, base, b.rect, border_radius=radius)
+    pygame.draw.rect(surf, mix(base, (255, 255, 255), 0.25), b.rect, 1, border_radius=radius)
+    colour = th.button_text if b.enabled else mix(th.button_text, th.panel, 0.55)
+    if b.primary and b.enabled:
+        colour = th.pip
+    size = b.rect.height * 0.42
+    font = fonts.get(size, bold=True)
+    while size > 9 and font.size(b.label)[0] > b.rect.width - 8:
+        size -= 1
+        font = fonts.get(size, bold=True)
+    label = fit_text(font, b.label, b.rect.width - 8)
+    img = font.render(label, True, colour)
+    if b.shortcut and b.rect.height >= 34:
+        small = fonts.get(b.rect.height * 0.24)
+        sc = small.render(b.shortcut, True, mix(colour, base, 0.35))
+        total = img.get_height() + sc.get_height() - 2
+        top = b.rect.centery - total / 2
+        surf.blit(img, img.get_rect(midtop=(b.rect.centerx, round(top))))
+        surf.blit(sc, sc.get_rect(midtop=(b.rect.centerx, round(top + img.get_height() - 2))))
+    else:
+        surf.blit(img, img.get_rect(center=b.rect.center))
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (long words are cut)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def text(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    s: str,
+    pos: tuple[float, float],
+    size: float,
+    colour: Colour,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw one line of text; returns its rectangle."""
+    img = fonts.get(size, bold).render(s, True, colour)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surf.blit(img, rect)
+    return rect
+
+
+def panel(surf: pygame.Surface, th: Theme, rect: pygame.Rect, alpha: int = 235) -> None:
+    """A rounded translucent panel for dialogs and overlays."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    radius = max(6, min(rect.size) // 30)
+    pygame.draw.rect(layer, (*th.panel, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*th.accent, 200), layer.get_rect(), 2, border_radius=radius)
+    surf.blit(layer, rect.topleft)
+
+
+def dim(surf: pygame.Surface, alpha: int = 140) -> None:
+    """Darken everything drawn so far (under an overlay)."""
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surf.blit(shade, (0, 0))
+
+
+def spinner(surf: pygame.Surface, th: Theme, center: tuple[int, int], radius: int, phase: float) -> None:
+    """A rotating arc: the computer is thinking."""
+    rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    rect.center = center
+    start = -phase * 2 * math.pi
+    pygame.draw.circle(surf, mix(th.panel, th.text, 0.2), center, radius, max(2, radius // 4))
+    pygame.draw.arc(surf, th.accent, rect, start, start + 1.9 * math.pi / 2, max(2, radius // 4))
+
+
+def progress_bar(surf: pygame.Surface, th: Theme, rect: pygame.Rect, fraction: float) -> None:
+    """A thin bar filled to ``fraction``."""
+    pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.4), rect, border_radius=rect.height // 2)
+    filled = rect.copy()
+    filled.width = round(rect.width * max(0.0, min(1.0, fraction)))
+    if filled.width > 0:
+        pygame.draw.rect(surf, th.accent, filled, border_radius=rect.height // 2)
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """Colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
