@@ -886,22 +886,17 @@ class GameScene(Scene):
         y += big * 1.5
         small = max(11.0, pr.width * 0.052)
         level = app.level_label(s.config.level)
-        for line in (
-            level,
-            f"You play {s.config.colour}",
-            "Dice SHA-256:",
-            s.commitment[:32],
-            s.commitment[32:],
-        ):
-            text(
-                surface,
-                fonts,
-                fit_text(fonts.get(small), line, pr.width - 2 * pad),
-                (x, y),
-                small,
-                th.text_dim,
-            )
+        lines = (level, f"You play {s.config.colour}", "Dice SHA-256 (seed shown at the end):")
+        for line in lines:
+            shown = fit_text(fonts.get(small), line, pr.width - 2 * pad)
+            text(surface, fonts, shown, (x, y), small, th.text_dim)
             y += small * 1.35
+        hex_size = small
+        while hex_size > 8 and fonts.get(hex_size).size(s.commitment[:32])[0] > pr.width - 2 * pad:
+            hex_size -= 0.5
+        for part in (s.commitment[:32], s.commitment[32:]):
+            text(surface, fonts, part, (x, y), hex_size, th.text)
+            y += hex_size * 1.35
         # the thinking indicator
         y = max(y, pr.y + pr.height * 0.27)
         if self.request is not None:
