@@ -217,6 +217,9 @@ def check_assets(root: Path | None = None) -> str:
 def check_weights(context: dict[str, Any]) -> str:
     """The shipped network loads with a good checksum and evaluates the start position."""
     load_evaluator = _attr("ai.load", "load_evaluator")
+    weights_path = getattr(_import("ai.load"), "weights_path", None)
+    if weights_path is not None and not Path(weights_path()).exists():
+        raise Missing(f"no weights file at {weights_path()} (the network is not shipped yet)")
     loaded = load_evaluator()
     warning = getattr(loaded, "warning", None)
     if warning:
