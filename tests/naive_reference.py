@@ -1,0 +1,92 @@
+"""The textbook backgammon expectiminimax: no batching, no caches, no pruning.
+
+Used only by the tests and the bench as the reference the fast search in
+:mod:`ai.analysis` must agree with. Moves come from
+:func:`game.movegen.moves_with_steps` (a different code path from the
+:func:`game.movegen.results` the fast search uses), and every leaf is evaluated
+with its own ``evaluate([code])`` call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ai.evaluator import Evaluator
+from game.dice import ROLLS
+from game.movegen import moves_with_steps
+from game.outcome import Termination, win_kind
+from game.position import swap
+
+Value = tuple[float, float, float, float, float]
+
+
+def _results(code: int, d1: int, d2: int) -> list[int]:
+    found = list(moves_with_steps(code, d1, d2))
+    return found if found else [code]
+
+
+def _eq(v: Value) -> float:
+    """Cubeless equity, as :func:`ai.evaluator.equity` computes it."""
+    return 2.0 * v[0] - 1.0 + v[1] + v[2] - v[3] - v[4]
+
+
+def _flip(v: Value) -> Value:
+    return (1.0 - v[0], v[3], v[4], v[1], v[2])
+
+
+def _won(code: int) -> Value | None:
+    """Exact value for the mover if the mover has borne off every checker."""
+    kind = win_kind(code)
+    if kind is None:
+        return None
+    return (1.0, float(kind is not Termination.SINGLE), float(kind is Termination.BACKGAMMON), 0.0, 0.0)
+
+
+def after_move(result: int, k: int, evaluator: Evaluator) -> Value:
+    """W(r, k): the value for the mover of its result ``result`` with k decisions."""
+    won = _won(result)
+    if won is not None:
+        return won
+    return _flip(on_roll(swap(result), k - 1, evaluator))
+
+
+def on_roll(code: int, k: int, evaluator: Evaluator) -> Value:
+    """Q(S, k): the value for the side on roll, before rolling, with k decisions."""
+    if k == 0:
+        p = evaluator.evaluate([code])[0]
+        return (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+    total = [0.0] * 5
+    for a, b, prob in ROLLS:
+        best: Value | None = None
+        for r in _results(code, a, b):
+            v = after_move(r, k, evaluator)
+            if best is None or _eq(v) > _eq(best):
+                best = v
+        assert best is not None
+        for i in range(5):
+            total[i] += prob * best[i]
+    return (total[0], total[1], total[2], total[3], total[4])
+
+
+def naive_analyse(code: int, dice: tuple[int, int], depth: int, evaluator: Evaluator) -> dict[int, Value]:
+    """Every legal result of the roll with its depth-``depth`` value for the mover."""
+    return {r: after_move(r, depth, evaluator) for r in _results(code, *dice)}
+
+
+class ToyEvaluator:
+    """A cheap evaluator for tests: deterministic pseudo-random probabilities per position.
+
+    Every position gets its own unrelated value, so any mistake in which child a
+    search picks or how it averages shows up in the result.
+    """
+
+    name = "toy"
+
+    def evaluate(self, codes: list[int]) -> np.ndarray:
+        out = np.empty((len(codes), 5))
+        for n, code in enumerate(codes):
+            win = 0.05 + 0.9 * (code % 1000003) / 1000003
+            wg = win * ((code % 999983) / 999983) * 0.4
+            lg = (1.0 - win) * ((code % 999979) / 999979) * 0.4
+            out[n] = (win, wg, wg * 0.1, lg, lg * 0.1)
+        return out

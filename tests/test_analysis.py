@@ -1,0 +1,232 @@
+"""The fast backgammon search (ai.analysis) against the textbook recursion, and its contract."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, Candidate, Filters, Progress, Stopped, analyse
+from ai.evaluator import equity
+from ai.hand import HandEvaluator
+from game.movegen import results
+from game.position import START_CODE, Position, swap
+from tests.naive_reference import ToyEvaluator, naive_analyse
+
+
+def varied_positions(count: int, seed: int = 7) -> list[tuple[int, tuple[int, int]]]:
+    """Positions and rolls from random games: openings, contact, hits, bar, races, bear-offs."""
+    rng = random.Random(seed)
+    found: list[tuple[int, tuple[int, int]]] = []
+    while len(found) < count:
+        code = START_CODE
+        plies = rng.randrange(1, 120)
+        for _ in range(plies):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            nxt = rng.choice(sorted(results(code, *dice)))
+            if not nxt & ((1 << 200) - 1):
+                break  # game over: keep the position before it
+            code = swap(nxt)
+        found.append((code, (rng.randint(1, 6), rng.randint(1, 6))))
+    return found
+
+
+POSITIONS = varied_positions(50)
+
+
+def test_varied_positions_cover_bar_races_and_doubles() -> None:
+    bar = sum(1 for c, _ in POSITIONS if Position(c).mine[24])
+    races = sum(1 for c, _ in POSITIONS if Position(c).is_race())
+    doubles = sum(1 for _, d in POSITIONS if d[0] == d[1])
+    assert bar >= 3 and races >= 3 and doubles >= 3
+
+
+def assert_same(fast: list[Candidate], naive: dict[int, tuple[float, ...]]) -> None:
+    assert sorted(c.code for c in fast) == sorted(naive)
+    for c in fast:
+        assert c.probs == pytest.approx(naive[c.code], abs=1e-9)
+        assert c.equity == pytest.approx(float(equity(np.array([naive[c.code]]))[0]), abs=1e-9)
+    eqs = [c.equity for c in fast]
+    assert eqs == sorted(eqs, reverse=True)
+
+
+def test_depth1_matches_naive_on_50_positions() -> None:
+    toy = ToyEvaluator()
+    for code, dice in POSITIONS:
+        assert_same(analyse(code, dice, 1, toy, filters=FULL_WIDTH), naive_analyse(code, dice, 1, toy))
+
+
+def test_depth2_full_width_matches_naive_on_50_positions() -> None:
+    toy = ToyEvaluator()
+    for code, dice in POSITIONS:
+        assert_same(analyse(code, dice, 2, toy, filters=FULL_WIDTH), naive_analyse(code, dice, 2, toy))
+
+
+def test_depth2_matches_naive_with_hand_evaluator() -> None:
+    hand = HandEvaluator()
+    small = sorted(POSITIONS, key=lambda p: len(results(p[0], *p[1])))[10:12]
+    for code, dice in small:
+        assert_same(analyse(code, dice, 2, hand, filters=FULL_WIDTH), naive_analyse(code, dice, 2, hand))
+
+
+def test_depth3_full_width_matches_naive_in_an_endgame() -> None:
+    mine = [2, 1, 0, 0, 0, 0] + [0] * 19
+    theirs = [1, 1, 1, 0, 0, 0] + [0] * 19
+    code = Position.from_sides(mine, theirs).code
+    toy = ToyEvaluator()
+    assert_same(analyse(code, (2, 1), 3, toy, filters=FULL_WIDTH), naive_analyse(code, (2, 1), 3, toy))
+
+
+def test_every_legal_result_is_listed_with_default_filters() -> None:
+    hand = HandEvaluator()
+    for code, dice in POSITIONS[:5]:
+        got = analyse(code, dice, 3, hand)
+        assert sorted(c.code for c in got) == sorted(results(code, *dice))
+        # deeper-searched candidates come first, each group best first
+        depths = [c.depth for c in got]
+        assert depths == sorted(depths, reverse=True)
+        assert got[0].depth == 3
+
+
+def test_filtered_candidates_keep_shallower_values() -> None:
+    hand = HandEvaluator()
+    code, dice = START_CODE, (1, 1)
+    narrow = Filters(root=((2, 10.0), (1, 10.0), (1, 10.0)), inner=(1, 1, 1))
+    got = analyse(code, dice, 2, hand, filters=narrow)
+    assert [c.depth for c in got].count(2) == 2
+    shallow = {c.code: c.equity for c in analyse(code, dice, 1, hand)}
+    for c in got[2:]:
+        assert c.depth == 1 and c.equity == shallow[c.code]
+
+
+# --- terminal scoring -------------------------------------------------------------------
+
+
+def side(points: dict[int, int], bar: int = 0) -> list[int]:
+    s = [0] * 25
+    for p, n in points.items():
+        s[p - 1] = n
+    s[24] = bar
+    return s
+
+
+def test_bearing_off_last_checkers_scores_single_win_exactly() -> None:
+    code = Position.from_sides(side({1: 1}), side({6: 10})).code  # they have borne off 5
+    best = analyse(code, (3, 1), 1, HandEvaluator())[0]
+    assert best.equity == 1.0 and best.probs == (1.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def test_bearing_off_against_no_checkers_off_scores_gammon_exactly() -> None:
+    code = Position.from_sides(side({2: 1}), side({12: 15})).code
+    best = analyse(code, (4, 2), 2, HandEvaluator())[0]
+    assert best.equity == 2.0 and best.probs == (1.0, 1.0, 0.0, 0.0, 0.0)
+
+
+def test_checker_left_in_winners_home_scores_backgammon_exactly() -> None:
+    # their checker on their 20 point is in our home board (our point 5)
+    code = Position.from_sides(side({1: 2}), side({20: 1, 12: 14})).code
+    best = analyse(code, (6, 5), 3, HandEvaluator())[0]
+    assert best.equity == 3.0 and best.probs == (1.0, 1.0, 1.0, 0.0, 0.0)
+
+
+def test_checker_on_bar_scores_backgammon_exactly() -> None:
+    code = Position.from_sides(side({3: 1}), side({12: 14}, bar=1)).code
+    best = analyse(code, (4, 4), 1, HandEvaluator())[0]
+    assert best.equity == 3.0
+
+
+def test_opponent_bears_off_next_turn_loses_exactly_at_depth_2() -> None:
+    # we cannot finish; they bear their last checker off with any roll: we lose a single game
+    code = Position.from_sides(side({6: 5, 5: 5}), side({1: 1})).code
+    got = analyse(code, (2, 1), 2, HandEvaluator())
+    for c in got:  # averaging 21 exact rolls: equal up to rounding
+        assert c.equity == pytest.approx(-1.0, abs=1e-12)
+        assert c.probs == pytest.approx((0.0, 0.0, 0.0, 0.0, 0.0), abs=1e-12)
+
+
+def test_opponent_bears_off_next_turn_gammons_us_exactly() -> None:
+    code = Position.from_sides(side({13: 15}), side({1: 1})).code
+    got = analyse(code, (2, 1), 2, HandEvaluator())
+    for c in got:
+        assert c.equity == pytest.approx(-2.0, abs=1e-12)
+        assert c.probs == pytest.approx((0.0, 0.0, 0.0, 1.0, 0.0), abs=1e-12)
+
+
+def test_no_legal_move_gives_the_single_pass_candidate() -> None:
+    # on the bar against a closed board: nothing can be played
+    code = Position.from_sides(side({13: 14}, bar=1), side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})).code
+    got = analyse(code, (6, 6), 2, HandEvaluator())
+    assert [c.code for c in got] == [code]
+
+
+# --- contract: determinism, stop, deadline, progress, noise, bad input ---------------------
+
+
+def test_same_inputs_same_answer() -> None:
+    hand = HandEvaluator()
+    for code, dice in POSITIONS[:4]:
+        assert analyse(code, dice, 3, hand) == analyse(code, dice, 3, hand)
+
+
+def test_same_seed_same_noise_and_different_seed_different_noise() -> None:
+    hand = HandEvaluator()
+    code, dice = START_CODE, (3, 1)
+    a = analyse(code, dice, 1, hand, noise=0.2, seed=5)
+    b = analyse(code, dice, 1, hand, noise=0.2, seed=5)
+    c = analyse(code, dice, 1, hand, noise=0.2, seed=6)
+    plain = analyse(code, dice, 1, hand)
+    assert a == b
+    assert [x.equity for x in a] != [x.equity for x in c]
+    assert {x.code: x.probs for x in a} == {x.code: x.probs for x in plain}
+    assert [x.equity for x in a] == sorted((x.equity for x in a), reverse=True)
+
+
+def test_stop_flag_raises_stopped() -> None:
+    with pytest.raises(Stopped):
+        analyse(START_CODE, (3, 1), 2, HandEvaluator(), should_stop=lambda: True)
+
+
+def test_stop_flag_is_polled_during_a_deep_search() -> None:
+    polls = []
+
+    def stop() -> bool:
+        polls.append(1)
+        return len(polls) > 3
+
+    with pytest.raises(Stopped):
+        analyse(START_CODE, (6, 6), 4, HandEvaluator(), should_stop=stop)
+    assert len(polls) == 4
+
+
+def test_passed_deadline_returns_depth1_answer() -> None:
+    hand = HandEvaluator()
+    code, dice = POSITIONS[10]
+    got = analyse(code, dice, 4, hand, deadline=time.monotonic() - 1.0)
+    assert got == analyse(code, dice, 1, hand)
+
+
+def test_progress_reports_reach_total_with_best() -> None:
+    seen: list[Progress] = []
+    got = analyse(START_CODE, (4, 2), 3, HandEvaluator(), on_progress=seen.append)
+    assert seen and all(0 <= p.done <= p.total for p in seen)
+    dones = [p.done for p in seen]
+    assert dones == sorted(dones)
+    assert seen[-1].done == seen[-1].total and seen[-1].best == got[0]
+
+
+@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (1,), "ab"])
+def test_bad_dice_are_rejected_with_message(dice: object) -> None:
+    with pytest.raises(ValueError, match="dice"):
+        analyse(START_CODE, dice, 1, HandEvaluator())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("depth", [0, 5])
+def test_bad_depth_is_rejected_with_message(depth: int) -> None:
+    with pytest.raises(ValueError, match="depth"):
+        analyse(START_CODE, (3, 1), depth, HandEvaluator())
+
+
+def test_default_filters_are_documented_values() -> None:
+    assert DEFAULT_FILTERS.root[0] == (8, 0.16)

@@ -1,0 +1,120 @@
+"""The hand-made evaluator: valid probabilities and the right sign on each of its terms."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ai.evaluator import boards, equity
+from ai.hand import HandEvaluator
+from game.position import START_CODE, Position, swap
+from tests.test_analysis import POSITIONS
+
+
+def side(points: dict[int, int], bar: int = 0) -> list[int]:
+    s = [0] * 25
+    for p, n in points.items():
+        s[p - 1] = n
+    s[24] = bar
+    return s
+
+
+def eq(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar: int = 0) -> float:
+    code = Position.from_sides(side(mine, my_bar), side(theirs, their_bar)).code
+    return float(equity(HandEvaluator().evaluate([code]))[0])
+
+
+HAND = HandEvaluator()
+CODES = [c for c, _ in POSITIONS] + [swap(c) for c, _ in POSITIONS] + [START_CODE]
+
+
+def test_probabilities_are_ordered_and_in_range() -> None:
+    p = HAND.evaluate(CODES)
+    assert p.shape == (len(CODES), 5)
+    assert np.all(p >= 0.0) and np.all(p <= 1.0)
+    assert np.all(p[:, 1] <= p[:, 0] + 1e-12) and np.all(p[:, 2] <= p[:, 1] + 1e-12)
+    assert np.all(p[:, 3] <= 1.0 - p[:, 0] + 1e-12) and np.all(p[:, 4] <= p[:, 3] + 1e-12)
+
+
+def test_batch_equals_one_at_a_time() -> None:
+    batch = HAND.evaluate(CODES)
+    single = np.concatenate([HAND.evaluate([c]) for c in CODES])
+    assert np.allclose(batch, single, atol=1e-12)
+
+
+def test_evaluate_boards_equals_evaluate() -> None:
+    assert np.array_equal(HAND.evaluate_boards(boards(CODES)), HAND.evaluate(CODES))
+
+
+def test_empty_batch() -> None:
+    assert HAND.evaluate([]).shape == (0, 5)
+
+
+def test_start_position_favours_the_side_on_roll_slightly() -> None:
+    e = float(equity(HAND.evaluate([START_CODE]))[0])
+    assert 0.0 < e < 0.3
+
+
+def test_race_pip_lead_raises_win_chance() -> None:
+    ahead = eq({6: 5, 5: 5, 3: 5}, {6: 5, 5: 5, 4: 5})  # 70 pips against 75
+    behind = eq({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 3: 5})
+    assert ahead > behind
+
+
+def test_race_equal_pips_favours_side_on_roll() -> None:
+    assert eq({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 4: 5}) > 0.0
+
+
+def test_race_no_gammon_once_opponent_has_borne_off() -> None:
+    code = Position.from_sides(side({1: 2}), side({6: 14})).code  # they have borne one off
+    p = HAND.evaluate([code])[0]
+    assert p[1] == 0.0 and p[2] == 0.0
+
+
+def test_race_gammon_likely_when_opponent_is_far_from_home() -> None:
+    code = Position.from_sides(side({1: 2}), side({12: 15})).code
+    p = HAND.evaluate([code])[0]
+    assert p[0] > 0.95 and p[1] > 0.8
+
+
+def test_decided_positions_are_exact() -> None:
+    lost = Position.from_sides(side({6: 3}), side({})).code  # the opponent has no checkers left
+    assert HAND.evaluate([lost])[0].tolist() == [0.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def test_blot_exposed_to_direct_shot_is_worse_than_safe_point() -> None:
+    base = {6: 5, 8: 3, 13: 5}
+    theirs = {24: 2, 13: 5, 8: 3, 6: 5}
+    safe = eq({**base, 7: 2}, theirs)
+    exposed = eq({**base, 7: 1, 9: 1}, theirs)
+    assert safe > exposed
+
+
+def test_checker_on_bar_against_closed_board_is_bad() -> None:
+    closed = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}
+    on_bar = eq({6: 5, 8: 3, 13: 6}, closed, my_bar=1)
+    not_on_bar = eq({6: 5, 8: 3, 13: 7}, closed)
+    assert on_bar < not_on_bar
+
+
+def test_prime_with_trapped_checker_is_good() -> None:
+    theirs = {24: 1, 6: 5, 8: 3, 2: 6}  # their back checker sits on our 1 point
+    prime = eq({2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 14: 3}, theirs)
+    scattered = eq({2: 2, 4: 2, 6: 2, 8: 2, 10: 2, 11: 2, 14: 3}, theirs)
+    assert prime > scattered
+
+
+def test_advanced_anchor_beats_split_back_checkers_facing_attack() -> None:
+    theirs = {6: 4, 8: 4, 13: 5, 7: 2}
+    anchor = eq({20: 2, 13: 5, 8: 3, 6: 5}, theirs)
+    split = eq({20: 1, 21: 1, 13: 5, 8: 3, 6: 5}, theirs)
+    assert anchor > split
+
+
+@pytest.mark.parametrize("code", CODES[:10])
+def test_swapping_sides_roughly_flips_the_evaluation(code: int) -> None:
+    # not exact (being on roll is worth something) but the sign of a big edge must flip
+    a = float(equity(HAND.evaluate([code]))[0])
+    b = float(equity(HAND.evaluate([swap(code)]))[0])
+    if abs(a) > 0.6:
+        assert a * b < 0
