@@ -348,3 +348,55 @@ def test_process_crash_fails_the_request_and_the_next_start_recovers() -> None:
         assert isinstance(events[-1], Failed) and "stopped unexpectedly" in events[-1].message
         final = w.wait(w.start(Request("hint", START, (3, 1), depth=1)), timeout=HANG_GUARD_S)[-1]
         assert isinstance(final, Finished)
+
+
+# --- how often the search looks at the stop flag (what makes cancel fast) ------------------------
+
+
+def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.analysis as analysis
+
+    monkeypatch.setattr(analysis, "SLICE", 1000)
+    monkeypatch.setattr(analysis, "CHUNK", 256)
+    log: list[tuple[str, int]] = []
+    real_swap, real_results = analysis.swap, analysis.results
+
+    def counting_swap(code: int) -> int:
+        log.append(("swap", 1))
+        return real_swap(code)
+
+    def counting_results(code: int, d1: int, d2: int) -> list[int]:
+        log.append(("gen", 1))
+        return real_results(code, d1, d2)
+
+    class Recording:
+        name = "recording"
+
+        def __init__(self) -> None:
+            self.inner = hand_evaluator()[0]
+
+        def evaluate(self, codes: Sequence[int]) -> Probs:
+            log.append(("eval", len(codes)))
+            return self.inner.evaluate(codes)
+
+    def should_stop() -> bool:
+        log.append(("stop", 0))
+        return False
+
+    monkeypatch.setattr(analysis, "swap", counting_swap)
+    monkeypatch.setattr(analysis, "results", counting_results)
+    analysis.analyse(BUSY.code, (6, 5), 3, Recording(), should_stop=should_stop)
+    assert sum(n for kind, n in log if kind == "eval") > 5000  # a search big enough to need slices
+    since: dict[str, int] = {"swap": 0, "gen": 0, "eval": 0}
+    worst = dict(since)
+    for kind, n in log:
+        if kind == "stop":
+            since = dict.fromkeys(since, 0)
+            continue
+        if kind == "eval":
+            assert n <= 256, "an evaluator batch larger than CHUNK"
+            assert since["eval"] == 0, "two evaluator batches without a stop check between them"
+        since[kind] += n
+        worst[kind] = max(worst[kind], since[kind])
+    assert worst["gen"] <= analysis.CHECK_EVERY + 21
+    assert worst["swap"] <= 2 * 1000
