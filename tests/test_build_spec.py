@@ -1,0 +1,144 @@
+"""Tests of build.spec, run with stand-ins for PyInstaller's classes (the real build is in .ci/run)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import game
+
+PROJECT = Path(__file__).resolve().parent.parent
+SPEC = PROJECT / "build.spec"
+
+
+class _Recorder:
+    """Stands in for one PyInstaller build class, recording how the spec called it."""
+
+    def __init__(self, kind: str, calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
+        self.kind = kind
+        self.calls = calls
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((self.kind, args, kwargs))
+        result = type(self.kind, (), {})()
+        if self.kind == "Analysis":
+            result.pure, result.scripts = [], []
+            result.binaries = [("libpython3.11.so.1.0", "/nonexistent/libpython3.11.so.1.0", "BINARY")]
+            result.datas = [
+                ("assets/icon/icon.png", str(PROJECT / "assets/icon/icon.png"), "DATA"),
+                ("assets/__pycache__/x.pyc", "/x/__pycache__/x.pyc", "DATA"),
+                ("assets/half.tmp", "/x/half.tmp", "DATA"),
+            ]
+        return result
+
+
+def run_spec(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, platform: str = "linux", onefile: bool = False
+) -> tuple[dict[str, Any], list[tuple[str, tuple[Any, ...], dict[str, Any]]]]:
+    """Execute build.spec as PyInstaller would, on ``platform``; (its namespace, the calls)."""
+    pytest.importorskip("PyInstaller")
+    import PyInstaller.utils.hooks as hooks
+
+    monkeypatch.setattr(
+        hooks,
+        "collect_submodules",
+        lambda package: [package, f"{package}.x", f"{package}.train", f"{package}.bench"],
+    )
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setenv("BACKGAMMON_ONEFILE", "1" if onefile else "0")
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+    namespace: dict[str, Any] = {
+        "__file__": str(SPEC),
+        "SPEC": str(SPEC),
+        "SPECPATH": str(PROJECT),
+        "DISTPATH": str(tmp_path / "dist"),
+        "workpath": str(tmp_path / "work"),
+    }
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        namespace[kind] = _Recorder(kind, calls)
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
+    return namespace, calls
+
+
+def _call(calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]], kind: str) -> dict[str, Any]:
+    found = [kwargs for k, _, kwargs in calls if k == kind]
+    assert len(found) == 1, f"{kind} called {len(found)} times"
+    return found[0]
+
+
+def test_spec_builds_one_windowed_folder_without_upx(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path)
+    exe = _call(calls, "EXE")
+    assert exe["name"] == "Backgammon"
+    assert exe["console"] is False and exe["upx"] is False
+    assert exe["exclude_binaries"] is True
+    assert _call(calls, "COLLECT")["upx"] is False
+    assert not [k for k, _, _ in calls if k == "BUNDLE"]
+
+
+def test_spec_onefile_switch_makes_one_executable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path, onefile=True)
+    exe_args = next(args for k, args, _ in calls if k == "EXE")
+    assert len(exe_args) >= 4  # pyz, scripts, binaries, datas all inside the executable
+    assert not [k for k, _, _ in calls if k == "COLLECT"]
+
+
+def test_spec_bundles_all_assets_and_excludes_needless_modules(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path)
+    analysis = _call(calls, "Analysis")
+    assert (str(PROJECT / "assets"), "assets") in analysis["datas"]
+    for name in ("tkinter", "gnubg", "pytest", "numpy.f2py", "pygame.examples", "pygame.tests"):
+        assert name in analysis["excludes"]
+    assert "game.x" in analysis["hiddenimports"] and "ai.x" in analysis["hiddenimports"]
+    assert not any(".train" in m or ".bench" in m for m in analysis["hiddenimports"])
+
+
+def test_spec_drops_caches_and_temp_files_from_the_data(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    namespace, _ = run_spec(monkeypatch, tmp_path)
+    assert [d[0] for d in namespace["a"].datas] == ["assets/icon/icon.png"]
+
+
+def test_spec_uses_only_paths_inside_the_project(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path)
+    paths = [_call(calls, "EXE")["icon"], *_call(calls, "Analysis")["pathex"]]
+    paths += [src for src, _ in _call(calls, "Analysis")["datas"]]
+    paths += list(next(args for k, args, _ in calls if k == "Analysis")[0])
+    for path in paths:
+        assert Path(path).is_relative_to(PROJECT), path
+        assert Path(path).exists(), path
+    text = SPEC.read_text(encoding="utf-8")
+    assert "/work/" not in text and "/home/" not in text and ":\\\\" not in text
+
+
+@pytest.mark.parametrize(
+    ("platform", "icon"), [("win32", "icon.ico"), ("darwin", "icon.icns"), ("linux", "icon.png")]
+)
+def test_spec_icon_for_each_system(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, platform: str, icon: str
+) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path, platform=platform)
+    assert Path(_call(calls, "EXE")["icon"]) == PROJECT / "assets" / "icon" / icon
+
+
+def test_spec_makes_a_mac_app_with_the_game_version(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path, platform="darwin")
+    bundle = _call(calls, "BUNDLE")
+    assert bundle["name"] == "Backgammon.app"
+    assert bundle["version"] == game.__version__
+    assert bundle["info_plist"]["CFBundleShortVersionString"] == game.__version__
+    assert bundle["icon"].endswith("icon.icns")
+
+
+def test_spec_leaves_wheel_libraries_unstripped(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    namespace, _ = run_spec(monkeypatch, tmp_path)
+    strip = namespace["_without_debug_symbols"]
+    wheel_lib = ("numpy.libs/libopenblas.so", os.path.join(tmp_path, "site", "libopenblas.so"), "BINARY")
+    assert strip([wheel_lib]) == [wheel_lib]
