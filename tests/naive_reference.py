@@ -9,13 +9,15 @@ with its own ``evaluate([code])`` call.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ai.evaluator import Evaluator
 from game.dice import ROLLS
-from game.movegen import moves_with_steps
+from game.movegen import moves_with_steps, results
 from game.outcome import Termination, win_kind
-from game.position import swap
+from game.position import SIDE_MASK, START_CODE, swap
 
 Value = tuple[float, float, float, float, float]
 
@@ -90,3 +92,20 @@ class ToyEvaluator:
             lg = (1.0 - win) * ((code % 999979) / 999979) * 0.4
             out[n] = (win, wg, wg * 0.1, lg, lg * 0.1)
         return out
+
+
+def varied_positions(count: int, seed: int = 7) -> list[tuple[int, tuple[int, int]]]:
+    """Positions and rolls from random games: openings, contact, hits, bar, races, bear-offs."""
+    rng = random.Random(seed)
+    found: list[tuple[int, tuple[int, int]]] = []
+    while len(found) < count:
+        code = START_CODE
+        plies = rng.randrange(1, 120)
+        for _ in range(plies):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            nxt = rng.choice(sorted(results(code, *dice)))
+            if not nxt & SIDE_MASK:
+                break  # game over: keep the position before it
+            code = swap(nxt)
+        found.append((code, (rng.randint(1, 6), rng.randint(1, 6))))
+    return found

@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-import random
 import time
 
 import numpy as np
 import pytest
+from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
 from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, Candidate, Filters, Progress, Stopped, analyse
 from ai.evaluator import equity
 from ai.hand import HandEvaluator
 from game.movegen import results
-from game.position import START_CODE, Position, swap
-from tests.naive_reference import ToyEvaluator, naive_analyse
-
-
-def varied_positions(count: int, seed: int = 7) -> list[tuple[int, tuple[int, int]]]:
-    """Positions and rolls from random games: openings, contact, hits, bar, races, bear-offs."""
-    rng = random.Random(seed)
-    found: list[tuple[int, tuple[int, int]]] = []
-    while len(found) < count:
-        code = START_CODE
-        plies = rng.randrange(1, 120)
-        for _ in range(plies):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            nxt = rng.choice(sorted(results(code, *dice)))
-            if not nxt & ((1 << 200) - 1):
-                break  # game over: keep the position before it
-            code = swap(nxt)
-        found.append((code, (rng.randint(1, 6), rng.randint(1, 6))))
-    return found
-
+from game.position import START_CODE, Position
 
 POSITIONS = varied_positions(50)
 

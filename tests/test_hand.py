@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from naive_reference import varied_positions
 
 from ai.evaluator import boards, equity
 from ai.hand import HandEvaluator
 from game.position import START_CODE, Position, swap
-from tests.test_analysis import POSITIONS
 
 
 def side(points: dict[int, int], bar: int = 0) -> list[int]:
@@ -25,6 +25,7 @@ def eq(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar:
 
 
 HAND = HandEvaluator()
+POSITIONS = varied_positions(50)
 CODES = [c for c, _ in POSITIONS] + [swap(c) for c, _ in POSITIONS] + [START_CODE]
 
 
