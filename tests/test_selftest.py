@@ -344,14 +344,31 @@ def test_frame_with_a_picture_passes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert selftest.check_frame().startswith("frame 1280x800 (16 colours)")
 
 
-def test_first_frame_measures_seconds_since_start(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_first_frame_starts_the_real_app_and_counts_from_process_start() -> None:
     import pygame
 
-    _fake_ui(monkeypatch, lambda size: pygame.Surface(size))
     seconds, how = selftest.first_frame()
-    assert seconds > 0
+    assert 0 < seconds < 600
     if sys.platform.startswith("linux"):
         assert how == "since the process started"
+    pygame.display.quit()
+
+
+def test_first_frame_without_an_app_class_draws_the_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    import pygame
+
+    drawn: list[tuple[int, int]] = []
+
+    def render(size: tuple[int, int]) -> Any:
+        drawn.append(size)
+        return pygame.Surface(size)
+
+    monkeypatch.setattr(selftest, "_import", lambda module: types.SimpleNamespace())
+    _fake_ui(monkeypatch, render)
+    seconds, _ = selftest.first_frame()
+    assert drawn == [selftest.FRAME_SIZE] and seconds > 0
     pygame.display.quit()
 
 

@@ -477,17 +477,30 @@ def process_age() -> float | None:
 
 
 def first_frame() -> tuple[float, str]:
-    """Import the UI, show one frame in a (dummy) window: (seconds, how they were counted)."""
+    """Start the game as a player would and show its first frame (in a dummy window).
+
+    Returns (seconds, how they were counted). Uses ``game.ui.app.App`` (the real window,
+    settings and first scene) when there is one, else draws ``render_snapshot`` to a
+    window.
+    """
     started = time.perf_counter()
     import pygame
 
-    render_snapshot = _attr("game.ui.app", "render_snapshot")
-    frame = render_snapshot(FRAME_SIZE)
-    pygame.display.init()
-    screen = pygame.display.set_mode(FRAME_SIZE)
-    screen.blit(frame, (0, 0))
-    pygame.display.flip()
-    age = process_age()
+    app_module = _import("game.ui.app")
+    app_class = getattr(app_module, "App", None)
+    if app_class is not None:
+        app = app_class(FRAME_SIZE)
+        app.frame(0.0)
+        age = process_age()
+        app.quit()
+    else:
+        render_snapshot = _attr("game.ui.app", "render_snapshot")
+        frame = render_snapshot(FRAME_SIZE)
+        pygame.display.init()
+        screen = pygame.display.set_mode(FRAME_SIZE)
+        screen.blit(frame, (0, 0))
+        pygame.display.flip()
+        age = process_age()
     if age is not None:
         return age, "since the process started"
     return time.perf_counter() - started, "since the selftest started (process start unknown here)"
