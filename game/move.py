@@ -92,12 +92,23 @@ def legal_moves(position: Position, dice: tuple[int, int]) -> list[Move]:
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"dice must be 1..6, got {dice}")
     found = moves_with_steps(position.code, d1, d2)
-    return [Move(position, Position(code), tuple(_to_step(s) for s in steps)) for code, steps in found.items()]
+    return [
+        Move(position, Position(code), tuple(_to_step(s) for s in steps)) for code, steps in found.items()
+    ]
 
 
 def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
-    """Canonical notation for a set of steps (order-independent)."""
+    """Canonical notation for a set of steps, as GNU Backgammon writes it (order-independent).
+
+    Steps of one checker are joined into one path (``24/15``), which shows every
+    point where a blot was hit on the way (``24/18/15`` only when 18 was hit); the
+    ``*`` goes on the first path (highest source first) that stops on the hit point,
+    so the playing order does not change the text (``8/3* 6/3``). Identical paths
+    are written once with a count (``8/5(2)``, ``6/4*(2)``, ``21/18*/15(2)``).
+    """
     pending = sorted(steps, key=lambda s: (-s.src, -s.dst))
+    hit_points = {s.dst for s in steps if s.hit}
+    unstarred = set(hit_points)
     paths: list[list[Step]] = []
     while pending:
         path = [pending.pop(0)]
@@ -107,20 +118,21 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
                 break
             path.append(pending.pop(nxt))
         paths.append(path)
-    words = []
+    keys: list[str] = []
+    texts: dict[str, str] = {}
+    counts: Counter[str] = Counter()
     for path in paths:
-        text = _point_name(path[0].src)
+        key = text = _point_name(path[0].src)
         for k, s in enumerate(path):
-            last = k == len(path) - 1
-            if s.hit or last:
-                text += f"/{_point_name(s.dst)}{'*' if s.hit else ''}"
-        words.append(text)
-    counted = Counter(words)
-    out = []
-    for w in dict.fromkeys(words):
-        n = counted[w]
-        out.append(f"{w}({n})" if n > 1 else w)
-    return " ".join(out)
+            if s.dst in hit_points or k == len(path) - 1:
+                key += f"/{_point_name(s.dst)}"
+                text += f"/{_point_name(s.dst)}{'*' if s.dst in unstarred else ''}"
+                unstarred.discard(s.dst)
+        if key not in texts:
+            keys.append(key)
+            texts[key] = text
+        counts[key] += 1
+    return " ".join(f"{texts[k]}({counts[k]})" if counts[k] > 1 else texts[k] for k in keys)
 
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
@@ -162,10 +174,10 @@ def parse_segments(text: str) -> list[tuple[int, int]]:
         if len(parts) < 2 or any(not p for p in parts):
             raise MoveError(f"cannot read {token!r}: a move needs from/to, like 13/11")
         points = [_parse_point(p.rstrip("*"), token, k == 0) for k, p in enumerate(parts)]
-        for a, b in zip(points, points[1:], strict=False):
+        for a, b in itertools.pairwise(points):
             if b != OFF_POINT and b >= a:
                 raise MoveError(f"{token!r} moves backwards ({_point_name(a)}/{_point_name(b)})")
-        path = list(zip(points, points[1:], strict=False))
+        path = list(itertools.pairwise(points))
         segments.extend(path * count)
     if len(segments) > 4:
         raise MoveError(f"too many checker moves in {text!r}")
@@ -183,13 +195,24 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
     if not legal:
         raise MoveError(f"no move is possible with {dice[0]}{dice[1]}: the turn passes")
     d1, d2 = dice
+    mine = position.mine
+    ends = {b for _, b in segments}
+    for a, _ in segments:
+        if a == BAR_POINT and not mine[BAR]:
+            raise MoveError(f"{text!r} moves from the bar, but no checker of yours is on the bar")
+        if a != BAR_POINT and not mine[a - 1] and a not in ends:
+            raise MoveError(f"{text!r} moves from point {a}, but no checker of yours is there")
     pool = [d1] * 4 if d1 == d2 else [d1, d2]
     reached: set[int] = set()
-    for order in set(itertools.permutations(range(len(segments)))):
-        _realize(position.code, [segments[k] for k in order], tuple(pool), reached)
-    hits = {m.after.code for m in legal.values()} & reached
+    _realize(position.code, tuple(sorted(segments, reverse=True)), tuple(pool), reached, set())
+    hits = legal.keys() & reached
     if not hits:
-        raise MoveError(f"{text!r} is not a legal move for {d1}{d2} in this position")
+        if reached:
+            raise MoveError(
+                f"{text!r} is not a legal move for {d1}{d2}: the rules require playing as much of the"
+                " roll as possible (and the larger die when only one can be played)"
+            )
+        raise MoveError(f"{text!r} cannot be played with {d1}{d2} in this position")
     if len(hits) > 1:
         wanted_hits = text.count("*")
         exact = [c for c in hits if sum(s.hit for s in legal[c].steps) == wanted_hits]
@@ -199,21 +222,40 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
     return legal[hits.pop()]
 
 
-def _realize(code: int, segments: list[tuple[int, int]], dice: tuple[int, ...], out: set[int]) -> None:
-    """Add to ``out`` every code reached by playing the segments in order with the dice."""
+def _realize(
+    code: int,
+    segments: tuple[tuple[int, int], ...],
+    dice: tuple[int, ...],
+    out: set[int],
+    seen: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]],
+) -> None:
+    """Add to ``out`` every code reached by playing all the segments with the dice.
+
+    The segments may be played in any interleaving (a second checker may have to
+    enter from the bar before the first moves on), one die at a time; a segment
+    longer than the die continues from where the die took it.
+    """
     if not segments:
         out.add(code)
         return
-    (a, b), rest = segments[0], segments[1:]
-    src = BAR if a == BAR_POINT else a - 1
-    for die in sorted(set(dice)):
+    key = (code, segments, dice)
+    if key in seen:
+        return
+    seen.add(key)
+    for die in set(dice):
         k = dice.index(die)
         left = dice[:k] + dice[k + 1 :]
-        for nc, (s, t, _) in singles(code, die):
-            if s != src:
+        stepped = singles(code, die)
+        for n, (a, b) in enumerate(segments):
+            if n and segments[n - 1] == (a, b):
                 continue
-            here = OFF_POINT if t < 0 else t + 1
-            if here == b:
-                _realize(nc, rest, left, out)
-            elif here != OFF_POINT and (b == OFF_POINT or here > b):
-                _realize(nc, [(here, b), *rest], left, out)
+            src = BAR if a == BAR_POINT else a - 1
+            rest = segments[:n] + segments[n + 1 :]
+            for nc, (s, t, _) in stepped:
+                if s != src:
+                    continue
+                here = OFF_POINT if t < 0 else t + 1
+                if here == b:
+                    _realize(nc, rest, left, out, seen)
+                elif here != OFF_POINT and (b == OFF_POINT or here > b):
+                    _realize(nc, tuple(sorted((*rest, (here, b)), reverse=True)), left, out, seen)

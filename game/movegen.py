@@ -228,7 +228,7 @@ def _results_pair_fast(code: int, b: bytes, d1: int, d2: int) -> list[int]:
             oc = b[48 - u]
             if oc < 2:
                 out.add(base + UNIT[u] - UNIT[t] + (OPP_BAR_UNIT - UNIT[48 - u] if oc else 0))
-    for j, u, delta2, hit2 in s2:
+    for _j, u, delta2, hit2 in s2:
         v = u - d1
         if v >= 0:
             oc = b[48 - v]
@@ -260,7 +260,7 @@ def moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]
             for c, steps in frontier.items():
                 for nc, step in singles(c, die):
                     if nc not in nxt:
-                        nxt[nc] = steps + (step,)
+                        nxt[nc] = (*steps, step)
             if not nxt:
                 break
             frontier = nxt
