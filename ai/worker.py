@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import queue
 import threading
 import time
@@ -51,6 +52,9 @@ Mode = Literal["process", "thread"]
 
 MAX_DEPTH = 4
 """The deepest search a request may ask for (depth N = GNU Backgammon's (N-1)-ply)."""
+
+CHILD_NICENESS = 5
+"""How much lower the search process's priority is than the UI's (POSIX ``nice``)."""
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -325,7 +329,11 @@ def _child_main(
     stop_before: _Counter,
     factory: EvaluatorFactory,
 ) -> None:
-    """The child process: the request loop over two queues."""
+    """The child process: the request loop over two queues, a little below normal priority
+    so that on a busy machine the frame loop wins the CPU."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(CHILD_NICENESS)
     _serve(requests.get, events.put, stop_before, factory)
 
 

@@ -9,7 +9,9 @@ Also measured: how long a cancel takes to free the worker.
 
 Figures: ``ui_frame_ms_p95_idle``, ``ui_frame_ms_p95_during_search`` (process
 worker), ``ui_frame_ms_max_during_search``, ``ui_frame_ms_p95_during_search_thread``,
-``cancel_latency_ms`` (median) and ``cancel_latency_ms_max``.
+``cancel_latency_ms`` (median) and ``cancel_latency_ms_max`` (from ``cancel()`` until the
+worker is free again), ``worker_ready_s`` (from creating the process worker until its
+evaluator is loaded).
 """
 
 from __future__ import annotations
@@ -163,9 +165,12 @@ def run(quick: bool) -> dict[str, float]:
         figures["ui_frame_ms_p95_idle"] = _p95(_frames_idle(scene, seconds / 2))
         modes: list[tuple[Mode, str]] = [("process", ""), ("thread", "_thread")]
         for mode, suffix in modes:
+            t0 = time.perf_counter()
             with AIWorker(mode) as worker:
                 if not worker.wait_ready(60.0):
                     raise RuntimeError(f"the {mode} worker did not start")
+                if mode == "process":
+                    figures["worker_ready_s"] = time.perf_counter() - t0
                 times = _frames_searching(scene, worker, seconds, positions)
                 figures[f"ui_frame_ms_p95_during_search{suffix}"] = _p95(times)
                 figures[f"ui_frame_ms_max_during_search{suffix}"] = max(times)
