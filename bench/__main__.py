@@ -8,7 +8,7 @@ import json
 import sys
 import time
 
-MODULES = ["bench.movegen", "bench.search", "bench.ui_frames"]
+MODULES = ["bench.movegen", "bench.search", "bench.ui_frames", "bench.startup"]
 
 
 def main(argv: list[str] | None = None) -> int:
