@@ -28,6 +28,7 @@ import re
 import sys
 import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, TextIO
 
 from ai.evaluator import Evaluator
@@ -144,11 +145,22 @@ def format_table(answer: dict[str, Any], pid: str, dice: tuple[int, int]) -> str
     return "\n".join(lines)
 
 
-def load(choice: str, err: TextIO) -> Evaluator:
-    """The evaluator to use; warnings go to ``err`` (never to the protocol's output)."""
+def load(choice: str, err: TextIO, weights: str | None = None) -> Evaluator:
+    """The evaluator to use; warnings go to ``err`` (never to the protocol's output).
+
+    ``choice`` is ``"hand"`` or ``"auto"`` (the shipped network, or ``weights`` if
+    given; the hand-made evaluator with a warning when it cannot be loaded)."""
     from ai.worker import default_evaluator, hand_evaluator
 
-    evaluator, warning = hand_evaluator() if choice == "hand" else default_evaluator()
+    if choice == "hand":
+        evaluator, warning = hand_evaluator()
+    elif weights is not None:
+        from ai.load import load_evaluator
+
+        loaded = load_evaluator(Path(weights))
+        evaluator, warning = loaded.evaluator, loaded.warning
+    else:
+        evaluator, warning = default_evaluator()
     if warning:
         print(f"warning: {warning}", file=err, flush=True)
     return evaluator
@@ -175,6 +187,7 @@ def _parser() -> argparse.ArgumentParser:
         "--evaluator", choices=("auto", "hand"), default="auto",
         help="auto: the shipped neural network, or the hand-made one if it is missing; hand: hand-made",
     )  # fmt: skip
+    ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
     return ap
 
 
@@ -184,10 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.top is not None and args.top < 1:
         ap.error("--top must be at least 1")
+    if args.weights is not None and args.evaluator == "hand":
+        ap.error("--weights and --evaluator hand contradict each other")
     if args.position_id is None:
         if args.dice is not None:
             ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
-        evaluator = load(args.evaluator, sys.stderr)
+        evaluator = load(args.evaluator, sys.stderr, args.weights)
         serve(sys.stdin, sys.stdout, args.depth, evaluator, args.top)
         return 0
     if args.dice is None:
@@ -198,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     except HintError as exc:
         print(f"hint: {exc}", file=sys.stderr)
         return 2
-    evaluator = load(args.evaluator, sys.stderr)
+    evaluator = load(args.evaluator, sys.stderr, args.weights)
     answer = analyse_json(code, dice, args.depth, evaluator, args.top)
     if args.json:
         print(json.dumps(answer))

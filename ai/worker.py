@@ -172,11 +172,6 @@ Event = Progress | Finished | Failed
 # --- evaluators -------------------------------------------------------------------------
 
 
-class _Loaded(Protocol):
-    evaluator: Evaluator
-    warning: str | None
-
-
 EvaluatorFactory = Callable[[], tuple[Evaluator, str | None]]
 """Makes the evaluator in the worker: (evaluator, warning or None). In process mode it
 must be a module-level function (it is sent to the child by name)."""
@@ -190,7 +185,7 @@ def default_evaluator() -> tuple[Evaluator, str | None]:
     except ImportError:
         return hand_evaluator()[0], None
     try:
-        loaded: _Loaded = load_evaluator()
+        loaded = load_evaluator()
     except Exception as exc:  # a broken loader must not take the AI down
         return hand_evaluator()[
             0

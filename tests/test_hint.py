@@ -229,3 +229,33 @@ def test_cli_help_explains_depth(tmp_path: Path) -> None:
     done = run_cli(["--help"], home=tmp_path)
     assert done.returncode == 0
     assert "(N-1)-ply" in done.stdout and "POSITION_ID D1D2" in done.stdout
+
+
+def test_cli_damaged_weights_fall_back_with_a_warning(tmp_path: Path) -> None:
+    bad = tmp_path / "net.npz"
+    bad.write_bytes(b"this is not a weights file")
+    done = run_cli(["--depth", "1", "--weights", str(bad)], f"{START_ID} 31\n", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "warning" in done.stderr.lower() and "Traceback" not in done.stderr
+    answer = json.loads(done.stdout)
+    assert len(answer["moves"]) == len(legal_moves(Position.from_id(START_ID), (3, 1)))
+
+
+def test_cli_missing_weights_fall_back_with_a_warning(tmp_path: Path) -> None:
+    done = run_cli(["--depth", "1", "--weights", str(tmp_path / "absent.npz")], f"{START_ID} 42\n", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "warning" in done.stderr.lower()
+    assert json.loads(done.stdout)["moves"]
+
+
+def test_default_evaluator_survives_a_broken_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.load
+    from ai.worker import default_evaluator
+
+    def explode() -> object:
+        raise RuntimeError("loader bug")
+
+    monkeypatch.setattr(ai.load, "load_evaluator", explode)
+    evaluator, warning = default_evaluator()
+    assert warning is not None and "loader bug" in warning
+    assert evaluator.evaluate([from_position_id(START_ID)]).shape == (1, 5)
