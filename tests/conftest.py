@@ -1,0 +1,24 @@
+"""Shared test setup: no test touches the real user folder or opens a real window.
+
+* SDL uses its dummy video and audio drivers (set before any test imports pygame).
+* ``BACKGAMMON_HOME`` points at a fresh temporary folder for every test, so
+  settings and saved games written by a test never reach the user's data.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def backgammon_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty user-data folder for the test (also returned for direct use)."""
+    home = tmp_path_factory.mktemp("backgammon_home")
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    return home
