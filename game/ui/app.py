@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from ai.levels import DEFAULT_LEVEL, LEVELS, level_by_key
+from game.dice import new_seed
 from game.position import Position, PositionError
 from game.resources import asset_path
 from game.ui.game_scene import GameScene
@@ -51,11 +52,13 @@ class App:
         start: Position | None = None,
         surface: pygame.Surface | None = None,
         sound: bool = True,
+        seeds: Callable[[], str] | None = None,
     ) -> None:
         """Open the window (or draw on ``surface`` off-screen), load settings, offer the saved game.
 
         ``start`` is the board new games start from, seen from the human (tests
-        stack a near-end position); ``worker_factory`` makes the AI worker.
+        stack a near-end position); ``worker_factory`` makes the AI worker;
+        ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
         if surface is None:
             pygame.display.init()
@@ -80,6 +83,8 @@ class App:
         self._warning_shown = False
         self.start = start
         """The starting board for new games (None: the standard start)."""
+        self.seeds = seeds if seeds is not None else new_seed
+        """Makes a new game's dice seed."""
         self.renderer = Renderer()
         """Draws boards; holds fonts and caches."""
         self.layout = Layout.compute(self.screen.get_size())
@@ -174,7 +179,7 @@ class App:
 
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
-        session = GameSession(self.config(), start=self.start)
+        session = GameSession(self.config(), seed=self.seeds(), start=self.start)
         self._set_game(session)
         self.save_game()
         self.notify(f"New game. The dice seed's SHA-256 is {session.commitment}.")
@@ -184,7 +189,7 @@ class App:
         if session.match_now().is_over():
             self.start_new_game()
             return
-        nxt = session.next_game()
+        nxt = session.next_game(self.seeds())
         self._set_game(nxt)
         self.save_game()
         self.notify(f"Game {nxt.match.game_number()}. The dice seed's SHA-256 is {nxt.commitment}.")

@@ -158,8 +158,7 @@ class TurnBuilder:
                 continue
             route = [*path, ps]
             best = out.get(ps.step.dst)
-            hits = sum(p.step.hit for p in route[:-1])
-            if best is None or (len(route), hits) < (len(best), sum(p.step.hit for p in best[:-1])):
+            if best is None or _route_key(route) < _route_key(best):
                 out[ps.step.dst] = route
             if ps.step.dst != OFF_POINT:
                 self.played.append(ps)
@@ -224,6 +223,11 @@ class TurnBuilder:
     def undo_all(self) -> None:
         """Take back every step of the turn."""
         self.played.clear()
+
+
+def _route_key(route: list[PlayedStep]) -> tuple[int, int, int]:
+    """Prefer fewer steps, then fewer hits on the way, then the smaller dice (exact bear-offs)."""
+    return len(route), sum(p.step.hit for p in route[:-1]), sum(p.die for p in route)
 
 
 def unplay(code: int, steps: tuple[Step, ...] | list[Step]) -> int:

@@ -1,0 +1,425 @@
+"""The real UI, headless: posted mouse and key events drive whole games against the AI.
+
+Covers a whole game to the game-over screen (human moves found from the rules,
+played by clicking), undo, New game cancelling a running search, resuming after
+a crash, and corrupt saved files. A screenshot is written for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from ai.worker import AIWorker
+from game.move import Move, legal_moves
+from game.position import Position
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.layout import BAR, OFF
+from game.ui.scenes import GameOverScene, MenuScene, ResumePrompt
+from game.ui.session import AI, HUMAN
+from game.ui.storage import Store
+
+DT = 0.05
+LIMIT_S = 30.0
+
+
+def side(points: dict[int, int], bar: int = 0) -> list[int]:
+    s = [0] * 25
+    for p, n in points.items():
+        s[p - 1] = n
+    s[24] = bar
+    return s
+
+
+NEAR_END = Position.from_sides(side({1: 2, 2: 1, 4: 1}), side({1: 2, 2: 2, 3: 1}))
+"""A stacked near-end start: both sides bearing off, a few turns from the end."""
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path))
+    return tmp_path
+
+
+def write_settings(folder: Path, **values: object) -> None:
+    base: dict[str, object] = {
+        "level": "casual",
+        "match_length": 1,
+        "first": "roll",
+        "animation": "off",
+        "sound": False,
+        "auto_roll": False,
+        "auto_forced": False,
+    }
+    base.update(values)
+    (folder / "settings.json").write_text(json.dumps(base))
+
+
+@pytest.fixture
+def make_app(home: Path) -> Iterator[Callable[..., App]]:
+    apps: list[App] = []
+
+    def make(start: Position | None = None, **settings: object) -> App:
+        if settings or not (home / "settings.json").exists():
+            write_settings(home, **settings)
+        counter = iter(range(1000))
+        app = App(
+            (1100, 720),
+            store=Store(home),
+            worker_factory=lambda: AIWorker(mode="thread"),
+            start=start,
+            seeds=lambda: f"test-seed-{next(counter)}",
+        )
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        if app._worker is not None:
+            app._worker.close()
+    pygame.display.quit()
+
+
+def pump(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.frame(DT)
+
+
+def run_until(app: App, cond: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + LIMIT_S
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for: {what}")
+        app.frame(DT)
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    app.frame(DT)
+
+
+def click(app: App, pos: tuple[float, float]) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    app.frame(DT)
+
+
+def point_pos(app: App, p: int) -> tuple[float, float]:
+    lay = app.layout
+    if p == BAR:
+        return lay.checker_center(BAR, 0)
+    if p == OFF:
+        r = lay.tray_half(True)
+        return r.center
+    return lay.point_rect(p).center
+
+
+def button_pos(app: App, key_: str) -> tuple[int, int]:
+    game = app.game
+    assert game is not None
+    return next(b.rect.center for b in game.buttons if b.key == key_)
+
+
+def game(app: App) -> GameScene:
+    assert app.game is not None
+    return app.game
+
+
+def to_human_move(app: App) -> GameScene:
+    """Wait for the human's turn, rolling if needed, until a checker can be moved."""
+    g = game(app)
+    run_until(app, lambda: g.roll_due() or g.human_to_move(), "the human's turn")
+    if g.roll_due():
+        key(app, pygame.K_SPACE)
+        run_until(app, g.human_to_move, "the human's move")
+    return g
+
+
+def play_human_turn(app: App) -> Move | None:
+    """Click through the first legal move (from the rules), then confirm it."""
+    g = game(app)
+    st = g.session.state
+    assert st.dice is not None
+    moves = legal_moves(st.position, st.dice)
+    if not moves:
+        run_until(app, lambda: g.session.turn != HUMAN, "the pass")
+        return None
+    move = moves[0]
+    for step in move.steps:
+        click(app, point_pos(app, step.src))
+        assert g.selected == step.src, f"could not pick up {step.src}"
+        click(app, point_pos(app, step.dst))
+    assert g.builder is not None and g.builder.is_complete()
+    key(app, pygame.K_RETURN)
+    return move
+
+
+def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., App]) -> None:
+    app = make_app(NEAR_END)
+    assert isinstance(app.scenes[-1], MenuScene)
+    key(app, pygame.K_RETURN)  # start a new game from the dialog
+    g = game(app)
+    assert g.session.config.depth == 1
+    turns = 0
+    while g.session.outcome() is None:
+        run_until(
+            app,
+            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
+            "the human's turn or the end",
+        )
+        if g.session.outcome() is not None:
+            break
+        if g.roll_due():
+            click(app, button_pos(app, "roll"))
+            assert g.session.state.dice is not None
+            run_until(app, lambda: g.human_to_move() or g.session.turn != HUMAN, "the human's move")
+        if g.human_to_move():
+            before = g.session.state.position
+            move = play_human_turn(app)
+            if move is not None:
+                assert g.session.log[-1].player == HUMAN
+                assert Position(g.session.human_code()) != before or move.after == before
+        turns += 1
+        assert turns < 40
+    run_until(app, lambda: isinstance(app.scenes[-1] if app.scenes else None, GameOverScene), "game over")
+    over = app.scenes[-1]
+    assert isinstance(over, GameOverScene)
+    head, why = over.headline()
+    assert "because" in why
+    outcome = g.session.outcome()
+    assert outcome is not None
+    assert ("You win" in head) == (outcome.winner == HUMAN)
+    assert str(outcome.points) in head
+    m = g.session.match_now()
+    assert sum(m.score) == outcome.points and m.is_over()
+    # the AI really played: every turn alternates and the computer moved at least once
+    assert any(r.player == AI for r in g.session.log)
+    # the match is over: the save is cleared; Enter starts a new match
+    assert not app.store.save_path.exists()
+    key(app, pygame.K_RETURN)
+    assert app.game is not g and not app.scenes
+
+
+def test_illegal_click_gives_gentle_message_not_error(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    to_human_move(app)
+    play_human_turn(app)
+    run_until(app, g.roll_due, "roll due")
+    click(app, point_pos(app, 1))  # before rolling
+    assert "Roll the dice" in app.message[0]
+    key(app, pygame.K_SPACE)
+    run_until(app, g.human_to_move, "human to move")
+    click(app, point_pos(app, 20))  # an empty point
+    assert app.message[1] is True and g.selected is None
+    app.notify("")
+    click(app, point_pos(app, OFF))  # the tray with nothing picked up: a message, no error
+    assert app.message[0] and app.message[1] is True
+    assert g.builder is not None and not g.builder.played
+
+
+def test_undo_by_key_ctrl_z_and_button(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    b = g.builder
+    assert b is not None
+    start = b.code
+    st = g.session.state
+    assert st.dice is not None
+    move = legal_moves(st.position, st.dice)[0]
+    first = move.steps[0]
+    click(app, point_pos(app, first.src))
+    click(app, point_pos(app, first.dst))
+    assert len(b.played) == 1 and b.code != start
+    key(app, pygame.K_u)
+    assert not b.played and b.code == start
+    click(app, point_pos(app, first.src))
+    click(app, point_pos(app, first.dst))
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert not b.played
+    click(app, point_pos(app, first.src))
+    click(app, point_pos(app, first.dst))
+    app.frame(DT)
+    click(app, button_pos(app, "undo"))
+    assert not b.played and b.code == start
+    # the turn is not over until confirmed
+    assert g.session.turn == HUMAN and g.session.state.position.code == start
+
+
+def test_keyboard_alone_plays_a_turn(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    b = g.builder
+    assert b is not None
+    key(app, pygame.K_TAB)  # the cursor jumps to a checker that can move
+    for _ in range(12):
+        if b.is_complete():
+            break
+        p = g.cursor_point()
+        assert p is not None and p in b.sources()
+        key(app, pygame.K_SPACE)  # pick up
+        assert g.selected == p
+        dest = g.cursor_point()
+        assert dest is not None and dest in b.destinations(p)  # the cursor moved to a destination
+        key(app, pygame.K_SPACE)  # put down
+    assert b.is_complete()
+    key(app, pygame.K_RETURN)
+    assert g.session.turn == AI
+
+
+def test_new_game_cancels_running_search_at_once(make_app: Callable[..., App]) -> None:
+    app = make_app(level="expert", first="computer")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, g.thinking, "the computer thinking at depth 4")
+    old_request = g.request
+    worker = app.worker
+    assert worker.busy
+    key(app, pygame.K_n)  # the dialog opens over the game; the search goes on
+    assert isinstance(app.scenes[-1], MenuScene) and g.thinking()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)  # who moves first: from "the computer" back to "you"
+    key(app, pygame.K_RETURN)  # start: the old search is cancelled
+    assert app.game is not g and g.request is None
+    assert app.settings.first == "you"
+    run_until(app, lambda: not worker.busy, "the cancelled search to stop")
+    # nothing of the old request reaches the new game
+    assert app.game is not None and app.game.request != old_request
+    assert app.game.session.log == []
+
+
+def test_resume_after_a_crash(make_app: Callable[..., App], home: Path) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    play_human_turn(app)
+    run_until(app, lambda: g.roll_due() or g.session.outcome() is not None, "the computer's reply")
+    key(app, pygame.K_SPACE)  # roll, then "crash" before moving
+    run_until(app, g.human_to_move, "human to move")
+    saved = g.session.to_json()
+    dice = g.session.state.dice
+    # the crash: no quit, no save on exit; a new process starts
+    pygame.display.quit()
+    app2 = make_app()
+    prompt = app2.scenes[-1]
+    assert isinstance(prompt, ResumePrompt)
+    key(app2, pygame.K_RETURN)
+    g2 = game(app2)
+    assert g2.session.to_json() == saved
+    assert g2.session.state.dice == dice  # the same roll, not a new one
+    run_until(app2, g2.human_to_move, "human to move after resume")
+    play_human_turn(app2)
+    assert len(g2.session.log) == len(saved["log"]) + 1
+
+
+def test_corrupt_save_is_set_aside_with_message(make_app: Callable[..., App], home: Path) -> None:
+    write_settings(home)
+    (home / "savegame.json").write_text("{ this is not json")
+    app = make_app()
+    assert "moved aside" in app.message[0] and app.message[1]
+    assert not (home / "savegame.json").exists()
+    assert list(home.glob("savegame.json.corrupt-*"))
+    assert isinstance(app.scenes[-1], MenuScene)
+    key(app, pygame.K_RETURN)
+    assert app.game is not None
+
+
+def test_save_with_dice_not_from_its_seed_is_refused(make_app: Callable[..., App], home: Path) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    play_human_turn(app)
+    run_until(app, game(app).roll_due, "roll due")
+    key(app, pygame.K_SPACE)
+    data = json.loads((home / "savegame.json").read_text())
+    data["rolls"][-1] = [7 - data["rolls"][-1][0], data["rolls"][-1][1]]
+    (home / "savegame.json").write_text(json.dumps(data))
+    pygame.display.quit()
+    app2 = make_app()
+    assert "do not match" in app2.message[0]
+    assert isinstance(app2.scenes[-1], MenuScene)
+
+
+def test_corrupt_settings_are_set_aside(make_app: Callable[..., App], home: Path) -> None:
+    (home / "settings.json").write_text(json.dumps({"theme": "neon", "sound": False}))
+    app = App((900, 600), store=Store(home), worker_factory=lambda: AIWorker(mode="thread"))
+    try:
+        assert "settings" in app.message[0] and "moved aside" in app.message[0]
+        assert app.settings.theme == "classic"
+        assert list(home.glob("settings.json.corrupt-*"))
+    finally:
+        app.quit()
+
+
+def test_closing_the_window_saves_and_stops(make_app: Callable[..., App], home: Path) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(DT)
+    assert not app.running
+    data = json.loads((home / "savegame.json").read_text())
+    assert data["dice"] == list(game(app).session.state.dice or ())
+
+
+def test_hint_lists_three_moves_and_sets_one_up(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    key(app, pygame.K_h)
+    run_until(app, lambda: bool(g.hints), "hints")
+    st = g.session.state
+    assert st.dice is not None
+    legal = {m.after.code for m in legal_moves(st.position, st.dice)}
+    assert 1 <= len(g.hints) <= 3 and all(h.move.after.code in legal for h in g.hints)
+    assert g.hints == sorted(g.hints, key=lambda h: -h.equity)
+    rect, ranked = g.hint_rects[0]
+    click(app, rect.center)
+    assert g.builder is not None and g.builder.is_complete()
+    assert g.builder.code == ranked.move.after.code
+
+
+def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    app.resize((800, 520))
+    assert app.layout.size == (800, 520)
+    assert app.layout.board.right <= app.layout.panel.x
+    key(app, pygame.K_F1)
+    from game.ui.scenes import HelpOverlay
+
+    assert isinstance(app.scenes[-1], HelpOverlay)
+    key(app, pygame.K_ESCAPE)
+    assert not app.scenes
+
+
+def test_screenshot_of_a_game_looks_like_a_board(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    b = g.builder
+    assert b is not None
+    click(app, point_pos(app, max(b.sources())))
+    app.frame(DT)
+    out = Path(os.environ.get("BACKGAMMON_SCREENSHOT", tmp_path / "board.png"))
+    pygame.image.save(app.screen, str(out))
+    assert out.exists() and out.stat().st_size > 10_000
+    small = pygame.transform.scale(app.screen, (220, 144))
+    raw = pygame.image.tobytes(small, "RGB")
+    colours = {raw[i : i + 3] for i in range(0, len(raw), 3)}
+    assert len(colours) > 50
