@@ -166,7 +166,9 @@ class NeuralEvaluator:
     name: str
     """Shown to the player."""
 
-    def __init__(self, nets: NetSet, bearoff: BearoffDatabase | None = None, name: str = "neural net") -> None:
+    def __init__(
+        self, nets: NetSet, bearoff: BearoffDatabase | None = None, name: str = "neural net"
+    ) -> None:
         self.nets = nets
         self.bearoff = bearoff
         self.name = name
@@ -207,6 +209,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -278,11 +281,18 @@ def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights
     nets: list[MLP] = []
     for kind in KINDS:
         try:
-            w1, b1, w2, b2 = (np.asarray(arrays[f"{kind}_{n}"], dtype=np.float32) for n in ("w1", "b1", "w2", "b2"))
+            w1, b1, w2, b2 = (
+                np.asarray(arrays[f"{kind}_{n}"], dtype=np.float32) for n in ("w1", "b1", "w2", "b2")
+            )
         except KeyError as exc:
             raise NetworkError(f"{source}: missing array {exc.args[0]}") from None
         h = w1.shape[1] if w1.ndim == 2 else -1
-        if w1.shape != (N_INPUTS, h) or b1.shape != (h,) or w2.shape != (h, N_OUTPUTS) or b2.shape != (N_OUTPUTS,):
+        if (
+            w1.shape != (N_INPUTS, h)
+            or b1.shape != (h,)
+            or w2.shape != (h, N_OUTPUTS)
+            or b2.shape != (N_OUTPUTS,)
+        ):
             raise NetworkError(f"{source}: the {kind} net's arrays have inconsistent shapes")
         if not all(np.isfinite(a).all() for a in (w1, b1, w2, b2)):
             raise NetworkError(f"{source}: the {kind} net has non-finite weights")

@@ -120,13 +120,24 @@ def gradients(net: MLP, x: F32, target: F32) -> tuple[list[F32], float]:
     gw1 = x.T @ dh
     gb1 = dh.sum(axis=0)
     mse = float(np.mean((out - target) ** 2))
-    return [gw1.astype(np.float32), gb1.astype(np.float32), gw2.astype(np.float32), gb2.astype(np.float32)], mse
+    return [
+        gw1.astype(np.float32),
+        gb1.astype(np.float32),
+        gw2.astype(np.float32),
+        gb2.astype(np.float32),
+    ], mse
 
 
 # --- playing -----------------------------------------------------------------------------
 
 
-def choose(codes: Sequence[int], dice: npt.NDArray[np.int64], value: BoardsEval) -> list[tuple[int, Probs | None]]:
+_SWAP_COLUMNS = np.r_[25:50, 0:25]
+"""Column order that turns (N, 50) boards into the same boards seen by the other side."""
+
+
+def choose(
+    codes: Sequence[int], dice: npt.NDArray[np.int64], value: BoardsEval
+) -> list[tuple[int, Probs | None]]:
     """For each game, the best result of its roll by 1-ply lookahead, and its value for the mover.
 
     Returns (result code in the mover's view, probabilities for the mover) per game; the
@@ -147,16 +158,17 @@ def choose(codes: Sequence[int], dice: npt.NDArray[np.int64], value: BoardsEval)
             spans.append((start, start))
             chosen.append((done, np.array([terminal_probs(done)], dtype=np.float64)))
             continue
-        cands.extend(swap(r) for r in res)
+        cands.extend(res)
         spans.append((start, len(cands)))
         chosen.append((0, None))
     if cands:
-        mine = flip(value(boards(cands)))
+        # each result is valued from the opponent's side (on roll next), then flipped back
+        mine = flip(value(boards(cands)[:, _SWAP_COLUMNS]))
         eq = equity(mine)
     for i, (start, end) in enumerate(spans):
         if end > start:
             k = start + int(np.argmax(eq[start:end]))
-            chosen[i] = (swap(cands[k]), mine[k : k + 1])
+            chosen[i] = (cands[k], mine[k : k + 1])
     return chosen
 
 
@@ -283,7 +295,7 @@ class Trainer:
     def lr(self) -> float:
         """The step size now."""
         c = self.config
-        return max(c.lr_min, c.lr * 0.5 ** (self.games_done / max(1, c.lr_halflife)))
+        return float(max(c.lr_min, c.lr * 0.5 ** (self.games_done / max(1, c.lr_halflife))))
 
     def step(self) -> int:
         """Advance every game in flight by one ply and train on it; return games finished."""
@@ -390,7 +402,9 @@ class Trainer:
         from ai.hand import HandEvaluator
 
         hand = HandEvaluator()
-        return play_match(self.value, hand.evaluate_boards, games, seed=self.config.seed * 1_000_003 + self.games_done)
+        return play_match(
+            self.value, hand.evaluate_boards, games, seed=self.config.seed * 1_000_003 + self.games_done
+        )
 
 
 # --- command line --------------------------------------------------------------------------
@@ -421,7 +435,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, required=True, help="total games to train (counting resumed ones)")
     ap.add_argument("--seed", type=int, default=1, help="seed of dice and initial weights (default 1)")
-    ap.add_argument("--out", type=Path, required=True, help="weights file to write (.npz; a .sha256 beside it)")
+    ap.add_argument(
+        "--out", type=Path, required=True, help="weights file to write (.npz; a .sha256 beside it)"
+    )
     ap.add_argument("--resume", type=Path, help="checkpoint to continue from")
     ap.add_argument("--checkpoint", type=Path, help="checkpoint file (default: OUT with .ckpt.npz)")
     ap.add_argument("--checkpoint-minutes", type=float, default=5.0, help="minutes between checkpoints")
@@ -467,7 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run(trainer: Trainer, out: Path, ckpt: Path, curve: Path, checkpoint_seconds: float, quiet: bool = False) -> None:
+def run(
+    trainer: Trainer, out: Path, ckpt: Path, curve: Path, checkpoint_seconds: float, quiet: bool = False
+) -> None:
     """Train until the configured number of games, writing checkpoints, the curve and the weights."""
     c = trainer.config
     start = time.monotonic()
@@ -479,8 +497,19 @@ def run(trainer: Trainer, out: Path, ckpt: Path, curve: Path, checkpoint_seconds
     if not curve.exists():
         curve.parent.mkdir(parents=True, exist_ok=True)
         with curve.open("w", newline="") as f:
-            csv.writer(f).writerow(["games", "positions", "seconds", "games_per_s", "td_mse", "lr", "bench_games",
-                                    "ppg_vs_hand", "ppg_se"])
+            csv.writer(f).writerow(
+                [
+                    "games",
+                    "positions",
+                    "seconds",
+                    "games_per_s",
+                    "td_mse",
+                    "lr",
+                    "bench_games",
+                    "ppg_vs_hand",
+                    "ppg_se",
+                ]
+            )
     while trainer.games_done < c.games:
         trainer.step()
         now = time.monotonic()
@@ -489,9 +518,19 @@ def run(trainer: Trainer, out: Path, ckpt: Path, curve: Path, checkpoint_seconds
             ppg, se = trainer.bench(c.bench_games)
             bench_text = f"vs hand {ppg:+.3f}±{se:.3f} ppg"
             with curve.open("a", newline="") as f:
-                csv.writer(f).writerow([trainer.games_done, trainer.positions, round(now - start, 1), round(rate, 2),
-                                        round(trainer.loss_avg, 6), trainer.lr(), c.bench_games, round(ppg, 4),
-                                        round(se, 4)])
+                csv.writer(f).writerow(
+                    [
+                        trainer.games_done,
+                        trainer.positions,
+                        round(now - start, 1),
+                        round(rate, 2),
+                        round(trainer.loss_avg, 6),
+                        trainer.lr(),
+                        c.bench_games,
+                        round(ppg, 4),
+                        round(se, 4),
+                    ]
+                )
             next_bench += c.bench_every
         if now - last_ckpt >= checkpoint_seconds:
             trainer.save(ckpt)

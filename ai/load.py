@@ -1,0 +1,61 @@
+"""Pick the evaluator the game plays with: the shipped neural net, or the hand-made one with a warning.
+
+:func:`load_evaluator` never raises for a bad or missing file: it falls back to
+:class:`ai.hand.HandEvaluator` and returns a warning the UI shows the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.evaluator import Evaluator
+
+WEIGHTS_NAME = "net.npz"
+"""The shipped weights, under ``assets/weights/``."""
+
+
+@dataclass(frozen=True)
+class LoadedEvaluator:
+    """An evaluator ready to use, and what the player should be told about it."""
+
+    evaluator: Evaluator
+    """The evaluator to search with."""
+    warning: str | None
+    """None when the full-strength evaluator loaded; otherwise a sentence for the player."""
+
+
+def weights_path() -> Path:
+    """Where the shipped weights live."""
+    from game.resources import asset_path
+
+    return asset_path("weights", WEIGHTS_NAME)
+
+
+def load_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> LoadedEvaluator:
+    """The neural-net evaluator (exact in home-board bear-offs), or the hand-made one and a warning.
+
+    ``weights`` overrides the shipped file (tests use it). The bear-off database is
+    the shipped one or one cached earlier; it is never built here (that takes a
+    minute), so without one the net plays those positions itself.
+    """
+    from ai.hand import HandEvaluator
+    from ai.network import NetworkError, NeuralEvaluator, load_nets
+
+    path = weights if weights is not None else weights_path()
+    try:
+        nets = load_nets(path)
+    except NetworkError as exc:
+        warning = (
+            f"The neural-network weights could not be loaded ({exc}). "
+            "The computer is playing with its simpler hand-made evaluation, so it is weaker than usual."
+        )
+        return LoadedEvaluator(HandEvaluator(), warning)
+    db = None
+    if bearoff:
+        from ai.bearoff import load_or_build
+
+        db = load_or_build(allow_build=False)
+    games = nets.meta.get("trained_games")
+    name = f"neural net ({games} games)" if isinstance(games, int) else "neural net"
+    return LoadedEvaluator(NeuralEvaluator(nets, db, name=name), None)

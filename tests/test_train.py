@@ -1,0 +1,227 @@
+"""Tests of self-play TD training (ai.train): tiny runs, reproducible from the seed and from checkpoints."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ai.features import N_INPUTS
+from ai.network import MLP, NetSet, load_nets
+from ai.train import (
+    Adam,
+    TrainConfig,
+    Trainer,
+    gradients,
+    main,
+    play_match,
+    points,
+    terminal_probs,
+)
+from game.position import pack
+
+
+def side(points_: dict[int, int], bar: int = 0) -> list[int]:
+    s = [0] * 25
+    for p, n in points_.items():
+        s[p - 1] = n
+    s[24] = bar
+    return s
+
+
+def tiny(games: int = 6, seed: int = 3) -> TrainConfig:
+    return TrainConfig(games=games, seed=seed, hidden=8, batch=3, bench_every=0)
+
+
+def run_to_end(t: Trainer) -> None:
+    for _ in range(100000):
+        if t.games_done >= t.config.games:
+            return
+        t.step()
+    raise AssertionError("training did not finish")
+
+
+def weights(nets: NetSet) -> list[np.ndarray]:
+    return [p.copy() for kind in ("contact", "race") for p in nets.net(kind).params()]
+
+
+def test_terminal_single_win() -> None:
+    # the mover is off; the opponent has borne off 1 checker
+    p = terminal_probs(pack(side({}), side({6: 14})))
+    assert p == (1.0, 0.0, 0.0, 0.0, 0.0) and points(p) == 1.0
+
+
+def test_terminal_gammon() -> None:
+    p = terminal_probs(pack(side({}), side({6: 15})))
+    assert p == (1.0, 1.0, 0.0, 0.0, 0.0) and points(p) == 2.0
+
+
+def test_terminal_backgammon_with_checker_in_winners_home() -> None:
+    p = terminal_probs(pack(side({}), side({6: 14, 20: 1})))
+    assert p == (1.0, 1.0, 1.0, 0.0, 0.0) and points(p) == 3.0
+
+
+def test_terminal_backgammon_with_checker_on_bar() -> None:
+    p = terminal_probs(pack(side({}), side({6: 14}, bar=1)))
+    assert p[2] == 1.0
+
+
+def test_gradients_match_finite_differences() -> None:
+    rng = np.random.default_rng(0)
+    net = MLP.random(5, rng)
+    net.w1 = net.w1.astype(np.float64)  # type: ignore[assignment]
+    net.b1 = net.b1.astype(np.float64)  # type: ignore[assignment]
+    net.w2 = net.w2.astype(np.float64)  # type: ignore[assignment]
+    net.b2 = net.b2.astype(np.float64)  # type: ignore[assignment]
+    x = rng.random((4, N_INPUTS))
+    target = rng.random((4, 5))
+
+    def loss() -> float:
+        _, out = net.forward_hidden(x)  # type: ignore[arg-type]
+        out = out.astype(np.float64)
+        return float(-np.mean(np.sum(target * np.log(out) + (1 - target) * np.log(1 - out), axis=1)))
+
+    grads, _ = gradients(net, x, target)  # type: ignore[arg-type]
+    cases: list[tuple[np.ndarray, np.ndarray, tuple[int, ...]]] = [
+        (net.w2, grads[2], (3, 1)),
+        (net.w1, grads[0], (10, 2)),
+        (net.b2, grads[3], (4,)),
+        (net.b1, grads[1], (2,)),
+    ]
+    for p, g, idx in cases:
+        old = p[idx]
+        p[idx] = old + 1e-3
+        up = loss()
+        p[idx] = old - 1e-3
+        down = loss()
+        p[idx] = old
+        # float32 forward pass: a loose tolerance
+        assert g[idx] == pytest.approx((up - down) / 2e-3, rel=0.05, abs=1e-4)
+
+
+def test_adam_steps_reduce_the_error_on_a_fixed_batch() -> None:
+    rng = np.random.default_rng(1)
+    net = MLP.random(8, rng)
+    x = rng.random((32, N_INPUTS), dtype=np.float32)
+    target = (rng.random((32, 5)) > 0.5).astype(np.float32)
+    adam = Adam.zeros_like(net.params())
+    _, first = gradients(net, x, target)
+    for _ in range(200):
+        grads, _ = gradients(net, x, target)
+        adam.step(net.params(), grads, 1e-2)
+    _, last = gradients(net, x, target)
+    assert last < 0.5 * first
+
+
+def test_tiny_run_changes_the_weights_and_tracks_the_error() -> None:
+    t = Trainer.fresh(tiny())
+    before = weights(t.nets)
+    run_to_end(t)
+    assert t.games_done == 6
+    assert t.positions > 6 * 10
+    assert np.isfinite(t.loss_avg)
+    after = weights(t.nets)
+    assert any(not np.array_equal(a, b) for a, b in zip(before, after, strict=True))
+
+
+def test_same_seed_reproduces_the_run() -> None:
+    a, b = Trainer.fresh(tiny(seed=9)), Trainer.fresh(tiny(seed=9))
+    run_to_end(a)
+    run_to_end(b)
+    assert a.positions == b.positions
+    for x, y in zip(weights(a.nets), weights(b.nets), strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_other_seed_gives_another_run() -> None:
+    a, b = Trainer.fresh(tiny(seed=9)), Trainer.fresh(tiny(seed=10))
+    run_to_end(a)
+    run_to_end(b)
+    assert any(not np.array_equal(x, y) for x, y in zip(weights(a.nets), weights(b.nets), strict=True))
+
+
+def test_resume_from_checkpoint_reproduces_the_run(tmp_path: Path) -> None:
+    whole = Trainer.fresh(tiny(seed=4))
+    run_to_end(whole)
+    part = Trainer.fresh(tiny(seed=4))
+    for _ in range(40):  # stop part-way, games in flight
+        part.step()
+    assert 0 < part.games_done < 6 or part.live
+    ckpt = tmp_path / "run.ckpt.npz"
+    part.save(ckpt)
+    resumed = Trainer.load(ckpt)
+    run_to_end(resumed)
+    assert resumed.positions == whole.positions
+    for x, y in zip(weights(whole.nets), weights(resumed.nets), strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_play_match_scores_are_antisymmetric_in_sign() -> None:
+    nets = NetSet.random(8, np.random.default_rng(2))
+    ppg, se = play_match(nets.evaluate_boards, nets.evaluate_boards, games=4, seed=1, batch=4)
+    assert -3.0 <= ppg <= 3.0 and se >= 0.0
+
+
+def test_command_line_run_writes_weights_checkpoint_and_curve(tmp_path: Path) -> None:
+    out = tmp_path / "w" / "net.npz"
+    code = main(
+        [
+            "--games",
+            "4",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+            "--hidden",
+            "8",
+            "--batch",
+            "2",
+            "--bench-every",
+            "2",
+            "--bench-games",
+            "2",
+            "--no-bearoff",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    nets = load_nets(out)
+    assert nets.meta["trained_games"] == 4
+    assert (tmp_path / "w" / "net.ckpt.npz").exists()
+    rows = list(csv.reader((tmp_path / "w" / "net.curve.csv").open()))
+    assert rows[0][0] == "games" and len(rows) >= 2
+    # resuming to more games continues the same run
+    code = main(
+        [
+            "--games",
+            "6",
+            "--out",
+            str(out),
+            "--resume",
+            str(tmp_path / "w" / "net.ckpt.npz"),
+            "--no-bearoff",
+            "--quiet",
+        ]
+    )
+    assert code == 0 and load_nets(out).meta["trained_games"] == 6
+
+
+def test_resume_from_missing_checkpoint_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "--games",
+            "4",
+            "--out",
+            str(tmp_path / "n.npz"),
+            "--resume",
+            str(tmp_path / "none.npz"),
+            "--no-bearoff",
+            "--quiet",
+        ]
+    )
+    assert code == 2
+    assert "not found" in capsys.readouterr().err
