@@ -356,6 +356,10 @@ class AIWorker:
         self._evaluator_name: str | None = None
         self._closed = False
         self._held: list[Event] = []  # events taken while waiting, for the next poll
+        self._proc: Any = None
+        self._queues: tuple[multiprocessing.Queue[Any], ...] = ()
+        self._launches = 0
+        self._ever_ready = False
         self._launch()
 
     # the transport, per mode
@@ -363,6 +367,14 @@ class AIWorker:
     def _launch(self) -> None:
         self._busy.clear()
         self._ready = False
+        if self._proc is not None:  # a child that died: let go of its queues
+            self._drop_queues()
+        if self.mode == "process" and self._launches and not self._ever_ready:
+            # the child died before it ever got going (a broken install, a sandbox that
+            # forbids processes): play on with the search in a thread, slower frames
+            # rather than no computer opponent at all
+            self.mode = "thread"
+        self._launches += 1
         if self.mode == "thread":
             box = _Box()
             self._stop: _Counter = box
@@ -375,7 +387,7 @@ class AIWorker:
                 target=_serve, args=(tq_in.get, tq_out.put, box, self._factory), daemon=True, name="ai-worker"
             )
             self._thread.start()
-            self._proc: Any = None
+            self._proc = None
             return
         ctx = multiprocessing.get_context("spawn")
         shared = ctx.RawValue("q", 0)
@@ -389,7 +401,20 @@ class AIWorker:
         self._proc = ctx.Process(
             target=_child_main, args=(pq_in, pq_out, shared, self._factory), daemon=True, name="ai-worker"
         )
-        self._proc.start()
+        try:
+            self._proc.start()
+        except OSError:
+            self._drop_queues()
+            self._proc = None
+            self.mode = "thread"
+            self._launch()
+
+    def _drop_queues(self) -> None:
+        for q in self._queues:
+            with contextlib.suppress(Exception):
+                q.close()
+                q.cancel_join_thread()
+        self._queues = ()
 
     def _alive(self) -> bool:
         if self._proc is None:
@@ -446,7 +471,7 @@ class AIWorker:
     def _take(self, msg: tuple[Any, ...], out: list[Event]) -> None:
         tag = msg[0]
         if tag == "ready":
-            self._ready = True
+            self._ready = self._ever_ready = True
             self._evaluator_name = msg[1]
             self._warning = msg[2]
         elif tag == "done":
@@ -518,9 +543,7 @@ class AIWorker:
         if self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(timeout=1.0)
-        for q in self._queues:
-            q.close()
-            q.cancel_join_thread()
+        self._drop_queues()
 
     def __enter__(self) -> AIWorker:
         return self

@@ -400,3 +400,21 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch
         worst[kind] = max(worst[kind], since[kind])
     assert worst["gen"] <= analysis.CHECK_EVERY + 21
     assert worst["swap"] <= 2 * 1000
+
+
+def die_in_a_child() -> tuple[Evaluator, str | None]:
+    """An evaluator factory that kills the worker process before it is ready (a broken install)."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)
+    return hand_evaluator()
+
+
+def test_process_that_never_starts_falls_back_to_a_thread() -> None:
+    with AIWorker("process", die_in_a_child) as w:
+        first = w.wait(w.start(Request("hint", START, (3, 1), depth=1)), timeout=HANG_GUARD_S)[-1]
+        assert isinstance(first, Failed) and "stopped unexpectedly" in first.message
+        second = w.wait(w.start(Request("hint", START, (3, 1), depth=1)), timeout=HANG_GUARD_S)[-1]
+        assert w.mode == "thread"
+        assert isinstance(second, Finished) and second.moves
