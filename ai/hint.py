@@ -23,7 +23,9 @@ protocol ``../shared/tools/bgjudge.py`` speaks.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import re
 import sys
 import time
@@ -193,6 +195,17 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the hint tool; returns the exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away: nothing left to say
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the exit flush quiet
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     ap = _parser()
     args = ap.parse_args(argv)
     if args.top is not None and args.top < 1:
