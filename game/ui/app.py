@@ -124,6 +124,13 @@ class App:
                 self._worker = AIWorker()
         return self._worker
 
+    def evaluator_warning(self) -> str | None:
+        """Why the AI is not using its neural network (None if it is, or not known yet)."""
+        if self._worker is None:
+            return None
+        warning: str | None = self._worker.evaluator_warning
+        return warning
+
     def level_label(self, key: str) -> str:
         """The words for a level key."""
         try:

@@ -18,7 +18,7 @@ from game.ui.scene import Scene
 from game.ui.session import AI, HUMAN, GameSession
 from game.ui.storage import ANIMATION_SPEEDS
 from game.ui.turn import PlayedStep, TurnBuilder, unplay
-from game.ui.widgets import Button, draw_button, fit_text, mix, progress_bar, spinner, text
+from game.ui.widgets import Button, draw_button, fit_text, mix, progress_bar, spinner, text, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -95,6 +95,9 @@ class GameScene(Scene):
         self.pending: Callable[[], None] | None = None
         self.clock = 0.0
         """Seconds since the scene started (drives the spinner)."""
+        self.opening_show = 0.0
+        """Seconds the opening roll (one die each side) is still shown."""
+        self._last_shown: tuple[int, int] = (-1, 0)  # (log length, presses of L) to cycle the sides
         self.over_shown = False
         """True once the game-over screen was opened."""
         self.buttons: list[Button] = []
@@ -155,6 +158,7 @@ class GameScene(Scene):
 
     def _update(self, dt: float) -> None:
         self.clock += dt
+        self.opening_show = max(0.0, self.opening_show - dt)
         if self.flight is not None:
             self._advance_flight(dt)
             return
@@ -181,6 +185,7 @@ class GameScene(Scene):
             self.app.notify(
                 f"Opening roll: you {a}, the computer {b}. {who} first with {max(a, b)}-{min(a, b)}."
             )
+            self.opening_show = OPENING_DELAY
             self._later(OPENING_DELAY, lambda: None)
             return
         if s.state.dice is None:
@@ -442,10 +447,16 @@ class GameScene(Scene):
     def show_last(self) -> None:
         """Show the last move again: arrows, and the animation when the board has not moved since."""
         s = self.session
-        rec = s.last_turn()
-        if rec is None:
+        played = [r for r in reversed(s.log) if r.steps]
+        if not played:
             self.app.notify("No move has been played yet.")
             return
+        # pressing L again shows the other side's last move
+        length, presses = self._last_shown
+        presses = presses + 1 if length == len(s.log) else 0
+        self._last_shown = (len(s.log), presses)
+        other = next((r for r in played if r.player != played[0].player), None)
+        rec = played[0] if presses % 2 == 0 or other is None else other
         self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
         who = "Your" if rec.player == HUMAN else "The computer's"
         self.app.notify(f"{who} last move: {rec.notation()} with {rec.dice[0]}-{rec.dice[1]}.")
@@ -754,6 +765,7 @@ class GameScene(Scene):
         if self.flight is not None:
             human, ai, flying = self._flight_view()
             view = BoardView(human, ai, colour, flying=flying)
+            view.airborne = (1, 0) if self.flight.mover == HUMAN else (0, 1)
         elif self.builder is not None:
             human, ai = s.sides(self.builder.code, HUMAN)
             view = BoardView(human, ai, colour)
@@ -761,7 +773,9 @@ class GameScene(Scene):
             human, ai = s.sides()
             view = BoardView(human, ai, colour)
         dice = s.state.dice
-        if dice is not None:
+        if self.opening_show > 0 and s.opening is not None:
+            view.opening = s.opening
+        elif dice is not None:
             all_dice = (dice[0],) * 4 if dice[0] == dice[1] else (max(dice), min(dice))
             used: list[bool] = [False] * len(all_dice)
             if self.builder is not None and s.turn == HUMAN:
@@ -908,7 +922,17 @@ class GameScene(Scene):
             bar = pygame.Rect(x, round(y + 2 * sp + 6), pr.width - 2 * pad, max(5, round(small * 0.45)))
             progress_bar(surface, th, bar, done / total if total else 0.0)
         self._draw_buttons(surface)
-        # hints
+        y = self.buttons[-1].rect.bottom + pad * 2
+        # hints, else the last turns played
+        if not self.hints:
+            self._draw_log(surface, x, y, pr.width - 2 * pad, small)
+        warning = app.evaluator_warning()
+        if warning:
+            lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)[:4]
+            yy = pr.bottom - pad - len(lines) * small * 1.1
+            for line in lines:
+                text(surface, fonts, line, (x, yy), small * 0.85, th.warn)
+                yy += small * 1.1
         if self.hints:
             y = self.buttons[-1].rect.bottom + pad * 2
             text(surface, fonts, "Best moves (click to set up):", (x, y), small, th.text, bold=True)
@@ -926,6 +950,26 @@ class GameScene(Scene):
                     th.text,
                 )
                 y += small * 1.8
+
+    def _draw_log(self, surface: pygame.Surface, x: int, y: float, width: int, size: float) -> None:
+        """The last few turns, newest last."""
+        th = self.app.theme
+        fonts = self.app.renderer.fonts
+        log = self.session.log
+        if not log:
+            return
+        text(surface, fonts, "Moves", (x, y), size, th.text, bold=True)
+        y += size * 1.5
+        room = int((self.layout.panel.bottom - y - size * 5.5) // (size * 1.3))
+        first = max(0, len(log) - max(1, room))
+        font = fonts.get(size * 0.95)
+        for i in range(first, len(log)):
+            rec = log[i]
+            who = "You" if rec.player == HUMAN else "AI"
+            line = f"{i + 1}. {who} {rec.dice[0]}{rec.dice[1]}: {rec.notation()}"
+            colour = th.text if i == len(log) - 1 else th.text_dim
+            text(surface, fonts, fit_text(font, line, width), (x, y), size * 0.95, colour)
+            y += size * 1.3
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)

@@ -49,6 +49,10 @@ class BoardView:
     """Arrows (from, to, is_human) in the mover's own point numbers."""
     drag: tuple[int, int] | None = None
     """Where a dragged checker is drawn (the mouse), if dragging."""
+    opening: tuple[int, int] | None = None
+    """The opening roll (human's die, computer's die), shown one die on each half."""
+    airborne: tuple[int, int] = (0, 0)
+    """Checkers (human, computer) lifted off the board for an animation: not borne off."""
 
 
 class Fonts:
@@ -213,9 +217,6 @@ class Renderer:
         mine = view.human_colour
         theirs = "dark" if mine == "light" else "light"
         # highlights under the checkers
-        for p in view.sources:
-            if 1 <= p <= 24:
-                pygame.draw.polygon(surf, _mix(th.accent, th.felt, 0.55), _shrink(lay.triangle(p), 0.0), 3)
         for p in view.highlights:
             self._highlight(surf, lay, th, p)
         # the computer's checkers (its point q is the human's 25 - q)
@@ -238,16 +239,22 @@ class Renderer:
         if bar_n > STACK:
             self._count_label(surf, lay, th, mine, lay.checker_center(BAR, STACK - 1), bar_n)
         # borne off, edge-on
-        self._tray(surf, lay, th, mine, 15 - sum(view.human), True)
-        self._tray(surf, lay, th, theirs, 15 - sum(view.ai), False)
+        self._tray(surf, lay, th, mine, 15 - sum(view.human) - view.airborne[0], True)
+        self._tray(surf, lay, th, theirs, 15 - sum(view.ai) - view.airborne[1], False)
+        for p in view.sources:
+            self._source_ring(surf, lay, th, view, p)
         if view.selected is not None:
             self._selected_ring(surf, lay, th, view)
         for x, y, is_human in view.flying:
             self.draw_checker(surf, lay, th, mine if is_human else theirs, (x, y))
         if view.dice:
             self.draw_dice(surf, lay, th, view)
+        if view.opening is not None:
+            size = lay.die_size()
+            self.draw_die(surf, th, lay.dice_centers(True, 1)[0], size, view.opening[0], False)
+            self.draw_die(surf, th, lay.dice_centers(False, 1)[0], size, view.opening[1], False)
         for a, b, is_human in view.arrows:
-            self._arrow(surf, lay, th, a, b, is_human)
+            self._arrow(surf, lay, th, view, a, b, is_human)
         if view.cursor is not None:
             self._cursor(surf, lay, th, view.cursor, view.cursor_row)
         if view.drag is not None:
@@ -295,6 +302,19 @@ class Renderer:
         x, y = lay.checker_center(p, n)
         pygame.draw.circle(surf, th.accent, (round(x), round(y)), max(3, round(lay.radius * 0.25)))
 
+    def _source_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, p: int) -> None:
+        """A soft ring round the top checker of a point whose checker can move."""
+        n = view.human[24] if p == BAR else view.human[p - 1] if 1 <= p <= 24 else 0
+        if n <= 0:
+            return
+        x, y = lay.checker_center(p, n - 1)
+        r = round(lay.radius + 2)
+        glow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
+        c = r + 4
+        pygame.draw.circle(glow, (*th.accent, 70), (c, c), r + 3, 5)
+        pygame.draw.circle(glow, (*th.accent, 230), (c, c), r, 2)
+        surf.blit(glow, (round(x) - c, round(y) - c))
+
     def _selected_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
         p = view.selected
         assert p is not None
@@ -316,21 +336,19 @@ class Renderer:
             rect = lay.point_rect(p)
         pygame.draw.rect(surf, th.select, rect.inflate(-2, -2), 3, border_radius=4)
 
-    def _arrow(self, surf: pygame.Surface, lay: Layout, th: Theme, a: int, b: int, is_human: bool) -> None:
+    def _arrow(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, a: int, b: int, is_human: bool
+    ) -> None:
         def where(p: int, start: bool) -> tuple[float, float]:
-            if is_human:
-                if p == 25:
-                    return lay.checker_center(BAR, 0)
-                if p == 0:
-                    r = lay.tray_half(True)
-                    return float(r.centerx), float(r.centery)
-                return lay.checker_center(p, 1 if start else 0)
-            if p == 25:
-                return lay.their_bar_center(0)
+            side = view.human if is_human else view.ai
             if p == 0:
-                r = lay.tray_half(False)
+                r = lay.tray_half(is_human)
                 return float(r.centerx), float(r.centery)
-            return lay.checker_center(25 - p, 1 if start else 0)
+            if p == 25:
+                k = max(0, side[24] - 1)
+                return lay.checker_center(BAR, k) if is_human else lay.their_bar_center(k)
+            k = max(0, side[p - 1] - 1)
+            return lay.checker_center(p if is_human else 25 - p, k)
 
         x0, y0 = where(a, True)
         x1, y1 = where(b, False)

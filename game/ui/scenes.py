@@ -352,7 +352,10 @@ class HelpOverlay(Scene):
         box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
         panel(surface, th, box)
         line = (bh - 90) / (len(HELP) + 1)
-        size = max(11.0, min(19.0, line * 0.62))
+        size = max(10.0, min(19.0, line * 0.62))
+        widest = max(HELP, key=lambda kv: fonts.get(size).size(kv[1])[0])[1]
+        while size > 9 and fonts.get(size).size(widest)[0] > bw * 0.62 - 24:
+            size -= 0.5
         text(surface, fonts, "How to play", (box.centerx, box.y + 14), size * 1.5, th.text, True, "midtop")
         y = box.y + 30 + size * 2
         for key, what in HELP:
@@ -360,7 +363,7 @@ class HelpOverlay(Scene):
                 text(surface, fonts, key, (box.x + 24, y), size, th.accent, True)
             else:
                 text(surface, fonts, key, (box.x + 40, y), size, th.text, True)
-                text(surface, fonts, what, (box.x + bw * 0.36, y), size, th.text_dim)
+                text(surface, fonts, what, (box.x + bw * 0.38, y), size, th.text_dim)
             y += line
         text(
             surface,
@@ -474,14 +477,20 @@ class GameOverScene(Scene):
                 th.text,
             )
             y += 24
+        check = f"Check the dice: python main.py replay-seed {s.seed} --count {len(s.dice.history)}"
         text(
             surface,
             fonts,
-            f"Check the dice: python main.py replay-seed {s.seed}",
+            fit_text(fonts.get(14), check, self.box.width - 48),
             (self.box.x + 24, y),
             14,
             th.text_dim,
         )
+        y += 26
+        rolls = " ".join(f"{a}{b}" for a, b in s.dice.history)
+        for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", self.box.width - 48)[:4]:
+            text(surface, fonts, line, (self.box.x + 24, y), 13, th.text_dim)
+            y += 18
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         for b in self.buttons:
             draw_button(surface, fonts, th, b, mouse)
