@@ -1,0 +1,84 @@
+"""Legal-move generation speed: :func:`game.movegen.results` on positions from real games.
+
+The positions come from random self-play (each side picks a uniformly random legal
+move; seeded, so every run measures the same positions). Each position is asked
+for all 21 distinct rolls, on one core.
+
+Figures:
+
+* ``movegen_rolls_per_s``: position-rolls generated per second, every roll counted once;
+* ``movegen_rolls_per_s_weighted``: the same with each roll weighted by its probability
+  (doubles 1/36, others 2/36), i.e. the rate for rolls as the dice deal them;
+* ``movegen_worst_ms``: the median time of 1-1 in a position built to have more than
+  2,000 legal moves (``movegen_worst_moves`` is its count).
+
+Targets (issue 2): at least 20,000 rolls per second, the worst case under 20 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from game.dice import ROLLS
+from game.movegen import results
+from game.position import START_CODE, pack, swap
+
+SEED = 20240601
+
+
+def game_positions(count: int, seed: int = SEED) -> list[int]:
+    """``count`` positions (side on roll) from random self-play games, in order of play."""
+    rng = random.Random(seed)
+    out: list[int] = []
+    code = START_CODE
+    while len(out) < count:
+        out.append(code)
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        after = rng.choice(results(code, d1, d2))
+        # a finished game starts a new one
+        code = START_CODE if not after & ((1 << 200) - 1) else swap(after)
+    return out
+
+
+def worst_case_code() -> int:
+    """Fifteen single checkers in pairs, an opposing blot in every gap: 2,226 moves for 1-1."""
+    mine = [0] * 25
+    theirs = [0] * 25
+    for p in (3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24):
+        mine[p - 1] = 1
+    for p in (4, 7, 10, 13, 16, 19, 22):  # the mover's point p is the opponent's 25 - p
+        theirs[24 - p] = 1
+    theirs[24] = 15 - 7  # the rest on the bar
+    return pack(mine, theirs)
+
+
+def run(quick: bool) -> dict[str, float]:
+    """Measure; ``quick`` uses fewer positions and repetitions (a smoke run)."""
+    positions = game_positions(300 if quick else 3000)
+    per_roll = {}
+    total = 0.0
+    clock = time.perf_counter
+    for d1, d2, _ in ROLLS:
+        t = clock()
+        for code in positions:
+            results(code, d1, d2)
+        per_roll[(d1, d2)] = clock() - t
+        total += per_roll[(d1, d2)]
+    n = len(positions)
+    mean_weighted = sum(p * per_roll[(d1, d2)] / n for d1, d2, p in ROLLS)
+
+    worst = worst_case_code()
+    moves = len(results(worst, 1, 1))
+    times = []
+    for _ in range(3 if quick else 11):
+        t = clock()
+        results(worst, 1, 1)
+        times.append(clock() - t)
+    return {
+        "movegen_rolls_per_s": n * len(ROLLS) / total,
+        "movegen_rolls_per_s_weighted": 1.0 / mean_weighted,
+        "movegen_worst_ms": 1000.0 * statistics.median(times),
+        "movegen_worst_moves": float(moves),
+    }
