@@ -108,7 +108,8 @@ def test_spec_drops_caches_and_temp_files_from_the_data(
 
 def test_spec_uses_only_paths_inside_the_project(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _, calls = run_spec(monkeypatch, tmp_path)
-    paths = [_call(calls, "EXE")["icon"], *_call(calls, "Analysis")["pathex"]]
+    _, mac_calls = run_spec(monkeypatch, tmp_path, platform="darwin")
+    paths = [_call(mac_calls, "EXE")["icon"], *_call(calls, "Analysis")["pathex"]]
     paths += [src for src, _ in _call(calls, "Analysis")["datas"]]
     paths += list(next(args for k, args, _ in calls if k == "Analysis")[0])
     for path in paths:
@@ -118,14 +119,18 @@ def test_spec_uses_only_paths_inside_the_project(monkeypatch: pytest.MonkeyPatch
     assert "/work/" not in text and "/home/" not in text and ":\\\\" not in text
 
 
-@pytest.mark.parametrize(
-    ("platform", "icon"), [("win32", "icon.ico"), ("darwin", "icon.icns"), ("linux", "icon.png")]
-)
+@pytest.mark.parametrize(("platform", "icon"), [("win32", "icon.ico"), ("darwin", "icon.icns")])
 def test_spec_icon_for_each_system(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, platform: str, icon: str
 ) -> None:
     _, calls = run_spec(monkeypatch, tmp_path, platform=platform)
     assert Path(_call(calls, "EXE")["icon"]) == PROJECT / "assets" / "icon" / icon
+    assert Path(_call(calls, "EXE")["icon"]).is_file()
+
+
+def test_spec_gives_linux_executables_no_icon(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path, platform="linux")
+    assert _call(calls, "EXE")["icon"] is None
 
 
 def test_spec_makes_a_mac_app_with_the_game_version(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
