@@ -423,3 +423,26 @@ def test_screenshot_of_a_game_looks_like_a_board(make_app: Callable[..., App], t
     raw = pygame.image.tobytes(small, "RGB")
     colours = {raw[i : i + 3] for i in range(0, len(raw), 3)}
     assert len(colours) > 50
+
+
+def test_whole_game_from_the_standard_start_by_clicks(make_app: Callable[..., App]) -> None:
+    """Hits, the bar, bearing off: a full game from the opening, every human step clicked."""
+    app = make_app()
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    for _ in range(400):
+        run_until(
+            app,
+            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
+            "the human's turn or the end",
+        )
+        if g.session.outcome() is not None:
+            break
+        if g.roll_due():
+            key(app, pygame.K_SPACE)
+            run_until(app, lambda: g.human_to_move() or g.session.turn != HUMAN, "the human's move")
+        if g.human_to_move():
+            play_human_turn(app)
+    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    assert g.session.outcome() is not None
+    assert len([r for r in g.session.log if r.player == AI]) >= 5

@@ -60,6 +60,20 @@ class Fonts:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._images: dict[tuple[int, bool, str, tuple[int, int, int]], pygame.Surface] = {}
+
+    def render(
+        self, text: str, size: float, colour: tuple[int, int, int], bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` drawn antialiased (cached: the same labels are drawn every frame)."""
+        key = (max(8, round(size)), bold, text, colour)
+        img = self._images.get(key)
+        if img is None:
+            if len(self._images) > 600:
+                self._images.clear()
+            img = self.get(size, bold).render(text, True, colour)
+            self._images[key] = img
+        return img
 
     def get(self, size: float, bold: bool = False) -> pygame.font.Font:
         """A font of ``size`` pixels."""
@@ -293,9 +307,13 @@ class Renderer:
             pygame.draw.rect(surf, th.accent, rect, 3)
             return
         tri = lay.triangle(p)
-        glow = pygame.Surface(lay.size, pygame.SRCALPHA)
-        pygame.draw.polygon(glow, (*th.accent, 110), tri)
-        surf.blit(glow, (0, 0))
+        x0 = min(x for x, _ in tri)
+        y0 = min(y for _, y in tri)
+        w = max(x for x, _ in tri) - x0 + 2
+        h = max(y for _, y in tri) - y0 + 2
+        glow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
+        pygame.draw.polygon(glow, (*th.accent, 110), [(x - x0, y - y0) for x, y in tri])
+        surf.blit(glow, (round(x0), round(y0)))
         pygame.draw.polygon(surf, th.accent, tri, 3)
         # a dot where the checker would land
         n = 0  # the dot sits at the point's base: clear whatever the stack

@@ -54,10 +54,9 @@ def draw_button(surf: pygame.Surface, fonts: Fonts, th: Theme, b: Button, mouse:
         size -= 1
         font = fonts.get(size, bold=True)
     label = fit_text(font, b.label, b.rect.width - 8)
-    img = font.render(label, True, colour)
+    img = fonts.render(label, size, colour, bold=True)
     if b.shortcut and b.rect.height >= 34:
-        small = fonts.get(b.rect.height * 0.24)
-        sc = small.render(b.shortcut, True, mix(colour, base, 0.35))
+        sc = fonts.render(b.shortcut, b.rect.height * 0.24, mix(colour, base, 0.35))
         total = img.get_height() + sc.get_height() - 2
         top = b.rect.centery - total / 2
         surf.blit(img, img.get_rect(midtop=(b.rect.centerx, round(top))))
@@ -70,9 +69,14 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -109,7 +113,7 @@ def text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Draw one line of text; returns its rectangle."""
-    img = fonts.get(size, bold).render(s, True, colour)
+    img = fonts.render(s, size, colour, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surf.blit(img, rect)
     return rect
