@@ -53,7 +53,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluator import Evaluator, Probs, equity
+from ai.evaluator import Evaluator, Probs, boards, equity
 from game.dice import ROLLS
 from game.movegen import results
 from game.outcome import Termination, win_kind
@@ -186,6 +186,9 @@ class _Engine:
         self.next_check = CHECK_EVERY
         self.deadline_active = False
         self.evaluated = 0
+        self.eval_boards: Callable[[npt.NDArray[np.uint8]], Probs] | None = getattr(
+            evaluator, "evaluate_boards", None
+        )
 
     # --- stop checks --------------------------------------------------------------------
 
@@ -269,6 +272,41 @@ class _Engine:
             parts.append(self.static([swap(r) for r in children[start : start + SLICE]], keep))
         return _flip(np.concatenate(parts))
 
+    def leaf_values(self, children: list[int]) -> Probs:
+        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration.
+
+        Nothing here is used again, so the cache is skipped; when the evaluator has
+        ``evaluate_boards`` the boards are turned round in numpy instead of swapping
+        each code, and results that bear off the last checker are scored exactly.
+        """
+        eval_boards = self.eval_boards
+        if eval_boards is None:
+            return self.after_move(children, keep=False)
+        out = np.empty((len(children), 5))
+        for start in range(0, len(children), SLICE):
+            self.check()
+            raw = boards(children[start : start + SLICE])
+            turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
+            for at in range(0, len(raw), CHUNK):
+                if at:
+                    self.check()
+                part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
+                out[start + at : start + at + len(part)] = _flip(part)
+            self.evaluated += len(raw)
+            mover = raw[:, :25].astype(np.int64)
+            won = np.flatnonzero(mover.sum(axis=1) == 0)
+            if won.size:
+                loser = raw[won, 25:].astype(np.int64)
+                gammon = loser.sum(axis=1) == 15
+                backgammon = gammon & ((loser[:, 18:25].sum(axis=1)) > 0)
+                rows = start + won
+                out[rows, 0] = 1.0
+                out[rows, 1] = gammon
+                out[rows, 2] = backgammon
+                out[rows, 3] = 0.0
+                out[rows, 4] = 0.0
+        return out
+
     # --- the recursion --------------------------------------------------------------------
 
     def q(self, states: list[int], k: int, final: bool) -> Probs:
@@ -303,7 +341,7 @@ class _Engine:
                 children.extend(rs)
         nseg = len(starts)
         lengths = np.diff(np.array([*starts, len(children)]))
-        w1 = self.after_move(children, keep=keep_gen)
+        w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
         eq1 = equity(w1)
         seg = np.repeat(np.arange(nseg), lengths)
         order = np.lexsort((-eq1, seg))
