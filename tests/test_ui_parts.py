@@ -1,0 +1,243 @@
+"""The UI's parts without a game loop: settings and saves on disk, sessions, layout, drawing, sounds."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np
+import pygame
+import pytest
+
+from game.dice import seed_commitment
+from game.move import legal_moves
+from game.position import Position
+from game.ui.layout import BAR, OFF, Layout
+from game.ui.session import AI, HUMAN, GameConfig, GameSession, SaveError
+from game.ui.sound import checker_wave, dice_wave
+from game.ui.storage import Settings, StorageError, Store, set_aside, write_json_atomic
+
+CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", "light")
+
+
+# --- settings and files ---------------------------------------------------------------------------
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    s = Settings(
+        level="strong", match_length=5, colour="dark", animation="off", sound=False, theme="colour-blind"
+    )
+    store.save_settings(s)
+    back, warning = store.load_settings()
+    assert warning is None and back == s
+
+
+def test_missing_settings_give_defaults_without_warning(tmp_path: Path) -> None:
+    s, warning = Store(tmp_path).load_settings()
+    assert s == Settings() and warning is None
+
+
+def test_unknown_settings_keys_are_ignored(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"sound": False, "from_the_future": 1}))
+    s, warning = Store(tmp_path).load_settings()
+    assert s.sound is False and warning is None
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"match_length": 4}, {"theme": "neon"}, {"sound": "yes"}, {"animation": "warp"}, ["not", "a", "dict"]],
+)
+def test_bad_setting_value_is_rejected(bad: object) -> None:
+    with pytest.raises(StorageError):
+        Settings.from_json(bad)
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path: Path) -> None:
+    target = tmp_path / "x.json"
+    write_json_atomic(target, {"a": 1})
+    write_json_atomic(target, {"a": 2})
+    assert json.loads(target.read_text()) == {"a": 2}
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_atomic_write_failure_keeps_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "x.json"
+    write_json_atomic(target, {"a": 1})
+    with pytest.raises(TypeError):
+        write_json_atomic(target, {"a": object()})
+    assert json.loads(target.read_text()) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_set_aside_never_overwrites(tmp_path: Path) -> None:
+    a = tmp_path / "f.json"
+    a.write_text("1")
+    first = set_aside(a)
+    a.write_text("2")
+    second = set_aside(a)
+    assert first != second and first.read_text() == "1" and second.read_text() == "2"
+
+
+def test_store_uses_backgammon_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path / "home"))
+    assert Store().folder == tmp_path / "home"
+
+
+# --- sessions ---------------------------------------------------------------------------------------
+
+
+def test_session_opening_roll_decides_who_moves() -> None:
+    s = GameSession(CONFIG, seed="abc")
+    a, b = s.begin()
+    assert s.turn == (HUMAN if a > b else AI)
+    assert s.state.dice == (max(a, b), min(a, b))
+    assert s.commitment == seed_commitment("abc")
+
+
+@pytest.mark.parametrize(("first", "turn"), [("you", HUMAN), ("computer", AI)])
+def test_session_fixed_first_mover_plays_the_opening_dice(first: str, turn: int) -> None:
+    cfg = GameConfig("casual", 1, 0.0, 1, first, "dark")
+    for seed in ("1", "2", "3", "4"):
+        s = GameSession(cfg, seed=seed)
+        a, b = s.begin()
+        assert s.turn == turn and s.state.dice == (max(a, b), min(a, b))
+
+
+def test_session_cannot_pass_with_a_legal_move() -> None:
+    s = GameSession(CONFIG, seed="x")
+    s.begin()
+    with pytest.raises(ValueError, match="cannot pass"):
+        s.play(None)
+
+
+def test_session_json_round_trip_mid_game() -> None:
+    s = GameSession(CONFIG, seed="round-trip")
+    s.begin()
+    for _ in range(7):
+        assert s.state.dice is not None
+        moves = legal_moves(s.state.position, s.state.dice)
+        s.play(moves[-1] if moves else None)
+        s.roll()
+    data = json.loads(json.dumps(s.to_json()))
+    back = GameSession.from_json(data)
+    assert back.to_json() == s.to_json()
+    assert back.state == s.state and back.log == s.log
+    # the dice stream continues exactly where it was
+    assert back.dice.roll() == s.dice.roll()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(version=99),
+        lambda d: d.update(board="not-an-id"),
+        lambda d: d.update(turn=5),
+        lambda d: d.update(seed=""),
+        lambda d: d.pop("config"),
+        lambda d: d.update(rolls=[[7, 7]]),
+        lambda d: d["config"].update(depth=9),
+    ],
+)
+def test_damaged_save_raises_save_error(damage: object) -> None:
+    s = GameSession(CONFIG, seed="d")
+    s.begin()
+    data = s.to_json()
+    damage(data)  # type: ignore[operator]
+    with pytest.raises(SaveError):
+        GameSession.from_json(data)
+
+
+def test_next_game_keeps_the_match_and_start() -> None:
+    start = Position.from_sides([1] + [0] * 24, [1] + [0] * 24)
+    s = GameSession(CONFIG, seed="m", start=start)
+    s.begin()
+    while s.outcome() is None:
+        assert s.state.dice is not None
+        moves = legal_moves(s.state.position, s.state.dice)
+        s.play(moves[0] if moves else None)
+        if s.outcome() is None:
+            s.roll()
+    nxt = s.next_game("n2")
+    assert nxt.match.score == s.match_now().score and sum(nxt.match.score) >= 1
+    assert nxt.start == start and nxt.turn is None
+
+
+def test_human_view_is_the_same_board_whoever_is_on_roll() -> None:
+    s = GameSession(CONFIG, seed="v")
+    s.begin()
+    before = s.sides()
+    assert s.state.dice is not None
+    move = legal_moves(s.state.position, s.state.dice)[0]
+    mover = s.turn
+    s.play(move)
+    human, ai = s.sides()
+    expected = s.sides(move.after.code, mover)
+    assert (human, ai) == expected
+    assert sum(before[0]) == 15 and sum(human) == 15
+
+
+# --- layout -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(640, 420), (1280, 800), (1920, 1080), (800, 1000), (2560, 1080)])
+def test_layout_fits_the_window_and_hits_every_point(size: tuple[int, int]) -> None:
+    pygame.init()
+    lay = Layout.compute(size)
+    w, h = size
+    assert lay.board.left >= 0 and lay.board.right <= lay.panel.x and lay.board.bottom <= lay.status.y
+    assert lay.board.top >= lay.top.bottom
+    for p in range(1, 25):
+        assert lay.hit(lay.point_rect(p).center) == p
+        x, y = lay.checker_center(p, 0)
+        assert lay.hit((round(x), round(y))) == p
+    assert lay.hit(lay.tray_half(True).center) == OFF
+    bx, by = lay.checker_center(BAR, 0)
+    assert lay.hit((round(bx), round(by))) == BAR
+    assert lay.hit((w - 2, h // 2)) is None  # the panel is not the board
+
+
+def test_points_are_numbered_from_the_human_side() -> None:
+    lay = Layout.compute((1280, 800))
+    # 1 bottom right, 12 bottom left, 13 top left, 24 top right
+    assert lay.point_rect(1).x > lay.point_rect(6).x > lay.point_rect(7).x > lay.point_rect(12).x
+    assert lay.point_rect(13).x < lay.point_rect(18).x < lay.point_rect(19).x < lay.point_rect(24).x
+    assert lay.point_rect(13).y < lay.point_rect(12).y
+
+
+# --- drawing and sound --------------------------------------------------------------------------------
+
+
+def test_render_snapshot_is_a_full_coloured_frame() -> None:
+    from game.ui.app import render_snapshot
+
+    frame = render_snapshot((1024, 640))
+    assert frame.get_size() == (1024, 640)
+    small = pygame.transform.scale(frame, (200, 125))
+    raw = pygame.image.tobytes(small, "RGB")
+    assert len({raw[i : i + 3] for i in range(0, len(raw), 3)}) > 50
+
+
+def test_checker_sprites_differ_by_more_than_colour() -> None:
+    from game.ui.render import Renderer
+    from game.ui.theme import COLOUR_BLIND
+
+    pygame.init()
+    r = Renderer()
+    light = pygame.surfarray.array3d(r.sprite(30, "light", COLOUR_BLIND)).astype(float).mean(axis=2)
+    dark = pygame.surfarray.array3d(r.sprite(30, "dark", COLOUR_BLIND)).astype(float).mean(axis=2)
+    # in grey scale the marked (dark) checker has much more contrast inside: its ring
+    c = light.shape[0] // 2
+    inner = slice(c - 12, c + 12)
+    assert dark[inner, inner].std() > 2 * light[inner, inner].std()
+
+
+def test_synthesized_sounds_are_short_and_in_range() -> None:
+    for wave in (checker_wave(44100), dice_wave(44100)):
+        assert wave.ndim == 1 and 0 < len(wave) < 44100
+        assert np.all(np.isfinite(wave)) and np.max(np.abs(wave)) <= 1.0
+        assert np.max(np.abs(wave)) > 0.1
