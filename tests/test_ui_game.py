@@ -446,3 +446,49 @@ def test_whole_game_from_the_standard_start_by_clicks(make_app: Callable[..., Ap
     run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
     assert g.session.outcome() is not None
     assert len([r for r in g.session.log if r.player == AI]) >= 5
+
+
+def test_drag_and_drop_moves_a_checker(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    st = g.session.state
+    assert st.dice is not None and g.builder is not None
+    step = legal_moves(st.position, st.dice)[0].steps[0]
+    a = tuple(round(v) for v in point_pos(app, step.src))
+    b = tuple(round(v) for v in point_pos(app, step.dst))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.frame(DT)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)))
+    app.frame(DT)
+    assert g.dragging and g.board_view().drag == mid
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.frame(DT)
+    assert not g.dragging and len(g.builder.played) == 1
+    assert (g.builder.played[0].step.src, g.builder.played[0].step.dst) == (step.src, step.dst)
+
+
+def test_double_click_plays_the_highest_die(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    b = g.builder
+    assert b is not None
+    src = max(b.sources())
+    expected = max(p.die for p in b.next_steps() if p.step.src == src)
+    click(app, point_pos(app, src))
+    click(app, point_pos(app, src))
+    assert len(b.played) == 1 and b.played[0].die == expected and b.played[0].step.src == src
+
+
+def test_auto_roll_and_animation_play_out(make_app: Callable[..., App]) -> None:
+    app = make_app(first="computer", auto_roll=True, animation="fast")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, lambda: g.flight is not None, "the computer's move animated")
+    assert g.flight is not None and g.flight.mover == AI
+    run_until(app, lambda: g.flight is None and g.session.turn == HUMAN, "the animation to finish")
+    run_until(app, g.human_to_move, "the human's dice rolled automatically")
+    assert g.session.state.dice is not None

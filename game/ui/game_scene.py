@@ -402,6 +402,8 @@ class GameScene(Scene):
             return
         move = b.move()
         assert move is not None
+        if self.request_kind == "hint":
+            self.cancel()
         self.session.play(move)
         self.builder = None
         self.selected = None

@@ -87,10 +87,10 @@ class MenuScene(Scene):
         self.top = self.box.y + self.line * 1.6
         bhh = max(32, min(48, round(self.line * 0.9)))
         y = self.box.bottom - bhh - round(self.line * 0.4)
-        has_game = self.app.game is not None and self.app.game.session.outcome() is None
         specs = [("start", "Start new game", "Enter", True)]
-        if has_game:
-            specs.append(("continue", "Continue game", "Esc", False))
+        if self.app.game is not None:
+            over = self.app.game.session.outcome() is not None
+            specs.append(("continue", "Back" if over else "Continue game", "Esc", False))
         specs.append(("quit", "Quit", "Q", False))
         gap = 12
         width = (bw - (len(specs) + 1) * gap) // len(specs)
@@ -170,7 +170,7 @@ class MenuScene(Scene):
                     return
 
     def _continue(self) -> None:
-        if self.app.game is not None and self.app.game.session.outcome() is None:
+        if self.app.game is not None:
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
