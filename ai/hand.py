@@ -96,6 +96,21 @@ class HandEvaluator:
     def __init__(self) -> None:
         self._shots = _shot_matrix()
         self._pips_weight = np.arange(1, 26, dtype=np.float64)
+        self._point_value = (_HOME_POINT_VALUE + _ANCHOR_VALUE) * 0.25
+        self._blot_cost = (25.0 - np.arange(1, 25)) / 24.0
+        self._shots_own = self._shots[::-1].copy()  # rows: the shooter's own slots 1..24, then bar
+        linear = np.zeros((25, 5))
+        linear[:, 0] = np.arange(1, 26)
+        linear[18:24, 1] = 1.0
+        linear[24, 2] = 1.0
+        linear[18:24, 3] = 1.0
+        linear[24, 3] = 2.0
+        linear[18:25, 4] = 1.0
+        self._linear = linear
+        made_linear = np.zeros((24, 2))
+        made_linear[:, 0] = self._point_value
+        made_linear[:6, 1] = 1.0
+        self._made_linear = made_linear
 
     def evaluate(self, codes: Sequence[int]) -> Probs:
         """Five probabilities (win, win gammon, win backgammon, lose gammon, lose
@@ -106,50 +121,67 @@ class HandEvaluator:
 
     def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
         """Like :meth:`evaluate` for an (N, 50) array from :func:`ai.evaluator.boards`."""
+        n = b.shape[0]
         x = b.astype(np.float64)
-        me, them = x[:, :25], x[:, 25:]
-        pw = self._pips_weight
-        pips_me, pips_them = me @ pw, them @ pw
-        off_me = 15.0 - me.sum(axis=1)
-        off_them = 15.0 - them.sum(axis=1)
-
-        race = self._is_race(me, them)
-        waste_me, waste_them = self._wastage(me), self._wastage(them)
-        rolls_me = (pips_me + waste_me) / _ROLL_MEAN
-        rolls_them = (pips_them + waste_them) / _ROLL_MEAN
+        # both sides at once: rows 0..n-1 are the side on roll, rows n..2n-1 the other side
+        own = np.concatenate([x[:, :25], x[:, 25:]])
+        pips = own @ self._pips_weight
+        off = 15.0 - own.sum(axis=1)
+        rolls = (pips + self._wastage(own)) / _ROLL_MEAN
+        pips_me, pips_them = pips[:n], pips[n:]
+        rolls_me, rolls_them = rolls[:n], rolls[n:]
+        off_me, off_them = off[:n], off[n:]
         spread = _ROLL_SPREAD * np.sqrt((pips_me + pips_them) / _ROLL_MEAN + 1.0)
         race_z = (rolls_them - rolls_me + 0.5) / spread
+        race = self._is_race(x[:, :25], x[:, 25:])
+        probs = np.empty((n, 5))
 
-        # gammon races: the winner's rolls against the loser's rolls to save the gammon
-        save_me = self._save_rolls(me)
-        save_them = self._save_rolls(them)
-        bg_save_me = self._bg_save_rolls(me)
-        bg_save_them = self._bg_save_rolls(them)
-        rg_win = _phi((save_them - rolls_me + 0.5) / spread) * (off_them == 0)
-        rg_lose = _phi((save_me - rolls_them - 0.5) / spread) * (off_me == 0)
-        rbg_win = _phi((bg_save_them - rolls_me + 0.5) / spread) * (off_them == 0)
-        rbg_lose = _phi((bg_save_me - rolls_them - 0.5) / spread) * (off_me == 0)
+        r = np.flatnonzero(race)
+        if r.size:
+            # gammon races: the winner's rolls against the loser's rolls to save the gammon
+            rr = np.concatenate([r, r + n])
+            save = self._save_rolls(own[rr])
+            bg_save = self._bg_save_rolls(own[rr])
+            k = r.size
+            lead_w = -rolls_me[r] + 0.5
+            lead_l = -rolls_them[r] - 0.5
+            sp = spread[r]
+            z = np.concatenate(
+                [
+                    race_z[r],
+                    (save[k:] + lead_w) / sp,
+                    (save[:k] + lead_l) / sp,
+                    (bg_save[k:] + lead_w) / sp,
+                    (bg_save[:k] + lead_l) / sp,
+                ]
+            )
+            ph = _phi(z).reshape(5, k)
+            win = ph[0]
+            rg_win = np.minimum(ph[1] * (off_them[r] == 0), win)
+            rg_lose = np.minimum(ph[2] * (off_me[r] == 0), 1.0 - win)
+            probs[r, 0] = win
+            probs[r, 1] = rg_win
+            probs[r, 2] = np.minimum(ph[3], rg_win)
+            probs[r, 3] = rg_lose
+            probs[r, 4] = np.minimum(ph[4], rg_lose)
 
-        # contact
-        f_me = self._side_terms(me, them, on_roll=True)
-        f_them = self._side_terms(them, me, on_roll=False)
-        score = 0.55 * race_z + f_me - f_them + 0.15
-        win_contact = _sigmoid(score)
-        g_me = self._gammon_logit(me, them, pips_me, pips_them)
-        g_them = self._gammon_logit(them, me, pips_them, pips_me)
-        wg_c = win_contact * _sigmoid(g_me) * (off_them == 0)
-        lg_c = (1.0 - win_contact) * _sigmoid(g_them) * (off_me == 0)
-        wbg_c = wg_c * self._bg_share(them, me)
-        lbg_c = lg_c * self._bg_share(me, them)
+        c = np.flatnonzero(~race)
+        if c.size:
+            k = c.size
+            own_c = np.concatenate([x[c, :25], x[c, 25:]])
+            terms, gammon, bg_share = self._contact(own_c, k)
+            score = 0.55 * race_z[c] + terms[:k] - terms[k:] + 0.15
+            win = _sigmoid(score)
+            g = _sigmoid(gammon)
+            wg = win * g[:k] * (off_them[c] == 0)
+            lg = (1.0 - win) * g[k:] * (off_me[c] == 0)
+            probs[c, 0] = win
+            probs[c, 1] = wg
+            probs[c, 2] = wg * bg_share[:k]
+            probs[c, 3] = lg
+            probs[c, 4] = lg * bg_share[k:]
 
-        win_race = _phi(race_z)
-        win = np.where(race, win_race, win_contact)
-        wg = np.where(race, np.minimum(rg_win, win_race), wg_c)
-        wbg = np.where(race, np.minimum(rbg_win, np.minimum(rg_win, win_race)), wbg_c)
-        lg = np.where(race, np.minimum(rg_lose, 1.0 - win_race), lg_c)
-        lbg = np.where(race, np.minimum(rbg_lose, np.minimum(rg_lose, 1.0 - win_race)), lbg_c)
-        stacked = np.stack([win, wg, wbg, lg, lbg], axis=1)
-        probs: Probs = np.clip(stacked, 0.0, 1.0)
+        np.clip(probs, 0.0, 1.0, out=probs)
         # decided games: a side with nothing left on the board has won
         done_me = off_me >= 15
         done_them = off_them >= 15
@@ -199,64 +231,61 @@ class HandEvaluator:
         out: F = np.where(deep > 0, deep / _ROLL_MEAN + 0.5, -10.0)
         return out
 
-    def _side_terms(self, me: F, them: F, on_roll: bool) -> F:
-        """Positional value for one side (``me``), its opponent being ``them``."""
-        n = me.shape[0]
-        made = me[:, :24] >= 2
-        value = made.astype(np.float64) @ (_HOME_POINT_VALUE + _ANCHOR_VALUE) * 0.25
+    def _contact(self, own: F, k: int) -> tuple[F, F, F]:
+        """Contact terms for both sides of ``k`` positions at once.
 
-        # the opponent in my coordinates: their point j (index j-1) is my point 25 - j
-        them_mine = them[:, 23::-1]
-        their_bar = them[:, 24]
-        their_home_made = (them[:, :6] >= 2).sum(axis=1)
-        my_home_made = made[:, :6].sum(axis=1)
+        ``own`` holds 2k sides, each in its owner's numbering: rows ``0..k-1`` the
+        sides on roll, rows ``k..2k-1`` the other side of the same positions, so
+        the opponent of row ``i`` is row ``i ± k``. Returns, per row: the side's
+        positional value, the log-odds that it wins a gammon when it wins, and the
+        share of those gammons that are backgammons.
+        """
+        n = own.shape[0]
 
-        # blots exposed to shots: shooters are the opponent's checkers below my blot
-        shooters = np.empty((n, 25))
-        shooters[:, 0] = their_bar > 0
-        shooters[:, 1:] = them_mine > 0
-        hit = 1.0 - np.exp(shooters @ self._shots)
-        blots = me[:, :24] == 1
-        cost = (25.0 - np.arange(1, 25)) / 24.0
-        enter_factor = 0.6 + 0.12 * their_home_made  # a hit hurts more against a strong board
-        exposure = ((hit * blots) @ cost) * enter_factor
-        value -= (0.8 if on_roll else 1.4) * exposure
+        def other(v: F) -> F:
+            return np.concatenate([v[k:], v[:k]])
 
-        # prime: the longest run of my made points, valued by the opponent's checkers behind it
-        run = np.zeros(n)
-        best = np.zeros(n)
-        best_start = np.zeros(n, dtype=np.int64)
-        for i in range(24):
-            run = np.where(made[:, i], run + 1, 0)
-            better = run > best
-            best = np.where(better, run, best)
-            best_start = np.where(better, i + 1 - run.astype(np.int64), best_start)
-        behind = np.concatenate([np.zeros((n, 1)), np.cumsum(them_mine, axis=1)], axis=1)
-        trapped = behind[np.arange(n), best_start] + their_bar
-        value += _PRIME_VALUE[np.minimum(best, 6).astype(np.int64)] * np.minimum(trapped, 2.0) * 0.35
+        lin = own @ self._linear  # pips, back (18..23), bar, stuck, back with bar
+        pips, back, bar, stuck, back_bar = lin.T
+        made = own[:, :24] >= 2
+        madef = made.astype(np.float64)
+        mlin = madef @ self._made_linear  # point values, home points made
+        value = mlin[:, 0]
+        home_made = mlin[:, 1]
+        their_home_made = other(home_made)
+        their_bar = other(bar)
 
-        # checkers back and on the bar
-        back = me[:, 18:24].sum(axis=1)
+        # blots exposed to shots: a shooter is an opposing checker below my blot (the bar lowest)
+        present = (own > 0).astype(np.float64)
+        hit = 1.0 - np.exp(other(present @ self._shots_own))
+        blots = own[:, :24] == 1
+        exposure = ((hit * blots) @ self._blot_cost) * (0.6 + 0.12 * their_home_made)
+        exposure[:k] *= 0.8
+        exposure[k:] *= 1.4
+        value -= exposure
+
+        # prime: the longest run of my made points (up to 6), valued by the checkers behind it
+        runlen = madef.copy()
+        cur = made
+        for length in range(1, 6):
+            cur = cur[:, :-1] & made[:, length:]
+            runlen[:, : 24 - length] += cur
+        best = runlen.max(axis=1).astype(np.int64)
+        start = runlen.argmax(axis=1)
+        # opposing checkers on my points below the prime's start: their points above 24 - start
+        suffix = np.zeros((n, 25))
+        np.cumsum(own[:, 23::-1], axis=1, out=suffix[:, 1:])  # suffix[:, m]: on their points > 24 - m
+        partner = (np.arange(n) + k) % n
+        trapped = suffix[partner, start] + their_bar
+        value += _PRIME_VALUE[best] * np.minimum(trapped, 2.0) * 0.35
+
+        # checkers back and on the bar; an opponent on the bar facing my home board
         value -= 0.04 * back
-        value -= me[:, 24] * (0.25 + 0.1 * their_home_made + 0.05 * their_home_made**2 / 6.0)
-        # an opponent on the bar facing my home board
-        value += 0.05 * their_bar * my_home_made
-        result: F = value
-        return result
+        value -= bar * (0.25 + 0.1 * their_home_made + 0.05 * their_home_made**2 / 6.0)
+        value += 0.05 * their_bar * home_made
 
-    @staticmethod
-    def _gammon_logit(me: F, them: F, pips_me: F, pips_them: F) -> F:
-        """Log-odds that ``me`` wins a gammon when it wins."""
-        their_back = them[:, 18:25].sum(axis=1)  # their checkers in my home board or on the bar
-        my_home = (me[:, :6] >= 2).sum(axis=1)
-        lead = (pips_them - pips_me) / 40.0
-        out: F = -1.4 + 0.22 * their_back + 0.12 * my_home + 0.25 * them[:, 24] + lead
-        return out
-
-    @staticmethod
-    def _bg_share(loser: F, winner: F) -> F:
-        """The share of the winner's gammons that are backgammons."""
-        stuck = loser[:, 18:24].sum(axis=1) + 2.0 * loser[:, 24]
-        closed = (winner[:, :6] >= 2).sum(axis=1)
-        out: F = np.clip(0.02 + 0.03 * stuck * (1.0 + 0.3 * closed), 0.0, 0.6) * (stuck > 0)
-        return out
+        gammon = -1.4 + 0.22 * other(back_bar) + 0.12 * home_made + 0.25 * their_bar
+        gammon += (other(pips) - pips) / 40.0
+        their_stuck = other(stuck)
+        share = np.clip(0.02 + 0.03 * their_stuck * (1.0 + 0.3 * home_made), 0.0, 0.6) * (their_stuck > 0)
+        return value, gammon, share
