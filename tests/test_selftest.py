@@ -204,6 +204,26 @@ def test_truncated_weights_archive_fails(tmp_path: Path) -> None:
         check_assets(root)
 
 
+def test_file_that_does_not_match_its_sha256_fails(tmp_path: Path) -> None:
+    import hashlib
+
+    root = _assets_copy(tmp_path)
+    (root / "data.bin").write_bytes(b"the real data")
+    digest = hashlib.sha256(b"the real data").hexdigest()
+    (root / "data.bin.sha256").write_text(f"{digest}  data.bin\n", encoding="utf-8")
+    assert "1 checksum" in check_assets(root)
+    (root / "data.bin").write_bytes(b"the real dat4")
+    with pytest.raises(Failure, match=r"data\.bin\.sha256 .*does not match its checksum"):
+        check_assets(root)
+
+
+def test_checksum_for_an_absent_file_fails(tmp_path: Path) -> None:
+    root = _assets_copy(tmp_path)
+    (root / "gone.npz.sha256").write_text("0" * 64 + "  gone.npz\n", encoding="utf-8")
+    with pytest.raises(Failure, match=r"names gone\.npz, which is not there"):
+        check_assets(root)
+
+
 def test_damaged_icon_fails(tmp_path: Path) -> None:
     root = _assets_copy(tmp_path)
     (root / "icon" / "icon.icns").write_bytes(b"icns\x00\x00\x00\x09!")

@@ -132,6 +132,8 @@ def _asset_kind(path: Path) -> str:
         return "sound"
     if suffix in (".ico", ".icns"):
         return "icon"
+    if suffix == ".sha256":
+        return "checksum"
     if suffix in (".npz", ".npy"):
         return "array"
     if suffix == ".json":
@@ -175,6 +177,8 @@ def load_asset(path: Path) -> str:
             with loaded:
                 for name in loaded.files:
                     loaded[name]
+    elif kind == "checksum":
+        verify_checksum(path)
     elif kind == "json":
         json.loads(path.read_text(encoding="utf-8"))
     elif kind == "text":
@@ -182,6 +186,21 @@ def load_asset(path: Path) -> str:
     elif not path.read_bytes():
         raise ValueError("is empty")
     return kind
+
+
+def verify_checksum(sums: Path) -> None:
+    """Check a ``NAME.sha256`` file (``<hex digest>  NAME``) against the file NAME beside it."""
+    import hashlib
+
+    target = sums.with_name(sums.name[: -len(".sha256")])
+    words = sums.read_text(encoding="utf-8").split()
+    if not words or len(words[0]) != 64:
+        raise ValueError("holds no SHA-256 digest")
+    if not target.is_file():
+        raise ValueError(f"names {target.name}, which is not there")
+    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    if digest != words[0].lower():
+        raise ValueError(f"{target.name} does not match its checksum (damaged or replaced)")
 
 
 def check_assets(root: Path | None = None) -> str:
