@@ -723,7 +723,11 @@ class GameScene(Scene):
         pad = max(6, pr.width // 20)
         bh = max(30, min(52, round(lay.size[1] * 0.055)))
         w2 = (pr.width - 3 * pad) // 2
-        y = pr.y + round(pr.height * 0.34)
+        small = max(11.0, pr.width * 0.052)
+        big = max(14.0, pr.width * 0.085)
+        hex_lines = 2 if pr.width >= 240 else 4
+        header = pad + big * 1.5 + (3 + hex_lines) * small * 1.35 + 2 * small + 22
+        y = round(max(pr.y + pr.height * 0.34, pr.y + header))
         specs = [
             ("roll", "Roll", "Space"),
             ("done", "Done", "Enter"),
@@ -908,15 +912,22 @@ class GameScene(Scene):
             text(surface, fonts, shown, (x, y), small, th.text_dim)
             y += small * 1.35
         hex_size = small
-        while hex_size > 8 and fonts.get(hex_size).size(s.commitment[:32])[0] > pr.width - 2 * pad:
-            hex_size -= 0.5
-        for part in (s.commitment[:32], s.commitment[32:]):
+        chunk = 32
+        while fonts.get(hex_size).size(s.commitment[:chunk])[0] > pr.width - 2 * pad:
+            if hex_size > 9:
+                hex_size -= 0.5
+            elif chunk > 8:
+                chunk //= 2
+                hex_size = small
+            else:
+                break
+        for part in [s.commitment[i : i + chunk] for i in range(0, 64, chunk)]:
             text(surface, fonts, part, (x, y), hex_size, th.text)
             y += hex_size * 1.35
-        # the thinking indicator
-        y = max(y, pr.y + pr.height * 0.27)
+        # the thinking indicator, just above the buttons
+        sp = round(small * 0.9)
+        y = self.buttons[0].rect.y - 2 * sp - 14 - max(5, round(small * 0.45))
         if self.request is not None:
-            sp = round(small * 0.9)
             spinner(surface, th, (x + sp, round(y + sp)), sp, self.clock)
             label = "Thinking…" if self.request_kind == "move" else "Finding hints…"
             text(surface, fonts, label, (x + 2 * sp + 8, y + sp), small, th.text, bold=True, anchor="midleft")
@@ -937,7 +948,8 @@ class GameScene(Scene):
                 yy += small * 1.1
         if self.hints:
             y = self.buttons[-1].rect.bottom + pad * 2
-            text(surface, fonts, "Best moves (click to set up):", (x, y), small, th.text, bold=True)
+            title = fit_text(fonts.get(small, True), "Best moves (click to set up):", pr.width - 2 * pad)
+            text(surface, fonts, title, (x, y), small, th.text, bold=True)
             y += small * 1.6
             for i, ranked in enumerate(self.hints):
                 line = f"{i + 1}. {ranked.move.notation()}  {ranked.equity:+.3f}"
