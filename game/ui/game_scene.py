@@ -101,6 +101,7 @@ class GameScene(Scene):
         self.over_shown = False
         """True once the game-over screen was opened."""
         self.buttons: list[Button] = []
+        self._lit: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
         self.hint_rects: list[tuple[pygame.Rect, RankedMove]] = []
         self.on_resize()
 
@@ -797,9 +798,9 @@ class GameScene(Scene):
         if b is not None and self.human_to_move():
             if self.selected is not None:
                 view.selected = self.selected
-                view.highlights = frozenset(b.destinations(self.selected))
+                view.highlights = self._lit[1]
             else:
-                view.sources = frozenset(b.sources())
+                view.sources = self._lit[0]
         if self.dragging and self.drag_pos is not None:
             view.drag = self.drag_pos
         view.arrows = list(self.arrows)
@@ -991,8 +992,14 @@ class GameScene(Scene):
             draw_button(surface, self.app.renderer.fonts, self.app.theme, btn, mouse)
 
     def refresh(self) -> None:
-        """Update button states and hint hit-areas (called by the app before drawing)."""
+        """Update button states, lit points and hint hit-areas (so that drawing only reads)."""
         self._refresh_buttons()
+        b = self.builder
+        if b is not None and self.human_to_move():
+            dests = frozenset(b.destinations(self.selected)) if self.selected is not None else frozenset()
+            self._lit = (frozenset(b.sources()), dests)
+        else:
+            self._lit = (frozenset(), frozenset())
         self.hint_rects = []
         if self.hints:
             pr = self.layout.panel
