@@ -289,6 +289,8 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.headless:
+                self.screen = pygame.display.get_surface() or self.screen
             self.resize(self.screen.get_size())
             return
         if event.type == pygame.KEYDOWN:
