@@ -1,9 +1,9 @@
 """Backgammon: play against the computer, or use the command-line tools.
 
-    python main.py                 play (the pygame window)
-    python main.py hint ...        rank the legal moves of a position (see --help)
-    python main.py replay-seed S   the dice a game seed gives, to check a finished game
-    python main.py --selftest      headless check of assets, weights, a frame and an AI game
+python main.py                 play (the pygame window)
+python main.py hint ...        rank the legal moves of a position (see --help)
+python main.py replay-seed S   the dice a game seed gives, to check a finished game
+python main.py --selftest      headless check of assets, weights, a frame and an AI game
 """
 
 from __future__ import annotations
