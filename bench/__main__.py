@@ -8,7 +8,7 @@ import json
 import sys
 import time
 
-MODULES = ["bench.movegen", "bench.search", "bench.ui_frames", "bench.startup"]
+MODULES = ["bench.movegen", "bench.search", "bench.ui_frames", "bench.startup", "bench.evaluator"]
 
 
 def main(argv: list[str] | None = None) -> int:
