@@ -901,7 +901,7 @@ class GameScene(Scene):
         pygame.draw.line(surface, mix(th.panel, th.text, 0.25), pr.topleft, pr.bottomleft)
         pad = max(6, pr.width // 20)
         x = pr.x + pad
-        y = pr.y + pad
+        y: float = pr.y + pad
         big = max(14.0, pr.width * 0.085)
         text(surface, fonts, "Backgammon", (x, y), big, th.text, bold=True)
         y += big * 1.5
@@ -942,9 +942,9 @@ class GameScene(Scene):
             self._draw_log(surface, x, y, pr.width - 2 * pad, small)
         warning = app.evaluator_warning()
         if warning:
-            lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)[:4]
-            yy = pr.bottom - pad - len(lines) * small * 1.1
-            for line in lines:
+            warn_lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)[:5]
+            yy = pr.bottom - pad - len(warn_lines) * small * 1.1
+            for line in warn_lines:
                 text(surface, fonts, line, (x, yy), small * 0.85, th.warn)
                 yy += small * 1.1
         if self.hints:

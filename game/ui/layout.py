@@ -124,8 +124,7 @@ class Layout:
         d = 2 * r
         slot = min(index, STACK - 1)
         if point == BAR:
-            cx = self.bar.centerx
-            return cx, self.bar.centery + 1.6 * r + slot * d
+            return float(self.bar.centerx), self.bar.centery + 1.6 * r + slot * d
         cx = self.column_x(point) + self.unit / 2
         if self.is_top(point):
             return cx, self.left.y + r + slot * d

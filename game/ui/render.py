@@ -135,8 +135,8 @@ class Renderer:
         # felt halves and tray, slightly shaded towards the edges
         for half in (lay.left, lay.right):
             pygame.draw.rect(surf, th.felt_dark, half)
-            inner = half.inflate(-round(u * 0.12), -round(u * 0.12))
-            pygame.draw.rect(surf, th.felt, inner)
+            felt = half.inflate(-round(u * 0.12), -round(u * 0.12))
+            pygame.draw.rect(surf, th.felt, felt)
             pygame.draw.rect(surf, th.frame_dark, half, width=2)
         pygame.draw.rect(surf, th.bar, lay.bar)
         pygame.draw.line(surf, th.frame_dark, lay.bar.topleft, lay.bar.bottomleft, 2)
@@ -150,10 +150,10 @@ class Renderer:
         # points
         for p in range(1, 25):
             colour = th.point_a if p % 2 else th.point_b
-            tri = lay.triangle(p)
-            pygame.draw.polygon(surf, colour, tri)
-            pygame.draw.aalines(surf, _mix(colour, (0, 0, 0), 0.35), True, tri)
-            inner = _shrink(tri, 0.22)
+            corners = lay.triangle(p)
+            pygame.draw.polygon(surf, colour, corners)
+            pygame.draw.aalines(surf, _mix(colour, (0, 0, 0), 0.35), True, corners)
+            inner = _shrink(corners, 0.22)
             pygame.draw.polygon(surf, _mix(colour, (255, 255, 255), 0.08), inner)
         # point numbers on the frame, from the human's side
         font = self.fonts.get(max(9.0, u * 0.3))
