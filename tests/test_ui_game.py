@@ -492,3 +492,19 @@ def test_auto_roll_and_animation_play_out(make_app: Callable[..., App]) -> None:
     run_until(app, lambda: g.flight is None and g.session.turn == HUMAN, "the animation to finish")
     run_until(app, g.human_to_move, "the human's dice rolled automatically")
     assert g.session.state.dice is not None
+
+
+def test_no_legal_move_is_announced_and_the_turn_passes(make_app: Callable[..., App]) -> None:
+    # the human is on the bar against a closed board: no roll enters
+    closed = Position.from_sides(
+        side({6: 5, 8: 3, 13: 6}, bar=1), side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    )
+    app = make_app(closed, first="you")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, lambda: g.builder is not None, "the human's turn")
+    assert g.builder is not None and g.builder.is_pass()
+    assert "no legal move" in app.message[0] and g.status_text() == "No legal move"
+    run_until(app, lambda: g.session.turn == AI, "the pass")
+    assert g.session.log[-1].player == HUMAN and g.session.log[-1].steps == ()
+    assert g.session.log[-1].notation() == "(no move)"
