@@ -68,11 +68,11 @@ def write_settings(folder: Path, **values: object) -> None:
 @pytest.fixture
 def make_app(home: Path) -> Iterator[Callable[..., App]]:
     apps: list[App] = []
+    counter = iter(range(100_000))  # one seed sequence for every app of the test
 
     def make(start: Position | None = None, **settings: object) -> App:
         if settings or not (home / "settings.json").exists():
             write_settings(home, **settings)
-        counter = iter(range(1000))
         app = App(
             (1100, 720),
             store=Store(home),
@@ -508,3 +508,32 @@ def test_no_legal_move_is_announced_and_the_turn_passes(make_app: Callable[..., 
     run_until(app, lambda: g.session.turn == AI, "the pass")
     assert g.session.log[-1].player == HUMAN and g.session.log[-1].steps == ()
     assert g.session.log[-1].notation() == "(no move)"
+
+
+def test_match_continues_after_resuming_at_game_over(make_app: Callable[..., App]) -> None:
+    app = make_app(NEAR_END, match_length=3)
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    for _ in range(40):
+        run_until(
+            app,
+            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
+            "the human's turn or the end",
+        )
+        if g.session.outcome() is not None:
+            break
+        to_human_move(app)
+        play_human_turn(app)
+    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    score = g.session.match_now().score
+    assert not g.session.match_now().is_over()
+    pygame.display.quit()  # crash at the game-over screen
+    app2 = make_app()
+    key(app2, pygame.K_RETURN)  # resume
+    run_until(
+        app2, lambda: bool(app2.scenes) and isinstance(app2.scenes[-1], GameOverScene), "game over again"
+    )
+    key(app2, pygame.K_RETURN)  # next game
+    g2 = game(app2)
+    assert g2.session.match.score == score and g2.session.match.game_number() == 2
+    assert g2.session.seed != g.session.seed
