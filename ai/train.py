@@ -31,6 +31,7 @@ import csv
 import json
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -479,14 +480,49 @@ def main(argv: list[str] | None = None) -> int:
     except NetworkError as exc:
         print(f"error: cannot resume: {exc}", file=sys.stderr)
         return 2
-    run(trainer, out, ckpt, curve, args.checkpoint_minutes * 60.0, quiet=args.quiet)
+
+    stop_requested: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        stop_requested.append(signum)
+
+    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        finished = run(
+            trainer,
+            out,
+            ckpt,
+            curve,
+            args.checkpoint_minutes * 60.0,
+            quiet=args.quiet,
+            should_stop=lambda: bool(stop_requested),
+        )
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+    if not finished:
+        print(
+            f"stopped after {trainer.games_done} games; checkpoint saved to {ckpt} (continue with --resume)",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 
 def run(
-    trainer: Trainer, out: Path, ckpt: Path, curve: Path, checkpoint_seconds: float, quiet: bool = False
-) -> None:
-    """Train until the configured number of games, writing checkpoints, the curve and the weights."""
+    trainer: Trainer,
+    out: Path,
+    ckpt: Path,
+    curve: Path,
+    checkpoint_seconds: float,
+    quiet: bool = False,
+    should_stop: Callable[[], bool] | None = None,
+) -> bool:
+    """Train until the configured number of games, writing checkpoints, the curve and the weights.
+
+    ``should_stop()`` is checked after every ply; when it says so, the checkpoint and the
+    weights are written and False is returned (True when all the games were played).
+    """
     c = trainer.config
     start = time.monotonic()
     start_games = trainer.games_done
@@ -510,7 +546,11 @@ def run(
                     "ppg_se",
                 ]
             )
+    stopped = False
     while trainer.games_done < c.games:
+        if should_stop is not None and should_stop():
+            stopped = True
+            break
         trainer.step()
         now = time.monotonic()
         rate = (trainer.games_done - start_games) / max(1e-9, now - start)
@@ -544,8 +584,11 @@ def run(
     trainer.nets.meta.update(trainer.notes())
     save_nets(out, trainer.nets)
     if not quiet:
-        _progress(trainer, trainer.games_done / max(1e-9, time.monotonic() - start), bench_text)
+        _progress(
+            trainer, (trainer.games_done - start_games) / max(1e-9, time.monotonic() - start), bench_text
+        )
         sys.stderr.write("\n")
+    return not stopped
 
 
 if __name__ == "__main__":

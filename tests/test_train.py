@@ -225,3 +225,20 @@ def test_resume_from_missing_checkpoint_is_a_clear_error(
     )
     assert code == 2
     assert "not found" in capsys.readouterr().err
+
+
+def test_stop_request_saves_a_checkpoint_that_resumes_exactly(tmp_path: Path) -> None:
+    from ai.train import run
+
+    whole = Trainer.fresh(tiny(seed=6))
+    run_to_end(whole)
+    part = Trainer.fresh(tiny(seed=6))
+    calls = iter(range(10**6))
+    out, ckpt, curve = tmp_path / "n.npz", tmp_path / "n.ckpt.npz", tmp_path / "n.csv"
+    finished = run(part, out, ckpt, curve, 1e9, quiet=True, should_stop=lambda: next(calls) >= 25)
+    assert finished is False
+    assert part.games_done < 6
+    resumed = Trainer.load(ckpt)
+    assert run(resumed, out, ckpt, curve, 1e9, quiet=True) is True
+    for x, y in zip(weights(whole.nets), weights(resumed.nets), strict=True):
+        assert np.array_equal(x, y)
