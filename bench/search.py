@@ -68,17 +68,16 @@ def _evaluator() -> tuple[Evaluator, str]:
 
 
 def _times(
-    positions: list[tuple[int, tuple[int, int]]],
-    depth: int,
-    ev: Evaluator,
-    filters: Filters = DEFAULT_FILTERS,
-) -> list[float]:
-    out = []
+    positions: Positions, depth: int, ev: Evaluator, filters: Filters = DEFAULT_FILTERS
+) -> tuple[list[float], list[float]]:
+    """CPU and wall-clock seconds of each decision."""
+    cpu, wall = [], []
     for code, roll in positions:
-        t = time.perf_counter()
+        t, w = time.process_time(), time.perf_counter()
         analyse(code, roll, depth, ev, filters=filters)
-        out.append(time.perf_counter() - t)
-    return out
+        cpu.append(time.process_time() - t)
+        wall.append(time.perf_counter() - w)
+    return cpu, wall
 
 
 def _filter_cost(positions: Positions, depth: int, ev: Evaluator, exact: Filters) -> float:
