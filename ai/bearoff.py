@@ -154,17 +154,30 @@ class BearoffDatabase:
     def __init__(self, dist: npt.NDArray[np.float64], first: npt.NDArray[np.float64]) -> None:
         if dist.shape != (N_POSITIONS, MAX_ROLLS) or first.shape != (N_POSITIONS, MAX_ROLLS):
             raise BearoffError("bear-off tables have the wrong shape")
-        self.dist = dist
+        # kept only as survival functions, P(rolls >= n), in float32 (7 MB each)
+        self._surv = np.ascontiguousarray(np.cumsum(dist[:, ::-1], axis=1)[:, ::-1], dtype=np.float32)
+        self._first_surv = np.ascontiguousarray(np.cumsum(first[:, ::-1], axis=1)[:, ::-1], dtype=np.float32)
+
+    @staticmethod
+    def _exact(surv: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """Rows of P(rolls == n) from rows of P(rolls >= n)."""
+        d = surv.astype(np.float64)
+        d[:, :-1] -= surv[:, 1:]
+        return d
+
+    @property
+    def dist(self) -> npt.NDArray[np.float64]:
         """(54,264, 32): probability of needing exactly n rolls to bear off everything."""
-        self.first = first
+        return self._exact(self._surv)
+
+    @property
+    def first(self) -> npt.NDArray[np.float64]:
         """(54,264, 32): probability of needing n rolls to bear off a first checker (15 on board)."""
-        # survival functions: P(rolls >= n)
-        self._surv = np.cumsum(dist[:, ::-1], axis=1)[:, ::-1]
-        self._first_surv = np.cumsum(first[:, ::-1], axis=1)[:, ::-1]
+        return self._exact(self._first_surv)
 
     def expected_rolls(self, counts: npt.ArrayLike) -> npt.NDArray[np.float64]:
         """Mean rolls to bear off each (N, 6) home position."""
-        return self.dist[index_of(counts)] @ np.arange(MAX_ROLLS, dtype=np.float64)
+        return self._exact(self._surv[index_of(counts)]) @ np.arange(MAX_ROLLS, dtype=np.float64)
 
     @staticmethod
     def covered(b: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
@@ -176,7 +189,7 @@ class BearoffDatabase:
         """Five probabilities for the side on roll of covered (N, 50) boards."""
         me = index_of(b[:, 0:6])
         them = index_of(b[:, 25:31])
-        a = self.dist[me]
+        a = self._exact(self._surv[me])
         # P(the opponent needs >= n rolls), n = 0..31
         win = (a * self._surv[them]).sum(axis=1)
         their_full = b[:, 25:31].sum(axis=1) == CHECKERS
@@ -184,7 +197,7 @@ class BearoffDatabase:
         wg = np.where(their_full, (a * self._first_surv[them]).sum(axis=1), 0.0)
         # the opponent finishes on its roll m (after m of mine) while I still have not a checker off
         my_first_after = np.concatenate([self._first_surv[me][:, 1:], np.zeros((len(me), 1))], axis=1)
-        lg = np.where(my_full, (self.dist[them] * my_first_after).sum(axis=1), 0.0)
+        lg = np.where(my_full, (self._exact(self._surv[them]) * my_first_after).sum(axis=1), 0.0)
         win = np.clip(win, 0.0, 1.0)
         wg = np.minimum(np.clip(wg, 0.0, 1.0), win)
         lg = np.minimum(np.clip(lg, 0.0, 1.0), 1.0 - win)
