@@ -537,3 +537,26 @@ def test_match_continues_after_resuming_at_game_over(make_app: Callable[..., App
     g2 = game(app2)
     assert g2.session.match.score == score and g2.session.match.game_number() == 2
     assert g2.session.seed != g.session.seed
+
+
+def _broken_evaluator() -> tuple[object, str | None]:
+    raise RuntimeError("no evaluator in this test")
+
+
+def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
+    write_settings(home, first="computer")
+    app = App(
+        (900, 600),
+        store=Store(home),
+        worker_factory=lambda: AIWorker(mode="thread", factory=_broken_evaluator),  # type: ignore[arg-type]
+        seeds=lambda: "broken-ai",
+    )
+    try:
+        key(app, pygame.K_RETURN)
+        g = game(app)
+        run_until(app, lambda: g.session.turn == HUMAN, "the computer's turn to end")
+        assert g.session.log and g.session.log[0].player == AI and g.session.log[0].steps
+        assert "AI failed twice" in app.message[0] and app.message[1]  # said, as a warning
+    finally:
+        app.quit()
+        pygame.display.quit()

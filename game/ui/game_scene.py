@@ -98,6 +98,8 @@ class GameScene(Scene):
         self.opening_show = 0.0
         """Seconds the opening roll (one die each side) is still shown."""
         self._last_shown: tuple[int, int] = (-1, 0)  # (log length, presses of L) to cycle the sides
+        self.ai_failures = 0
+        """Failed answers in a row for the computer's move."""
         self.over_shown = False
         """True once the game-over screen was opened."""
         self.buttons: list[Button] = []
@@ -278,8 +280,14 @@ class GameScene(Scene):
         if isinstance(event, Failed):
             self.app.notify(f"The AI could not answer: {event.message}", warn=True)
             if kind == "move":
-                self._ai_fallback()
+                self.ai_failures += 1
+                if self.ai_failures < 2:
+                    self._start_ai_turn()  # once more: the worker restarts itself if it died
+                else:
+                    self._ai_fallback()
             return
+        if kind == "move":
+            self.ai_failures = 0
         if kind == "hint":
             self.hints = list(event.moves[:3])
             if not self.hints:
@@ -288,12 +296,14 @@ class GameScene(Scene):
         self._ai_play(event.moves[0].move if event.moves else None)
 
     def _ai_fallback(self) -> None:
+        """The worker failed twice: play the first legal move so the game can go on, and say so."""
+        self.ai_failures = 0
         s = self.session
         assert s.state.dice is not None
         moves = legal_moves(s.state.position, s.state.dice)
-        self._ai_play(moves[0] if moves else None)
+        self._ai_play(moves[0] if moves else None, note=" (the AI failed twice, so: its first legal move)")
 
-    def _ai_play(self, move: Move | None) -> None:
+    def _ai_play(self, move: Move | None, note: str = "") -> None:
         s = self.session
         if s.turn != AI or s.state.dice is None:
             return
@@ -306,7 +316,7 @@ class GameScene(Scene):
         def commit() -> None:
             if s.turn == AI and s.state.dice is not None:
                 s.play(move)
-                self.app.notify(f"The computer played {move.notation()}.")
+                self.app.notify(f"The computer played {move.notation()}{note}.", warn=bool(note))
                 self._save()
 
         self._fly(AI, s.state.position.code, list(tb.played), commit)
