@@ -91,6 +91,14 @@ def test_ico_bitmap_is_bottom_up_bgra_with_and_mask_for_transparent_pixels() -> 
     assert not any(mask[: 15 * 4])
 
 
+@pytest.mark.parametrize("size", [16, 32, 48])
+def test_ico_bitmaps_decode_exactly_in_sdl_image(size: int) -> None:
+    pixels = _pixels(size, size)
+    image = pygame.image.load(io.BytesIO(ico_bytes([(size, pixels)])), "x.ico")
+    assert image.get_size() == (size, size)
+    assert pygame.image.tobytes(image, "RGBA") == pixels
+
+
 def test_ico_stores_256_as_png_with_zero_in_the_directory() -> None:
     data = ico_bytes([(256, _pixels(256, 256))])
     assert data[6] == 0 and data[7] == 0
