@@ -104,6 +104,8 @@ class GameScene(Scene):
         """True once the game-over screen was opened."""
         self.buttons: list[Button] = []
         self._lit: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+        self.hover: int | None = None
+        """The point under the mouse."""
         self.hint_rects: list[tuple[pygame.Rect, RankedMove]] = []
         self.on_resize()
 
@@ -811,6 +813,8 @@ class GameScene(Scene):
                 view.highlights = self._lit[1]
             else:
                 view.sources = self._lit[0]
+            if self.hover in view.highlights or self.hover in view.sources:
+                view.hover = self.hover
         if self.dragging and self.drag_pos is not None:
             view.drag = self.drag_pos
         view.arrows = list(self.arrows)
@@ -1010,6 +1014,8 @@ class GameScene(Scene):
             self._lit = (frozenset(b.sources()), dests)
         else:
             self._lit = (frozenset(), frozenset())
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() and not self.app.headless else None
+        self.hover = self.layout.hit(mouse) if mouse is not None else None
         self.hint_rects = []
         if self.hints:
             pr = self.layout.panel

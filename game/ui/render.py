@@ -49,6 +49,8 @@ class BoardView:
     """Arrows (from, to, is_human) in the mover's own point numbers."""
     drag: tuple[int, int] | None = None
     """Where a dragged checker is drawn (the mouse), if dragging."""
+    hover: int | None = None
+    """A lit point under the mouse (drawn brighter)."""
     opening: tuple[int, int] | None = None
     """The opening roll (human's die, computer's die), shown one die on each half."""
     airborne: tuple[int, int] = (0, 0)
@@ -232,7 +234,7 @@ class Renderer:
         theirs = "dark" if mine == "light" else "light"
         # highlights under the checkers
         for p in view.highlights:
-            self._highlight(surf, lay, th, p)
+            self._highlight(surf, lay, th, p, strong=p == view.hover)
         # the computer's checkers (its point q is the human's 25 - q)
         for q in range(1, 25):
             n = view.ai[q - 1]
@@ -256,7 +258,7 @@ class Renderer:
         self._tray(surf, lay, th, mine, 15 - sum(view.human) - view.airborne[0], True)
         self._tray(surf, lay, th, theirs, 15 - sum(view.ai) - view.airborne[1], False)
         for p in view.sources:
-            self._source_ring(surf, lay, th, view, p)
+            self._source_ring(surf, lay, th, view, p, strong=p == view.hover)
         if view.selected is not None:
             self._selected_ring(surf, lay, th, view)
         for x, y, is_human in view.flying:
@@ -298,7 +300,7 @@ class Renderer:
             y = half.y + img.get_height() * 0.7 if human else half.bottom - img.get_height() * 0.7
             surf.blit(img, img.get_rect(center=(half.centerx, round(y))))
 
-    def _highlight(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int) -> None:
+    def _highlight(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int, strong: bool = False) -> None:
         if p == OFF:
             rect = lay.tray_half(True)
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -312,15 +314,17 @@ class Renderer:
         w = max(x for x, _ in tri) - x0 + 2
         h = max(y for _, y in tri) - y0 + 2
         glow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
-        pygame.draw.polygon(glow, (*th.accent, 110), [(x - x0, y - y0) for x, y in tri])
+        pygame.draw.polygon(glow, (*th.accent, 170 if strong else 110), [(x - x0, y - y0) for x, y in tri])
         surf.blit(glow, (round(x0), round(y0)))
-        pygame.draw.polygon(surf, th.accent, tri, 3)
+        pygame.draw.polygon(surf, th.select if strong else th.accent, tri, 4 if strong else 3)
         # a dot where the checker would land
         n = 0  # the dot sits at the point's base: clear whatever the stack
         x, y = lay.checker_center(p, n)
         pygame.draw.circle(surf, th.accent, (round(x), round(y)), max(3, round(lay.radius * 0.25)))
 
-    def _source_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, p: int) -> None:
+    def _source_ring(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, p: int, strong: bool = False
+    ) -> None:
         """A soft ring round the top checker of a point whose checker can move."""
         n = view.human[24] if p == BAR else view.human[p - 1] if 1 <= p <= 24 else 0
         if n <= 0:
@@ -330,7 +334,7 @@ class Renderer:
         glow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
         c = r + 4
         pygame.draw.circle(glow, (*th.accent, 70), (c, c), r + 3, 5)
-        pygame.draw.circle(glow, (*th.accent, 230), (c, c), r, 2)
+        pygame.draw.circle(glow, (*th.accent, 255 if strong else 230), (c, c), r, 4 if strong else 2)
         surf.blit(glow, (round(x) - c, round(y) - c))
 
     def _selected_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
