@@ -309,7 +309,7 @@ class ResumePrompt(Scene):
             draw_button(surface, fonts, th, b, mouse)
 
 
-HELP = [
+HELP: tuple[tuple[str, str], ...] = (
     ("Mouse", ""),
     ("Click a checker", "pick it up: its legal destinations light up"),
     ("Click a lit point", "move there (the tray bears off)"),
@@ -329,7 +329,7 @@ HELP = [
     ("Dice", ""),
     ("SHA-256", "shown when a game starts; the seed is revealed at the end:"),
     ("", "python main.py replay-seed SEED prints the dice it gives"),
-]
+)
 
 
 class HelpOverlay(Scene):

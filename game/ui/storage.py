@@ -11,8 +11,10 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ai.levels import DEFAULT_LEVEL
@@ -22,7 +24,9 @@ from game.resources import user_data_dir
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
 
-ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
+ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
+    {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
+)
 """Seconds a checker takes for one step, by setting name ("off": no animation)."""
 
 THEMES = ("classic", "colour-blind")

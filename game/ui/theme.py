@@ -7,7 +7,9 @@ checkers also carry a ring mark, so the sides never depend on colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 Colour = tuple[int, int, int]
 
@@ -128,7 +130,7 @@ COLOUR_BLIND = Theme(
     arrow=(86, 220, 255),
 )
 
-THEMES: dict[str, Theme] = {CLASSIC.name: CLASSIC, COLOUR_BLIND.name: COLOUR_BLIND}
+THEMES: Mapping[str, Theme] = MappingProxyType({CLASSIC.name: CLASSIC, COLOUR_BLIND.name: COLOUR_BLIND})
 
 
 def theme_by_name(name: str) -> Theme:
