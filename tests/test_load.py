@@ -53,3 +53,35 @@ def test_shipped_weights_load() -> None:
     loaded = load_evaluator()
     assert loaded.warning is None, loaded.warning
     assert isinstance(loaded.evaluator, NeuralEvaluator)
+
+
+def _best_move(evaluator: object, pid: str, dice: tuple[int, int]) -> str:
+    from ai.evaluator import equity, flip
+    from game.move import legal_moves
+    from game.position import Position, swap
+
+    moves = legal_moves(Position.from_id(pid), dice)
+    probs = flip(evaluator.evaluate([swap(m.after.code) for m in moves]))  # type: ignore[attr-defined]
+    return str(moves[int(np.argmax(equity(probs)))])
+
+
+def test_shipped_net_plays_the_standard_opening_31() -> None:
+    loaded = load_evaluator()
+    assert _best_move(loaded.evaluator, "4HPwATDgc/ABMA", (3, 1)) == "8/5 6/5"
+
+
+def test_shipped_net_plays_the_standard_opening_42() -> None:
+    loaded = load_evaluator()
+    assert _best_move(loaded.evaluator, "4HPwATDgc/ABMA", (4, 2)) == "8/4 6/4"
+
+
+def test_shipped_net_sees_a_big_race_lead() -> None:
+    from game.position import pack
+
+    # a race: the side on roll has 5 checkers left (27 pips), the opponent all 15 (105 pips)
+    mine = [0] * 25
+    mine[4], mine[5] = 3, 2  # 3 on the 5 point, 2 on the 6 point
+    theirs = [0] * 25
+    theirs[5], theirs[8] = 10, 5
+    p = load_evaluator().evaluator.evaluate([pack(mine, theirs)])
+    assert p[0, 0] > 0.95
