@@ -113,10 +113,26 @@ def results(code: int, d1: int, d2: int) -> list[int]:
 
 def _results_double(code: int, d: int) -> list[int]:
     b = code.to_bytes(MOVER_BYTES, "little")
-    if not b[BAR] and _outside_home(b) >= 4:
-        return _results_double_fast(code, b, d)
+    steps = 4
+    on_bar = b[BAR]
+    if on_bar:
+        # every checker on the bar enters on the same point, before anything else moves
+        t = BAR - d
+        oc = b[48 - t]
+        if oc >= 2:
+            return [code]
+        enter = min(on_bar, 4)
+        code += enter * (UNIT[t] - MY_BAR_UNIT)
+        if oc:
+            code += OPP_BAR_UNIT - UNIT[48 - t]
+        steps -= enter
+        if not steps:  # four entered (more may wait on the bar)
+            return [code]
+        b = code.to_bytes(MOVER_BYTES, "little")
+    if _outside_home(b) >= steps:
+        return _results_double_fast(code, b, d, steps)
     frontier = {code}
-    for _ in range(4):
+    for _ in range(steps):
         nxt: set[int] = set()
         for c in frontier:
             nxt.update(_single_codes(c, d))
@@ -126,47 +142,80 @@ def _results_double(code: int, d: int) -> list[int]:
     return list(frontier)
 
 
-def _results_double_fast(code: int, b: bytes, d: int) -> list[int]:
-    """A double with nothing on the bar and no bear-off possible this turn.
+def _results_double_fast(code: int, b: bytes, d: int, steps: int) -> list[int]:
+    """Up to ``steps`` (1..4) steps of the die ``d`` with nothing on the bar and no bear-off
+    possible this turn (at least ``steps`` checkers outside the home board).
 
     A move is then a multiset of hops (one checker, one die). Taking hops in order of
     descending source, a checker that arrives somewhere is there before any hop from
     that point is considered, so every playable multiset is found exactly once, and
-    different multisets give different positions: no deduplication is needed.
+    different multisets give different positions: no deduplication is needed. A blot is
+    hit by the first hop that lands on it only.
     """
     unit = UNIT
-    hops = []  # (source, destination, move delta, hit delta) with an open destination
+    # (source, destination, move delta, hit delta) for each hop a checker can make: from a
+    # point it holds or can reach during the move, to a point that is open
+    hops = []
+    live = 0  # bit i: a checker can be on index i during the move
     for i in range(23, d - 1, -1):
+        if b[i]:
+            live |= 1 << i
+        elif not (live >> i) & 1:
+            continue
         t = i - d
         oc = b[48 - t]
         if oc < 2:
             hops.append((i, t, unit[t] - unit[i], OPP_BAR_UNIT - unit[48 - t] if oc else 0))
-    counts = list(b[:24])
-    by_size: list[list[int]] = [[code], [], [], [], []]
-
-    def extend(first: int, size: int, acc: int, hit_mask: int) -> None:
-        for k in range(first, len(hops)):
-            i, t, delta, hit = hops[k]
-            if not counts[i]:
+            live |= 1 << t
+    if not hops:
+        return [code]
+    cnt = list(b[:24])
+    n_hops = len(hops)
+    r1: list[int] = []
+    r2: list[int] = []
+    r3: list[int] = []
+    r4: list[int] = []
+    for k1 in range(n_hops):
+        i1, t1, m1, h1 = hops[k1]
+        if not cnt[i1]:
+            continue
+        c1 = code + m1 + h1
+        r1.append(c1)
+        if steps == 1:
+            continue
+        cnt[i1] -= 1
+        cnt[t1] += 1
+        for k2 in range(k1, n_hops):
+            i2, t2, m2, h2 = hops[k2]
+            if not cnt[i2]:
                 continue
-            nacc = acc + delta
-            nmask = hit_mask
-            if hit and not (hit_mask >> t) & 1:
-                nacc += hit
-                nmask |= 1 << t
-            by_size[size + 1].append(nacc)
-            if size < 3:
-                counts[i] -= 1
-                counts[t] += 1
-                extend(k, size + 1, nacc, nmask)
-                counts[i] += 1
-                counts[t] -= 1
-
-    extend(0, 0, code, 0)
-    for size in (4, 3, 2, 1, 0):
-        if by_size[size]:
-            return by_size[size]
-    return [code]
+            c2 = c1 + m2 if h2 and t2 == t1 else c1 + m2 + h2
+            r2.append(c2)
+            if steps == 2:
+                continue
+            cnt[i2] -= 1
+            cnt[t2] += 1
+            for k3 in range(k2, n_hops):
+                i3, t3, m3, h3 = hops[k3]
+                if not cnt[i3]:
+                    continue
+                c3 = c2 + m3 if h3 and t3 in (t1, t2) else c2 + m3 + h3
+                r3.append(c3)
+                if steps == 3:
+                    continue
+                cnt[i3] -= 1
+                cnt[t3] += 1
+                for k4 in range(k3, n_hops):
+                    i4, t4, m4, h4 = hops[k4]
+                    if cnt[i4]:
+                        r4.append(c3 + m4 if h4 and t4 in (t1, t2, t3) else c3 + m4 + h4)
+                cnt[i3] += 1
+                cnt[t3] -= 1
+            cnt[i2] += 1
+            cnt[t2] -= 1
+        cnt[i1] += 1
+        cnt[t1] -= 1
+    return r4 or r3 or r2 or r1
 
 
 def _results_pair_general(code: int, d1: int, d2: int) -> list[int]:
