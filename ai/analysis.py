@@ -374,7 +374,7 @@ class _Engine:
     def root_values(self, cands: list[int], depth: int, final: bool) -> Probs:
         """``W(r, depth)`` for root candidates (all at once)."""
         if depth == 1:
-            return self.after_move(cands)
+            return self.leaf_values(cands) if final else self.after_move(cands)
         out = np.empty((len(cands), 5))
         live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
         for i, r in enumerate(cands):
@@ -465,7 +465,8 @@ def analyse(
     if noise > 0.0:
         eqs = eqs + _noise(code, (d[0], d[1]), seed, n, noise)
         ranking = _rank(eqs, reached)
-    result = [_candidate(cands, values, eqs, reached, i) for i in ranking]
+    vl, el, rl = values.tolist(), eqs.tolist(), reached.tolist()
+    result = [Candidate(cands[i], el[i], (*vl[i],), rl[i]) for i in ranking]
     done_total = done
     if on_progress is not None:
         on_progress(Progress(done_total, done_total, result[0]))
