@@ -136,7 +136,7 @@ def test_with_dice_before_the_opening_roll_is_refused() -> None:
 
 @pytest.mark.parametrize("dice", [(0, 3), (7, 1), (3, -1)])
 def test_bad_dice_are_refused(dice: tuple[int, int]) -> None:
-    with pytest.raises(ValueError, match="1..6"):
+    with pytest.raises(ValueError, match=r"1\.\.6"):
         GameState(Position.start(), 0, None).with_dice(dice)
 
 
