@@ -119,3 +119,10 @@ def test_swapping_sides_roughly_flips_the_evaluation(code: int) -> None:
     b = float(equity(HAND.evaluate([swap(code)]))[0])
     if abs(a) > 0.6:
         assert a * b < 0
+
+
+def test_race_detection_matches_position_is_race() -> None:
+    me, them = boards(CODES)[:, :25].astype(float), boards(CODES)[:, 25:].astype(float)
+    got = HandEvaluator._is_race(me, them).tolist()
+    assert got == [Position(c).is_race() for c in CODES]
+    assert any(got) and not all(got)
