@@ -17,7 +17,9 @@ machine); ``depthN_median_wall_s`` is the wall-clock time of the same calls.
 * ``filter_equity_cost_depth2``: mean equity lost by the default filters at
   depth 2: the full-width depth-2 value of the full-width best move minus that of
   the move the filtered search picks. ``filter_equity_cost_depth3_root`` does the
-  same for the root filter at depth 3.
+  same for the root filter at depth 3, and ``filter_equity_cost_depth3`` (not in
+  quick mode: full width at depth 3 is slow) for all filters at depth 3, on every
+  eighth position.
 """
 
 from __future__ import annotations
@@ -125,5 +127,8 @@ def run(quick: bool) -> dict[str, float]:
     figures["filter_equity_cost_depth3_root"] = _filter_cost(
         positions[: 5 if quick else 20], 3, ev, root_only
     )
+    if not quick:
+        figures["filter_equity_cost_depth3"] = _filter_cost(positions[:48:8], 3, ev, FULL_WIDTH)
+        figures["filter_equity_cost_depth3_positions"] = 6.0
     print(f"# search bench evaluator: {name}", file=sys.stderr, flush=True)
     return figures
