@@ -128,8 +128,15 @@ class Filters:
     """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
     by the static score."""
 
+    def __post_init__(self) -> None:
+        if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
+            raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
+        if any(keep < 1 or margin < 0 for keep, margin in self.root) or any(k < 1 for k in self.inner):
+            raise ValueError("filters must keep at least one candidate with a margin of 0 or more")
+
 
 UNLIMITED = 1 << 30
+"""A filter size larger than any move list."""
 
 FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3)
 """No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""

@@ -209,5 +209,21 @@ def test_bad_depth_is_rejected_with_message(depth: int) -> None:
         analyse(START_CODE, (3, 1), depth, HandEvaluator())
 
 
+BAD_FILTERS = [
+    (((8, 0.16),), (1, 1, 1)),  # too few root settings
+    (((0, 0.1),) * 3, (1, 1, 1)),  # keeps nothing
+    (((8, -0.1),) * 3, (1, 1, 1)),  # negative margin
+    (((8, 0.1),) * 3, (0, 1, 1)),  # inner keeps nothing
+]
+
+
+@pytest.mark.parametrize(("root", "inner"), BAD_FILTERS)
+def test_bad_filters_are_rejected_with_message(
+    root: tuple[tuple[int, float], ...], inner: tuple[int, ...]
+) -> None:
+    with pytest.raises(ValueError, match=r"[Ff]ilters"):
+        Filters(root=root, inner=inner)
+
+
 def test_default_filters_are_documented_values() -> None:
     assert DEFAULT_FILTERS.root[0] == (8, 0.16)
