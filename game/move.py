@@ -14,8 +14,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from game.movegen import Step as RawStep
 from game.movegen import moves_with_steps, singles
-from game.position import BAR, Position
+from game.position import BAR, SLOTS, Position
 
 BAR_POINT = 25
 """The bar, as a point number in notation and in :class:`Step`."""
@@ -191,10 +192,13 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
     does not fit the dice, or a move that the rules do not allow.
     """
     segments = parse_segments(text)
-    legal = {m.after.code: m for m in legal_moves(position, dice)}
-    if not legal:
-        raise MoveError(f"no move is possible with {dice[0]}{dice[1]}: the turn passes")
     d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise MoveError(f"dice must be 1..6, got {dice}")
+    code = position.code
+    most = _most_dice(code, d1, d2)
+    if not most:
+        raise MoveError(f"no move is possible with {d1}{d2}: the turn passes")
     mine = position.mine
     ends = {b for _, b in segments}
     for a, _ in segments:
@@ -203,40 +207,69 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
         if a != BAR_POINT and not mine[a - 1] and a not in ends:
             raise MoveError(f"{text!r} moves from point {a}, but no checker of yours is there")
     pool = [d1] * 4 if d1 == d2 else [d1, d2]
-    reached: set[int] = set()
-    _realize(position.code, tuple(sorted(segments, reverse=True)), tuple(pool), reached, set())
-    hits = legal.keys() & reached
-    if not hits:
+    reached: dict[int, tuple[RawStep, ...]] = {}
+    _realize(code, tuple(sorted(segments, reverse=True)), tuple(pool), (), reached, set())
+    found = [c for c, steps in reached.items() if len(steps) == most]
+    if most == 1 and d1 != d2:
+        # only one die can be played: the larger one, when it can
+        high = {nc for nc, _ in singles(code, max(d1, d2))}
+        if high:
+            found = [c for c in found if c in high]
+    if not found:
         if reached:
             raise MoveError(
                 f"{text!r} is not a legal move for {d1}{d2}: the rules require playing as much of the"
                 " roll as possible (and the larger die when only one can be played)"
             )
         raise MoveError(f"{text!r} cannot be played with {d1}{d2} in this position")
-    if len(hits) > 1:
+    if len(found) > 1:
+        # the same checker paths with different hits: the stars decide
         wanted_hits = text.count("*")
-        exact = [c for c in hits if sum(s.hit for s in legal[c].steps) == wanted_hits]
-        if len(exact) == 1:
-            return legal[exact[0]]
-        raise MoveError(f"{text!r} is ambiguous: write every point where a checker stops")
-    return legal[hits.pop()]
+        bar_before = code >> (8 * (2 * SLOTS - 1))  # the opponent's bar, the top byte
+        found = [c for c in found if (c >> (8 * (2 * SLOTS - 1))) - bar_before == wanted_hits]
+        if len(found) != 1:
+            raise MoveError(f"{text!r} is ambiguous: write every point where a checker stops")
+    after = found[0]
+    return Move(position, Position(after), tuple(_to_step(s) for s in reached[after]))
+
+
+def _most_dice(code: int, d1: int, d2: int) -> int:
+    """How many dice of the roll can be played (0..4): a depth-first search that stops
+    at the first way to play them all."""
+    if d1 == d2:
+        for n in (4, 3, 2, 1):
+            if _can_play(code, (d1,) * n):
+                return n
+        return 0
+    if _can_play(code, (d1, d2)) or _can_play(code, (d2, d1)):
+        return 2
+    return 1 if singles(code, d1) or singles(code, d2) else 0
+
+
+def _can_play(code: int, dice: tuple[int, ...]) -> bool:
+    if not dice:
+        return True
+    return any(_can_play(nc, dice[1:]) for nc, _ in singles(code, dice[0]))
 
 
 def _realize(
     code: int,
     segments: tuple[tuple[int, int], ...],
     dice: tuple[int, ...],
-    out: set[int],
+    steps: tuple[RawStep, ...],
+    out: dict[int, tuple[RawStep, ...]],
     seen: set[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]],
 ) -> None:
-    """Add to ``out`` every code reached by playing all the segments with the dice.
+    """Add to ``out`` every code reached by playing all the segments with the dice, with
+    the steps that reach it.
 
     The segments may be played in any interleaving (a second checker may have to
     enter from the bar before the first moves on), one die at a time; a segment
     longer than the die continues from where the die took it.
     """
     if not segments:
-        out.add(code)
+        if len(steps) > len(out.get(code, ())):  # keep the way that plays the most dice
+            out[code] = steps
         return
     key = (code, segments, dice)
     if key in seen:
@@ -251,11 +284,13 @@ def _realize(
                 continue
             src = BAR if a == BAR_POINT else a - 1
             rest = segments[:n] + segments[n + 1 :]
-            for nc, (s, t, _) in stepped:
-                if s != src:
+            for nc, step in stepped:
+                if step[0] != src:
                     continue
+                t = step[1]
                 here = OFF_POINT if t < 0 else t + 1
                 if here == b:
-                    _realize(nc, rest, left, out, seen)
+                    _realize(nc, rest, left, (*steps, step), out, seen)
                 elif here != OFF_POINT and (b == OFF_POINT or here > b):
-                    _realize(nc, tuple(sorted((*rest, (here, b)), reverse=True)), left, out, seen)
+                    more = tuple(sorted((*rest, (here, b)), reverse=True))
+                    _realize(nc, more, left, (*steps, step), out, seen)
