@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -186,6 +187,24 @@ def test_passed_deadline_returns_depth1_answer() -> None:
     code, dice = POSITIONS[10]
     got = analyse(code, dice, 4, hand, deadline=time.monotonic() - 1.0)
     assert got == analyse(code, dice, 1, hand)
+
+
+def test_deadline_during_depth3_returns_the_finished_depth2_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.analysis as analysis
+
+    hand = HandEvaluator()
+    code, dice = POSITIONS[3]
+    depth2 = analyse(code, dice, 2, hand)
+    tripped = []
+
+    def watch(p: Progress) -> None:
+        if p.best is not None and p.best.depth == 2:
+            tripped.append(True)  # depth 2 is finished: from now on the clock is past the deadline
+
+    monkeypatch.setattr(analysis, "time", SimpleNamespace(monotonic=lambda: 100.0 if tripped else 0.0))
+    got = analyse(code, dice, 3, hand, deadline=50.0, on_progress=watch)
+    assert tripped
+    assert got == depth2
 
 
 def test_progress_reports_reach_total_with_best() -> None:
