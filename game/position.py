@@ -217,13 +217,13 @@ class Position:
 
 
 def is_race(code: int) -> bool:
-    """True when no checker of either side can meet one of the other again."""
+    """True when no checker of either side can meet one of the other again (a side with
+    no checkers left on the board meets nobody; a checker on the bar still has to pass
+    everything)."""
     mine, theirs = unpack(code)
-    if mine[BAR] or theirs[BAR]:
-        return False
-    my_back = max((i for i in range(24) if mine[i]), default=-1)  # mover's index
-    their_back = max((i for i in range(24) if theirs[i]), default=-1)
+    my_back = max((i for i in range(SLOTS) if mine[i]), default=-1)  # mover's index, 24 = bar
+    their_back = max((i for i in range(SLOTS) if theirs[i]), default=-1)
     if my_back < 0 or their_back < 0:
         return True
-    # opponent's index j is the mover's index 23 - j
+    # the opponent's index j is the mover's index 23 - j
     return my_back < 23 - their_back

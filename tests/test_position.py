@@ -129,3 +129,9 @@ def test_is_not_race_with_a_checker_on_the_bar() -> None:
 
 def test_is_race_when_a_side_has_no_checkers_left() -> None:
     assert is_race(pack(side({}), side({20: 3})))
+
+
+def test_is_race_when_the_other_side_is_gone_even_with_a_checker_on_the_bar() -> None:
+    # the game just ended: the loser's checker on the bar can meet nobody
+    assert is_race(pack(side({25: 1, 6: 14}), side({})))
+    assert is_race(pack(side({}), side({25: 1, 6: 14})))
