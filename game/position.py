@@ -149,7 +149,14 @@ def from_position_id(pid: str) -> int:
         raise PositionError(f"Position ID {pid!r} has checkers beyond the last slot")
     theirs, mine = sides
     validate(mine, theirs)
-    return pack(mine, theirs)
+    code = pack(mine, theirs)
+    canonical = position_id(code)
+    if canonical != text:
+        # 14 characters carry 84 bits, the last 4 unused: a typo there would be ignored
+        raise PositionError(
+            f"Position ID {pid!r} has stray bits in its last character (did you mean {canonical!r}?)"
+        )
+    return code
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,3 +141,9 @@ def test_position_from_id_classmethod() -> None:
     assert Position.from_id("4HPwATDgc/ABMA") == Position.start()
     with pytest.raises(PositionError):
         Position.from_id("nonsense")
+
+
+def test_bad_id_stray_bits_in_the_last_character() -> None:
+    # the last character's low 4 bits are unused: "B" instead of "A" must not pass silently
+    with pytest.raises(PositionError, match="did you mean '4HPwATDgc/ABMA'"):
+        from_position_id("4HPwATDgc/ABMB")
