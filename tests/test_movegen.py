@@ -206,8 +206,8 @@ def test_entering_hits_a_blot_on_the_entry_point() -> None:
 
 
 def test_both_dice_must_be_played_when_possible() -> None:
-    # 6-5 from 24: 18 and 19 are open but 13 is blocked: 24/18 or 24/19 alone would leave a
-    # die unplayed; 8/2 8/3 or 24/18 8/3 etc. play both and so are the only legal moves
+    # 6-5: 24/18 and 24/19 are open but 13 (where that checker would go on) is blocked;
+    # 24/18 8/3, 24/19 8/2 and 8/2 8/3 play both dice, so a move of one die is not legal
     code = board({24: 1, 8: 2, 1: 12}, {13: 2, 6: 13})
     for c in result_set(code, 6, 5):
         assert _pips_moved(code, c) == 11
@@ -220,14 +220,14 @@ def test_both_dice_must_be_played_even_if_only_in_one_order() -> None:
 
 
 def test_higher_die_forced_when_either_but_not_both_can_be_played() -> None:
-    # 6-5 from 24: 24/18 and 24/19 are both open, but 13 (both continue there) is blocked
+    # 6-5 from 24: 24/18 and 24/19 are both open, but 13 (where either would go on) is blocked
     code = board({24: 1, **IMMOBILE}, {13: 2, 5: 13})
     assert result_set(code, 6, 5) == {board({18: 1, **IMMOBILE}, {13: 2, 5: 13})}
     assert notations(code, 6, 5) == {"24/18"}
 
 
 def test_smaller_die_played_when_larger_cannot_be_played() -> None:
-    # 6-5 from 24: 18 blocked, 19 open, 14 blocked: only the 5 can be played
+    # 6-5 from 24: 18 blocked, 19 open, 13 blocked: only the 5 can be played
     code = board({24: 1, **IMMOBILE}, {18: 2, 13: 2, 5: 11})
     assert result_set(code, 6, 5) == {board({19: 1, **IMMOBILE}, {18: 2, 13: 2, 5: 11})}
 
@@ -322,7 +322,8 @@ def test_bear_off_with_a_larger_die_from_the_highest_point() -> None:
 
 
 def test_larger_die_may_not_bear_off_below_a_higher_checker() -> None:
-    # a 4 with checkers on 5 and 3: no bearing off from 3 (5 is higher); 5/1 or 3... must move
+    # a 4 with checkers on 5 and 3: it may not bear off from 3 while 5 is occupied, so 5/1
+    # is the only 4
     code = board({5: 1, 3: 1, 1: 13}, {19: 15})
     steps = {step for _, step in singles(code, 4)}
     assert steps == {(4, 0, False)}  # 5/1 only
