@@ -93,9 +93,17 @@ def legal_moves(position: Position, dice: tuple[int, int]) -> list[Move]:
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"dice must be 1..6, got {dice}")
     found = moves_with_steps(position.code, d1, d2)
-    return [
-        Move(position, Position(code), tuple(_to_step(s) for s in steps)) for code, steps in found.items()
-    ]
+    made: dict[RawStep, Step] = {}  # Steps are immutable: one object per distinct step
+    moves = []
+    for code, raw_steps in found.items():
+        steps = []
+        for raw in raw_steps:
+            step = made.get(raw)
+            if step is None:
+                step = made[raw] = _to_step(raw)
+            steps.append(step)
+        moves.append(Move(position, Position(code), tuple(steps)))
+    return moves
 
 
 def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
