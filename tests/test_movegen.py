@@ -197,6 +197,21 @@ def test_four_on_bar_double_with_entry_blocked_passes() -> None:
     assert results(code, 3, 3) == [code]
 
 
+def test_two_entering_on_a_blot_hit_it_once() -> None:
+    # 3-3, two on the bar, a blot on 22: the first entry hits it, the second lands beside
+    code = board({25: 2, 6: 13}, {22: 1, 12: 14})
+    found = result_set(code, 3, 3)
+    for c in found:
+        theirs = unpack(c)[1]
+        assert theirs[BAR] == 1  # exactly one opposing checker went to the bar
+    assert board({22: 2, 6: 11, 3: 2}, {0: 1, 12: 14}) in found
+
+
+def test_five_on_the_bar_double_enters_four() -> None:
+    code = board({25: 5, 6: 10}, {12: 15})
+    assert result_set(code, 2, 2) == {board({25: 1, 23: 4, 6: 10}, {12: 15})}
+
+
 def test_entering_hits_a_blot_on_the_entry_point() -> None:
     code = board({25: 1, **IMMOBILE}, {22: 1, 5: 14})
     assert notations(code, 3, 1) == {"bar/22*/21", "bar/21"}
