@@ -11,6 +11,9 @@ the resulting position. A cut-off tuple is matched on what it does say (the step
 to and including the bear-off) and on gnubg's own 0-ply score of the position, which
 gnubg also gives for each of our results: every cut-off move must pair with a distinct
 one of our remaining results that starts the same way and that gnubg scores the same.
+
+Notation is checked both ways: gnubg's parser reads our text of every legal move to our
+result, and gnubg's own text of every move it reports in full is exactly ours.
 """
 
 from __future__ import annotations
@@ -202,3 +205,23 @@ def test_gnubg_reads_our_notation_to_the_same_position() -> None:
                 assert apply_gnubg_steps(raw, flat) == move.after.code.to_bytes(50, "little"), move.notation()
                 read += 1
     assert read > 10_000
+
+
+def test_gnubg_writes_every_move_as_we_do() -> None:
+    """gnubg's own text for each move it reports in full equals our notation of it."""
+    cube = gnubg.cubeinfo()
+    ctx = gnubg.evalcontext(0, 0, 1, 1, 0.0)
+    compared = 0
+    for code in [START_CODE, *random_game_positions(150, SEED + 3)]:
+        mine, theirs = unpack(code)
+        raw = code.to_bytes(50, "little")
+        for d1, d2, _ in ROLLS:
+            ours = {m.after.code.to_bytes(50, "little"): m for m in legal_moves(Position(code), (d1, d2))}
+            for m in gnubg.findbestmoves((theirs, mine), cube, ctx, (d1, d2)):
+                steps = tuple(m["move"])
+                if len(steps) % 2:
+                    continue  # cut off after a bear-off: gnubg's text is cut off too
+                text = gnubg.movetupletostring(steps, (theirs, mine))
+                assert ours[apply_gnubg_steps(raw, steps)].notation() == text
+                compared += 1
+    assert compared > 5_000
