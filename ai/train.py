@@ -445,9 +445,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--curve", type=Path, help="learning-curve CSV (default: OUT with .curve.csv)")
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--batch", type=int, default=128, help="games played at once")
-    ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--lr-min", type=float, default=2e-4)
-    ap.add_argument("--lr-halflife", type=int, default=50000)
+    ap.add_argument("--lr", type=float, help="Adam step size at the start (default 1e-3)")
+    ap.add_argument("--lr-min", type=float, help="step size the decay stops at (default 2e-4)")
+    ap.add_argument("--lr-halflife", type=int, help="games over which the step size halves (default 50000)")
     ap.add_argument("--bench-every", type=int, default=5000, help="games between benchmark matches (0: none)")
     ap.add_argument("--bench-games", type=int, default=200)
     ap.add_argument("--no-bearoff", action="store_true", help="do not use the exact bear-off database")
@@ -464,15 +464,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.resume:
             trainer = Trainer.load(args.resume, games=args.games, bearoff=bearoff)
+            # a step-size schedule given on the command line replaces the checkpoint's (annealing)
+            for name in ("lr", "lr_min", "lr_halflife"):
+                if getattr(args, name) is not None:
+                    setattr(trainer.config, name, getattr(args, name))
         else:
+            defaults = TrainConfig()
             config = TrainConfig(
                 games=args.games,
                 seed=args.seed,
                 hidden=args.hidden,
                 batch=args.batch,
-                lr=args.lr,
-                lr_min=args.lr_min,
-                lr_halflife=args.lr_halflife,
+                lr=defaults.lr if args.lr is None else args.lr,
+                lr_min=defaults.lr_min if args.lr_min is None else args.lr_min,
+                lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
                 bench_every=args.bench_every,
                 bench_games=args.bench_games,
             )

@@ -195,6 +195,8 @@ def test_command_line_run_writes_weights_checkpoint_and_curve(tmp_path: Path) ->
     # resuming to more games continues the same run
     code = main(
         [
+            "--lr-min",
+            "5e-5",
             "--games",
             "6",
             "--out",
@@ -206,6 +208,7 @@ def test_command_line_run_writes_weights_checkpoint_and_curve(tmp_path: Path) ->
         ]
     )
     assert code == 0 and load_nets(out).meta["trained_games"] == 6
+    assert Trainer.load(tmp_path / "w" / "net.ckpt.npz").config.lr_min == 5e-5
 
 
 def test_resume_from_missing_checkpoint_is_a_clear_error(
