@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.move import Move, legal_moves
+from game.movegen import results
 from game.outcome import Outcome, win_kind
 from game.position import Position, swap
 
@@ -58,7 +59,8 @@ class GameState:
         return legal_moves(self.position, self.dice)
 
     def play(self, move: Move | None) -> GameState:
-        """Play a move (None or an empty move to pass); the other player is then on roll."""
+        """Play a legal move (None or an empty move to pass, when nothing can be played);
+        the other player is then on roll. An illegal move raises ValueError."""
         if self.turn is None or self.dice is None:
             raise ValueError("no roll to play")
         if self.outcome() is not None:
@@ -66,6 +68,12 @@ class GameState:
         code = self.position.code if move is None else move.after.code
         if move is not None and move.before != self.position:
             raise ValueError("that move belongs to another position")
+        legal = results(self.position.code, *self.dice)  # [position] when the turn passes
+        if code not in legal:
+            d1, d2 = self.dice
+            if code == self.position.code:
+                raise ValueError(f"a legal move exists for {d1}{d2}: the turn cannot pass")
+            raise ValueError(f"{move} is not a legal move for {d1}{d2}")
         return GameState(Position(swap(code)), 1 - self.turn, None)
 
     def outcome(self) -> Outcome | None:

@@ -113,6 +113,23 @@ def test_pass_as_an_empty_move_from_the_protocol() -> None:
     assert after.turn == 0 and after.position == state.position.swapped()
 
 
+def test_pass_is_refused_when_a_move_exists() -> None:
+    state = GameState.new().after_opening_roll(3, 1)
+    with pytest.raises(ValueError, match="cannot pass"):
+        state.play(None)
+    with pytest.raises(ValueError, match="cannot pass"):
+        state.play(Move(state.position, state.position, ()))
+
+
+def test_illegal_move_is_refused() -> None:
+    # a move of the start position, but one that 6-5 makes: not legal for 3-1
+    state = GameState.new().after_opening_roll(3, 1)
+    other = GameState.new().after_opening_roll(6, 5).legal_moves()
+    six_five = next(m for m in other if m.notation() == "24/18 13/8")
+    with pytest.raises(ValueError, match="not a legal move for 31"):
+        state.play(six_five)
+
+
 def test_move_from_another_position_is_refused() -> None:
     state = GameState.new().after_opening_roll(3, 1)
     other = blocked_state()
