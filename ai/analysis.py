@@ -54,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluator import Evaluator, Probs, boards, equity
+from ai.hand import move_scores
 from game.dice import ROLLS
 from game.movegen import results
 from game.outcome import Termination, win_kind
@@ -128,17 +129,26 @@ class Filters:
     """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
     by the static score."""
 
+    prescreen: int = 24
+    """At every decision node below the root, a roll with more results than this has only
+    this many evaluated: the best by :func:`ai.hand.move_scores`, a quick score (gnubg
+    pre-screens with a small net in the same way). Only long lists are cut (big doubles)."""
+
     def __post_init__(self) -> None:
         if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
             raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
-        if any(keep < 1 or margin < 0 for keep, margin in self.root) or any(k < 1 for k in self.inner):
+        if (
+            any(keep < 1 or margin < 0 for keep, margin in self.root)
+            or any(k < 1 for k in self.inner)
+            or self.prescreen < 1
+        ):
             raise ValueError("filters must keep at least one candidate with a margin of 0 or more")
 
 
 UNLIMITED = 1 << 30
 """A filter size larger than any move list."""
 
-FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3)
+FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3, prescreen=UNLIMITED)
 """No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
 
 DEFAULT_FILTERS = Filters()
@@ -314,6 +324,32 @@ class _Engine:
                 out[rows, 4] = 0.0
         return out
 
+    def prescreened(
+        self, children: list[int], starts: list[int], lengths: npt.NDArray[np.int64]
+    ) -> tuple[list[int], list[int], npt.NDArray[np.int64]]:
+        """Cut each roll's results to the best :attr:`Filters.prescreen` by the quick score."""
+        limit = self.filters.prescreen
+        start_arr = np.array(starts)
+        long_segs = np.flatnonzero(lengths > limit)
+        # children of the long rolls, their roll, and their quick score
+        rows = np.concatenate([np.arange(start_arr[j], start_arr[j] + lengths[j]) for j in long_segs])
+        seg = np.repeat(long_segs, lengths[long_segs])
+        scores = np.empty(len(rows))
+        for at in range(0, len(rows), SLICE):
+            self.check()
+            part = rows[at : at + SLICE].tolist()
+            scores[at : at + SLICE] = move_scores(boards([children[i] for i in part]))
+        order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
+        first = np.searchsorted(seg[order], long_segs)
+        rank = np.arange(len(rows)) - np.repeat(first, lengths[long_segs])
+        keep = np.ones(len(children), dtype=bool)
+        keep[rows] = False
+        keep[rows[order[rank < limit]]] = True
+        kept_lengths = np.minimum(lengths, limit)
+        new_children = [c for c, k in zip(children, keep.tolist(), strict=True) if k]
+        new_starts = np.concatenate([[0], np.cumsum(kept_lengths)[:-1]]).tolist()
+        return new_children, new_starts, kept_lengths
+
     # --- the recursion --------------------------------------------------------------------
 
     def q(self, states: list[int], k: int, final: bool) -> Probs:
@@ -348,6 +384,8 @@ class _Engine:
                 children.extend(rs)
         nseg = len(starts)
         lengths = np.diff(np.array([*starts, len(children)]))
+        if self.filters.prescreen < int(lengths.max()):
+            children, starts, lengths = self.prescreened(children, starts, lengths)
         w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
         eq1 = equity(w1)
         seg = np.repeat(np.arange(nseg), lengths)

@@ -87,6 +87,45 @@ def _sigmoid(x: F) -> F:
     return out
 
 
+_MOVE_POINT_VALUE = (_HOME_POINT_VALUE + _ANCHOR_VALUE) * 0.25
+_BLOT_COST = (25.0 - np.arange(1, 25)) / 24.0
+_PIPS = np.arange(1, 26, dtype=np.float64)
+
+
+def move_scores(b: npt.NDArray[np.uint8]) -> F:
+    """A quick score of results of a move, for ranking the moves of one roll.
+
+    ``b`` holds (N, 50) boards from :func:`ai.evaluator.boards` of positions *just
+    after* a move, seen from the side that moved (not swapped). Higher is better
+    for that side. Much cheaper than :meth:`HandEvaluator.evaluate` (no shot
+    probabilities, no gammons): made points by their value, blots within direct
+    (1-6) or indirect (7-11) range of an opposing checker weighted by what a hit
+    would cost, opposing checkers sent to the bar and the pip counts. A result that
+    bears off the last checker scores highest. The search uses it to pre-screen
+    long move lists (see :mod:`ai.analysis`).
+    """
+    n = b.shape[0]
+    x = b.astype(np.float64)
+    me, them = x[:, :25], x[:, 25:]
+    made = (me[:, :24] >= 2).astype(np.float64)
+    blot = (me[:, :24] == 1).astype(np.float64)
+    # opposing checkers in my numbering, column m + 1 for my index m, column 0 for their bar
+    occupied = np.empty((n, 25))
+    occupied[:, 0] = them[:, 24] > 0
+    occupied[:, 1:] = them[:, 23::-1] > 0
+    cum = np.zeros((n, 26))
+    np.cumsum(occupied, axis=1, out=cum[:, 1:])  # cum[:, c]: occupied columns below c
+    idx = np.arange(24)
+    top = idx + 1  # shooters sit on my indices i - 6 .. i - 1, columns i - 5 .. i
+    direct = cum[:, top] - cum[:, np.maximum(top - 6, 0)]
+    indirect = cum[:, np.maximum(top - 6, 0)] - cum[:, np.maximum(top - 11, 0)]
+    danger = blot * (np.minimum(direct, 1.0) + 0.3 * np.minimum(indirect, 1.0))
+    score = made @ _MOVE_POINT_VALUE - 0.9 * (danger @ _BLOT_COST)
+    score += 0.5 * them[:, 24] + 0.012 * (them @ _PIPS - me @ _PIPS)
+    out: F = np.where(me.sum(axis=1) == 0, 100.0, score)
+    return out
+
+
 class HandEvaluator:
     """The hand-made evaluator (see the module docstring). Stateless; safe to share."""
 

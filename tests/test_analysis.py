@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
-from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, Candidate, Filters, Progress, Stopped, analyse
+from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
 from ai.evaluator import equity
 from ai.hand import HandEvaluator
 from game.movegen import results
@@ -246,3 +246,38 @@ def test_bad_filters_are_rejected_with_message(
 
 def test_default_filters_are_documented_values() -> None:
     assert DEFAULT_FILTERS.root[0] == (8, 0.16)
+
+
+# --- the pre-screen of long move lists ------------------------------------------------------
+
+
+class CountingEvaluator:
+    """The hand-made evaluator, counting the positions it is asked about."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.inner = HandEvaluator()
+        self.count = 0
+
+    def evaluate(self, codes: list[int]) -> np.ndarray:
+        self.count += len(codes)
+        return self.inner.evaluate(codes)
+
+
+def test_prescreen_leaves_the_root_alone() -> None:
+    hand = HandEvaluator()
+    for code, dice in POSITIONS[:10]:
+        assert analyse(code, dice, 1, hand, filters=Filters(prescreen=1)) == analyse(code, dice, 1, hand)
+
+
+def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
+    code, dice = START_CODE, (6, 5)
+    narrow, wide = CountingEvaluator(), CountingEvaluator()
+    cut = analyse(code, dice, 2, narrow, filters=Filters(prescreen=3))
+    full = analyse(code, dice, 2, wide, filters=Filters(prescreen=UNLIMITED))
+    assert narrow.count < wide.count / 2
+    assert sorted(c.code for c in cut) == sorted(c.code for c in full)
+    # the opponent's best replies can only be missed, never invented: we look no worse
+    eq_full = {c.code: c.equity for c in full}
+    assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)

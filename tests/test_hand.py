@@ -7,7 +7,7 @@ import pytest
 from naive_reference import varied_positions
 
 from ai.evaluator import boards, equity
-from ai.hand import HandEvaluator
+from ai.hand import HandEvaluator, move_scores
 from game.position import START_CODE, Position, swap
 
 
@@ -126,3 +126,35 @@ def test_race_detection_matches_position_is_race() -> None:
     got = HandEvaluator._is_race(me, them).tolist()
     assert got == [Position(c).is_race() for c in CODES]
     assert any(got) and not all(got)
+
+
+def move_score(mine: dict[int, int], theirs: dict[int, int], their_bar: int = 0) -> float:
+    code = Position.from_sides(side(mine), side(theirs, their_bar)).code
+    return float(move_scores(boards([code]))[0])
+
+
+THEIRS = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
+def test_move_scores_prefer_bearing_off_the_last_checker() -> None:
+    assert move_score({}, {6: 15}) > move_score({1: 1}, {6: 15})
+
+
+def test_move_scores_prefer_a_made_point_to_two_blots() -> None:
+    base = {6: 5, 8: 3, 13: 5}
+    assert move_score({**base, 5: 2}, THEIRS) > move_score({**base, 5: 1, 4: 1}, THEIRS)
+
+
+def test_move_scores_prefer_hitting() -> None:
+    mine = {6: 5, 8: 3, 13: 5, 11: 2}
+    hit = move_score(mine, {24: 1, 13: 5, 8: 3, 6: 5}, their_bar=1)
+    no_hit = move_score(mine, {24: 1, 13: 5, 8: 3, 6: 5, 20: 1})
+    assert hit > no_hit
+
+
+def test_move_scores_punish_a_blot_in_direct_range() -> None:
+    theirs = {24: 2, 6: 13}  # on our 1 point and our 19 point
+    base = {6: 5, 8: 2, 13: 5, 10: 2}
+    in_range = move_score({**base, 5: 1}, theirs)  # 4 pips in front of their back checkers
+    out_of_range = move_score({**base, 16: 1}, theirs)  # 15 pips away: no shot
+    assert out_of_range > in_range
