@@ -33,9 +33,11 @@ How it is made fast:
   the others keep their shallower value and are listed after the deeper-searched
   ones. At inner decision nodes with two or more decisions left, only the
   ``inner`` best results of each roll by the one-decision (static) score are
-  searched deeper; gnubg does the same with one. :data:`FULL_WIDTH` turns every
-  filter off; ``bench/search.py`` measures what the default filters cost in
-  equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
+  searched deeper; gnubg does the same with one. Below the root, a roll with
+  more than ``prescreen`` (24) results has only the best 24 by a quick score
+  (:func:`ai.hand.move_scores`) evaluated, as gnubg pre-screens with a small
+  net. :data:`FULL_WIDTH` turns every filter off; ``bench/search.py`` measures
+  what the default filters cost in equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
   expectiminimax (the tests compare them with a textbook recursion).
 
 Deterministic: the same position, dice, depth, evaluator, filters and seed give
