@@ -44,6 +44,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.files import write_atomic
+
 CHECKS = ("assets", "weights", "frame", "game", "worker")
 """The checks, in the order they run."""
 
@@ -457,10 +459,7 @@ def ensure_streams() -> None:
 
 def write_report(path: Path, lines: list[str]) -> None:
     """Write the report lines to ``path`` atomically (temp file, then replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
 
 
 def process_age() -> float | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
@@ -18,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ai.levels import DEFAULT_LEVEL
+from game.files import write_atomic
 from game.match import MATCH_LENGTHS
 from game.resources import user_data_dir
 
@@ -102,19 +102,8 @@ class Settings:
 
 
 def write_json_atomic(path: Path, data: object) -> None:
-    """Write JSON to a temporary file in the same folder, then rename it over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write JSON atomically: a crash leaves either the old file or the new one."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
 
 
 def set_aside(path: Path) -> Path:
