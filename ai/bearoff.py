@@ -28,9 +28,7 @@ import argparse
 import hashlib
 import io
 import math
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluator import Probs
+from game.files import write_with_checksum
 from game.movegen import results
 
 POINTS = 6
@@ -235,11 +234,7 @@ class BearoffDatabase:
 
     def save(self, path: Path) -> str:
         """Write the database and its .sha256 beside it (atomically); return the SHA-256."""
-        data = self.to_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        _atomic_write(path, data)
-        _atomic_write(path.with_name(path.name + ".sha256"), f"{digest}  {path.name}\n".encode())
-        return digest
+        return write_with_checksum(path, self.to_bytes())
 
     @classmethod
     def load(cls, path: Path) -> BearoffDatabase:
@@ -254,20 +249,6 @@ class BearoffDatabase:
         if not words or hashlib.sha256(data).hexdigest() != words[0].lower():
             raise BearoffError(f"bear-off database is damaged (SHA-256 does not match): {path}")
         return cls.from_bytes(data, source=str(path))
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def bundled_path() -> Path:

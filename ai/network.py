@@ -18,8 +18,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +28,7 @@ import numpy.typing as npt
 
 from ai.evaluator import Probs, boards
 from ai.features import FEATURE_VERSION, N_INPUTS, contact_mask, encode
+from game.files import checksum_path, write_with_checksum
 
 if TYPE_CHECKING:
     from ai.bearoff import BearoffDatabase
@@ -198,25 +197,6 @@ class NeuralEvaluator:
 # --- saving and loading ---------------------------------------------------------------
 
 
-def checksum_path(path: Path) -> Path:
-    """Where the SHA-256 of a weights file is kept: beside it, with ``.sha256`` added."""
-    return path.with_name(path.name + ".sha256")
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def nets_to_bytes(nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None) -> bytes:
     """The .npz bytes for ``nets`` (and optional extra arrays, e.g. training state)."""
     meta = dict(nets.meta)
@@ -234,11 +214,7 @@ def nets_to_bytes(nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None
 
 def save_nets(path: Path, nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None) -> str:
     """Write the weights and their checksum (both atomically); return the SHA-256."""
-    data = nets_to_bytes(nets, extra)
-    digest = hashlib.sha256(data).hexdigest()
-    _atomic_write(path, data)
-    _atomic_write(checksum_path(path), f"{digest}  {path.name}\n".encode())
-    return digest
+    return write_with_checksum(path, nets_to_bytes(nets, extra))
 
 
 def load_arrays(path: Path) -> dict[str, npt.NDArray[Any]]:
