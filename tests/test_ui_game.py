@@ -7,6 +7,7 @@ a crash, and corrupt saved files. A screenshot is written for a person to look a
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -19,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from ai.worker import AIWorker
+from ai.worker import AIWorker, default_evaluator
 from game.move import Move, legal_moves
 from game.position import Position
 from game.ui.app import App
@@ -65,10 +66,18 @@ def write_settings(folder: Path, **values: object) -> None:
     (folder / "settings.json").write_text(json.dumps(base))
 
 
+@functools.lru_cache(maxsize=1)
+def shared_evaluator() -> tuple[object, str | None]:
+    """The shipped evaluator, loaded once on the main thread and shared by every test's worker
+    (loading it inside a worker thread while the test loop spins starves that thread)."""
+    return default_evaluator()
+
+
 @pytest.fixture
 def make_app(home: Path) -> Iterator[Callable[..., App]]:
     apps: list[App] = []
     counter = iter(range(100_000))  # one seed sequence for every app of the test
+    shared_evaluator()
 
     def make(start: Position | None = None, **settings: object) -> App:
         if settings or not (home / "settings.json").exists():
@@ -76,7 +85,7 @@ def make_app(home: Path) -> Iterator[Callable[..., App]]:
         app = App(
             (1100, 720),
             store=Store(home),
-            worker_factory=lambda: AIWorker(mode="thread"),
+            worker_factory=lambda: AIWorker(mode="thread", factory=shared_evaluator),  # type: ignore[arg-type]
             start=start,
             seeds=lambda: f"test-seed-{next(counter)}",
         )
@@ -101,6 +110,9 @@ def run_until(app: App, cond: Callable[[], bool], what: str) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"gave up waiting for: {what}")
         app.frame(DT)
+        # Like the real loop's clock.tick: let the worker thread have the GIL between frames
+        # (a loop that never sleeps starves it, and the AI's move never arrives).
+        time.sleep(0.001)
 
 
 def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
