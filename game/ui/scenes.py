@@ -234,6 +234,18 @@ class MenuScene(Scene):
             draw_button(surface, fonts, th, b, mouse)
 
 
+BUTTON_H = 46
+"""Height of a dialog's buttons."""
+
+
+def dialog_frame(window: tuple[int, int], max_w: int, max_h: int) -> tuple[pygame.Rect, int, int]:
+    """A dialog box centred in the window: (box, y of its button row, width of a half-width button)."""
+    w, h = window
+    bw, bh = min(w - 40, max_w), min(h - 40, max_h)
+    box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+    return box, box.bottom - BUTTON_H - 18, (bw - 3 * 16) // 2
+
+
 class ResumePrompt(Scene):
     """Offers the saved game when the program starts."""
 
@@ -249,12 +261,8 @@ class ResumePrompt(Scene):
 
     def on_resize(self) -> None:
         """Lay out the prompt."""
-        w, h = self.app.layout.size
-        bw, bh = min(w - 40, 560), min(h - 40, 260)
-        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
-        bhh = 46
-        y = self.box.bottom - bhh - 18
-        half = (bw - 3 * 16) // 2
+        self.box, y, half = dialog_frame(self.app.layout.size, 560, 260)
+        bhh = BUTTON_H
         self.buttons = [
             Button(
                 "resume", "Resume", pygame.Rect(self.box.x + 16, y, half, bhh), primary=True, shortcut="Enter"
@@ -391,12 +399,8 @@ class GameOverScene(Scene):
 
     def on_resize(self) -> None:
         """Lay out the panel."""
-        w, h = self.app.layout.size
-        bw, bh = min(w - 40, 720), min(h - 40, 440)
-        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
-        bhh = 46
-        y = self.box.bottom - bhh - 18
-        half = (bw - 3 * 16) // 2
+        self.box, y, half = dialog_frame(self.app.layout.size, 720, 440)
+        bhh = BUTTON_H
         over = self.session.match_now().is_over()
         self.buttons = [
             Button(
