@@ -96,6 +96,22 @@ class MLP:
         """A deep copy."""
         return MLP(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy())
 
+    def widened(self, hidden: int, rng: np.random.Generator) -> MLP:
+        """The same function with ``hidden`` hidden units: the new units get small random input
+        weights and zero output weights, so they change nothing until training moves them."""
+        extra = hidden - self.hidden
+        if extra < 0:
+            raise ValueError(f"cannot narrow a net of {self.hidden} hidden units to {hidden}")
+        s1 = 0.1 / np.sqrt(self.w1.shape[0])
+        return MLP(
+            w1=np.concatenate(
+                [self.w1, rng.uniform(-s1, s1, (self.w1.shape[0], extra)).astype(np.float32)], axis=1
+            ),
+            b1=np.concatenate([self.b1, np.zeros(extra, dtype=np.float32)]),
+            w2=np.concatenate([self.w2, np.zeros((extra, N_OUTPUTS), dtype=np.float32)], axis=0),
+            b2=self.b2.copy(),
+        )
+
 
 def consistent(probs: npt.NDArray[Any]) -> Probs:
     """Clip raw outputs into a consistent cumulative set (gammons within wins, backgammons within gammons)."""

@@ -231,7 +231,7 @@ class TrainConfig:
     seed: int = 1
     """Seed of the dice and the initial weights."""
     hidden: int = 128
-    """Hidden units of each net."""
+    """Hidden units of the contact net (the race net keeps the size it started with)."""
     batch: int = 128
     """Games played at once."""
     lr: float = 1e-3
@@ -398,6 +398,26 @@ class Trainer:
         t.loss_avg = float(state["loss_avg"])
         return t
 
+    def widen(self, hidden: int) -> None:
+        """Grow the contact net to ``hidden`` hidden units without changing what it computes
+        (:meth:`ai.network.MLP.widened`); the optimiser state of the new weights starts at zero."""
+        old = self.nets.contact
+        if hidden == old.hidden:
+            return
+        rng = np.random.default_rng([self.config.seed, 11, hidden])
+        new = old.widened(hidden, rng)
+        self.nets.contact = new
+        a = self.adam["contact"]
+        grown = Adam.zeros_like(new.params())
+        for mine, theirs in ((grown.m, a.m), (grown.v, a.v)):
+            mine[0][:, : old.hidden] = theirs[0]
+            mine[1][: old.hidden] = theirs[1]
+            mine[2][: old.hidden] = theirs[2]
+            mine[3][:] = theirs[3]
+        grown.t = a.t
+        self.adam["contact"] = grown
+        self.config.hidden = hidden
+
     def bench(self, games: int) -> tuple[float, float]:
         """Points per game of the current nets against the hand-made evaluator."""
         from ai.hand import HandEvaluator
@@ -443,7 +463,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checkpoint", type=Path, help="checkpoint file (default: OUT with .ckpt.npz)")
     ap.add_argument("--checkpoint-minutes", type=float, default=5.0, help="minutes between checkpoints")
     ap.add_argument("--curve", type=Path, help="learning-curve CSV (default: OUT with .curve.csv)")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=128, help="hidden units of a new run (default 128)")
+    ap.add_argument(
+        "--widen",
+        type=int,
+        help="when resuming, grow the contact net to this many hidden units (what it computes is kept)",
+    )
     ap.add_argument("--batch", type=int, default=128, help="games played at once")
     ap.add_argument("--lr", type=float, help="Adam step size at the start (default 1e-3)")
     ap.add_argument("--lr-min", type=float, help="step size the decay stops at (default 2e-4)")
@@ -468,7 +493,15 @@ def main(argv: list[str] | None = None) -> int:
             for name in ("lr", "lr_min", "lr_halflife"):
                 if getattr(args, name) is not None:
                     setattr(trainer.config, name, getattr(args, name))
+            if args.widen is not None:
+                if args.widen < trainer.nets.contact.hidden:
+                    ap.error(
+                        f"--widen {args.widen} is smaller than the net's {trainer.nets.contact.hidden} units"
+                    )
+                trainer.widen(args.widen)
         else:
+            if args.widen is not None:
+                ap.error("--widen needs --resume")
             defaults = TrainConfig()
             config = TrainConfig(
                 games=args.games,

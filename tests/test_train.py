@@ -245,3 +245,49 @@ def test_stop_request_saves_a_checkpoint_that_resumes_exactly(tmp_path: Path) ->
     assert run(resumed, out, ckpt, curve, 1e9, quiet=True) is True
     for x, y in zip(weights(whole.nets), weights(resumed.nets), strict=True):
         assert np.array_equal(x, y)
+
+
+def test_widened_net_computes_the_same_function() -> None:
+    rng = np.random.default_rng(5)
+    net = MLP.random(8, rng)
+    x = rng.uniform(0, 1, (20, N_INPUTS)).astype(np.float32)
+    wide = net.widened(24, np.random.default_rng(6))
+    assert wide.hidden == 24
+    assert np.allclose(net.forward(x), wide.forward(x), atol=1e-6)
+    # the new units can learn: their output weights get a gradient
+    grads, _ = gradients(wide, x, np.full((20, 5), 0.5, dtype=np.float32))
+    assert np.abs(grads[2][8:]).sum() > 0
+
+
+def test_widen_cannot_narrow() -> None:
+    with pytest.raises(ValueError, match="cannot narrow"):
+        MLP.random(8, np.random.default_rng(1)).widened(4, np.random.default_rng(2))
+
+
+def test_resume_with_widen_grows_the_contact_net_and_keeps_training(tmp_path: Path) -> None:
+    t = Trainer.fresh(tiny(games=2, seed=6))
+    run_to_end(t)
+    ckpt = tmp_path / "run.ckpt.npz"
+    t.save(ckpt)
+    out = tmp_path / "net.npz"
+    code = main(
+        [
+            *("--games", "4", "--out", str(out), "--resume", str(ckpt)),
+            "--widen",
+            "16",
+            "--no-bearoff",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    nets = load_nets(out)
+    assert nets.contact.hidden == 16 and nets.race.hidden == 8
+    assert nets.meta["trained_games"] == 4
+    resumed = Trainer.load(tmp_path / "net.ckpt.npz")
+    assert resumed.config.hidden == 16
+    assert [m.shape for m in resumed.adam["contact"].m] == [p.shape for p in resumed.nets.contact.params()]
+
+
+def test_widen_without_resume_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(["--games", "2", "--out", str(tmp_path / "n.npz"), "--widen", "16", "--quiet"])
