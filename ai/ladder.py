@@ -1,0 +1,292 @@
+"""Play two difficulty levels against each other: the evidence that each level beats the one below.
+
+    python -m ai.ladder casual intermediate --games 400 --seed 1 --jobs 2
+    python -m ai.ladder 3 4 --games 200 --out d3-d4.jsonl
+
+A player is a level key from :mod:`ai.levels` (``novice`` .. ``expert``), a depth
+(``1``..``4``) or ``depth:noise`` (``1:0.12``). Games are cubeless money games
+scored 1, 2 or 3 points. The report gives points per game for the first player
+with a 95% confidence interval, raw and luck-adjusted.
+
+Two standard tricks make a few hundred games say something:
+
+* **Duplicate dice.** Games come in pairs that use the same stream of dice; the
+  first player starts one game of the pair and the second the other, so a lucky
+  opening roll is had by both. The confidence interval is computed over pairs.
+* **Luck adjustment** (a control variate, as GNU Backgammon's "luck adjusted
+  result"). The luck of a roll is how much better the roller's best depth-1
+  equity is with the roll it got than on average over all 21 rolls (the
+  opening roll: over the 15 non-doubles). Each term has expectation zero
+  whatever the position, so subtracting the first player's total luck and adding
+  the second's leaves the expected result unchanged and removes most of the
+  dice's noise. The judge is the same static evaluation for both sides.
+
+Deterministic: the same seed and players give the same games, whatever ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.analysis import analyse
+from ai.evaluator import Evaluator, equity, flip
+from game.dice import ROLLS
+from game.movegen import results
+from game.outcome import win_kind
+from game.position import SIDE_MASK, START_CODE, swap
+
+MAX_PLIES = 5000
+"""A game longer than this is abandoned with an error (it never happens in practice)."""
+
+_OPENING = tuple((a, b, 1.0 / 15.0) for a, b, _ in ROLLS if a != b)
+"""The 15 opening rolls (no doubles: a tie is re-rolled), equally likely."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """How one side plays."""
+
+    name: str
+    """As given on the command line."""
+    depth: int
+    """Search depth, 1..4."""
+    noise: float = 0.0
+    """Standard deviation of the equity noise (the beginner levels)."""
+
+
+def parse_player(text: str) -> Player:
+    """A level key, a depth, or ``depth:noise``; ValueError with the accepted forms otherwise."""
+    from ai.levels import LEVELS
+
+    for level in LEVELS:
+        if level.key == text:
+            return Player(text, level.depth, level.noise)
+    depth_text, _, noise_text = text.partition(":")
+    try:
+        depth = int(depth_text)
+        noise = float(noise_text) if noise_text else 0.0
+    except ValueError:
+        depth, noise = 0, 0.0
+    if not 1 <= depth <= 4 or not math.isfinite(noise) or noise < 0:
+        keys = ", ".join(level.key for level in LEVELS)
+        raise ValueError(f"unknown player {text!r}: use a level ({keys}), a depth 1-4, or depth:noise")
+    return Player(text, depth, noise)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, from the first player's point of view."""
+
+    game: int
+    """Index of the game (games 2k and 2k+1 share their dice)."""
+    first_starts: bool
+    """Whether the first player made the opening move."""
+    points: int
+    """Points the first player won (negative: lost), 1 to 3 either way."""
+    luck: float
+    """The first player's luck minus the second's, in equity (see the module docstring)."""
+    plies: int
+    """Moves played, by both sides."""
+
+    @property
+    def adjusted(self) -> float:
+        """The result with the luck taken out."""
+        return self.points - self.luck
+
+
+def best_values(code: int, rolls: Sequence[tuple[int, int, float]], evaluator: Evaluator) -> np.ndarray:
+    """For each roll, the mover's best depth-1 equity in ``code`` (side on roll, before rolling)."""
+    values = np.empty(len(rolls))
+    leaves: list[int] = []
+    spans: list[tuple[int, int, float]] = []
+    for i, (d1, d2, _) in enumerate(rolls):
+        best_terminal = -math.inf
+        start = len(leaves)
+        for r in results(code, d1, d2):
+            if r & SIDE_MASK:
+                leaves.append(swap(r))
+            else:
+                kind = win_kind(r)
+                best_terminal = max(best_terminal, float(kind.value) if kind is not None else 1.0)
+        spans.append((start, len(leaves), best_terminal))
+        values[i] = best_terminal
+    eqs = equity(flip(evaluator.evaluate(leaves))) if leaves else np.zeros(0)
+    for i, (a, b, terminal) in enumerate(spans):
+        if b > a:
+            values[i] = max(terminal, float(eqs[a:b].max()))
+    return values
+
+
+def roll_luck(code: int, dice: tuple[int, int], opening: bool, evaluator: Evaluator) -> float:
+    """How much the roll ``dice`` gains the mover in ``code`` over an average roll (depth-1 judge)."""
+    rolls = _OPENING if opening else ROLLS
+    values = best_values(code, rolls, evaluator)
+    weights = np.array([p for _, _, p in rolls])
+    lo, hi = min(dice), max(dice)
+    index = next(i for i, (a, b, _) in enumerate(rolls) if (a, b) == (lo, hi))
+    return float(values[index] - weights @ values)
+
+
+def pair_dice(seed: int, pair: int) -> random.Random:
+    """The dice generator shared by the two games of a pair."""
+    return random.Random(f"ladder:{seed}:{pair}")
+
+
+def play_game(
+    first: Player, second: Player, seed: int, game: int, evaluator: Evaluator, judge: Evaluator | None = None
+) -> GameRecord:
+    """Play game number ``game`` of a ladder match; ``judge`` (default ``evaluator``) measures luck."""
+    judge = judge or evaluator
+    rng = pair_dice(seed, game // 2)
+    first_starts = game % 2 == 0
+    players = (first, second) if first_starts else (second, first)
+    code = START_CODE
+    turn = 0  # index into players of the side on roll
+    luck = 0.0  # the first player's luck minus the second's
+    for ply in range(MAX_PLIES):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        if ply == 0:
+            while d1 == d2:
+                d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        mover = players[turn]
+        is_first = (turn == 0) == first_starts
+        gained = roll_luck(code, (d1, d2), ply == 0, judge)
+        luck += gained if is_first else -gained
+        best = analyse(
+            code, (d1, d2), mover.depth, evaluator, noise=mover.noise, seed=seed * 7919 + game * 1009 + ply
+        )[0]
+        if not best.code & SIDE_MASK:
+            kind = win_kind(best.code)
+            pts = kind.value if kind is not None else 1
+            return GameRecord(game, first_starts, pts if is_first else -pts, luck, ply + 1)
+        code = swap(best.code)
+        turn ^= 1
+    raise RuntimeError(f"game {game} passed {MAX_PLIES} plies")
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Points per game of the first player, with 95% intervals computed over pairs of games."""
+
+    games: int
+    """Games played."""
+    ppg: float
+    """Mean points per game."""
+    ppg_ci: float
+    """Half-width of its 95% interval."""
+    adjusted_ppg: float
+    """Mean luck-adjusted points per game."""
+    adjusted_ci: float
+    """Half-width of its 95% interval."""
+
+
+def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def summarise(records: Sequence[GameRecord]) -> Summary:
+    """Means and intervals; games are grouped by pair (an unpaired last game counts alone)."""
+    pairs: dict[int, list[GameRecord]] = {}
+    for r in records:
+        pairs.setdefault(r.game // 2, []).append(r)
+    raw = [statistics.fmean(r.points for r in p) for p in pairs.values()]
+    adj = [statistics.fmean(r.adjusted for r in p) for p in pairs.values()]
+    ppg = statistics.fmean(r.points for r in records)
+    adjusted = statistics.fmean(r.adjusted for r in records)
+    return Summary(len(records), ppg, _mean_ci(raw)[1], adjusted, _mean_ci(adj)[1])
+
+
+# --- parallel play: each worker process loads the evaluator once ---------------------------
+
+
+@functools.cache
+def _evaluator_for(weights: str | None) -> Evaluator:
+    from ai.load import load_evaluator
+
+    return load_evaluator(Path(weights) if weights else None).evaluator
+
+
+def _play_in_worker(args: tuple[Player, Player, int, int, str | None]) -> GameRecord:
+    first, second, seed, game, weights = args
+    return play_game(first, second, seed, game, _evaluator_for(weights))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line; returns an exit status."""
+    ap = argparse.ArgumentParser(prog="python -m ai.ladder", description=__doc__.split("\n\n")[0])
+    ap.add_argument("first", help="level key (novice..expert), depth 1-4, or depth:noise")
+    ap.add_argument("second", help="the same, for the other side")
+    ap.add_argument("--games", type=int, default=200, help="games to play (even: pairs share dice)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--weights", type=Path, help="weights file (default: the shipped net)")
+    ap.add_argument("--out", type=Path, help="append one JSON line per game to this file")
+    ap.add_argument("--quiet", action="store_true", help="no progress line")
+    args = ap.parse_args(argv)
+    try:
+        first, second = parse_player(args.first), parse_player(args.second)
+    except ValueError as exc:
+        ap.error(str(exc))
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be positive")
+
+    from ai.load import load_evaluator
+
+    loaded = load_evaluator(args.weights)
+    if loaded.warning:
+        print(f"warning: {loaded.warning}", file=sys.stderr)
+    weights = str(args.weights) if args.weights else None
+    work = [(first, second, args.seed, g, weights) for g in range(args.games)]
+    records: list[GameRecord] = []
+    start = time.monotonic()
+
+    def done(record: GameRecord) -> None:
+        records.append(record)
+        if args.out:
+            with args.out.open("a") as f:
+                row = {"first": first.name, "second": second.name, "seed": args.seed, **asdict(record)}
+                f.write(json.dumps(row) + "\n")
+        if not args.quiet:
+            s = summarise(records)
+            rate = len(records) / max(1e-9, time.monotonic() - start)
+            sys.stderr.write(
+                f"\r{len(records)}/{args.games} games  {rate * 60:.1f}/min  "
+                f"{s.ppg:+.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f}   "
+            )
+
+    if args.jobs == 1:
+        for item in work:
+            done(play_game(item[0], item[1], item[2], item[3], loaded.evaluator))
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for record in pool.map(_play_in_worker, work, chunksize=1):
+                done(record)
+    if not args.quiet:
+        sys.stderr.write("\n")
+    s = summarise(records)
+    print(
+        f"{first.name} vs {second.name}: {s.games} games (seed {args.seed}), "
+        f"{s.ppg:+.3f} ± {s.ppg_ci:.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f} ± {s.adjusted_ci:.3f} "
+        f"(95%, over pairs of games sharing dice)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

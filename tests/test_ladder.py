@@ -1,0 +1,142 @@
+"""The ladder tool: players, luck, duplicate dice, the summary and the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ai.hand import HandEvaluator
+from ai.ladder import (
+    GameRecord,
+    Player,
+    best_values,
+    main,
+    pair_dice,
+    parse_player,
+    play_game,
+    roll_luck,
+    summarise,
+)
+from game.dice import ROLLS
+from game.position import START_CODE, pack
+
+HAND = HandEvaluator()
+
+
+def side(points_: dict[int, int], bar: int = 0) -> list[int]:
+    s = [0] * 25
+    for p, n in points_.items():
+        s[p - 1] = n
+    s[24] = bar
+    return s
+
+
+def test_parse_player_accepts_level_keys_depths_and_noise() -> None:
+    assert parse_player("expert") == Player("expert", 4, 0.0)
+    assert parse_player("beginner").noise > 0
+    assert parse_player("3") == Player("3", 3, 0.0)
+    assert parse_player("1:0.25") == Player("1:0.25", 1, 0.25)
+
+
+@pytest.mark.parametrize("text", ["5", "0", "grandmaster", "1:x", "1:-0.1", "", "2:nan"])
+def test_parse_player_refuses_bad_players_with_the_choices(text: str) -> None:
+    with pytest.raises(ValueError, match="novice"):
+        parse_player(text)
+
+
+def test_luck_averages_to_zero_over_all_rolls() -> None:
+    code = pack(side({6: 5, 8: 3, 13: 5, 24: 2}), side({6: 4, 8: 3, 13: 5, 24: 2, 20: 1}))
+    total = sum(p * roll_luck(code, (a, b), False, HAND) for a, b, p in ROLLS)
+    assert math.isclose(total, 0.0, abs_tol=1e-9)
+    # and some rolls are lucky, some unlucky
+    lucks = [roll_luck(code, (a, b), False, HAND) for a, b, _ in ROLLS]
+    assert max(lucks) > 0.01 and min(lucks) < -0.01
+
+
+def test_opening_luck_averages_to_zero_over_the_fifteen_non_doubles() -> None:
+    lucks = [roll_luck(START_CODE, (a, b), True, HAND) for a, b, _ in ROLLS if a != b]
+    assert len(lucks) == 15
+    assert math.isclose(sum(lucks) / 15, 0.0, abs_tol=1e-9)
+
+
+def test_bearing_off_the_last_checker_is_worth_exactly_the_win() -> None:
+    # one checker left on the 1-point: every roll wins; the loser has borne off one: single win
+    single = pack(side({1: 1}), side({6: 14}))
+    assert np.allclose(best_values(single, ROLLS, HAND), 1.0)
+    # the loser has borne off none: a gammon whatever the roll, so no roll is lucky
+    gammon = pack(side({1: 1}), side({6: 15}))
+    assert np.allclose(best_values(gammon, ROLLS, HAND), 2.0)
+    assert roll_luck(gammon, (2, 1), False, HAND) == 0.0
+
+
+def test_bearing_off_with_only_some_rolls_is_lucky_for_those_rolls() -> None:
+    # two checkers on the 6-point: only 6-6 wins at once
+    code = pack(side({6: 2}), side({1: 2}))
+    assert roll_luck(code, (6, 6), False, HAND) > 0.5
+    assert roll_luck(code, (2, 1), False, HAND) < 0
+
+
+def test_pairs_of_games_share_their_dice() -> None:
+    a, b = pair_dice(9, 4), pair_dice(9, 4)
+    assert [a.randint(1, 6) for _ in range(20)] == [b.randint(1, 6) for _ in range(20)]
+    c = pair_dice(9, 5)
+    assert [pair_dice(9, 4).randint(1, 6) for _ in range(20)] != [c.randint(1, 6) for _ in range(20)]
+
+
+def test_play_game_is_reproducible_and_scores_a_real_result() -> None:
+    p1, p2 = Player("1", 1), Player("1:0.3", 1, 0.3)
+    r1 = play_game(p1, p2, seed=5, game=0, evaluator=HAND)
+    r2 = play_game(p1, p2, seed=5, game=0, evaluator=HAND)
+    assert r1 == r2
+    assert r1.points in (-3, -2, -1, 1, 2, 3)
+    assert r1.plies > 10 and r1.first_starts
+    other = play_game(p1, p2, seed=5, game=1, evaluator=HAND)
+    assert not other.first_starts
+
+
+def test_summary_groups_games_by_pair() -> None:
+    recs = [
+        GameRecord(0, True, 2, 1.5, 50),
+        GameRecord(1, False, -1, -1.0, 40),
+        GameRecord(2, True, 1, 0.0, 60),
+        GameRecord(3, False, 1, 0.5, 60),
+    ]
+    s = summarise(recs)
+    assert s.games == 4
+    assert math.isclose(s.ppg, 0.75)
+    assert math.isclose(s.adjusted_ppg, (0.5 + 0.0 + 1.0 + 0.5) / 4)
+    # pair means 0.5 and 1.0: stdev 0.3536, over two pairs
+    assert math.isclose(s.ppg_ci, 1.96 * 0.35355339 / math.sqrt(2), rel_tol=1e-6)
+
+
+def test_command_line_reports_and_writes_every_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl"
+    missing = tmp_path / "none.npz"  # no weights: the hand-made evaluator, with a warning
+    code = main(["1", "novice", "--games", "2", "--seed", "4", "--weights", str(missing), "--out", str(out)])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "1 vs novice: 2 games (seed 4)" in captured.out and "luck-adjusted" in captured.out
+    assert "hand-made" in captured.err
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["game"] for r in rows] == [0, 1] and rows[0]["first"] == "1"
+
+
+def test_parallel_jobs_play_the_same_games(tmp_path: Path) -> None:
+    missing = tmp_path / "none.npz"
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main(["1", "1:0.2", "--games", "2", "--weights", str(missing), "--out", str(one), "--quiet"]) == 0
+    args = ["1", "1:0.2", "--games", "2", "--jobs", "2", "--weights", str(missing), "--out", str(two)]
+    assert main([*args, "--quiet"]) == 0
+    assert one.read_text() == two.read_text()
+
+
+def test_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["casual", "wizard"])
+    assert "unknown player 'wizard'" in capsys.readouterr().err
