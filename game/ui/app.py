@@ -346,8 +346,14 @@ class App:
             s.draw(surface)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
-        start = Position.start()
-        view = BoardView(start.mine, start.theirs, self.settings.colour)
+        # behind the resume prompt, the saved game's board; else the starting position
+        saved = next((s.session for s in self.scenes if isinstance(s, ResumePrompt)), None)
+        if saved is not None:
+            human, ai = saved.sides()
+            view = BoardView(human, ai, saved.config.colour)
+        else:
+            start = Position.start()
+            view = BoardView(start.mine, start.theirs, self.settings.colour)
         self.renderer.draw(surface, self.layout, self.theme, view)
         pygame.draw.rect(surface, self.theme.panel, self.layout.top)
         pygame.draw.rect(surface, self.theme.panel, self.layout.panel)

@@ -921,10 +921,13 @@ class GameScene(Scene):
         y += big * 1.5
         small = max(11.0, pr.width * 0.052)
         level = app.level_label(s.config.level)
-        lines = (level, f"You play {s.config.colour}", "Dice SHA-256 (seed shown at the end):")
-        for line in lines:
+        for line in (level, f"You play {s.config.colour}"):
             shown = fit_text(fonts.get(small), line, pr.width - 2 * pad)
             text(surface, fonts, shown, (x, y), small, th.text_dim)
+            y += small * 1.35
+        # the caption wraps rather than lose its end on a narrow panel
+        for line in wrap(fonts.get(small), "Dice SHA-256 (seed shown at the end):", pr.width - 2 * pad)[:3]:
+            text(surface, fonts, line, (x, y), small, th.text_dim)
             y += small * 1.35
         hex_size = small
         chunk = 32

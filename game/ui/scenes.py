@@ -306,7 +306,8 @@ class ResumePrompt(Scene):
         lines = [
             f"Match to {s.config.match_length}: you {score[HUMAN]}, computer {score[1]}."
             f" Game {s.match.game_number()}.",
-            f"{len(s.log)} turns played. {self.app.level_label(s.config.level)}.",
+            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played."
+            f" {self.app.level_label(s.config.level)}.",
         ]
         y = self.box.y + 74
         for line in lines:
