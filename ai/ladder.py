@@ -2,6 +2,7 @@
 
     python -m ai.ladder casual intermediate --games 400 --seed 1 --jobs 2
     python -m ai.ladder 3 4 --games 200 --out d3-d4.jsonl
+    python -m ai.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
 
 A player is a level key from :mod:`ai.levels` (``novice`` .. ``expert``), a depth
 (``1``..``4``) or ``depth:noise`` (``1:0.12``). Games are cubeless money games
@@ -200,11 +201,15 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def summarise(records: Sequence[GameRecord]) -> Summary:
-    """Means and intervals; games are grouped by pair (an unpaired last game counts alone)."""
-    pairs: dict[int, list[GameRecord]] = {}
-    for r in records:
-        pairs.setdefault(r.game // 2, []).append(r)
+def summarise(records: Sequence[GameRecord], seeds: Sequence[int] | None = None) -> Summary:
+    """Means and intervals; games are grouped by pair (an unpaired last game counts alone).
+
+    ``seeds`` gives each record's match seed when records of several matches are pooled: a pair
+    is then a seed and a pair number.
+    """
+    pairs: dict[tuple[int, int], list[GameRecord]] = {}
+    for i, r in enumerate(records):
+        pairs.setdefault((seeds[i] if seeds is not None else 0, r.game // 2), []).append(r)
     raw = [statistics.fmean(r.points for r in p) for p in pairs.values()]
     adj = [statistics.fmean(r.adjusted for r in p) for p in pairs.values()]
     ppg = statistics.fmean(r.points for r in records)
@@ -227,11 +232,75 @@ def _play_in_worker(args: tuple[Player, Player, int, int, str | None]) -> GameRe
     return play_game(first, second, seed, game, _evaluator_for(weights))
 
 
+def read_records(paths: Sequence[Path]) -> dict[tuple[str, str], tuple[list[GameRecord], list[int]]]:
+    """Games saved by ``--out``, by match (first, second): records and their seeds.
+
+    A game saved twice (the same players, seed and game number) counts once. ValueError names
+    the file and line of anything that is not a saved game.
+    """
+    seen: set[tuple[str, str, int, int]] = set()
+    matches: dict[tuple[str, str], tuple[list[GameRecord], list[int]]] = {}
+    fields = [f for f in GameRecord.__dataclass_fields__]
+    for path in paths:
+        try:
+            lines = path.read_text().splitlines()
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                key = (str(row["first"]), str(row["second"]), int(row["seed"]), int(row["game"]))
+                record = GameRecord(**{f: row[f] for f in fields})
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{path}:{n}: not a saved ladder game") from None
+            if key in seen:
+                continue
+            seen.add(key)
+            records, seeds = matches.setdefault(key[:2], ([], []))
+            records.append(record)
+            seeds.append(key[2])
+    return matches
+
+
+def _summary_line(first: str, second: str, s: Summary, seeds: str) -> str:
+    return (
+        f"{first} vs {second}: {s.games} games ({seeds}), "
+        f"{s.ppg:+.3f} ± {s.ppg_ci:.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f} ± {s.adjusted_ci:.3f} "
+        f"(95%, over pairs of games sharing dice)"
+    )
+
+
+def report(paths: Sequence[Path]) -> int:
+    """Print one summary line per match found in the saved games; an exit status."""
+    try:
+        matches = read_records(paths)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not matches:
+        print("error: no saved games in " + ", ".join(map(str, paths)), file=sys.stderr)
+        return 2
+    for (first, second), (records, seeds) in matches.items():
+        distinct = sorted(set(seeds))
+        label = "seed " if len(distinct) == 1 else "seeds "
+        print(_summary_line(first, second, summarise(records, seeds), label + ", ".join(map(str, distinct))))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line; returns an exit status."""
     ap = argparse.ArgumentParser(prog="python -m ai.ladder", description=__doc__.split("\n\n")[0])
-    ap.add_argument("first", help="level key (novice..expert), depth 1-4, or depth:noise")
-    ap.add_argument("second", help="the same, for the other side")
+    ap.add_argument("first", nargs="?", help="level key (novice..expert), depth 1-4, or depth:noise")
+    ap.add_argument("second", nargs="?", help="the same, for the other side")
+    ap.add_argument(
+        "--report",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="summarise games saved by --out (and play none)",
+    )
     ap.add_argument("--games", type=int, default=200, help="games to play (even: pairs share dice)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -239,6 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="append one JSON line per game to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
+    if args.report:
+        if args.first or args.second:
+            ap.error("--report takes no players")
+        return report(args.report)
+    if not (args.first and args.second):
+        ap.error("name two players (or use --report FILE)")
     try:
         first, second = parse_player(args.first), parse_player(args.second)
     except ValueError as exc:
@@ -279,12 +354,7 @@ def main(argv: list[str] | None = None) -> int:
                 done(record)
     if not args.quiet:
         sys.stderr.write("\n")
-    s = summarise(records)
-    print(
-        f"{first.name} vs {second.name}: {s.games} games (seed {args.seed}), "
-        f"{s.ppg:+.3f} ± {s.ppg_ci:.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f} ± {s.adjusted_ci:.3f} "
-        f"(95%, over pairs of games sharing dice)"
-    )
+    print(_summary_line(first.name, second.name, summarise(records), f"seed {args.seed}"))
     return 0
 
 

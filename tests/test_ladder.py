@@ -18,6 +18,7 @@ from ai.ladder import (
     pair_dice,
     parse_player,
     play_game,
+    read_records,
     roll_luck,
     summarise,
 )
@@ -140,3 +141,46 @@ def test_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit):
         main(["casual", "wizard"])
     assert "unknown player 'wizard'" in capsys.readouterr().err
+
+
+def _saved(path: Path, seed: int, games: list[tuple[int, int, float]]) -> None:
+    with path.open("a") as f:
+        for game, points, luck in games:
+            row = {"first": "3", "second": "2", "seed": seed, "game": game, "first_starts": game % 2 == 0}
+            f.write(json.dumps({**row, "points": points, "luck": luck, "plies": 40}) + "\n")
+
+
+def test_report_pools_runs_of_different_seeds_as_separate_pairs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _saved(a, 1, [(0, 2, 0.0), (1, 0, 0.0)])
+    _saved(b, 2, [(0, 1, 0.0), (1, -1, 0.0)])
+    assert main(["--report", str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    # pairs (seed 1: mean 1.0) and (seed 2: mean 0.0); pooled by game number they would be one pair
+    assert "3 vs 2: 4 games (seeds 1, 2), +0.500 ± 0.980 ppg" in out
+
+
+def test_report_counts_a_game_saved_twice_once(tmp_path: Path) -> None:
+    a = tmp_path / "a.jsonl"
+    _saved(a, 1, [(0, 2, 0.5), (1, -1, 0.0)])
+    _saved(a, 1, [(0, 2, 0.5)])
+    matches = read_records([a])
+    records, seeds = matches[("3", "2")]
+    assert len(records) == 2 and seeds == [1, 1]
+
+
+def test_report_names_the_line_of_a_garbled_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = tmp_path / "a.jsonl"
+    _saved(a, 1, [(0, 2, 0.5)])
+    with a.open("a") as f:
+        f.write("{not json\n")
+    assert main(["--report", str(a)]) == 2
+    assert f"{a}:2: not a saved ladder game" in capsys.readouterr().err
+
+
+def test_command_line_needs_two_players_or_a_report(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["casual"])
+    assert "name two players" in capsys.readouterr().err
