@@ -46,9 +46,10 @@ def load_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> Load
     try:
         nets = load_nets(path)
     except NetworkError as exc:
+        # what it means for the player first: the panel may only have room for that
         warning = (
-            f"The neural-network weights could not be loaded ({exc}). "
-            "The computer is playing with its simpler hand-made evaluation, so it is weaker than usual."
+            "The computer is playing with its simpler hand-made evaluation, so it is weaker than usual: "
+            f"the neural-network weights could not be loaded ({exc})."
         )
         return LoadedEvaluator(HandEvaluator(), warning)
     db = None

@@ -572,3 +572,47 @@ def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
     finally:
         app.quit()
         pygame.display.quit()
+
+
+def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.ui.game_scene as game_scene
+    from ai.load import load_evaluator
+
+    def no_weights() -> tuple[object, str | None]:
+        loaded = load_evaluator(tmp_path / "gone" / "net.npz")
+        return loaded.evaluator, loaded.warning
+
+    drawn: list[str] = []
+    real_text = game_scene.text
+
+    def recording_text(surf: pygame.Surface, fonts: object, s: str, *args: object, **kw: object) -> object:
+        drawn.append(s)
+        return real_text(surf, fonts, s, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(game_scene, "text", recording_text)
+    notices: list[tuple[str, bool]] = []
+    monkeypatch.setattr(App, "notify", lambda self, m, warn=False: notices.append((m, warn)))
+    write_settings(home, first="computer")
+    app = App(
+        (1100, 720),
+        store=Store(home),
+        worker_factory=lambda: AIWorker(mode="thread", factory=no_weights),  # type: ignore[arg-type]
+        seeds=lambda: "no-weights",
+    )
+    try:
+        key(app, pygame.K_RETURN)
+        g = game(app)
+        run_until(app, lambda: g.session.turn == HUMAN, "the computer's first move")
+        warning = app.evaluator_warning()
+        assert warning is not None and "hand-made" in warning and "weaker" in warning
+        assert notices.count((warning, True)) == 1  # told once, as a warning
+        drawn.clear()
+        pump(app)
+        panel = " ".join(drawn)
+        assert "hand-made evaluation" in panel and "weaker than usual" in panel  # and it stays on screen
+        assert g.session.log and g.session.log[0].player == AI and g.session.log[0].steps
+    finally:
+        app.quit()
+        pygame.display.quit()

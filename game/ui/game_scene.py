@@ -28,6 +28,8 @@ DRAG_PIXELS = 6
 AI_ROLL_DELAY = 0.45
 PASS_DELAY = 1.6
 OPENING_DELAY = 1.2
+WARNING_LINES = 5
+"""Lines of the panel given to a warning about the AI (the rest is cut with an ellipsis)."""
 
 
 @dataclass
@@ -959,7 +961,11 @@ class GameScene(Scene):
             self._draw_log(surface, x, y, pr.width - 2 * pad, small)
         warning = app.evaluator_warning()
         if warning:
-            warn_lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)[:5]
+            warn_lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)
+            if len(warn_lines) > WARNING_LINES:
+                warn_lines = warn_lines[: WARNING_LINES - 1] + [
+                    fit_text(fonts.get(small * 0.85), warn_lines[WARNING_LINES - 1] + "…", pr.width - 2 * pad)
+                ]
             yy = pr.bottom - pad - len(warn_lines) * small * 1.1
             for line in warn_lines:
                 text(surface, fonts, line, (x, yy), small * 0.85, th.warn)
