@@ -961,11 +961,11 @@ class GameScene(Scene):
             self._draw_log(surface, x, y, pr.width - 2 * pad, small)
         warning = app.evaluator_warning()
         if warning:
-            warn_lines = wrap(fonts.get(small * 0.85), warning, pr.width - 2 * pad)
+            warn_font, warn_width = fonts.get(small * 0.85), pr.width - 2 * pad
+            warn_lines = wrap(warn_font, warning, warn_width)
             if len(warn_lines) > WARNING_LINES:
-                warn_lines = warn_lines[: WARNING_LINES - 1] + [
-                    fit_text(fonts.get(small * 0.85), warn_lines[WARNING_LINES - 1] + "…", pr.width - 2 * pad)
-                ]
+                last = fit_text(warn_font, warn_lines[WARNING_LINES - 1] + "…", warn_width)
+                warn_lines = [*warn_lines[: WARNING_LINES - 1], last]
             yy = pr.bottom - pad - len(warn_lines) * small * 1.1
             for line in warn_lines:
                 text(surface, fonts, line, (x, yy), small * 0.85, th.warn)
