@@ -184,3 +184,19 @@ def test_command_line_needs_two_players_or_a_report(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         main(["casual"])
     assert "name two players" in capsys.readouterr().err
+
+
+def test_kept_ladder_games_read_back_as_every_level_against_the_next() -> None:
+    kept = sorted((Path(__file__).resolve().parent.parent / "bench" / "ladder").glob("*.jsonl"))
+    matches = read_records(kept)
+    pairs = {
+        ("novice", "beginner"),
+        ("beginner", "casual"),
+        ("2", "1"),
+        ("3", "2"),
+        ("4", "3"),
+    }
+    assert set(matches) == pairs
+    for records, _seeds in matches.values():
+        assert len(records) >= 200
+        assert all(r.points in (-3, -2, -1, 1, 2, 3) for r in records)
