@@ -551,18 +551,23 @@ def test_match_continues_after_resuming_at_game_over(make_app: Callable[..., App
     assert g2.session.seed != g.session.seed
 
 
+def computer_first_app(home: Path, factory: Callable[[], tuple[object, str | None]], seed: str) -> App:
+    """An app whose worker makes its evaluator with ``factory``, the computer to move first."""
+    write_settings(home, first="computer")
+    return App(
+        (1100, 720),
+        store=Store(home),
+        worker_factory=lambda: AIWorker(mode="thread", factory=factory),  # type: ignore[arg-type]
+        seeds=lambda: seed,
+    )
+
+
 def _broken_evaluator() -> tuple[object, str | None]:
     raise RuntimeError("no evaluator in this test")
 
 
 def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
-    write_settings(home, first="computer")
-    app = App(
-        (900, 600),
-        store=Store(home),
-        worker_factory=lambda: AIWorker(mode="thread", factory=_broken_evaluator),  # type: ignore[arg-type]
-        seeds=lambda: "broken-ai",
-    )
+    app = computer_first_app(home, _broken_evaluator, "broken-ai")
     try:
         key(app, pygame.K_RETURN)
         g = game(app)
@@ -594,13 +599,7 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     monkeypatch.setattr(game_scene, "text", recording_text)
     notices: list[tuple[str, bool]] = []
     monkeypatch.setattr(App, "notify", lambda self, m, warn=False: notices.append((m, warn)))
-    write_settings(home, first="computer")
-    app = App(
-        (1100, 720),
-        store=Store(home),
-        worker_factory=lambda: AIWorker(mode="thread", factory=no_weights),  # type: ignore[arg-type]
-        seeds=lambda: "no-weights",
-    )
+    app = computer_first_app(home, no_weights, "no-weights")
     try:
         key(app, pygame.K_RETURN)
         g = game(app)
