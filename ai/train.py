@@ -2,6 +2,7 @@
 
     python -m ai.train --games 200000 --seed 1 --out assets/weights/net.npz
     python -m ai.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
+    python -m ai.train --games 500000 --seed 2 --out new.npz --init assets/weights/net.npz --lr-min 2e-5
 
 The method is TD(0) on the position before each roll: the net's estimate for the
 side on roll is moved towards the value, after that side's best move, of the
@@ -17,7 +18,9 @@ take one Adam step on the batch of (position, target) pairs.
 
 Reproducible: the dice come from one seeded generator and the whole state
 (weights, optimiser, generator, the games in flight) goes into the checkpoint,
-so a run resumed from a checkpoint continues exactly as it would have.
+so a run resumed from a checkpoint continues exactly as it would have. A weights
+file alone (``--init``, e.g. the shipped net) can be trained further too, with a
+fresh optimiser: not bit-for-bit the run it came from, but its nets and game count.
 
 Every ``--bench-every`` games the nets play ``--bench-games`` games against the
 hand-made evaluator (both sides 1-ply greedy, colours alternated, dice from a
@@ -50,6 +53,7 @@ from ai.network import (
     NetSet,
     NetworkError,
     load_arrays,
+    load_nets,
     nets_from_arrays,
     save_nets,
 )
@@ -279,6 +283,29 @@ class Trainer:
         adam = {k: Adam.zeros_like(nets.net(k).params()) for k in KINDS}
         return cls(config, nets, rng, adam, bearoff=bearoff)
 
+    @classmethod
+    def from_weights(cls, path: Path, config: TrainConfig, bearoff: Any = None) -> Trainer:
+        """Carry on training the nets of a weights file (the shipped net, say), which holds no
+        training state: the optimiser starts afresh, the game and position counts go on from the
+        file's notes, and the dice are seeded from ``config.seed`` and that game count. Raises
+        :class:`NetworkError` for an unreadable file, and ValueError if the file has already been
+        trained for ``config.games`` games or more."""
+        nets = load_nets(path)
+        done = nets.meta.get("trained_games", 0)
+        positions = nets.meta.get("trained_positions", 0)
+        if not isinstance(done, int) or not isinstance(positions, int) or done < 0 or positions < 0:
+            raise NetworkError(f"{path}: its notes give no valid count of trained games")
+        if config.games <= done:
+            raise ValueError(
+                f"{path} was trained for {done} games already; --games is the total, so give more than that"
+            )
+        config.hidden = nets.contact.hidden
+        rng = np.random.default_rng([config.seed, done])
+        adam = {k: Adam.zeros_like(nets.net(k).params()) for k in KINDS}
+        t = cls(config, nets, rng, adam, done, done, bearoff=bearoff)
+        t.positions = positions
+        return t
+
     # the value function the games are played with
     def value(self, b: npt.NDArray[np.uint8]) -> Probs:
         """Probabilities for the side on roll of each board (bear-off exact where available)."""
@@ -459,7 +486,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--out", type=Path, required=True, help="weights file to write (.npz; a .sha256 beside it)"
     )
-    ap.add_argument("--resume", type=Path, help="checkpoint to continue from")
+    start = ap.add_mutually_exclusive_group()
+    start.add_argument("--resume", type=Path, help="checkpoint to continue from")
+    start.add_argument(
+        "--init",
+        type=Path,
+        help="weights file to continue training (e.g. the shipped net): a fresh optimiser, "
+        "the game count carried on",
+    )
     ap.add_argument("--checkpoint", type=Path, help="checkpoint file (default: OUT with .ckpt.npz)")
     ap.add_argument("--checkpoint-minutes", type=float, default=5.0, help="minutes between checkpoints")
     ap.add_argument("--curve", type=Path, help="learning-curve CSV (default: OUT with .curve.csv)")
@@ -500,8 +534,8 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 trainer.widen(args.widen)
         else:
-            if args.widen is not None:
-                ap.error("--widen needs --resume")
+            if args.widen is not None and args.init is None:
+                ap.error("--widen needs --resume or --init")
             defaults = TrainConfig()
             config = TrainConfig(
                 games=args.games,
@@ -514,9 +548,20 @@ def main(argv: list[str] | None = None) -> int:
                 bench_every=args.bench_every,
                 bench_games=args.bench_games,
             )
-            trainer = Trainer.fresh(config, bearoff=bearoff)
-    except NetworkError as exc:
-        print(f"error: cannot resume: {exc}", file=sys.stderr)
+            if args.init is None:
+                trainer = Trainer.fresh(config, bearoff=bearoff)
+            else:
+                trainer = Trainer.from_weights(args.init, config, bearoff=bearoff)
+                if args.widen is not None:
+                    if args.widen < trainer.nets.contact.hidden:
+                        ap.error(
+                            f"--widen {args.widen} is smaller than the net's "
+                            f"{trainer.nets.contact.hidden} units"
+                        )
+                    trainer.widen(args.widen)
+    except (NetworkError, ValueError) as exc:
+        what = "resume" if args.resume else "start from the weights"
+        print(f"error: cannot {what}: {exc}", file=sys.stderr)
         return 2
 
     stop_requested: list[int] = []

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from ai.features import N_INPUTS
-from ai.network import MLP, NetSet, load_nets
+from ai.network import MLP, NetSet, load_nets, save_nets
 from ai.train import (
     Adam,
     TrainConfig,
@@ -291,3 +291,92 @@ def test_resume_with_widen_grows_the_contact_net_and_keeps_training(tmp_path: Pa
 def test_widen_without_resume_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         main(["--games", "2", "--out", str(tmp_path / "n.npz"), "--widen", "16", "--quiet"])
+
+
+def test_init_from_weights_carries_on_the_game_count_and_the_nets(tmp_path: Path) -> None:
+    t = Trainer.fresh(tiny(games=3, seed=6))
+    run_to_end(t)
+    first = tmp_path / "first.npz"
+    t.nets.meta.update(t.notes())
+    save_nets(first, t.nets)  # a weights file alone, no training state
+    assert load_nets(first).meta["trained_games"] == 3
+    carried = Trainer.from_weights(first, tiny(games=5, seed=9))
+    assert carried.games_done == 3 and carried.positions == t.positions
+    assert carried.config.hidden == 8
+    for x, y in zip(weights(t.nets), weights(carried.nets), strict=True):
+        assert np.array_equal(x, y)
+    run_to_end(carried)
+    assert carried.games_done == 5
+    assert any(not np.array_equal(x, y) for x, y in zip(weights(t.nets), weights(carried.nets), strict=True))
+
+
+def test_init_from_weights_is_reproducible_from_the_seed(tmp_path: Path) -> None:
+    t = Trainer.fresh(tiny(games=2, seed=6))
+    run_to_end(t)
+    first = tmp_path / "first.npz"
+    t.nets.meta.update(t.notes())
+    save_nets(first, t.nets)
+    a, b = (
+        Trainer.from_weights(first, tiny(games=4, seed=9)),
+        Trainer.from_weights(first, tiny(games=4, seed=9)),
+    )
+    run_to_end(a)
+    run_to_end(b)
+    for x, y in zip(weights(a.nets), weights(b.nets), strict=True):
+        assert np.array_equal(x, y)
+
+
+def test_init_needs_more_games_than_the_weights_have(tmp_path: Path) -> None:
+    t = Trainer.fresh(tiny(games=3, seed=6))
+    run_to_end(t)
+    first = tmp_path / "first.npz"
+    t.nets.meta.update(t.notes())
+    save_nets(first, t.nets)
+    with pytest.raises(ValueError, match="trained for 3 games already"):
+        Trainer.from_weights(first, tiny(games=3))
+
+
+def test_command_line_init_trains_on_from_a_weights_file(tmp_path: Path) -> None:
+    t = Trainer.fresh(tiny(games=2, seed=6))
+    run_to_end(t)
+    first = tmp_path / "first.npz"
+    t.nets.meta.update(t.notes())
+    save_nets(first, t.nets)
+    out = tmp_path / "more.npz"
+    args = ["--games", "4", "--out", str(out), "--init", str(first), "--bench-every", "0"]
+    code = main([*args, "--batch", "3", "--no-bearoff", "--quiet"])
+    assert code == 0
+    nets = load_nets(out)
+    assert nets.meta["trained_games"] == 4 and nets.contact.hidden == 8
+    assert Trainer.load(tmp_path / "more.ckpt.npz").games_done == 4
+
+
+def test_command_line_init_from_a_damaged_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not weights")
+    (tmp_path / "bad.npz.sha256").write_text("0" * 64 + "\n")
+    code = main(
+        ["--games", "4", "--out", str(tmp_path / "n.npz"), "--init", str(bad), "--no-bearoff", "--quiet"]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "cannot start from the weights" in err and "damaged" in err
+
+
+def test_init_and_resume_together_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        main(
+            [
+                "--games",
+                "4",
+                "--out",
+                str(tmp_path / "n.npz"),
+                "--init",
+                "a.npz",
+                "--resume",
+                "b.npz",
+                "--quiet",
+            ]
+        )
