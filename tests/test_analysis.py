@@ -281,3 +281,12 @@ def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
     # the opponent's best replies can only be missed, never invented: we look no worse
     eq_full = {c.code: c.equity for c in full}
     assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
+
+
+def test_depth4_full_width_matches_naive_in_an_endgame() -> None:
+    # four decisions deep, every move searched: the same values as the textbook recursion
+    mine = [0, 0, 0, 0, 1, 1] + [0] * 19
+    theirs = [0, 0, 0, 0, 1, 1] + [0] * 19
+    code = Position.from_sides(mine, theirs).code
+    toy = ToyEvaluator()
+    assert_same(analyse(code, (2, 1), 4, toy, filters=FULL_WIDTH), naive_analyse(code, (2, 1), 4, toy))

@@ -1,0 +1,130 @@
+"""bench.rollouts: playing positions out, pairing rollouts on common dice, comparing choices."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import bench.rollouts as rollouts
+from bench.rollouts import compare, paired_rollout, play_out
+from bench.strength import Labelled
+from game.movegen import results
+from game.position import CHECKERS, pack, position_id, swap
+
+START_ID = "4HPwATDgc/ABMA"
+
+
+def first_move(code: int, dice: tuple[int, int]) -> int:
+    """A quick, deterministic player: the first result the move generator gives."""
+    return results(code, dice[0], dice[1])[0]
+
+
+def never_called(code: int, dice: tuple[int, int]) -> int:
+    raise AssertionError("the game was already over")
+
+
+def side(**points: int) -> list[int]:
+    """25 slots (points 1..24, bar) from keyword p<N>=count or bar=count."""
+    s = [0] * 25
+    for name, n in points.items():
+        s[24 if name == "bar" else int(name[1:]) - 1] = n
+    return s
+
+
+ALL_OFF = side()
+"""A side that has borne off every checker."""
+
+
+def test_play_out_scores_a_single_win_for_the_side_that_bore_off() -> None:
+    after = pack(ALL_OFF, side(p6=14))
+    assert play_out(after, never_called, random.Random(1)) == 1
+
+
+def test_play_out_scores_a_gammon_when_the_loser_has_none_off() -> None:
+    after = pack(ALL_OFF, side(p13=CHECKERS))
+    assert play_out(after, never_called, random.Random(1)) == 2
+
+
+def test_play_out_scores_a_backgammon_with_a_loser_on_the_bar() -> None:
+    after = pack(ALL_OFF, side(p13=CHECKERS - 1, bar=1))
+    assert play_out(after, never_called, random.Random(1)) == 3
+
+
+def test_play_out_counts_against_the_mover_when_the_opponent_finishes_first() -> None:
+    # after our move the opponent, on roll, has one checker left on their 1-point:
+    # every roll bears it off, and we have all fifteen out of their home: a gammon
+    after = pack(side(p13=CHECKERS), side(p1=1))
+    for seed in range(5):
+        assert play_out(after, first_move, random.Random(seed)) == -2
+
+
+def test_a_won_race_rolls_out_as_a_win_whatever_the_dice() -> None:
+    # we have one checker on our 1-point; they need two turns at least
+    after = pack(side(p1=1), side(p20=1, p21=1, p22=1))
+    assert all(play_out(after, first_move, random.Random(s)) == 1 for s in range(20))
+
+
+def test_paired_rollout_of_a_position_with_itself_is_exactly_zero() -> None:
+    after = swap(pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2)))
+    assert paired_rollout(after, after, first_move, 10, "s") == 0.0
+
+
+def test_paired_rollout_is_reproducible_from_its_seed() -> None:
+    a = pack(side(p1=2, p2=2, p5=3), side(p3=3, p4=2, p6=2))
+    b = pack(side(p1=1, p2=3, p5=3), side(p3=3, p4=2, p6=2))
+    first = paired_rollout(a, b, first_move, 30, "x")
+    assert paired_rollout(a, b, first_move, 30, "x") == first
+
+
+def test_compare_rolls_out_only_where_the_choices_differ() -> None:
+    win = position_id(swap(pack(ALL_OFF, side(p6=14))))  # we bore off: +1
+    lose = position_id(swap(pack(side(p13=CHECKERS), side(p1=1))))  # they finish next: -2
+    shallow = [START_ID, lose, START_ID, win]
+    deep = [START_ID, win, START_ID, win]
+    c = compare(shallow, deep, first_move, games=4)
+    assert (c.positions, c.differing, c.better, c.worse) == (4, 1, 1, 0)
+    assert c.gain == pytest.approx(3 / 4)
+    assert c.interval > 0
+
+
+def test_compare_of_identical_choices_gains_nothing() -> None:
+    c = compare([START_ID] * 3, [START_ID] * 3, never_called, games=5)
+    assert (c.differing, c.gain, c.interval) == (0, 0.0, 0.0)
+
+
+def test_choices_are_kept_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [Labelled(START_ID, (3, 1), {}), Labelled(START_ID, (6, 5), {})]
+    keep = tmp_path / "s-d1.choices"
+    first = rollouts.choices_for_depth(rows, 1, None, keep, quiet=True)
+    assert keep.read_text().split() == first and len(first) == 2
+
+    def no_search(*args: object) -> str:
+        raise AssertionError("a kept choice was searched again")
+
+    monkeypatch.setattr(rollouts, "pick", no_search)
+    assert rollouts.choices_for_depth(rows, 1, None, keep, quiet=True) == first
+
+
+def test_without_gnubg_the_default_player_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "gnubg", None)  # import gnubg now fails
+    path = tmp_path / "s.jsonl"
+    path.write_text(
+        json.dumps(
+            {"position_id": START_ID, "dice": [3, 1], "moves": [{"position_id": START_ID, "equity": 0}]}
+        )
+    )
+    assert rollouts.main(["--set", str(path), "--quiet"]) == 2
+    assert "pip install gnubg" in capsys.readouterr().err
+
+
+def test_a_garbled_set_is_refused_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_text("{nope\n")
+    assert rollouts.main(["--set", str(path), "--player", "self", "--quiet"]) == 2
+    assert "line 1" in capsys.readouterr().err
