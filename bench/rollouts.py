@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.strength import Labelled, SetError, pick, read_set
+from game.movegen import results
 from game.outcome import win_kind
 from game.position import from_position_id, pack, swap, unpack
 
@@ -75,11 +76,20 @@ def gnubg_player(plies: int = 0) -> Player:
     context = gnubg.evalcontext(0, plies, 1, 1, 0.0)
     cube = gnubg.cubeinfo()
 
+    def value(after: int) -> float:
+        kind = win_kind(after)
+        if kind is not None:
+            return float(kind.value)
+        mine, theirs = unpack(after)
+        return -float(gnubg.evaluate((list(mine), list(theirs)), cube, context)[5])
+
     def play(code: int, dice: tuple[int, int]) -> int:
         mine, theirs = unpack(code)
         me, opp = list(mine), list(theirs)
+        # the bindings end the move at its first bear-off (they read "off" as the end of
+        # the list), so a move that bears off may come back cut short
         steps = tuple(gnubg.findbestmove((opp, me), cube, context, dice))
-        if len(steps) % 2:  # gnubg leaves out a final 0 ("off")
+        if len(steps) % 2:
             steps += (0,)
         for k in range(0, len(steps), 2):
             src, dst = steps[k], steps[k + 1]
@@ -89,7 +99,11 @@ def gnubg_player(plies: int = 0) -> Player:
                 if opp[24 - dst] == 1:
                     opp[24 - dst] = 0
                     opp[24] += 1
-        return pack(me, opp)
+        legal = results(code, dice[0], dice[1])
+        after = pack(me, opp)
+        if after in legal:
+            return after
+        return max(legal, key=value)  # cut short: gnubg's 0-ply choice among the legal results
 
     return play
 

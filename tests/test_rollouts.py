@@ -13,7 +13,8 @@ import bench.rollouts as rollouts
 from bench.rollouts import compare, paired_rollout, play_out
 from bench.strength import Labelled
 from game.movegen import results
-from game.position import CHECKERS, pack, position_id, swap
+from game.outcome import win_kind
+from game.position import CHECKERS, pack, position_id, swap, unpack
 
 START_ID = "4HPwATDgc/ABMA"
 
@@ -128,3 +129,24 @@ def test_a_garbled_set_is_refused_with_its_line(tmp_path: Path, capsys: pytest.C
     path.write_text("{nope\n")
     assert rollouts.main(["--set", str(path), "--player", "self", "--quiet"]) == 2
     assert "line 1" in capsys.readouterr().err
+
+
+def test_the_gnubg_player_always_plays_a_legal_move() -> None:
+    # gnubg is a dev requirement (a test oracle); its move tuples are turned back into
+    # positions by bench.rollouts, including bear-offs, where gnubg leaves out a final 0
+    play = rollouts.gnubg_player()
+    rng = random.Random(3)
+    start = pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2))
+    checked = bore_off = 0
+    for _ in range(6):
+        after = start
+        while True:
+            code = swap(after)
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            after = play(code, dice)
+            assert after in results(code, *dice)
+            checked += 1
+            bore_off += sum(unpack(after)[0]) < sum(unpack(code)[0])
+            if win_kind(after) is not None:
+                break
+    assert checked > 200 and bore_off > 20
