@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.strength import Labelled, SetError, pick, read_set
+from bench.strength import Labelled, SetError, per_position, pick, read_set
 from game.movegen import results
 from game.outcome import win_kind
 from game.position import from_position_id, pack, swap, unpack
@@ -127,31 +127,17 @@ def choices_for_depth(
 ) -> list[str]:
     """Each position's chosen Position ID after the move ("-" with no legal move), continuing
     the file ``keep`` if given."""
-    done: list[str] = []
-    if keep is not None and keep.exists():
-        done = keep.read_text().split()[: len(rows)]
-    if len(done) == len(rows):
-        return done
+    from ai.evaluator import Evaluator
     from ai.hint import load
 
-    evaluator = load("auto", sys.stderr, weights)
-    out = keep.open("a") if keep is not None else None
-    try:
-        for i in range(len(done), len(rows)):
-            chosen = pick(rows[i], depth, evaluator) or "-"
-            done.append(chosen)
-            if out is not None:
-                out.write(chosen + "\n")
-                out.flush()
-            if not quiet:
-                sys.stderr.write(f"\rdepth {depth}: {i + 1}/{len(rows)}")
-                sys.stderr.flush()
-    finally:
-        if out is not None:
-            out.close()
-    if not quiet:
-        sys.stderr.write("\n")
-    return done
+    evaluator: list[Evaluator] = []  # loaded only if a choice is not kept yet
+
+    def choose(i: int) -> str:
+        if not evaluator:
+            evaluator.append(load("auto", sys.stderr, weights))
+        return pick(rows[i], depth, evaluator[0]) or "-"
+
+    return per_position(len(rows), choose, keep, f"depth {depth}", quiet)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ import json
 import math
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,23 +99,26 @@ def pick(row: Labelled, depth: int, evaluator: Evaluator) -> str | None:
     return position_id(swap(ranked[0].code)) if ranked else None
 
 
-def losses_for_depth(
-    rows: Sequence[Labelled], depth: int, evaluator: Evaluator, keep: Path | None, quiet: bool
-) -> list[float]:
-    """Per-position losses at ``depth``, continuing (and extending) the file ``keep`` if given."""
-    done: list[float] = []
+def per_position(
+    count: int, compute: Callable[[int], str], keep: Path | None, label: str, quiet: bool
+) -> list[str]:
+    """``compute(i)`` for each position ``i < count``, one line each, continuing (and
+    extending) the file ``keep`` if given, so a long pass can be stopped and resumed."""
+    done: list[str] = []
     if keep is not None and keep.exists():
-        done = [float(x) for x in keep.read_text().split()][: len(rows)]
+        done = keep.read_text().split()[:count]
+    if len(done) == count:
+        return done
     out = keep.open("a") if keep is not None else None
     try:
-        for i in range(len(done), len(rows)):
-            loss = rows[i].loss(pick(rows[i], depth, evaluator))
-            done.append(loss)
+        for i in range(len(done), count):
+            line = compute(i)
+            done.append(line)
             if out is not None:
-                out.write(f"{loss:.6f}\n")
+                out.write(line + "\n")
                 out.flush()
             if not quiet:
-                sys.stderr.write(f"\rdepth {depth}: {i + 1}/{len(rows)}")
+                sys.stderr.write(f"\r{label}: {i + 1}/{count}")
                 sys.stderr.flush()
     finally:
         if out is not None:
@@ -123,6 +126,17 @@ def losses_for_depth(
     if not quiet:
         sys.stderr.write("\n")
     return done
+
+
+def losses_for_depth(
+    rows: Sequence[Labelled], depth: int, evaluator: Evaluator, keep: Path | None, quiet: bool
+) -> list[float]:
+    """Per-position losses at ``depth``, continuing (and extending) the file ``keep`` if given."""
+
+    def loss(i: int) -> str:
+        return f"{rows[i].loss(pick(rows[i], depth, evaluator)):.6f}"
+
+    return [float(x) for x in per_position(len(rows), loss, keep, f"depth {depth}", quiet)]
 
 
 @dataclass(frozen=True, slots=True)
