@@ -22,6 +22,7 @@ Each depth's choices are kept in ``DIR/<set name>-d<depth>.choices`` with
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import math
 import random
@@ -80,7 +81,7 @@ def gnubg_player(plies: int = 0) -> Player:
         kind = win_kind(after)
         if kind is not None:
             return float(kind.value)
-        mine, theirs = unpack(after)
+        mine, theirs = unpack(after)  # gnubg's board: (side not on roll, side on roll)
         return -float(gnubg.evaluate((list(mine), list(theirs)), cube, context)[5])
 
     def play(code: int, dice: tuple[int, int]) -> int:
@@ -103,7 +104,7 @@ def gnubg_player(plies: int = 0) -> Player:
         after = pack(me, opp)
         if after in legal:
             return after
-        return max(legal, key=value)  # cut short: gnubg's 0-ply choice among the legal results
+        return max(legal, key=value)  # cut short: gnubg's choice among the legal results
 
     return play
 
@@ -130,12 +131,12 @@ def choices_for_depth(
     from ai.evaluator import Evaluator
     from ai.hint import load
 
-    evaluator: list[Evaluator] = []  # loaded only if a choice is not kept yet
+    @functools.cache
+    def evaluator() -> Evaluator:  # loaded only if a choice is not kept yet
+        return load("auto", sys.stderr, weights)
 
     def choose(i: int) -> str:
-        if not evaluator:
-            evaluator.append(load("auto", sys.stderr, weights))
-        return pick(rows[i], depth, evaluator[0]) or "-"
+        return pick(rows[i], depth, evaluator()) or "-"
 
     return per_position(len(rows), choose, keep, f"depth {depth}", quiet)
 

@@ -53,12 +53,17 @@ def test_depth2_matches_naive_with_hand_evaluator() -> None:
         assert_same(analyse(code, dice, 2, hand, filters=FULL_WIDTH), naive_analyse(code, dice, 2, hand))
 
 
-def test_depth3_full_width_matches_naive_in_an_endgame() -> None:
-    mine = [2, 1, 0, 0, 0, 0] + [0] * 19
-    theirs = [1, 1, 1, 0, 0, 0] + [0] * 19
-    code = Position.from_sides(mine, theirs).code
+@pytest.mark.parametrize(
+    ("depth", "mine", "theirs"),
+    [(3, [2, 1, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0]), (4, [0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 1, 1])],
+    ids=["depth3", "depth4"],
+)
+def test_deep_full_width_matches_naive_in_an_endgame(depth: int, mine: list[int], theirs: list[int]) -> None:
+    # every move searched, three and four decisions deep: the textbook recursion's values
+    code = Position.from_sides(mine + [0] * 19, theirs + [0] * 19).code
     toy = ToyEvaluator()
-    assert_same(analyse(code, (2, 1), 3, toy, filters=FULL_WIDTH), naive_analyse(code, (2, 1), 3, toy))
+    fast = analyse(code, (2, 1), depth, toy, filters=FULL_WIDTH)
+    assert_same(fast, naive_analyse(code, (2, 1), depth, toy))
 
 
 def test_every_legal_result_is_listed_with_default_filters() -> None:
@@ -281,12 +286,3 @@ def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
     # the opponent's best replies can only be missed, never invented: we look no worse
     eq_full = {c.code: c.equity for c in full}
     assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
-
-
-def test_depth4_full_width_matches_naive_in_an_endgame() -> None:
-    # four decisions deep, every move searched: the same values as the textbook recursion
-    mine = [0, 0, 0, 0, 1, 1] + [0] * 19
-    theirs = [0, 0, 0, 0, 1, 1] + [0] * 19
-    code = Position.from_sides(mine, theirs).code
-    toy = ToyEvaluator()
-    assert_same(analyse(code, (2, 1), 4, toy, filters=FULL_WIDTH), naive_analyse(code, (2, 1), 4, toy))
