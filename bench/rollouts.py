@@ -17,6 +17,11 @@ where the depths agree count zero) with a 95% interval over positions, and on
 how many of the differing positions its move rolled out better or worse.
 Each depth's choices are kept in ``DIR/<set name>-d<depth>.choices`` with
 ``--keep`` and reused, so a depth-4 pass is paid for once.
+
+``--chooser gnubg`` compares GNU Backgammon's own choices at the two depths
+instead (:func:`gnubg_chooser`: the same root filters, its net and its plies one
+fewer than our depth), under the same judge: what a depth step gains with a
+mature net, as a yardstick for ours.
 """
 
 from __future__ import annotations
@@ -31,11 +36,14 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ai.analysis import DEFAULT_FILTERS, MAX_DEPTH
+from ai.hint import parse_position
 from bench.strength import Labelled, SetError, per_position, pick, read_set
 from game.movegen import results
 from game.outcome import win_kind
-from game.position import from_position_id, pack, swap, unpack
+from game.position import from_position_id, pack, position_id, swap, unpack
 
 Player = Callable[[int, tuple[int, int]], int]
 """Plays a roll: (position with the mover on roll, dice) -> the position after the move,
@@ -68,12 +76,17 @@ def paired_rollout(a: int, b: int, player: Player, games: int, seed: str) -> flo
     return total / games
 
 
-def gnubg_player(plies: int = 0) -> Player:
-    """GNU Backgammon's choice at ``plies`` (cubeless, money); a measuring tool only."""
+def _gnubg() -> Any:
     try:
-        gnubg = importlib.import_module("gnubg")  # a measuring tool, never a dependency
+        return importlib.import_module("gnubg")  # a measuring tool, never a dependency
     except ImportError:
-        raise RolloutError("the gnubg player needs GNU Backgammon's bindings: pip install gnubg") from None
+        raise RolloutError("measuring with gnubg needs its Python bindings: pip install gnubg") from None
+
+
+def gnubg_value(plies: int) -> Callable[[int], float]:
+    """GNU Backgammon's cubeless equity at ``plies`` of a position after a move, for the side
+    that moved (exact when that side has borne off everything); a measuring tool only."""
+    gnubg = _gnubg()
     context = gnubg.evalcontext(0, plies, 1, 1, 0.0)
     cube = gnubg.cubeinfo()
 
@@ -83,6 +96,48 @@ def gnubg_player(plies: int = 0) -> Player:
             return float(kind.value)
         mine, theirs = unpack(after)  # gnubg's board: (side not on roll, side on roll)
         return -float(gnubg.evaluate((list(mine), list(theirs)), cube, context)[5])
+
+    return value
+
+
+Chooser = Callable[[int, tuple[int, int], int], int | None]
+"""Chooses a move at a depth: (position with the mover on roll, dice, depth) -> the position
+after the move (mover's view), None when no move is legal."""
+
+
+def gnubg_chooser(root: Sequence[tuple[int, float]] = DEFAULT_FILTERS.root) -> Chooser:
+    """GNU Backgammon choosing a move at one of our depths (its plies are one fewer: our
+    depth 3 is its 2-ply), through the same root filters as our search: every legal result
+    ranked at 0-ply, then at each further depth the best ``keep`` within ``margin`` of the
+    best searched one ply deeper. A measuring tool only: it shows
+    what a depth step gains with a mature net."""
+    values = [gnubg_value(plies) for plies in range(MAX_DEPTH)]
+
+    def choose(code: int, dice: tuple[int, int], depth: int) -> int | None:
+        legal = results(code, dice[0], dice[1])
+        if legal == [code]:
+            return None
+        eqs = [values[0](r) for r in legal]
+        order = sorted(range(len(legal)), key=lambda i: -eqs[i])
+        for level in range(2, depth + 1):
+            keep, margin = root[level - 2]
+            best = eqs[order[0]]
+            deeper = [i for i in order[:keep] if eqs[i] >= best - margin - 1e-12]
+            for i in deeper:
+                eqs[i] = values[level - 1](legal[i])
+            rest = [i for i in order if i not in deeper]
+            order = sorted(deeper, key=lambda i: -eqs[i]) + rest
+        return legal[order[0]]
+
+    return choose
+
+
+def gnubg_player(plies: int = 0) -> Player:
+    """GNU Backgammon's choice at ``plies`` (cubeless, money); a measuring tool only."""
+    gnubg = _gnubg()
+    context = gnubg.evalcontext(0, plies, 1, 1, 0.0)
+    cube = gnubg.cubeinfo()
+    value = gnubg_value(plies)
 
     def play(code: int, dice: tuple[int, int]) -> int:
         mine, theirs = unpack(code)
@@ -124,10 +179,16 @@ def engine_player(depth: int = 1, weights: str | None = None) -> Player:
 
 
 def choices_for_depth(
-    rows: Sequence[Labelled], depth: int, weights: str | None, keep: Path | None, quiet: bool
+    rows: Sequence[Labelled],
+    depth: int,
+    weights: str | None,
+    keep: Path | None,
+    quiet: bool,
+    chooser: str = "engine",
 ) -> list[str]:
     """Each position's chosen Position ID after the move ("-" with no legal move), continuing
-    the file ``keep`` if given."""
+    the file ``keep`` if given. ``chooser`` is "engine" (our search) or "gnubg"
+    (:func:`gnubg_chooser`)."""
     from ai.evaluator import Evaluator
     from ai.hint import load
 
@@ -135,10 +196,18 @@ def choices_for_depth(
     def evaluator() -> Evaluator:  # loaded only if a choice is not kept yet
         return load("auto", sys.stderr, weights)
 
-    def choose(i: int) -> str:
-        return pick(rows[i], depth, evaluator()) or "-"
+    @functools.cache
+    def gnubg() -> Chooser:
+        return gnubg_chooser()
 
-    return per_position(len(rows), choose, keep, f"depth {depth}", quiet)
+    def choose(i: int) -> str:
+        if chooser == "engine":
+            return pick(rows[i], depth, evaluator()) or "-"
+        after = gnubg()(parse_position(rows[i].position_id), rows[i].dice, depth)
+        return "-" if after is None else position_id(swap(after))
+
+    label = f"depth {depth}" if chooser == "engine" else f"gnubg at depth {depth}"
+    return per_position(len(rows), choose, keep, label, quiet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000, help="games per rollout (default 1000)")
     ap.add_argument("--count", type=int, help="only the first COUNT positions of the set")
     ap.add_argument("--player", choices=("gnubg", "self"), default="gnubg", help="who plays the rollouts")
+    ap.add_argument(
+        "--chooser",
+        choices=("engine", "gnubg"),
+        default="engine",
+        help="whose choices at the two depths are compared: our search (default), or gnubg's "
+        "through the same root filters (its plies one fewer), to see what a depth step gains "
+        "with a mature net",
+    )
     ap.add_argument("--seed", type=int, default=7, help="seed of the rollouts' dice")
     ap.add_argument("--keep", type=Path, help="folder to keep (and reuse) each depth's choices in")
     ap.add_argument("--weights", help="weights file (default: the shipped net)")
@@ -206,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rows = read_set(args.set)[: args.count]
         player = gnubg_player() if args.player == "gnubg" else engine_player(1, args.weights)
+        if args.chooser == "gnubg":
+            gnubg_chooser()  # fail here, with the message, if gnubg is missing
     except (SetError, RolloutError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -215,8 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         keep = None
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
-            keep = args.keep / f"{args.set.stem}-d{depth}.choices"
-        picks[depth] = choices_for_depth(rows, depth, args.weights, keep, args.quiet)
+            who = "" if args.chooser == "engine" else "-gnubg"
+            keep = args.keep / f"{args.set.stem}{who}-d{depth}.choices"
+        picks[depth] = choices_for_depth(rows, depth, args.weights, keep, args.quiet, args.chooser)
 
     def progress(done: int, total: int) -> None:
         if not args.quiet:
@@ -224,10 +304,11 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.flush()
 
     c = compare(picks[lo], picks[hi], player, args.games, args.seed, progress)
+    whose = "our" if args.chooser == "engine" else "gnubg's"
     if not args.quiet:
         sys.stderr.write("\n")
     print(
-        f"{c.positions} positions of {args.set.name}; depths {lo} and {hi} differ on {c.differing}, "
+        f"{c.positions} positions of {args.set.name}; {whose} depths {lo} and {hi} differ on {c.differing}, "
         f"each rolled out {args.games} times by {args.player}"
     )
     print(

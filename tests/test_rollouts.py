@@ -150,3 +150,98 @@ def test_the_gnubg_player_always_plays_a_legal_move() -> None:
             if win_kind(after) is not None:
                 break
     assert checked > 200 and bore_off > 20
+
+
+def gnubg_positions(count: int, seed: int) -> list[tuple[int, tuple[int, int]]]:
+    """Positions (mover on roll) and rolls from a game gnubg plays against itself."""
+    play = rollouts.gnubg_player()
+    rng = random.Random(seed)
+    start = pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2))
+    out: list[tuple[int, tuple[int, int]]] = []
+    after = start
+    while len(out) < count:
+        code = swap(after)
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if len(results(code, *dice)) > 1:
+            out.append((code, dice))
+        after = play(code, dice)
+        if win_kind(after) is not None:
+            after = start
+    return out
+
+
+def test_gnubg_chooser_agrees_with_gnubg_over_every_legal_move() -> None:
+    # depth 2 is gnubg's 1-ply through our root filter; it must find the move an exhaustive
+    # 1-ply ranking finds (the filter may cut a rare close one), and a wrong sign or side
+    # would pick poor moves instead
+    choose = rollouts.gnubg_chooser()
+    value = rollouts.gnubg_value(1)
+    exact = 0
+    for code, dice in gnubg_positions(15, 5):
+        legal = results(code, *dice)
+        eqs = {r: value(r) for r in legal}
+        chosen = choose(code, dice, 2)
+        assert chosen in legal
+        assert eqs[chosen] >= max(eqs.values()) - 0.02
+        exact += eqs[chosen] == max(eqs.values())
+    assert exact >= 13
+
+
+def test_gnubg_chooser_takes_the_move_that_bears_off_the_last_checkers() -> None:
+    code = pack(side(p1=1, p2=1), side(p19=5, p20=5, p21=5))
+    assert win_kind(rollouts.gnubg_chooser()(code, (2, 1), 3) or 0) is not None
+
+
+def test_gnubg_chooser_returns_none_without_a_legal_move() -> None:
+    closed = side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, p13=3)
+    assert rollouts.gnubg_chooser()(pack(side(bar=1, p13=14), closed), (6, 5), 4) is None
+
+
+def test_gnubg_choices_are_compared_and_kept_apart_from_ours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [
+        json.dumps(
+            {
+                "position_id": position_id(c),
+                "dice": list(d),
+                "moves": [{"position_id": position_id(c), "equity": 0}],
+            }
+        )
+        for c, d in gnubg_positions(4, 9)
+    ]
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    argv = [
+        "--set",
+        str(path),
+        "--depths",
+        "1",
+        "2",
+        "--games",
+        "2",
+        "--chooser",
+        "gnubg",
+        "--keep",
+        str(tmp_path),
+        "--quiet",
+    ]
+    assert rollouts.main(argv) == 0
+    assert "gnubg's depths 1 and 2" in capsys.readouterr().out
+    kept = (tmp_path / "s-gnubg-d2.choices").read_text().split()
+    assert len(kept) == 4 and not (tmp_path / "s-d2.choices").exists()
+
+
+def test_without_gnubg_the_gnubg_chooser_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "gnubg", None)
+    path = tmp_path / "s.jsonl"
+    path.write_text(
+        json.dumps(
+            {"position_id": START_ID, "dice": [3, 1], "moves": [{"position_id": START_ID, "equity": 0}]}
+        )
+        + "\n"
+    )
+    assert rollouts.main(["--set", str(path), "--player", "self", "--chooser", "gnubg", "--quiet"]) == 2
+    assert "pip install gnubg" in capsys.readouterr().err
