@@ -109,8 +109,8 @@ def gnubg_chooser(root: Sequence[tuple[int, float]] = DEFAULT_FILTERS.root) -> C
     """GNU Backgammon choosing a move at one of our depths (its plies are one fewer: our
     depth 3 is its 2-ply), through the same root filters as our search: every legal result
     ranked at 0-ply, then at each further depth the best ``keep`` within ``margin`` of the
-    best searched one ply deeper. A measuring tool only: it shows
-    what a depth step gains with a mature net."""
+    best searched one ply deeper. A measuring tool only: it shows what a depth step gains
+    with a mature net."""
     values = [gnubg_value(plies) for plies in range(MAX_DEPTH)]
 
     def choose(code: int, dice: tuple[int, int], depth: int) -> int | None:
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = read_set(args.set)[: args.count]
         player = gnubg_player() if args.player == "gnubg" else engine_player(1, args.weights)
         if args.chooser == "gnubg":
-            gnubg_chooser()  # fail here, with the message, if gnubg is missing
+            _gnubg()  # fail here, with the message, if gnubg is missing
     except (SetError, RolloutError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
