@@ -23,6 +23,8 @@ Two standard tricks make a few hundred games say something:
   dice's noise. The judge is the same static evaluation for both sides.
 
 Deterministic: the same seed and players give the same games, whatever ``--jobs``.
+Each saved game records the evaluator both sides played with (the net's name
+gives its training games), and the report never pools games of different ones.
 """
 
 from __future__ import annotations
@@ -232,14 +234,19 @@ def _play_in_worker(args: tuple[Player, Player, int, int, str | None]) -> GameRe
     return play_game(first, second, seed, game, _evaluator_for(weights))
 
 
-def read_records(paths: Sequence[Path]) -> dict[tuple[str, str], tuple[list[GameRecord], list[int]]]:
-    """Games saved by ``--out``, by match (first, second): records and their seeds.
+Match = tuple[str, str, str]
+"""The first player, the second and the evaluator both played with (``""``: not recorded)."""
 
-    A game saved twice (the same players, seed and game number) counts once. ValueError names
-    the file and line of anything that is not a saved game.
+
+def read_records(paths: Sequence[Path]) -> dict[Match, tuple[list[GameRecord], list[int]]]:
+    """Games saved by ``--out``, by match (first, second, evaluator): records and their seeds.
+
+    Games played with different evaluators (another net, the hand-made fallback) are never
+    pooled. A game saved twice (the same players, evaluator, seed and game number) counts once.
+    ValueError names the file and line of anything that is not a saved game.
     """
-    seen: set[tuple[str, str, int, int]] = set()
-    matches: dict[tuple[str, str], tuple[list[GameRecord], list[int]]] = {}
+    seen: set[tuple[str, str, str, int, int]] = set()
+    matches: dict[Match, tuple[list[GameRecord], list[int]]] = {}
     fields = [f for f in GameRecord.__dataclass_fields__]
     for path in paths:
         try:
@@ -251,22 +258,29 @@ def read_records(paths: Sequence[Path]) -> dict[tuple[str, str], tuple[list[Game
                 continue
             try:
                 row = json.loads(line)
-                key = (str(row["first"]), str(row["second"]), int(row["seed"]), int(row["game"]))
+                key = (
+                    str(row["first"]),
+                    str(row["second"]),
+                    str(row.get("evaluator", "")),
+                    int(row["seed"]),
+                    int(row["game"]),
+                )
                 record = GameRecord(**{f: row[f] for f in fields})
             except (ValueError, KeyError, TypeError):
                 raise ValueError(f"{path}:{n}: not a saved ladder game") from None
             if key in seen:
                 continue
             seen.add(key)
-            records, seeds = matches.setdefault(key[:2], ([], []))
+            records, seeds = matches.setdefault(key[:3], ([], []))
             records.append(record)
-            seeds.append(key[2])
+            seeds.append(key[3])
     return matches
 
 
-def _summary_line(first: str, second: str, s: Summary, seeds: str) -> str:
+def _summary_line(first: str, second: str, evaluator: str, s: Summary, seeds: str) -> str:
+    played = f" ({evaluator})" if evaluator else ""
     return (
-        f"{first} vs {second}: {s.games} games ({seeds}), "
+        f"{first} vs {second}{played}: {s.games} games ({seeds}), "
         f"{s.ppg:+.3f} ± {s.ppg_ci:.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f} ± {s.adjusted_ci:.3f} "
         f"(95%, over pairs of games sharing dice)"
     )
@@ -282,10 +296,11 @@ def report(paths: Sequence[Path]) -> int:
     if not matches:
         print("error: no saved games in " + ", ".join(map(str, paths)), file=sys.stderr)
         return 2
-    for (first, second), (records, seeds) in matches.items():
+    for (first, second, evaluator), (records, seeds) in matches.items():
         distinct = sorted(set(seeds))
         label = "seed " if len(distinct) == 1 else "seeds "
-        print(_summary_line(first, second, summarise(records, seeds), label + ", ".join(map(str, distinct))))
+        seeds_text = label + ", ".join(map(str, distinct))
+        print(_summary_line(first, second, evaluator, summarise(records, seeds), seeds_text))
     return 0
 
 
@@ -335,7 +350,13 @@ def main(argv: list[str] | None = None) -> int:
         records.append(record)
         if args.out:
             with args.out.open("a") as f:
-                row = {"first": first.name, "second": second.name, "seed": args.seed, **asdict(record)}
+                row = {
+                    "first": first.name,
+                    "second": second.name,
+                    "evaluator": loaded.evaluator.name,
+                    "seed": args.seed,
+                    **asdict(record),
+                }
                 f.write(json.dumps(row) + "\n")
         if not args.quiet:
             s = summarise(records)
@@ -354,7 +375,8 @@ def main(argv: list[str] | None = None) -> int:
                 done(record)
     if not args.quiet:
         sys.stderr.write("\n")
-    print(_summary_line(first.name, second.name, summarise(records), f"seed {args.seed}"))
+    played = loaded.evaluator.name
+    print(_summary_line(first.name, second.name, played, summarise(records), f"seed {args.seed}"))
     return 0
 
 

@@ -122,10 +122,11 @@ def test_command_line_reports_and_writes_every_game(
     code = main(["1", "novice", "--games", "2", "--seed", "4", "--weights", str(missing), "--out", str(out)])
     assert code == 0
     captured = capsys.readouterr()
-    assert "1 vs novice: 2 games (seed 4)" in captured.out and "luck-adjusted" in captured.out
+    assert "1 vs novice (hand-made): 2 games (seed 4)" in captured.out and "luck-adjusted" in captured.out
     assert "hand-made" in captured.err
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["game"] for r in rows] == [0, 1] and rows[0]["first"] == "1"
+    assert {r["evaluator"] for r in rows} == {"hand-made"}
 
 
 def test_parallel_jobs_play_the_same_games(tmp_path: Path) -> None:
@@ -143,10 +144,12 @@ def test_command_line_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str
     assert "unknown player 'wizard'" in capsys.readouterr().err
 
 
-def _saved(path: Path, seed: int, games: list[tuple[int, int, float]]) -> None:
+def _saved(path: Path, seed: int, games: list[tuple[int, int, float]], evaluator: str | None = None) -> None:
     with path.open("a") as f:
         for game, points, luck in games:
             row = {"first": "3", "second": "2", "seed": seed, "game": game, "first_starts": game % 2 == 0}
+            if evaluator is not None:
+                row["evaluator"] = evaluator
             f.write(json.dumps({**row, "points": points, "luck": luck, "plies": 40}) + "\n")
 
 
@@ -167,8 +170,22 @@ def test_report_counts_a_game_saved_twice_once(tmp_path: Path) -> None:
     _saved(a, 1, [(0, 2, 0.5), (1, -1, 0.0)])
     _saved(a, 1, [(0, 2, 0.5)])
     matches = read_records([a])
-    records, seeds = matches[("3", "2")]
+    records, seeds = matches[("3", "2", "")]
     assert len(records) == 2 and seeds == [1, 1]
+
+
+def test_report_never_pools_games_of_different_evaluators(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = tmp_path / "a.jsonl"
+    _saved(a, 1, [(0, 2, 0.0), (1, 0, 0.0)], evaluator="neural net (10 games)")
+    _saved(a, 1, [(0, -1, 0.0), (1, -1, 0.0)], evaluator="neural net (20 games)")
+    ten, twenty = ("3", "2", "neural net (10 games)"), ("3", "2", "neural net (20 games)")
+    assert set(read_records([a])) == {ten, twenty}
+    assert main(["--report", str(a)]) == 0
+    out = capsys.readouterr().out
+    assert "3 vs 2 (neural net (10 games)): 2 games (seed 1), +1.000" in out
+    assert "3 vs 2 (neural net (20 games)): 2 games (seed 1), -1.000" in out
 
 
 def test_report_names_the_line_of_a_garbled_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -196,7 +213,9 @@ def test_kept_ladder_games_read_back_as_every_level_against_the_next() -> None:
         ("3", "2"),
         ("4", "3"),
     }
-    assert set(matches) == pairs
+    assert all(evaluator.startswith("neural net (") for _, _, evaluator in matches)
+    played_with = {evaluator for _, _, evaluator in matches}
+    assert any({(a, b, evaluator) for a, b in pairs} <= set(matches) for evaluator in played_with)
     for records, _seeds in matches.values():
         assert len(records) >= 200
         assert all(r.points in (-3, -2, -1, 1, 2, 3) for r in records)
