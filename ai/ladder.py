@@ -3,6 +3,7 @@
     python -m ai.ladder casual intermediate --games 400 --seed 1 --jobs 2
     python -m ai.ladder 3 4 --games 200 --out d3-d4.jsonl
     python -m ai.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
+    python -m ai.ladder 2 2 --weights new.npz --second-weights assets/weights/net.npz  # two nets
 
 A player is a level key from :mod:`ai.levels` (``novice`` .. ``expert``), a depth
 (``1``..``4``) or ``depth:noise`` (``1:0.12``). Games are cubeless money games
@@ -149,13 +150,26 @@ def pair_dice(seed: int, pair: int) -> random.Random:
 
 
 def play_game(
-    first: Player, second: Player, seed: int, game: int, evaluator: Evaluator, judge: Evaluator | None = None
+    first: Player,
+    second: Player,
+    seed: int,
+    game: int,
+    evaluator: Evaluator,
+    judge: Evaluator | None = None,
+    second_evaluator: Evaluator | None = None,
 ) -> GameRecord:
-    """Play game number ``game`` of a ladder match; ``judge`` (default ``evaluator``) measures luck."""
+    """Play game number ``game`` of a ladder match.
+
+    Both players search with ``evaluator``, or the second with ``second_evaluator`` when given
+    (two nets compared); ``judge`` (default ``evaluator``) measures the luck of both.
+    """
     judge = judge or evaluator
     rng = pair_dice(seed, game // 2)
     first_starts = game % 2 == 0
     players = (first, second) if first_starts else (second, first)
+    searchers = (evaluator, second_evaluator or evaluator)
+    if not first_starts:
+        searchers = searchers[::-1]
     code = START_CODE
     turn = 0  # index into players of the side on roll
     luck = 0.0  # the first player's luck minus the second's
@@ -169,7 +183,12 @@ def play_game(
         gained = roll_luck(code, (d1, d2), ply == 0, judge)
         luck += gained if is_first else -gained
         best = analyse(
-            code, (d1, d2), mover.depth, evaluator, noise=mover.noise, seed=seed * 7919 + game * 1009 + ply
+            code,
+            (d1, d2),
+            mover.depth,
+            searchers[turn],
+            noise=mover.noise,
+            seed=seed * 7919 + game * 1009 + ply,
         )[0]
         if not best.code & SIDE_MASK:
             kind = win_kind(best.code)
@@ -229,13 +248,21 @@ def _evaluator_for(weights: str | None) -> Evaluator:
     return load_evaluator(Path(weights) if weights else None).evaluator
 
 
-def _play_in_worker(args: tuple[Player, Player, int, int, str | None]) -> GameRecord:
-    first, second, seed, game, weights = args
-    return play_game(first, second, seed, game, _evaluator_for(weights))
+def _play_in_worker(args: tuple[Player, Player, int, int, str | None, str | None]) -> GameRecord:
+    first, second, seed, game, weights, second_weights = args
+    other = _evaluator_for(second_weights) if second_weights else None
+    return play_game(first, second, seed, game, _evaluator_for(weights), second_evaluator=other)
 
 
 Match = tuple[str, str, str]
-"""The first player, the second and the evaluator both played with (``""``: not recorded)."""
+"""The first player, the second and the evaluator they played with (``""``: not recorded;
+"A against B" when the first searched with A and the second with B)."""
+
+
+def _played_with(row: dict[str, object]) -> str:
+    evaluator = str(row.get("evaluator", ""))
+    other = row.get("second_evaluator")
+    return f"{evaluator} against {other}" if other is not None else evaluator
 
 
 def read_records(paths: Sequence[Path]) -> dict[Match, tuple[list[GameRecord], list[int]]]:
@@ -261,7 +288,7 @@ def read_records(paths: Sequence[Path]) -> dict[Match, tuple[list[GameRecord], l
                 key = (
                     str(row["first"]),
                     str(row["second"]),
-                    str(row.get("evaluator", "")),
+                    _played_with(row),
                     int(row["seed"]),
                     int(row["game"]),
                 )
@@ -320,6 +347,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--weights", type=Path, help="weights file (default: the shipped net)")
+    ap.add_argument(
+        "--second-weights",
+        type=Path,
+        metavar="FILE",
+        help="weights the second player searches with (two nets compared; luck is judged by --weights)",
+    )
     ap.add_argument("--out", type=Path, help="append one JSON line per game to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args(argv)
@@ -341,8 +374,14 @@ def main(argv: list[str] | None = None) -> int:
     loaded = load_evaluator(args.weights)
     if loaded.warning:
         print(f"warning: {loaded.warning}", file=sys.stderr)
+    other = None
+    if args.second_weights:
+        other = load_evaluator(args.second_weights)
+        if other.warning:
+            print(f"warning (second player): {other.warning}", file=sys.stderr)
     weights = str(args.weights) if args.weights else None
-    work = [(first, second, args.seed, g, weights) for g in range(args.games)]
+    second_weights = str(args.second_weights) if args.second_weights else None
+    work = [(first, second, args.seed, g, weights, second_weights) for g in range(args.games)]
     records: list[GameRecord] = []
     start = time.monotonic()
 
@@ -354,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
                     "first": first.name,
                     "second": second.name,
                     "evaluator": loaded.evaluator.name,
+                    **({"second_evaluator": other.evaluator.name} if other else {}),
                     "seed": args.seed,
                     **asdict(record),
                 }
@@ -367,15 +407,16 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     if args.jobs == 1:
-        for item in work:
-            done(play_game(item[0], item[1], item[2], item[3], loaded.evaluator))
+        theirs = other.evaluator if other else None
+        for game in range(args.games):
+            done(play_game(first, second, args.seed, game, loaded.evaluator, second_evaluator=theirs))
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
             for record in pool.map(_play_in_worker, work, chunksize=1):
                 done(record)
     if not args.quiet:
         sys.stderr.write("\n")
-    played = loaded.evaluator.name
+    played = loaded.evaluator.name + (f" against {other.evaluator.name}" if other else "")
     print(_summary_line(first.name, second.name, played, summarise(records), f"seed {args.seed}"))
     return 0
 

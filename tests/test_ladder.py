@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from ai.evaluator import Probs
 from ai.hand import HandEvaluator
 from ai.ladder import (
     GameRecord,
@@ -22,6 +24,7 @@ from ai.ladder import (
     roll_luck,
     summarise,
 )
+from ai.network import NetSet, save_nets
 from game.dice import ROLLS
 from game.position import START_CODE, pack
 
@@ -99,6 +102,30 @@ def test_play_game_is_reproducible_and_scores_a_real_result() -> None:
     assert not other.first_starts
 
 
+class _Counting:
+    """The hand-made evaluation, counting the positions it is asked about."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def evaluate(self, codes: Sequence[int]) -> Probs:
+        self.asked += len(codes)
+        return HAND.evaluate(codes)
+
+
+def test_second_evaluator_is_searched_with_only_by_the_second_player() -> None:
+    p1, p2 = Player("1", 1), Player("2:0.3", 2, 0.3)
+    mine, theirs, both = _Counting(), _Counting(), _Counting()
+    split = play_game(p1, p2, seed=5, game=0, evaluator=mine, judge=HAND, second_evaluator=theirs)
+    shared = play_game(p1, p2, seed=5, game=0, evaluator=both, judge=HAND)
+    # the same evaluation under other names: the same game, its searches shared out between the two
+    assert split == shared
+    assert mine.asked > 0 and theirs.asked > 0
+    assert mine.asked + theirs.asked == both.asked
+
+
 def test_summary_groups_games_by_pair() -> None:
     recs = [
         GameRecord(0, True, 2, 1.5, 50),
@@ -127,6 +154,28 @@ def test_command_line_reports_and_writes_every_game(
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["game"] for r in rows] == [0, 1] and rows[0]["first"] == "1"
     assert {r["evaluator"] for r in rows} == {"hand-made"}
+
+
+def test_command_line_plays_two_nets_against_each_other_and_records_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl"
+    tiny = tmp_path / "tiny.npz"
+    nets = NetSet.random(8, np.random.default_rng(0))
+    nets.meta["trained_games"] = 7
+    save_nets(tiny, nets)
+    missing = tmp_path / "none.npz"
+    args = ["1", "1", "--games", "2", "--weights", str(missing), "--second-weights", str(tiny)]
+    args += ["--out", str(out)]
+    assert main([*args, "--quiet"]) == 0
+    assert "1 vs 1 (hand-made against neural net (7 games)): 2 games" in capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {(r["evaluator"], r["second_evaluator"]) for r in rows} == {("hand-made", "neural net (7 games)")}
+    assert set(read_records([out])) == {("1", "1", "hand-made against neural net (7 games)")}
+    # the same match in two worker processes plays the same games
+    again = tmp_path / "again.jsonl"
+    assert main([*args[:-1], str(again), "--jobs", "2", "--quiet"]) == 0
+    assert again.read_text() == out.read_text()
 
 
 def test_parallel_jobs_play_the_same_games(tmp_path: Path) -> None:
