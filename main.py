@@ -12,6 +12,9 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ai.blas import use_one_thread
+
+    use_one_thread()  # before anything imports numpy; the AI's search process inherits it
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["hint"]:
         from ai.hint import main as hint_main

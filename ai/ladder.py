@@ -30,6 +30,11 @@ gives its training games), and the report never pools games of different ones.
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # python -m ai.ladder: one BLAS thread, set before numpy loads (see ai.blas)
+    from ai.blas import use_one_thread
+
+    use_one_thread()
+
 import argparse
 import functools
 import json

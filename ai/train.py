@@ -29,11 +29,15 @@ separate seeded generator); the points per game go to a CSV learning curve.
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # python -m ai.train: one BLAS thread, set before numpy loads (see ai.blas)
+    from ai.blas import use_one_thread
+
+    use_one_thread()
+
 import argparse
 import csv
 import json
 import math
-import os
 import signal
 import sys
 import time
@@ -675,5 +679,4 @@ def run(
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     sys.exit(main())

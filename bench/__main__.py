@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer positions, for a smoke run")
     ap.add_argument("--only", action="append", help="run only these modules (e.g. movegen)")
     args = ap.parse_args(argv)
+    from ai.blas import use_one_thread
+
+    use_one_thread()  # as the game runs: before the benchmarks import numpy
     figures: dict[str, float] = {}
     for name in MODULES:
         if args.only and name.split(".")[-1] not in args.only:
