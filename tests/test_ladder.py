@@ -24,6 +24,7 @@ from ai.ladder import (
     roll_luck,
     summarise,
 )
+from ai.load import load_evaluator
 from ai.network import NetSet, save_nets
 from game.dice import ROLLS
 from game.position import START_CODE, pack
@@ -253,7 +254,7 @@ def test_command_line_needs_two_players_or_a_report(capsys: pytest.CaptureFixtur
 
 
 def test_kept_ladder_games_read_back_as_every_level_against_the_next() -> None:
-    kept = sorted((Path(__file__).resolve().parent.parent / "bench" / "ladder").glob("*.jsonl"))
+    kept = sorted((Path(__file__).resolve().parent.parent / "bench" / "ladder").rglob("*.jsonl"))
     matches = read_records(kept)
     pairs = {
         ("novice", "beginner"),
@@ -264,7 +265,10 @@ def test_kept_ladder_games_read_back_as_every_level_against_the_next() -> None:
     }
     assert all(evaluator.startswith("neural net (") for _, _, evaluator in matches)
     played_with = {evaluator for _, _, evaluator in matches}
+    # the whole ladder was played with one net, and every level up to Strong with the shipped one
     assert any({(a, b, evaluator) for a, b in pairs} <= set(matches) for evaluator in played_with)
+    shipped = load_evaluator().evaluator.name
+    assert {(a, b, shipped) for a, b in pairs - {("4", "3")}} <= set(matches)
     for records, _seeds in matches.values():
         assert len(records) >= 200
         assert all(r.points in (-3, -2, -1, 1, 2, 3) for r in records)
