@@ -264,10 +264,9 @@ Match = tuple[str, str, str]
 "A against B" when the first searched with A and the second with B)."""
 
 
-def _played_with(row: dict[str, object]) -> str:
-    evaluator = str(row.get("evaluator", ""))
-    other = row.get("second_evaluator")
-    return f"{evaluator} against {other}" if other is not None else evaluator
+def _played_with(evaluator: str, second_evaluator: str | None) -> str:
+    """The evaluator part of a :data:`Match`."""
+    return f"{evaluator} against {second_evaluator}" if second_evaluator is not None else evaluator
 
 
 def read_records(paths: Sequence[Path]) -> dict[Match, tuple[list[GameRecord], list[int]]]:
@@ -293,7 +292,7 @@ def read_records(paths: Sequence[Path]) -> dict[Match, tuple[list[GameRecord], l
                 key = (
                     str(row["first"]),
                     str(row["second"]),
-                    _played_with(row),
+                    _played_with(str(row.get("evaluator", "")), row.get("second_evaluator")),
                     int(row["seed"]),
                     int(row["game"]),
                 )
@@ -421,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
                 done(record)
     if not args.quiet:
         sys.stderr.write("\n")
-    played = loaded.evaluator.name + (f" against {other.evaluator.name}" if other else "")
+    played = _played_with(loaded.evaluator.name, other.evaluator.name if other else None)
     print(_summary_line(first.name, second.name, played, summarise(records), f"seed {args.seed}"))
     return 0
 
