@@ -270,5 +270,5 @@ def test_kept_ladder_games_read_back_as_every_level_against_the_next() -> None:
     shipped = load_evaluator().evaluator.name
     assert {(a, b, shipped) for a, b in pairs - {("4", "3")}} <= set(matches)
     for records, _seeds in matches.values():
-        assert len(records) >= 200
+        assert len(records) >= 100  # a match is kept from its first hundred games; later runs pool more
         assert all(r.points in (-3, -2, -1, 1, 2, 3) for r in records)
