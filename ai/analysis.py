@@ -520,6 +520,30 @@ def analyse(
     return result
 
 
+def position_values(
+    codes: Sequence[int],
+    decisions: int,
+    evaluator: Evaluator,
+    *,
+    filters: Filters = DEFAULT_FILTERS,
+    should_stop: Callable[[], bool] | None = None,
+) -> Probs:
+    """``Q(S, k)`` of each position, side on roll before rolling: rows of five probabilities.
+
+    ``decisions`` (``k``, 0..4) is how many move decisions are searched, with a roll
+    before each: 0 is the static evaluation, 1 averages the best move of every roll
+    (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
+    each. The positions share one search's caches, so many at once cost less than
+    one by one. Raises :class:`Stopped` when ``should_stop()`` says so.
+    """
+    if not 0 <= decisions <= MAX_DEPTH:
+        raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
+    states = [int(c) for c in codes]
+    if not states:
+        return np.zeros((0, 5))
+    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=False)
+
+
 def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
     """Indices best first: deeper-searched first, then by equity; ties in generator order."""
     order = np.lexsort((np.arange(len(eqs)), -eqs, -reached))

@@ -57,6 +57,17 @@ def load_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> Load
         from ai.bearoff import load_or_build
 
         db = load_or_build(allow_build=False)
-    games = nets.meta.get("trained_games")
-    name = f"neural net ({games} games)" if isinstance(games, int) else "neural net"
-    return LoadedEvaluator(NeuralEvaluator(nets, db, name=name), None)
+    return LoadedEvaluator(NeuralEvaluator(nets, db, name=net_name(nets.meta)), None)
+
+
+def net_name(meta: dict[str, object]) -> str:
+    """A short name for a net from its notes: games of self-play, and positions distilled if any.
+
+    Saved games record it, so two different nets must not share a name.
+    """
+    games = meta.get("trained_games")
+    distilled = meta.get("distilled_positions")
+    parts = [f"{games} games"] if isinstance(games, int) else []
+    if isinstance(distilled, int) and distilled > 0:
+        parts.append(f"{distilled} distilled")
+    return f"neural net ({', '.join(parts)})" if parts else "neural net"
