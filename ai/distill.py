@@ -300,6 +300,7 @@ def fit(
     *,
     epochs: int = 4,
     lr: float = 1.3e-4,
+    lr_end: float | None = None,
     batch: int = 128,
     seed: int = 0,
     validation: float = 0.1,
@@ -309,6 +310,8 @@ def fit(
 
     A ``validation`` share of the positions (chosen with ``seed``) is held out and
     the mean squared error on it reported after every epoch (``on_epoch(epoch, mse)``).
+    The Adam step size falls geometrically from ``lr`` to ``lr_end`` over the fit
+    (constant when ``lr_end`` is None).
     """
     b = np.concatenate([c.boards for c in chunks])
     y = np.concatenate([c.targets for c in chunks]).astype(np.float32)
@@ -329,17 +332,21 @@ def fit(
 
     before = mse(val)
     after = []
+    steps = epochs * -(-len(train) // batch)
+    decay = (lr_end / lr) ** (1.0 / max(1, steps - 1)) if lr_end is not None else 1.0
+    step_size = lr
     for epoch in range(1, epochs + 1):
         rng.shuffle(train)
         for start in range(0, len(train), batch):
             rows = train[start : start + batch]
             grads, _ = gradients(net, x[rows], y[rows])
-            adam.step(net.params(), grads, lr)
+            adam.step(net.params(), grads, step_size)
+            step_size *= decay
         after.append(mse(val))
         if on_epoch is not None:
             on_epoch(epoch, after[-1])
     report = FitReport(len(train), n_val, before, after)
-    _note(nets, chunks, report, epochs=epochs, lr=lr, batch=batch, seed=seed)
+    _note(nets, chunks, report, epochs=epochs, lr=lr, lr_end=lr_end, batch=batch, seed=seed)
     return report
 
 
@@ -399,6 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--out", type=Path, required=True, help="weights file to write (a .sha256 beside it)")
     f.add_argument("--epochs", type=int, default=4)
     f.add_argument("--lr", type=float, default=1.3e-4, help="Adam step size (default 1.3e-4)")
+    f.add_argument("--lr-end", type=float, help="step size at the end, reached geometrically (default: --lr)")
     f.add_argument("--batch", type=int, default=128)
     f.add_argument("--seed", type=int, default=0, help="seed of the validation split and the shuffles")
     args = ap.parse_args(argv)
@@ -457,8 +465,8 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _fit(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    if args.epochs <= 0 or args.batch <= 0 or args.lr <= 0:
-        ap.error("--epochs, --batch and --lr must be positive")
+    if args.epochs <= 0 or args.batch <= 0 or args.lr <= 0 or (args.lr_end is not None and args.lr_end <= 0):
+        ap.error("--epochs, --batch, --lr and --lr-end must be positive")
     nets = load_nets(args.weights)
     chunks = read_chunks(args.data)
     start = time.monotonic()
@@ -467,7 +475,14 @@ def _fit(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         print(f"epoch {epoch}: validation MSE {mse:.6f}  ({time.monotonic() - start:.0f} s)", flush=True)
 
     report = fit(
-        nets, chunks, epochs=args.epochs, lr=args.lr, batch=args.batch, seed=args.seed, on_epoch=epoch_done
+        nets,
+        chunks,
+        epochs=args.epochs,
+        lr=args.lr,
+        lr_end=args.lr_end,
+        batch=args.batch,
+        seed=args.seed,
+        on_epoch=epoch_done,
     )
     save_nets(args.out, nets)
     print(

@@ -230,3 +230,16 @@ def test_command_line_reports_a_folder_without_chunks(
     empty.mkdir()
     assert main(["fit", "--weights", str(w), "--data", str(empty), "--out", str(tmp_path / "o.npz")]) == 2
     assert "error: no chunks of positions in" in capsys.readouterr().err
+
+
+def test_fit_step_size_falls_to_lr_end_and_is_recorded() -> None:
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(size=30))]
+    constant, same, falling = tiny_nets(seed=3), tiny_nets(seed=3), tiny_nets(seed=3)
+    fit(constant, chunks, epochs=2, lr=1e-3, seed=9)
+    fit(same, chunks, epochs=2, lr=1e-3, lr_end=1e-3, seed=9)
+    fit(falling, chunks, epochs=2, lr=1e-3, lr_end=1e-5, seed=9)
+    a, b, c = (n.contact.w1 for n in (constant, same, falling))
+    assert np.allclose(a, b) and not np.allclose(a, c)
+    start = tiny_nets(seed=3).contact.w1
+    assert np.abs(c - start).sum() < np.abs(a - start).sum()  # smaller steps, less distance travelled
+    assert falling.meta["distillations"][0]["lr_end"] == 1e-5
