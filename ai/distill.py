@@ -24,7 +24,7 @@ chunk is written atomically to ``OUT/chunk-00000.npz`` with what made it (seed,
 depth, the weights' SHA-256). Running the same command again skips the chunks
 already there, so a stopped run carries on where it was; ``--jobs`` makes chunks
 in parallel processes without changing them. The fit shuffles and splits off its
-validation rows with ``--seed``, and writes what it did into the weights' notes.
+validation chunks with ``--seed``, and writes what it did into the weights' notes.
 """
 
 from __future__ import annotations
@@ -274,9 +274,9 @@ class FitReport:
     """What a fit did."""
 
     rows: int
-    """Contact positions fitted (validation rows excluded)."""
+    """Contact positions fitted (the held-out ones excluded)."""
     validation_rows: int
-    """Positions held out to measure the fit."""
+    """Positions held out (whole chunks) to measure the fit."""
     mse_before: float
     """Mean squared error of the starting net against the validation targets."""
     mse_after: list[float]
@@ -308,22 +308,29 @@ def fit(
 ) -> FitReport:
     """Train ``nets.contact`` in place towards the chunks' targets and note it in ``nets.meta``.
 
-    A ``validation`` share of the positions (chosen with ``seed``) is held out and
-    the mean squared error on it reported after every epoch (``on_epoch(epoch, mse)``).
+    A ``validation`` share of the chunks (at least one, chosen with ``seed``) is held
+    out and the mean squared error on it reported after every epoch (``on_epoch(epoch,
+    mse)``). Whole chunks, not positions, are held out: the positions of one game are
+    alike, and chunks come from different games, so the held-out error is not flattered
+    by near-copies of the positions fitted.
     The Adam step size falls geometrically from ``lr`` to ``lr_end`` over the fit
     (constant when ``lr_end`` is None).
     """
+    if len(chunks) < 2:
+        raise DistillError("a fit needs at least two chunks: one is held out to measure it")
+    rng = np.random.default_rng(seed)
+    held = np.zeros(len(chunks), dtype=bool)
+    held[rng.permutation(len(chunks))[: max(1, round(len(chunks) * validation))]] = True
     b = np.concatenate([c.boards for c in chunks])
     y = np.concatenate([c.targets for c in chunks]).astype(np.float32)
+    in_held = np.repeat(held, [len(c.boards) for c in chunks])
     keep = contact_mask(b)
-    b, y = b[keep], y[keep]
-    if len(b) < 2:
-        raise DistillError("too few contact positions to fit")
+    b, y, in_held = b[keep], y[keep], in_held[keep]
     x = encode(b).astype(np.float32)
-    rng = np.random.default_rng(seed)
-    order = rng.permutation(len(x))
-    n_val = max(1, int(len(x) * validation))
-    val, train = order[:n_val], order[n_val:]
+    val = np.flatnonzero(in_held)
+    train = rng.permutation(np.flatnonzero(~in_held))
+    if len(val) == 0 or len(train) == 0:
+        raise DistillError("too few contact positions to fit")
     net = nets.contact
     adam = Adam.zeros_like(net.params())
 
@@ -345,7 +352,7 @@ def fit(
         after.append(mse(val))
         if on_epoch is not None:
             on_epoch(epoch, after[-1])
-    report = FitReport(len(train), n_val, before, after)
+    report = FitReport(len(train), len(val), before, after)
     _note(nets, chunks, report, epochs=epochs, lr=lr, lr_end=lr_end, batch=batch, seed=seed)
     return report
 

@@ -167,7 +167,7 @@ def test_fit_records_what_it_did_in_the_weights_notes(tmp_path: Path) -> None:
     chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(i, size=20)) for i in range(2)]
     nets = tiny_nets()
     first = fit(nets, chunks, epochs=1, seed=0)
-    fit(nets, chunks[:1], epochs=2, lr=1e-4, seed=1)
+    fit(nets, chunks, epochs=2, lr=1e-4, seed=1)
     notes = nets.meta["distillations"]
     assert len(notes) == 2
     assert notes[0]["positions"] == first.rows and notes[0]["epochs"] == 1
@@ -185,11 +185,23 @@ def test_fit_records_what_it_did_in_the_weights_notes(tmp_path: Path) -> None:
 
 
 def test_fit_is_the_same_for_the_same_seed() -> None:
-    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(size=30))]
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(i, size=15)) for i in range(2)]
     a, b = tiny_nets(seed=3), tiny_nets(seed=3)
     fit(a, chunks, epochs=2, seed=9)
     fit(b, chunks, epochs=2, seed=9)
     assert all(np.array_equal(x, y) for x, y in zip(a.contact.params(), b.contact.params(), strict=True))
+
+
+def test_fit_holds_out_whole_chunks() -> None:
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(i, size=10)) for i in range(10)]
+    report = fit(tiny_nets(), chunks, epochs=1, validation=0.2, seed=4)
+    assert (report.rows, report.validation_rows) == (80, 20)
+
+
+def test_fit_refuses_a_single_chunk_as_nothing_would_be_left_to_measure_it() -> None:
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(size=10))]
+    with pytest.raises(DistillError, match="at least two chunks"):
+        fit(tiny_nets(), chunks)
 
 
 def test_read_chunks_refuses_a_folder_without_chunks(tmp_path: Path) -> None:
@@ -233,7 +245,7 @@ def test_command_line_reports_a_folder_without_chunks(
 
 
 def test_fit_step_size_falls_to_lr_end_and_is_recorded() -> None:
-    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(size=30))]
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(i, size=15)) for i in range(2)]
     constant, same, falling = tiny_nets(seed=3), tiny_nets(seed=3), tiny_nets(seed=3)
     fit(constant, chunks, epochs=2, lr=1e-3, seed=9)
     fit(same, chunks, epochs=2, lr=1e-3, lr_end=1e-3, seed=9)
