@@ -104,11 +104,7 @@ class Chunk:
 # --- generating ------------------------------------------------------------------------------
 
 
-def make_chunk(
-    evaluator: NeuralEvaluator,
-    spec: ChunkSpec,
-    should_stop: Callable[[], bool] | None = None,
-) -> Chunk:
+def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
     """Play the net against itself and keep ``spec.size`` contact positions with their ``Q(S, k)``.
 
     Deterministic: the same evaluator and spec give the same chunk.
@@ -123,12 +119,12 @@ def make_chunk(
         b = boards(codes)
         plies = np.array([p for _, p in live])
         pick = (rng.random(len(codes)) < spec.sample) & contact_mask(b) & (plies > 0)
-        states = [codes[i] for i in np.flatnonzero(pick)][: spec.size - have]
-        if states:
-            q = position_values(states, spec.decisions, evaluator, should_stop=should_stop)
-            kept_boards.append(b[np.flatnonzero(pick)[: len(states)]])
+        rows = np.flatnonzero(pick)[: spec.size - have]
+        if len(rows):
+            q = position_values([codes[i] for i in rows], spec.decisions, evaluator)
+            kept_boards.append(b[rows])
             kept_targets.append(q.astype(np.float32))
-            have += len(states)
+            have += len(rows)
         dice = roll_dice(rng, [p == 0 for _, p in live])
         moves = choose(codes, dice, evaluator.evaluate_boards)
         live = [
