@@ -1,7 +1,8 @@
 """Distil the search into the net: fit the contact net to its own deeper search's values.
 
     python -m ai.distill generate --weights assets/weights/net.npz --positions 400000 --out q2 --jobs 2
-    python -m ai.distill fit --weights assets/weights/net.npz --data q2 --out new.npz --epochs 4
+    python -m ai.distill fit --weights assets/weights/net.npz --data q2 --out new.npz --epochs 128 \
+        --lr-end 1.3e-5
 
 Temporal differences stop improving the net after about two million games (the
 README's training section). This step teaches the net what its own search knows:
