@@ -1,4 +1,4 @@
-"""Distil the search into the net: fit the contact net to its own deeper search's values.
+r"""Distil the search into the net: fit the contact net to its own deeper search's values.
 
     python -m ai.distill generate --weights assets/weights/net.npz --positions 400000 --out q2 --jobs 2
     python -m ai.distill fit --weights assets/weights/net.npz --data q2 --out new.npz --epochs 128 \
