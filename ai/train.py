@@ -2,7 +2,7 @@
 
     python -m ai.train --games 200000 --seed 1 --out assets/weights/net.npz
     python -m ai.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
-    python -m ai.train --games 500000 --seed 2 --out new.npz --init assets/weights/net.npz --lr-min 2e-5
+    python -m ai.train --games 2400000 --seed 2 --out new.npz --init assets/weights/net.npz --lr-min 2e-5
 
 The method is TD(0) on the position before each roll: the net's estimate for the
 side on roll is moved towards the value, after that side's best move, of the
