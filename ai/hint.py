@@ -48,6 +48,19 @@ depth N searches N move decisions with the dice in between:
 Depth N is GNU Backgammon's (N-1)-ply. Deeper is stronger and slower."""
 
 
+MAX_QUOTE = 100
+"""An error reply quotes at most this many characters of the line it refuses."""
+
+BOM = "\ufeff"
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 class HintError(ValueError):
     """Input the hint tool cannot take (bad Position ID, bad dice, game over)."""
 
@@ -56,7 +69,7 @@ def parse_dice(text: str) -> tuple[int, int]:
     """Read a roll written ``31``, ``3-1``, ``3,1`` or ``3 1``."""
     digits = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
     if not digits:
-        raise HintError(f"dice must be two digits 1-6 like 31 or 3-1, got {text!r}")
+        raise HintError(f"dice must be two digits 1-6 like 31 or 3-1, got {quote(text)}")
     return int(digits.group(1)), int(digits.group(2))
 
 
@@ -64,12 +77,14 @@ def parse_line(line: str) -> tuple[int, tuple[int, int]]:
     """A request line ``POSITION_ID D1D2`` as (position code, dice)."""
     parts = line.split(None, 1)
     if len(parts) != 2:
-        raise HintError("expected a line 'POSITION_ID D1D2', e.g. '4HPwATDgc/ABMA 31'")
+        raise HintError(f"expected a line 'POSITION_ID D1D2', e.g. '4HPwATDgc/ABMA 31', got {quote(line)}")
     return parse_position(parts[0]), parse_dice(parts[1])
 
 
 def parse_position(pid: str) -> int:
     """Decode a Position ID, refusing finished games."""
+    if len(pid) > MAX_QUOTE:  # no Position ID is this long; do not echo it back whole
+        raise HintError(f"not a Position ID (14 characters): {quote(pid)}")
     try:
         code = from_position_id(pid)
     except PositionError as exc:
@@ -105,20 +120,57 @@ def analyse_json(
     return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}
 
 
-def serve(lines: Iterable[str], out: TextIO, depth: int, evaluator: Evaluator, top: int | None) -> int:
-    """Answer each request line with one JSON line; returns the number of errors."""
-    errors = 0
-    for line in lines:
+def decode_line(raw: bytes) -> str:
+    """One input line as text: UTF-8 with any BOM and line ending dropped; raises HintError."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        shown = raw[:MAX_QUOTE]
+        more = f"... ({len(raw)} bytes)" if len(raw) > MAX_QUOTE else ""
+        raise HintError(
+            f"the line is not UTF-8 text ({exc.reason} at byte {exc.start}): {shown!r}{more}"
+        ) from None
+    return text.lstrip(BOM).rstrip("\r\n")
+
+
+class Answerer:
+    """Answers protocol lines one at a time: a line in, one JSON-ready dict out."""
+
+    def __init__(self, depth: int, evaluator: Evaluator, top: int | None = None) -> None:
+        self.depth = depth
+        """The search depth of every answer."""
+        self.evaluator = evaluator
+        """What the search evaluates positions with."""
+        self.top = top
+        """Keep only the best ``top`` moves (None: all)."""
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
         try:
             code, dice = parse_line(line.strip())
-            answer = analyse_json(code, dice, depth, evaluator, top)
+            return analyse_json(code, dice, self.depth, self.evaluator, self.top)
         except HintError as exc:
-            answer = {"error": str(exc)}
-            errors += 1
+            return {"error": str(exc)}
         except Exception as exc:  # one bad position must not end the session
-            answer = {"error": f"internal error: {type(exc).__name__}: {exc}"}
-            errors += 1
-        out.write(json.dumps(answer) + "\n")
+            return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+
+    def answer_bytes(self, raw: bytes) -> dict[str, Any]:
+        """The reply to one raw line of bytes, decoded on its own."""
+        try:
+            line = decode_line(raw)
+        except HintError as exc:
+            return {"error": str(exc)}
+        return self.answer(line)
+
+
+def serve(lines: Iterable[bytes], out: TextIO, depth: int, evaluator: Evaluator, top: int | None) -> int:
+    """Answer each request line (bytes) with one JSON line; returns the number of errors."""
+    answerer = Answerer(depth, evaluator, top)
+    errors = 0
+    for raw in lines:
+        reply = answerer.answer_bytes(raw)
+        errors += "error" in reply
+        out.write(json.dumps(reply) + "\n")
         out.flush()
     return errors
 
@@ -150,17 +202,21 @@ def format_table(answer: dict[str, Any], pid: str, dice: tuple[int, int]) -> str
 def load(choice: str, err: TextIO, weights: str | None = None) -> Evaluator:
     """The evaluator to use; warnings go to ``err`` (never to the protocol's output).
 
-    ``choice`` is ``"hand"`` or ``"auto"`` (the shipped network, or ``weights`` if
-    given; the hand-made evaluator with a warning when it cannot be loaded)."""
+    ``choice`` is ``"hand"`` or ``"auto"``: the network from ``weights`` if given (a
+    file that cannot be loaded raises :class:`HintError`), else the shipped network,
+    falling back to the hand-made evaluator with a warning when it cannot be loaded."""
     from ai.worker import default_evaluator, hand_evaluator
 
     if choice == "hand":
         evaluator, warning = hand_evaluator()
     elif weights is not None:
-        from ai.load import load_evaluator
+        from ai.load import network_evaluator
+        from ai.network import NetworkError
 
-        loaded = load_evaluator(Path(weights))
-        evaluator, warning = loaded.evaluator, loaded.warning
+        try:
+            return network_evaluator(Path(weights))
+        except NetworkError as exc:
+            raise HintError(f"--weights {weights}: {exc}") from None
     else:
         evaluator, warning = default_evaluator()
     if warning:
@@ -168,14 +224,12 @@ def load(choice: str, err: TextIO, weights: str | None = None) -> Evaluator:
     return evaluator
 
 
-def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(
-        prog="python main.py hint",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        epilog=_DEPTH_HELP
-        + "\n\nWithout --position-id, reads 'POSITION_ID D1D2' lines from stdin and answers"
-        " each with one JSON line.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``hint`` command's options."""
+    ap.description = "Rank the legal moves of a position, for people and for programs."
+    ap.epilog = (
+        _DEPTH_HELP + "\n\nWithout --position-id, reads 'POSITION_ID D1D2' lines from stdin and answers"
+        " each with one JSON line."
     )
     ap.add_argument("--position-id", help="GNU Backgammon Position ID of the side on roll")
     ap.add_argument("--dice", help="the roll, e.g. 31 (needed with --position-id)")
@@ -190,24 +244,33 @@ def _parser() -> argparse.ArgumentParser:
         help="auto: the shipped neural network, or the hand-made one if it is missing; hand: hand-made",
     )  # fmt: skip
     ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
-    return ap
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the hint tool; returns the exit status."""
+    ap = argparse.ArgumentParser(
+        prog="python main.py hint", formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Run the hint tool with parsed options; returns the exit status (2: bad input)."""
     try:
-        return _main(argv)
+        return _run(args, ap)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away: nothing left to say
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the exit flush quiet
         return 0
+    except HintError as exc:
+        print(f"hint: {exc}", file=sys.stderr)
+        return 2
 
 
-def _main(argv: list[str] | None) -> int:
-    ap = _parser()
-    args = ap.parse_args(argv)
+def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     if args.top is not None and args.top < 1:
         ap.error("--top must be at least 1")
     if args.weights is not None and args.evaluator == "hand":
@@ -216,16 +279,12 @@ def _main(argv: list[str] | None) -> int:
         if args.dice is not None:
             ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
         evaluator = load(args.evaluator, sys.stderr, args.weights)
-        serve(sys.stdin, sys.stdout, args.depth, evaluator, args.top)
+        serve(sys.stdin.buffer, sys.stdout, args.depth, evaluator, args.top)
         return 0
     if args.dice is None:
         ap.error("--position-id needs --dice, e.g. --dice 31")
-    try:
-        code = parse_position(args.position_id)
-        dice = parse_dice(args.dice)
-    except HintError as exc:
-        print(f"hint: {exc}", file=sys.stderr)
-        return 2
+    code = parse_position(args.position_id)
+    dice = parse_dice(args.dice)
     evaluator = load(args.evaluator, sys.stderr, args.weights)
     answer = analyse_json(code, dice, args.depth, evaluator, args.top)
     if args.json:

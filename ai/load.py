@@ -35,16 +35,13 @@ def weights_path() -> Path:
 def load_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> LoadedEvaluator:
     """The neural-net evaluator (exact in home-board bear-offs), or the hand-made one and a warning.
 
-    ``weights`` overrides the shipped file (tests use it). The bear-off database is
-    the shipped one or one cached earlier; it is never built here (that takes a
-    minute), so without one the net plays those positions itself.
+    ``weights`` overrides the shipped file (tests use it).
     """
     from ai.hand import HandEvaluator
-    from ai.network import NetworkError, NeuralEvaluator, load_nets
+    from ai.network import NetworkError
 
-    path = weights if weights is not None else weights_path()
     try:
-        nets = load_nets(path)
+        return LoadedEvaluator(network_evaluator(weights, bearoff=bearoff), None)
     except NetworkError as exc:
         # what it means for the player first: the panel may only have room for that
         warning = (
@@ -52,12 +49,24 @@ def load_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> Load
             f"the neural-network weights could not be loaded ({exc})."
         )
         return LoadedEvaluator(HandEvaluator(), warning)
+
+
+def network_evaluator(weights: Path | None = None, *, bearoff: bool = True) -> Evaluator:
+    """The neural-net evaluator from ``weights`` (default: the shipped file); raises
+    :class:`ai.network.NetworkError` when the file is missing or damaged.
+
+    The bear-off database is the shipped one or one cached earlier; it is never built
+    here (that takes a minute), so without one the net plays those positions itself.
+    """
+    from ai.network import NeuralEvaluator, load_nets
+
+    nets = load_nets(weights if weights is not None else weights_path())
     db = None
     if bearoff:
         from ai.bearoff import load_or_build
 
         db = load_or_build(allow_build=False)
-    return LoadedEvaluator(NeuralEvaluator(nets, db, name=net_name(nets.meta)), None)
+    return NeuralEvaluator(nets, db, name=net_name(nets.meta))
 
 
 def net_name(meta: dict[str, object]) -> str:

@@ -39,12 +39,9 @@ def describe(seed: str, count: int) -> list[dict[str, object]]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print a seed's commitment and rolls; returns the process exit code."""
-    ap = argparse.ArgumentParser(
-        prog="python main.py replay-seed",
-        description="Print the SHA-256 of a game seed and the dice it gives, to check a finished game.",
-    )
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``replay-seed`` command's options."""
+    ap.description = "Print the SHA-256 of a game seed and the dice it gives, to check a finished game."
     ap.add_argument("seed", help="the seed shown at the end of the game")
     ap.add_argument(
         "--count",
@@ -53,7 +50,17 @@ def main(argv: list[str] | None = None) -> int:
         help=f"how many rolls to print (default {DEFAULT_COUNT})",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    args = ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print a seed's commitment and rolls; returns the process exit code."""
+    ap = argparse.ArgumentParser(prog="python main.py replay-seed")
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Print a seed's commitment and rolls from parsed options; returns the exit code."""
     seed = args.seed.strip()
     if not seed:
         ap.error("the seed is empty: copy it from the game-over screen")

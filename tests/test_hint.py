@@ -37,7 +37,7 @@ def game_over_id() -> str:
 
 def answer_lines(lines: list[str], depth: int = 1, top: int | None = None) -> list[dict[str, object]]:
     out = io.StringIO()
-    serve(lines, out, depth, hand_evaluator()[0], top)
+    serve([line.encode() for line in lines], out, depth, hand_evaluator()[0], top)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
@@ -231,21 +231,35 @@ def test_cli_help_explains_depth(tmp_path: Path) -> None:
     assert "(N-1)-ply" in done.stdout and "POSITION_ID D1D2" in done.stdout
 
 
-def test_cli_damaged_weights_fall_back_with_a_warning(tmp_path: Path) -> None:
+def test_cli_damaged_weights_named_on_the_command_line_are_an_error(tmp_path: Path) -> None:
     bad = tmp_path / "net.npz"
     bad.write_bytes(b"this is not a weights file")
     done = run_cli(["--depth", "1", "--weights", str(bad)], f"{START_ID} 31\n", tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "warning" in done.stderr.lower() and "Traceback" not in done.stderr
-    answer = json.loads(done.stdout)
-    assert len(answer["moves"]) == len(legal_moves(Position.from_id(START_ID), (3, 1)))
+    assert done.returncode == 2
+    assert str(bad) in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""  # no answer from a silently weaker evaluator
 
 
-def test_cli_missing_weights_fall_back_with_a_warning(tmp_path: Path) -> None:
-    done = run_cli(["--depth", "1", "--weights", str(tmp_path / "absent.npz")], f"{START_ID} 42\n", tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "warning" in done.stderr.lower()
-    assert json.loads(done.stdout)["moves"]
+def test_cli_missing_weights_named_on_the_command_line_are_an_error(tmp_path: Path) -> None:
+    done = run_cli(["--weights", "/nonexistent"], f"{START_ID} 42\n", tmp_path)
+    assert done.returncode == 2
+    assert "/nonexistent" in done.stderr and "not found" in done.stderr
+    assert done.stdout == ""
+
+
+def test_damaged_default_weights_fall_back_and_say_so_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ai.load
+    from ai.hint import main
+
+    bad = tmp_path / "net.npz"
+    bad.write_bytes(b"damaged")
+    monkeypatch.setattr(ai.load, "weights_path", lambda: bad)
+    assert main(["--position-id", START_ID, "--dice", "31", "--depth", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "warning" in err and "hand-made" in err
+    assert len(json.loads(out)["moves"]) == len(legal_moves(Position.from_id(START_ID), (3, 1)))
 
 
 def test_default_evaluator_survives_a_broken_loader(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -259,3 +273,83 @@ def test_default_evaluator_survives_a_broken_loader(monkeypatch: pytest.MonkeyPa
     evaluator, warning = default_evaluator()
     assert warning is not None and "loader bug" in warning
     assert evaluator.evaluate([from_position_id(START_ID)]).shape == (1, 5)
+
+
+# --- any bytes on stdin -------------------------------------------------------------------
+
+
+def run_cli_bytes(args: list[str], stdin: bytes, home: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "hint", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        cwd=ROOT,
+        env=dict(os.environ, BACKGAMMON_HOME=str(home)),
+    )
+
+
+def replies(done: subprocess.CompletedProcess[bytes]) -> list[dict[str, object]]:
+    return [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+
+
+def test_line_that_is_not_utf8_gets_an_error_and_the_next_line_is_answered(tmp_path: Path) -> None:
+    done = run_cli_bytes(["--depth", "1", "--evaluator", "hand"], f"{START_ID} 31\n\xff\n".encode("latin-1")
+                         + f"{START_ID} 42\n".encode(), tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    first, bad, last = replies(done)
+    assert first["moves"] and last["moves"]
+    assert "UTF-8" in str(bad["error"])
+    assert b"Traceback" not in done.stderr
+
+
+def test_utf8_bom_before_the_first_line_is_ignored(tmp_path: Path) -> None:
+    done = run_cli_bytes(
+        ["--depth", "1", "--evaluator", "hand"], b"\xef\xbb\xbf" + f"{START_ID} 31\n".encode(), tmp_path
+    )
+    (answer,) = replies(done)
+    assert len(answer["moves"]) == len(legal_moves(Position.from_id(START_ID), (3, 1)))  # type: ignore[arg-type]
+
+
+def test_last_line_without_a_newline_is_answered(tmp_path: Path) -> None:
+    done = run_cli_bytes(
+        ["--depth", "1", "--evaluator", "hand"], f"{START_ID} 31\n{START_ID} 55".encode(), tmp_path
+    )
+    first, last = replies(done)
+    assert first["moves"] and last["moves"]
+
+
+def test_windows_line_endings_are_accepted(tmp_path: Path) -> None:
+    done = run_cli_bytes(["--depth", "1", "--evaluator", "hand"], f"{START_ID} 31\r\n".encode(), tmp_path)
+    (answer,) = replies(done)
+    assert answer["moves"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "x" * 2_000_000,  # one word: not a Position ID
+        f"{START_ID} " + "9" * 2_000_000,  # bad dice
+        "y " * 1_000_000,  # many words
+    ],
+    ids=["long-word", "long-dice", "many-words"],
+)
+def test_error_reply_quotes_at_most_about_100_characters(line: str) -> None:
+    (reply,) = answer_lines([line])
+    assert "error" in reply
+    assert len(json.dumps(reply)) < 400
+
+
+def test_long_line_of_bad_bytes_is_quoted_short() -> None:
+    from ai.hint import Answerer
+
+    reply = Answerer(1, hand_evaluator()[0]).answer_bytes(b"\xff" * 1_000_000)
+    assert "UTF-8" in reply["error"] and len(json.dumps(reply)) < 600
+
+
+def test_answer_is_one_function_of_one_line() -> None:
+    from ai.hint import Answerer
+
+    answerer = Answerer(1, hand_evaluator()[0], top=2)
+    assert len(answerer.answer(f"{START_ID} 31")["moves"]) == 2
+    assert "error" in answerer.answer("")

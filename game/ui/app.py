@@ -430,9 +430,8 @@ def _parse_position(text_: str) -> Position:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Play backgammon in a window; returns the exit code."""
-    ap = argparse.ArgumentParser(prog="python main.py", description="Backgammon against the computer.")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``play`` command's options."""
     ap.add_argument("--size", type=_parse_size, default=DEFAULT_SIZE, help="window size, e.g. 1280x800")
     ap.add_argument(
         "--position",
@@ -441,7 +440,10 @@ def main(argv: list[str] | None = None) -> int:
         help="start new games from this GNU Backgammon Position ID (you on roll), for practice",
     )
     ap.add_argument("--level", choices=[lv.key for lv in LEVELS], help="AI level for new games")
-    args = ap.parse_args(argv)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
+    """Play backgammon in a window with parsed options; returns the exit code."""
     app = App(args.size, start=args.position)
     if args.level:
         app.settings.level = args.level
@@ -450,6 +452,13 @@ def main(argv: list[str] | None = None) -> int:
         return app.run()
     finally:
         pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play backgammon in a window; returns the exit code."""
+    ap = argparse.ArgumentParser(prog="python main.py play", description="Backgammon against the computer.")
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
 
 
 def _snapshot_session() -> GameSession:

@@ -524,20 +524,37 @@ def first_frame() -> tuple[float, str]:
     return time.perf_counter() - started, "since the selftest started (process start unknown here)"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the selftest; 0 when everything passed, 1 otherwise (2 for bad arguments)."""
+def prepare() -> None:
+    """Before the command line is parsed: SDL's dummy drivers, and a console to print to."""
     headless()
     ensure_streams()
-    ap = argparse.ArgumentParser(prog="main.py --selftest", description="Headless check of the game.")
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``selftest`` command's options (``--selftest`` is accepted for it too)."""
+    ap.description = "Headless check of the game: assets, weights, a frame, an AI game and the worker."
     ap.add_argument("--only", action="append", choices=CHECKS, help="run only this check (repeatable)")
     ap.add_argument("--allow-missing", action="store_true", help="parts not in the build do not fail")
     ap.add_argument("--report", type=Path, help="also write the result to this file")
     ap.add_argument("--first-frame", action="store_true", help="measure the time to the first frame")
     ap.add_argument("--json", action="store_true", help="print the results as JSON, not one line")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the selftest; 0 when everything passed, 1 otherwise (2 for bad arguments)."""
+    prepare()
+    ap = argparse.ArgumentParser(prog="main.py --selftest", description="Headless check of the game.")
+    add_arguments(ap)
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    return run(args, ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> int:
+    """Run the selftest with parsed options; 0 when everything passed, 1 otherwise."""
+    prepare()
     if args.first_frame:
         try:
             seconds, how = first_frame()
