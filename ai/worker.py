@@ -26,9 +26,16 @@ Where the search runs (``mode``):
 * ``"thread"``: a daemon thread in this process. Used by tests and the hint tool's
   callers that have no UI to keep smooth.
 
-Both run the same request loop (:func:`_serve`), so they behave alike: cancel is a
-shared integer the search's ``should_stop`` reads, progress and answers come back
-through a queue, and a search that raises becomes a :class:`Failed` event.
+Both run the same request loop (:func:`_serve`), so they behave alike: cancel is an
+integer the search's ``should_stop`` reads, progress and answers come back through a
+queue, and a search that raises becomes a :class:`Failed` event.
+
+The process talks to its parent over two one-way pipes and nothing else (no
+multiprocessing queue, lock or shared memory, so no resource-tracker process is
+started). A thread in the child reads the parent's pipe: requests, stop numbers, and
+the end of the pipe, which comes when the parent is gone, however it ended (``kill -9``
+included, on every OS); the child then exits at once. On Linux the kernel also kills
+the child when its parent dies (``PR_SET_PDEATHSIG``).
 """
 
 from __future__ import annotations
@@ -37,10 +44,13 @@ import contextlib
 import multiprocessing
 import os
 import queue
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any, Literal, Protocol
 
 from ai.evaluator import Evaluator
@@ -319,17 +329,80 @@ def _answer(
 
 
 def _child_main(
-    requests: multiprocessing.Queue[Any],
-    events: multiprocessing.Queue[Any],
-    stop_before: _Counter,
-    factory: EvaluatorFactory,
+    requests: Connection, events: Connection, die_with_parent: bool, factory: EvaluatorFactory
 ) -> None:
-    """The child process: the request loop over two queues, a little below normal priority
-    so that on a busy machine the frame loop wins the CPU."""
+    """The child process: the request loop, fed by a thread that reads the parent's pipe, a
+    little below normal priority so that on a busy machine the frame loop wins the CPU."""
+    with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the parent's to handle
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if die_with_parent:
+        _kill_me_with_my_parent()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(CHILD_NICENESS)
-    _serve(requests.get, events.put, stop_before, factory)
+    box = _Box()
+    inbox: queue.Queue[Any] = queue.Queue()
+    reader = threading.Thread(target=_read_parent, args=(requests, box, inbox), daemon=True, name="parent")
+    reader.start()
+    _serve(inbox.get, events.send, box, factory)
+
+
+def _read_parent(conn: Connection, stop_before: _Box, inbox: queue.Queue[Any]) -> None:
+    """In the child: messages from the parent, until it says goodbye or its pipe ends.
+
+    ``("stop", n)`` stops every request before n; ``(rid, Request)`` is queued for the
+    loop; ``None`` ends the loop. The end of the pipe means the parent is gone: the
+    child exits on the spot (a search may be running; nobody is left to want it)."""
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        if msg is None:
+            stop_before.value = sys.maxsize
+            inbox.put(None)
+            return
+        if msg[0] == "stop":
+            stop_before.value = msg[1]
+        else:
+            inbox.put(msg)
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal the kernel sends a process when its parent thread ends (Linux)."""
+
+
+def _kill_me_with_my_parent() -> None:
+    """On Linux, ask the kernel to kill this process when the parent dies (the pipe's end is
+    the portable way; this one acts even while the reader thread waits for the GIL)."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent or parent == 1:  # the parent died before we asked
+        os._exit(0)
+
+
+@contextlib.contextmanager
+def _no_ctrl_c() -> Any:
+    """Ignore Ctrl+C while a child starts, so that it starts ignoring it too (POSIX inherits
+    ignored signals): a terminal's Ctrl+C reaches the whole process group, and the parent
+    alone decides what it means. Only the main thread may change signal handlers."""
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 # --- the owner's side ---------------------------------------------------------------------
@@ -357,7 +430,7 @@ class AIWorker:
         self._closed = False
         self._held: list[Event] = []  # events taken while waiting, for the next poll
         self._proc: Any = None
-        self._queues: tuple[multiprocessing.Queue[Any], ...] = ()
+        self._pipes: tuple[Connection, ...] = ()
         self._launches = 0
         self._ever_ready = False
         self._launch()
@@ -367,8 +440,8 @@ class AIWorker:
     def _launch(self) -> None:
         self._busy.clear()
         self._ready = False
-        if self._proc is not None:  # a child that died: let go of its queues
-            self._drop_queues()
+        if self._proc is not None:  # a child that died: let go of its pipes
+            self._drop_pipes()
         if self.mode == "process" and self._launches and not self._ever_ready:
             # the child died before it ever got going (a broken install, a sandbox that
             # forbids processes): play on with the search in a thread, slower frames
@@ -390,31 +463,60 @@ class AIWorker:
             self._proc = None
             return
         ctx = multiprocessing.get_context("spawn")
-        shared = ctx.RawValue("q", 0)
-        self._stop = shared
-        pq_in: multiprocessing.Queue[Any] = ctx.Queue()
-        pq_out: multiprocessing.Queue[Any] = ctx.Queue()
-        self._queues = (pq_in, pq_out)
-        self._send = pq_in.put
-        self._recv_nowait = pq_out.get_nowait
-        self._recv_wait = lambda t: pq_out.get(timeout=t)
+        req_read, req_write = ctx.Pipe(duplex=False)
+        ev_read, ev_write = ctx.Pipe(duplex=False)
+        self._pipes = (req_write, ev_read)
+        self._send = self._send_to_child
+        self._recv_nowait = self._recv_from_child_nowait
+        self._recv_wait = self._recv_from_child
+        # the kernel's parent-death signal follows the thread that started the child: only
+        # ask for it when that thread is the main one, which lives as long as the process
+        die_with_parent = threading.current_thread() is threading.main_thread()
         self._proc = ctx.Process(
-            target=_child_main, args=(pq_in, pq_out, shared, self._factory), daemon=True, name="ai-worker"
+            target=_child_main,
+            args=(req_read, ev_write, die_with_parent, self._factory),
+            daemon=True,
+            name="ai-worker",
         )
         try:
-            self._proc.start()
+            with _no_ctrl_c():
+                self._proc.start()
         except OSError:
-            self._drop_queues()
+            self._drop_pipes()
             self._proc = None
             self.mode = "thread"
             self._launch()
+            return
+        finally:
+            req_read.close()  # the child's ends: the parent keeps only its own, so either
+            ev_write.close()  # side sees the end of its pipe when the other is gone
 
-    def _drop_queues(self) -> None:
-        for q in self._queues:
-            with contextlib.suppress(Exception):
-                q.close()
-                q.cancel_join_thread()
-        self._queues = ()
+    def _send_to_child(self, msg: Any) -> None:
+        self._pipes[0].send(msg)
+
+    def _recv_from_child_nowait(self) -> Any:
+        if not self._pipes[1].poll():
+            raise queue.Empty
+        return self._pipes[1].recv()
+
+    def _recv_from_child(self, timeout: float) -> Any:
+        if not self._pipes[1].poll(timeout):
+            raise queue.Empty
+        return self._pipes[1].recv()
+
+    def _set_stop(self, value: int) -> None:
+        """Stop every request before ``value``: a shared box (thread) or a message (process)."""
+        if self.mode == "thread" or self._proc is None:
+            self._stop.value = value
+        else:
+            with contextlib.suppress(OSError, ValueError):
+                self._send(("stop", value))
+
+    def _drop_pipes(self) -> None:
+        for conn in self._pipes:
+            with contextlib.suppress(OSError):
+                conn.close()
+        self._pipes = ()
 
     def _alive(self) -> bool:
         if self._proc is None:
@@ -433,7 +535,7 @@ class AIWorker:
             self._launch()
         rid = self._next_id
         self._next_id += 1
-        self._stop.value = rid  # everything before this one stops
+        self._set_stop(rid)  # everything before this one stops
         self._live = rid
         self._held.clear()
         self._busy.add(rid)
@@ -444,7 +546,7 @@ class AIWorker:
         """Stop a request (None: whatever is running). Its events are never delivered;
         the search itself notices within a few milliseconds and the worker is free."""
         if request_id is None or request_id == self._live:
-            self._stop.value = self._next_id
+            self._set_stop(self._next_id)
             self._live = None
             self._held.clear()
 
@@ -532,7 +634,7 @@ class AIWorker:
         if self._closed:
             return
         self._closed = True
-        self._stop.value = self._next_id
+        self._set_stop(self._next_id)
         self._live = None
         with contextlib.suppress(Exception):
             self._send(None)
@@ -543,7 +645,7 @@ class AIWorker:
         if self._proc.is_alive():
             self._proc.terminate()
             self._proc.join(timeout=1.0)
-        self._drop_queues()
+        self._drop_pipes()
 
     def __enter__(self) -> AIWorker:
         return self

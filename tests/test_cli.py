@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import children
 
 import main as entry
 from game import __version__
@@ -133,17 +134,6 @@ def test_ctrl_c_in_hint_waiting_for_stdin_exits_130_quietly(tmp_path: Path) -> N
     code, err = ctrl_c(proc)
     assert code == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-
-
-def children(pid: int) -> list[int]:
-    """The child processes of ``pid`` (Linux /proc)."""
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            out += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return out
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the worker process through /proc")

@@ -1,0 +1,35 @@
+"""Looking at processes from tests (Linux /proc): who is below a process, and who still runs."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+
+def children(pid: int) -> set[int]:
+    """The direct child processes of ``pid``."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid``."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for kid in children(todo.pop()) - found:
+            found.add(kid)
+            todo.append(kid)
+    return found
+
+
+def is_running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie waiting to be reaped."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

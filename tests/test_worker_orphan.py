@@ -1,0 +1,72 @@
+"""No process outlives the game: ``kill -9`` of the game while the AI thinks takes the worker with it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from processes import descendants, is_running
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+
+# A stand-in for the game: starts the worker (from the main thread, or from a thread that then
+# ends, where Linux's parent-death signal does not apply and only the pipe tells the child),
+# starts a long search, reports the worker's pid and multiprocessing's resource tracker's (spawn
+# starts one on POSIX), and waits.
+PARENT = """
+import sys, threading, time
+import multiprocessing.resource_tracker as rt
+from ai.worker import AIWorker, Request, hand_evaluator
+from game.position import Position
+
+box = []
+def make():
+    w = AIWorker("process", hand_evaluator)
+    assert w.wait_ready(60)
+    busy = Position.from_id("4HPwATDgc/ABMA")
+    w.start(Request("move", busy, (6, 5), depth=4))
+    box.append(w)
+if sys.argv[1] == "thread":
+    t = threading.Thread(target=make)
+    t.start()
+    t.join()
+else:
+    make()
+time.sleep(0.5)
+print(box[0]._proc.pid, rt._resource_tracker._pid, flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("started_from", ["main", "thread"])
+def test_kill_9_of_the_game_while_the_ai_thinks_leaves_no_process(started_from: str) -> None:
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, started_from],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    try:
+        assert parent.stdout is not None
+        worker_pid, tracker = parent.stdout.readline().split()
+        below = descendants(parent.pid)
+        assert int(worker_pid) in below
+        if tracker != "None":  # spawn on POSIX starts it; it must end with the others
+            assert int(tracker) in below
+        assert is_running(int(worker_pid))
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=10)
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and any(is_running(p) for p in below):
+        time.sleep(0.05)
+    left = sorted(p for p in below if is_running(p))
+    assert not left, f"still running 5 s after the game was killed: {left}"
