@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game import validate
 from game.outcome import Outcome, Termination
 
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7)
@@ -95,25 +96,22 @@ class Match:
     @classmethod
     def from_json(cls, data: object) -> Match:
         """Read what :meth:`to_json` wrote; raise :class:`MatchError` on anything else."""
-        if not isinstance(data, dict):
-            raise MatchError("match data must be an object")
-        length = data.get("length")
-        games = data.get("games", [])
-        if not isinstance(length, int) or isinstance(length, bool):
-            raise MatchError(f"match length must be a number, got {length!r}")
-        if not isinstance(games, list):
-            raise MatchError("match games must be a list")
-        results: list[GameResult] = []
-        for g in games:
-            if (
-                not isinstance(g, list)
-                or len(g) != 2
-                or g[0] not in (0, 1)
-                or not isinstance(g[1], str)
-                or g[1] not in Termination.__members__
-            ):
-                raise MatchError(f"bad game record in match: {g!r}")
-            results.append(GameResult(int(g[0]), Termination[g[1]]))
+        try:
+            d = validate.obj(data, "match")
+            length = validate.choice(validate.field(d, "length"), "match length", MATCH_LENGTHS)
+            games = validate.items(d.get("games", []), "match games", 2 * max(MATCH_LENGTHS))
+            results = [
+                GameResult(
+                    validate.choice(w, f"match game {k + 1} winner", (0, 1)),
+                    Termination[
+                        validate.choice(t, f"match game {k + 1} result", tuple(Termination.__members__))
+                    ],
+                )
+                for k, g in enumerate(games)
+                for w, t in [validate.items(g, f"match game {k + 1}", 2, 2)]
+            ]
+        except validate.Invalid as exc:
+            raise MatchError(str(exc)) from None
         match = cls(length)
         for r in results:
             if match.is_over():

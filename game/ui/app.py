@@ -102,6 +102,8 @@ class App:
         self.clock = pygame.time.Clock()
         if warning:
             self.notify(warning, warn=True)
+        if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
+            self.notify(self.renderer.fonts.warning, warn=True)
         if not self.headless:
             self._offer_saved_game()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pygame
 
@@ -58,11 +59,29 @@ class BoardView:
 
 
 class Fonts:
-    """The bundled font at any size (cached)."""
+    """The bundled font at any size (cached); pygame's default font when a file is missing or
+    damaged, with :attr:`warning` saying so (the game shows it; the selftest fails on it)."""
+
+    FILES: ClassVar[dict[bool, str]] = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+    """The font file for regular and bold text, under ``assets/fonts/``."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         self._images: dict[tuple[int, bool, str, tuple[int, int, int]], pygame.Surface] = {}
+        self._usable: dict[bool, bool] = {bold: self._try(bold) for bold in self.FILES}
+        self.warning: str | None = None
+        """What is wrong with the bundled fonts, in words for the player; None when they load."""
+        broken = [self.FILES[bold] for bold, ok in self._usable.items() if not ok]
+        if broken:
+            self.warning = f"The font {' and '.join(broken)} could not be loaded: using a plain font instead."
+
+    def _try(self, bold: bool) -> bool:
+        path = asset_path("fonts", self.FILES[bold])
+        try:
+            pygame.font.Font(str(path), 12).render("Backgammon", True, (0, 0, 0))
+        except (pygame.error, OSError, ValueError, FileNotFoundError):
+            return False
+        return True
 
     def render(
         self, text: str, size: float, colour: tuple[int, int, int], bold: bool = False
@@ -82,9 +101,10 @@ class Fonts:
         key = (max(8, round(size)), bold)
         font = self._cache.get(key)
         if font is None:
-            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            path = asset_path("fonts", name)
-            font = pygame.font.Font(str(path) if path.exists() else None, key[0])
+            path = asset_path("fonts", self.FILES[bold])
+            font = pygame.font.Font(str(path) if self._usable[bold] else None, key[0])
+            if bold and not self._usable[bold]:
+                font.set_bold(True)
             self._cache[key] = font
         return font
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from game import validate as v
 from game.dice import Dice, seed_commitment
-from game.match import Match, MatchError
+from game.match import MATCH_LENGTHS, Match, MatchError
 from game.move import Move, Step, format_steps
 from game.outcome import Outcome
 from game.position import Position, PositionError, from_position_id, swap, unpack
@@ -23,6 +24,21 @@ AI = 1
 """The computer is always player 1."""
 
 SAVE_VERSION = 1
+
+MAX_DEPTH = 4
+"""The deepest AI search a saved config may ask for."""
+
+MAX_NOISE = 10.0
+"""The most noise (in equity) a saved config may add to the AI's choices."""
+
+FIRST_CHOICES = ("roll", "you", "computer")
+"""Who moves first in a match."""
+
+COLOUR_CHOICES = ("light", "dark")
+"""The human's checker colour."""
+
+MAX_ROLLS = 100_000
+"""More rolls than any one game draws: a longer list is damage."""
 
 
 class SaveError(ValueError):
@@ -49,24 +65,18 @@ class GameConfig:
     @classmethod
     def from_json(cls, data: object) -> GameConfig:
         """Read a config; raise SaveError on bad data."""
-        if not isinstance(data, dict):
-            raise SaveError("config must be an object")
         try:
-            cfg = cls(
-                level=str(data["level"]),
-                depth=int(data["depth"]),
-                noise=float(data["noise"]),
-                match_length=int(data["match_length"]),
-                first=str(data["first"]),
-                colour=str(data["colour"]),
+            d = v.obj(data, "config")
+            return cls(
+                level=v.text(v.field(d, "level"), "config level", 100),
+                depth=v.integer(v.field(d, "depth"), "config depth", 1, MAX_DEPTH),
+                noise=v.number(v.field(d, "noise"), "config noise", 0.0, MAX_NOISE),
+                match_length=v.choice(v.field(d, "match_length"), "config match_length", MATCH_LENGTHS),
+                first=v.choice(v.field(d, "first"), "config first", FIRST_CHOICES),
+                colour=v.choice(v.field(d, "colour"), "config colour", COLOUR_CHOICES),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except v.Invalid as exc:
             raise SaveError(f"bad config: {exc}") from None
-        if not 1 <= cfg.depth <= 4 or cfg.first not in ("roll", "you", "computer"):
-            raise SaveError("config values out of range")
-        if cfg.colour not in ("light", "dark"):
-            raise SaveError(f"bad colour {cfg.colour!r}")
-        return cfg
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,42 +228,65 @@ class GameSession:
 
     @classmethod
     def from_json(cls, data: object) -> GameSession:
-        """Rebuild a saved game; raise SaveError when the data is damaged or inconsistent."""
-        if not isinstance(data, dict):
-            raise SaveError("the saved game is not a JSON object")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"unknown saved-game version {data.get('version')!r}")
+        """Rebuild a saved game; raise SaveError when the data is damaged or inconsistent.
+
+        Every field is checked by type and range before use (:mod:`game.validate`)."""
         try:
-            config = GameConfig.from_json(data["config"])
-            match = Match.from_json(data["match"])
-            seed = data["seed"]
-            if not isinstance(seed, str) or not seed:
-                raise SaveError("bad seed")
-            s = cls(config, match, seed, Position(from_position_id(data["start"])))
-            rolls = [tuple(r) for r in data["rolls"]]
-            for want in rolls:
-                if s.dice.roll() != want:
-                    raise SaveError("the saved dice do not match the game's seed")
-            opening = data["opening"]
-            s.opening = (int(opening[0]), int(opening[1])) if opening else None
-            turn = data["turn"]
-            if turn not in (None, 0, 1):
-                raise SaveError(f"bad turn {turn!r}")
-            dice = data["dice"]
-            board = Position(from_position_id(data["board"]))
-            s.state = GameState(board, turn, (int(dice[0]), int(dice[1])) if dice else None)
-            if s.state.dice is not None and not all(1 <= d <= 6 for d in s.state.dice):
-                raise SaveError("bad dice")
-            for player, rd, steps in data["log"]:
-                s.log.append(
-                    TurnRecord(
-                        int(player),
-                        (int(rd[0]), int(rd[1])),
-                        tuple(Step(int(a), int(b), bool(h)) for a, b, h in steps),
-                    )
-                )
+            return cls._from_json(data)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, PositionError, MatchError) as exc:
-            raise SaveError(f"damaged saved game ({exc.__class__.__name__}: {exc})") from None
+        except (v.Invalid, PositionError, MatchError) as exc:
+            raise SaveError(f"damaged saved game: {exc}") from None
+
+    @classmethod
+    def _from_json(cls, data: object) -> GameSession:
+        d = v.obj(data, "the saved game")
+        version = v.field(d, "version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise SaveError(f"unknown saved-game version {version!r}")
+        config = GameConfig.from_json(v.field(d, "config"))
+        match = Match.from_json(v.field(d, "match"))
+        if match.length != config.match_length:
+            raise SaveError(
+                f"the match is to {match.length} points but the config says {config.match_length}"
+            )
+        seed = v.text(v.field(d, "seed"), "seed")
+        start = Position(from_position_id(v.text(v.field(d, "start"), "start", 20)))
+        s = cls(config, match, seed, start)
+        for k, want in enumerate(v.items(v.field(d, "rolls"), "rolls", MAX_ROLLS)):
+            if s.dice.roll() != v.dice(want, f"rolls[{k}]"):
+                raise SaveError("the saved dice do not match the game's seed")
+        opening = v.field(d, "opening")
+        s.opening = None if opening is None else v.dice(opening, "opening")
+        turn = v.field(d, "turn")
+        turn = None if turn is None else v.choice(turn, "turn", (HUMAN, AI))
+        roll = v.field(d, "dice")
+        board = Position(from_position_id(v.text(v.field(d, "board"), "board", 20)))
+        s.state = GameState(board, turn, None if roll is None else v.dice(roll, "dice"))
+        s.log = [
+            _turn_record(rec, f"log[{k}]")
+            for k, rec in enumerate(v.items(v.field(d, "log"), "log", MAX_ROLLS))
+        ]
         return s
+
+
+def _turn_record(data: object, name: str) -> TurnRecord:
+    """A logged turn ``[player, [d1, d2], [[src, dst, hit], ...]]``, every number in range."""
+    player, roll, steps = v.items(data, name, 3, 3)
+    return TurnRecord(
+        v.choice(player, f"{name} player", (HUMAN, AI)),
+        v.dice(roll, f"{name} dice"),
+        tuple(
+            _step(step, f"{name} step {k + 1}") for k, step in enumerate(v.items(steps, f"{name} steps", 4))
+        ),
+    )
+
+
+def _step(data: object, name: str) -> Step:
+    """One logged step: from 1..25 (25: the bar) down 1..6 points to 0..24 (0: borne off)."""
+    src, dst, hit = v.items(data, name, 3, 3)
+    src = v.integer(src, f"{name} from", 1, 25)
+    dst = v.integer(dst, f"{name} to", 0, 24)
+    if not 1 <= src - dst <= 6:
+        raise v.Invalid(f"{name} moves from {src} to {dst}, which no die does")
+    return Step(src, dst, v.flag(hit, f"{name} hit"))

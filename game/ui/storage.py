@@ -10,13 +10,14 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from ai.levels import DEFAULT_LEVEL
+from game import validate
 from game.files import write_atomic
 from game.match import MATCH_LENGTHS
 from game.resources import user_data_dir
@@ -68,37 +69,60 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
-        """Settings from saved JSON; unknown keys are ignored, bad values raise StorageError."""
+        """Settings from saved JSON; unknown keys are ignored, any bad value raises StorageError."""
+        settings, bad = cls.repair(data)
+        if bad:
+            raise StorageError(f"bad settings: {'; '.join(bad)}")
+        return settings
+
+    @classmethod
+    def repair(cls, data: object) -> tuple[Settings, list[str]]:
+        """Settings from saved JSON, each bad value replaced by its default; and what was bad."""
         if not isinstance(data, dict):
-            raise StorageError("settings must be a JSON object")
+            return cls(), ["settings must be a JSON object"]
         s = cls()
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key in known:
-                setattr(s, key, value)
-        s.validate()
-        return s
+        bad: list[str] = []
+        for name, check in _SETTING_CHECKS.items():
+            if name not in data:
+                continue
+            try:
+                setattr(s, name, check(data[name], name))
+            except validate.Invalid as exc:
+                bad.append(str(exc))
+        return s, bad
 
     def validate(self) -> None:
         """Raise StorageError when a value is out of range."""
-        checks: list[tuple[str, bool]] = [
-            ("level", isinstance(self.level, str) and bool(self.level)),
-            ("match_length", self.match_length in MATCH_LENGTHS and not isinstance(self.match_length, bool)),
-            ("first", self.first in FIRST_MOVERS),
-            ("colour", self.colour in COLOURS),
-            ("animation", self.animation in ANIMATION_SPEEDS),
-            ("sound", isinstance(self.sound, bool)),
-            ("auto_roll", isinstance(self.auto_roll, bool)),
-            ("auto_forced", isinstance(self.auto_forced, bool)),
-            ("theme", self.theme in THEMES),
-        ]
-        for name, ok in checks:
-            if not ok:
-                raise StorageError(f"setting {name!r} has a bad value: {getattr(self, name)!r}")
+        for name, check in _SETTING_CHECKS.items():
+            try:
+                check(getattr(self, name), name)
+            except validate.Invalid as exc:
+                raise StorageError(f"setting {name!r} has a bad value: {exc}") from None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return asdict(self)
+
+
+_SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
+    {
+        "level": lambda x, n: validate.text(x, n, 40),
+        "match_length": lambda x, n: validate.choice(x, n, MATCH_LENGTHS),
+        "first": lambda x, n: validate.choice(x, n, FIRST_MOVERS),
+        "colour": lambda x, n: validate.choice(x, n, COLOURS),
+        "animation": lambda x, n: validate.choice(x, n, tuple(ANIMATION_SPEEDS)),
+        "sound": validate.flag,
+        "auto_roll": validate.flag,
+        "auto_forced": validate.flag,
+        "theme": lambda x, n: validate.choice(x, n, THEMES),
+    }
+)
+"""How each setting is checked, by name (every field of :class:`Settings`)."""
+
+MAX_FILE_BYTES = 4_000_000
+"""A settings or saved-game file larger than this is damaged (a real one is a few kilobytes)."""
+
+BOM = "\ufeff"
 
 
 def write_json_atomic(path: Path, data: object) -> None:
@@ -119,28 +143,55 @@ def set_aside(path: Path) -> Path:
 
 
 class Store:
-    """The per-user folder: settings and the game in progress."""
+    """The per-user folder: settings and the game in progress.
+
+    When the folder cannot be made or used, saving is off: nothing is read or written,
+    and :attr:`problem` says why (the game tells the player once, at the start)."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder if folder is not None else user_data_dir()
-        """Where the files live (platformdirs, or BACKGAMMON_HOME)."""
+        self.problem: str | None = None
+        """Why saving is off, in words for the player; None when it works."""
+        if folder is None:
+            try:
+                folder = user_data_dir()
+            except OSError as exc:
+                where = os.environ.get("BACKGAMMON_HOME") or "the user data folder"
+                self.problem = (
+                    f"Saving is off: the folder {where} cannot be made ({exc.strerror or exc}). "
+                    "Settings and games will not be kept."
+                )
+        self.folder = folder
+        """Where the files live (platformdirs, or BACKGAMMON_HOME); None when saving is off."""
 
     @property
     def settings_path(self) -> Path:
         """The settings file."""
+        assert self.folder is not None, "saving is off"
         return self.folder / SETTINGS_FILE
 
     @property
     def save_path(self) -> Path:
         """The saved game file."""
+        assert self.folder is not None, "saving is off"
         return self.folder / SAVE_FILE
 
     def _read(self, path: Path, what: str) -> tuple[object | None, str | None]:
-        if not path.exists():
-            return None, None
+        """The JSON in ``path`` (None if there is no file), and a message if it was set aside."""
         try:
-            return json.loads(path.read_text(encoding="utf-8")), None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if not path.exists():
+                return None, None
+            if path.stat().st_size > MAX_FILE_BYTES:
+                return None, self._aside(path, what, f"larger than {MAX_FILE_BYTES} bytes")
+            raw = path.read_bytes()
+        except OSError as exc:
+            return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
+        try:
+            return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
+        except UnicodeDecodeError:
+            return None, self._aside(path, what, "not UTF-8 text")
+        except RecursionError:
+            return None, self._aside(path, what, "nested too deeply")
+        except ValueError as exc:  # JSONDecodeError, or a number too long to read
             return None, self._aside(path, what, f"not valid JSON ({exc.__class__.__name__})")
 
     def _aside(self, path: Path, what: str, why: str) -> str:
@@ -148,24 +199,35 @@ class Store:
             moved = set_aside(path)
         except OSError as exc:
             return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
-        return f"The {what} could not be read ({why}). It was moved aside to {moved.name}; starting fresh."
+        return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
 
     def load_settings(self) -> tuple[Settings, str | None]:
-        """The saved settings (defaults if none), and a message if the file was bad."""
+        """The saved settings (defaults if none), and a message for the player if any.
+
+        Bad values are replaced by their defaults and the rest kept: the file is moved
+        aside as it was, and the repaired settings are written in its place."""
+        if self.folder is None:
+            return Settings(), self.problem
         data, warning = self._read(self.settings_path, "settings")
         if data is None:
             return Settings(), warning
-        try:
-            return Settings.from_json(data), None
-        except StorageError as exc:
-            return Settings(), self._aside(self.settings_path, "settings", str(exc))
+        settings, bad = Settings.repair(data)
+        if not bad:
+            return settings, None
+        message = self._aside(self.settings_path, "settings", "; ".join(bad))
+        with contextlib.suppress(OSError):
+            self.save_settings(settings)
+        return settings, message.replace("starting fresh", "the other settings were kept")
 
     def save_settings(self, settings: Settings) -> None:
-        """Write the settings atomically."""
-        write_json_atomic(self.settings_path, settings.to_json())
+        """Write the settings atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.settings_path, settings.to_json())
 
     def load_game_data(self) -> tuple[object | None, str | None]:
         """The raw saved game (None if none), and a message if the file was bad JSON."""
+        if self.folder is None:
+            return None, None
         return self._read(self.save_path, "saved game")
 
     def reject_game(self, why: str) -> str:
@@ -173,10 +235,12 @@ class Store:
         return self._aside(self.save_path, "saved game", why)
 
     def save_game(self, data: object) -> None:
-        """Write the game in progress atomically."""
-        write_json_atomic(self.save_path, data)
+        """Write the game in progress atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.save_path, data)
 
     def clear_game(self) -> None:
         """Forget the saved game (after the match is over, or a new one starts)."""
-        with contextlib.suppress(FileNotFoundError):
-            self.save_path.unlink()
+        if self.folder is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.save_path.unlink()
