@@ -261,6 +261,8 @@ class GameSession:
         turn = v.field(d, "turn")
         turn = None if turn is None else v.choice(turn, "turn", (HUMAN, AI))
         roll = v.field(d, "dice")
+        if turn is None and (roll is not None or s.opening is not None):
+            raise SaveError("the saved game has dice but nobody on roll")
         board = Position(from_position_id(v.text(v.field(d, "board"), "board", 20)))
         s.state = GameState(board, turn, None if roll is None else v.dice(roll, "dice"))
         s.log = [

@@ -1,0 +1,226 @@
+"""Files never crash the game and nothing good is lost: each damaged file starts the real app
+headless, which runs, sets the file aside with its content intact, and tells the player where."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from ai.worker import AIWorker, hand_evaluator
+from game.move import legal_moves
+from game.ui.app import App
+from game.ui.scenes import ResumePrompt
+from game.ui.session import GameConfig, GameSession
+
+FRAMES = 5
+BOM = b"\xef\xbb\xbf"
+
+
+def good_save() -> dict[str, object]:
+    """A real game a few turns in, as the game saves it."""
+    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", "light"), seed="files-test")
+    s.begin()
+    for _ in range(4):
+        assert s.state.dice is not None
+        moves = legal_moves(s.state.position, s.state.dice)
+        s.play(moves[0] if moves else None)
+        s.roll()
+    assert any(rec.steps for rec in s.log)
+    return s.to_json()
+
+
+def settings(**values: object) -> dict[str, object]:
+    base: dict[str, object] = {"level": "casual", "match_length": 5, "theme": "colour-blind", "sound": False}
+    base.update(values)
+    return base
+
+
+def with_depth(value: str) -> bytes:
+    data = json.dumps(good_save())
+    return data.replace('"depth": 1', f'"depth": {value}').encode()
+
+
+def with_log_step(step: object) -> bytes:
+    data = good_save()
+    log = data["log"]
+    assert isinstance(log, list)
+    turn = next(rec for rec in log if rec[2])
+    turn[2][0] = step
+    return json.dumps(data).encode()
+
+
+def with_log_player(player: object) -> bytes:
+    data = good_save()
+    log = data["log"]
+    assert isinstance(log, list)
+    log[0][0] = player
+    return json.dumps(data).encode()
+
+
+@pytest.fixture
+def run_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], App]]:
+    """Start the real app as ``main.py play`` does (its own store from BACKGAMMON_HOME) and run a few
+    frames; the search runs in a thread to keep the test quick."""
+    apps: list[App] = []
+
+    def start() -> App:
+        app = App((1000, 680), worker_factory=lambda: AIWorker("thread", hand_evaluator))
+        apps.append(app)
+        for _ in range(FRAMES):
+            app.frame(0.05)
+        assert app.running
+        return app
+
+    yield start
+    for app in apps:
+        app.quit()
+    pygame.display.quit()
+
+
+DAMAGED_SAVES = {
+    "depth-1e400": with_depth("1e400"),
+    "depth-float": with_depth("1.0"),
+    "nested-brackets": b"[" * 100_000 + b"]" * 100_000,
+    "log-step-99-to-minus-5": with_log_step([99, -5, False]),
+    "log-step-not-a-list": with_log_step("13/7"),
+    "log-player-9": with_log_player(9),
+    "log-player-true": with_log_player(True),
+    "not-utf8": b"\xff\xfe{}",
+    "huge-number": b'{"version": 1' + b"1" * 5000 + b"}",
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED_SAVES.values(), ids=DAMAGED_SAVES.keys())
+def test_damaged_save_is_set_aside_intact_and_the_player_told(
+    content: bytes, backgammon_home: Path, run_app: Callable[[], App]
+) -> None:
+    (backgammon_home / "settings.json").write_text(json.dumps(settings()))
+    (backgammon_home / "savegame.json").write_bytes(content)
+    app = run_app()
+    (aside,) = backgammon_home.glob("savegame.json.corrupt-*")
+    assert aside.read_bytes() == content
+    assert not (backgammon_home / "savegame.json").exists()
+    message, warn = app.message
+    assert warn and str(aside) in message
+    assert app.settings.theme == "colour-blind"  # the good settings file is untouched
+
+
+def test_save_with_a_bom_is_accepted(backgammon_home: Path, run_app: Callable[[], App]) -> None:
+    (backgammon_home / "savegame.json").write_bytes(BOM + json.dumps(good_save()).encode())
+    app = run_app()
+    assert isinstance(app.scenes[-1], ResumePrompt)
+    assert not list(backgammon_home.glob("*.corrupt-*"))
+
+
+def test_settings_with_a_bom_are_accepted(backgammon_home: Path, run_app: Callable[[], App]) -> None:
+    (backgammon_home / "settings.json").write_bytes(BOM + json.dumps(settings()).encode())
+    app = run_app()
+    assert app.settings.match_length == 5 and app.settings.theme == "colour-blind"
+    assert not list(backgammon_home.glob("*.corrupt-*"))
+
+
+BAD_SETTINGS = {
+    "match_length-3.0": ("match_length", 3.0),
+    "match_length-true": ("match_length", True),
+    "match_length-1e400": ("match_length", float("inf")),
+    "sound-1": ("sound", 1),
+    "theme-unknown": ("theme", "neon"),
+    "level-empty": ("level", ""),
+}
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_SETTINGS.values(), ids=BAD_SETTINGS.keys())
+def test_bad_setting_is_reset_the_rest_kept_and_the_file_set_aside(
+    name: str, value: object, backgammon_home: Path, run_app: Callable[[], App]
+) -> None:
+    content = json.dumps(settings(**{name: value})).encode()
+    (backgammon_home / "settings.json").write_bytes(content)
+    app = run_app()
+    (aside,) = backgammon_home.glob("settings.json.corrupt-*")
+    assert aside.read_bytes() == content
+    assert str(aside) in app.message[0] and app.message[1]
+    others = {k: v for k, v in settings().items() if k != name}
+    for k, v in others.items():
+        assert getattr(app.settings, k) == v
+    # the repaired settings are saved, and the next start takes them without complaint
+    app.quit()
+    again = run_app()
+    assert not again.message[1]
+    assert len(list(backgammon_home.glob("settings.json.corrupt-*"))) == 1
+
+
+def test_match_length_from_settings_survives_its_own_save(
+    backgammon_home: Path, run_app: Callable[[], App]
+) -> None:
+    (backgammon_home / "settings.json").write_text(json.dumps(settings(match_length=3)))
+    app = run_app()
+    app.start_new_game()
+    app.quit()
+    data = json.loads((backgammon_home / "savegame.json").read_text())
+    GameSession.from_json(data)  # the game reads back what it wrote
+    again = run_app()
+    assert isinstance(again.scenes[-1], ResumePrompt)
+
+
+def test_unmakeable_home_plays_on_with_saving_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BACKGAMMON_HOME", str(blocker / "home"))
+    app = run_app()
+    assert "Saving is off" in app.message[0] and str(blocker / "home") in app.message[0]
+    app.start_new_game()
+    for _ in range(FRAMES):
+        app.frame(0.05)
+    assert app.game is not None and app.running
+    assert blocker.read_text() == "not a folder"
+
+
+def test_save_folder_that_cannot_be_written_is_said(
+    backgammon_home: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
+) -> None:
+    import game.ui.storage as storage
+
+    def refuse(path: Path, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(storage, "write_atomic", refuse)  # a read-only folder (tests may run as root)
+    app = run_app()
+    said: list[tuple[str, bool]] = []
+    real_notify = app.notify
+    monkeypatch.setattr(app, "notify", lambda m, warn=False: said.append((m, warn)) or real_notify(m, warn))
+    app.start_new_game()
+    app.frame(0.05)
+    assert any(warn and "Could not save" in m and "Permission denied" in m for m, warn in said)
+    assert app.game is not None and app.running
+
+
+@pytest.mark.parametrize("damage", ["damaged", "missing"])
+def test_bad_font_falls_back_to_the_default_font_with_a_warning(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
+) -> None:
+    import game.ui.render as render
+    from game.resources import asset_path
+
+    fonts = tmp_path / "assets" / "fonts"
+    fonts.mkdir(parents=True)
+    (fonts / "DejaVuSans-Bold.ttf").write_bytes(asset_path("fonts", "DejaVuSans-Bold.ttf").read_bytes())
+    if damage == "damaged":
+        (fonts / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00 not really a font" * 10)
+    monkeypatch.setattr(render, "asset_path", lambda *parts: tmp_path.joinpath("assets", *parts))
+    app = run_app()
+    assert "DejaVuSans.ttf" in app.message[0] and app.message[1]
+    app.start_new_game()
+    for _ in range(FRAMES):
+        app.frame(0.05)
+    assert app.running
