@@ -15,6 +15,21 @@ from pathlib import Path
 
 APP_NAME = "Backgammon"
 
+REQUIRED_FILES: tuple[str, ...] = (
+    "assets/fonts/DejaVuSans.ttf",
+    "assets/fonts/DejaVuSans-Bold.ttf",
+    "assets/fonts/LICENSE-DejaVu.txt",
+    "assets/weights/net.npz",
+    "assets/weights/net.npz.sha256",
+    "assets/bearoff/bearoff-1s-6pt.npz",
+    "assets/bearoff/bearoff-1s-6pt.npz.sha256",
+    "assets/icon/icon.png",
+    "assets/icon/icon.ico",
+    "assets/icon/icon.icns",
+)
+"""Files every build must hold, relative to :func:`bundle_root` (``/`` separated): the
+selftest fails when one is missing or empty. Licence notices shipped with the game belong here."""
+
 
 def bundle_root() -> Path:
     """The folder that holds ``assets/``: the PyInstaller bundle, or the source tree."""
@@ -40,3 +55,19 @@ def user_data_dir() -> Path:
         path = user_data_path(APP_NAME, appauthor=False)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def missing_files(root: Path | None = None, required: tuple[str, ...] | None = None) -> list[str]:
+    """The ``required`` files (default :data:`REQUIRED_FILES`) that are absent or empty under
+    ``root`` (default: :func:`bundle_root`)."""
+    base = bundle_root() if root is None else root
+    missing = []
+    for name in REQUIRED_FILES if required is None else required:
+        path = base.joinpath(*name.split("/"))
+        try:
+            if path.is_file() and path.stat().st_size > 0:
+                continue
+        except OSError:
+            pass
+        missing.append(name)
+    return missing

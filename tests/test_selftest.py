@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -182,7 +183,6 @@ def test_damaged_image_fails_naming_the_file(tmp_path: Path) -> None:
 
 def test_damaged_font_fails_naming_the_file(tmp_path: Path) -> None:
     root = _assets_copy(tmp_path)
-    (root / "fonts").mkdir()
     (root / "fonts" / "Broken.ttf").write_bytes(b"\x00\x01\x00\x00 not really a font")
     with pytest.raises(Failure, match=r"fonts/Broken\.ttf"):
         check_assets(root)
@@ -211,7 +211,7 @@ def test_file_that_does_not_match_its_sha256_fails(tmp_path: Path) -> None:
     (root / "data.bin").write_bytes(b"the real data")
     digest = hashlib.sha256(b"the real data").hexdigest()
     (root / "data.bin.sha256").write_text(f"{digest}  data.bin\n", encoding="utf-8")
-    assert "1 checksum" in check_assets(root)
+    assert "3 checksum" in check_assets(root)  # with the weights' and the bear-off table's
     (root / "data.bin").write_bytes(b"the real dat4")
     with pytest.raises(Failure, match=r"data\.bin\.sha256 .*does not match its checksum"):
         check_assets(root)
@@ -436,3 +436,71 @@ def test_ensure_streams_leaves_real_streams_alone(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys, "stderr", err)
     selftest.ensure_streams()
     assert sys.stdout is out and sys.stderr is err
+
+
+# --- required files and fonts --------------------------------------------------------------
+
+
+def _bundle_copy(tmp_path: Path) -> Path:
+    """A copy of the bundle's required files, to damage in a test."""
+    from game.resources import REQUIRED_FILES, bundle_root
+
+    for name in REQUIRED_FILES:
+        target = tmp_path.joinpath(*name.split("/"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(bundle_root().joinpath(*name.split("/")), target)
+    return tmp_path
+
+
+def test_every_required_file_is_in_the_source_tree() -> None:
+    from game.resources import missing_files
+
+    assert missing_files() == []
+    assert "required files" in selftest.check_bundle()
+
+
+@pytest.mark.parametrize("name", ["assets/fonts/DejaVuSans.ttf", "assets/fonts/DejaVuSans-Bold.ttf"])
+def test_missing_font_fails_the_bundle_check(tmp_path: Path, name: str) -> None:
+    root = _bundle_copy(tmp_path)
+    root.joinpath(*name.split("/")).unlink()
+    with pytest.raises(Failure, match=re.escape(name)):
+        selftest.check_bundle(root)
+
+
+def test_empty_required_file_fails_the_bundle_check(tmp_path: Path) -> None:
+    root = _bundle_copy(tmp_path)
+    (root / "assets" / "icon" / "icon.png").write_bytes(b"")
+    with pytest.raises(Failure, match=r"icon\.png"):
+        selftest.check_bundle(root)
+
+
+def test_required_file_list_is_a_hook_for_more_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.resources as resources
+
+    root = _bundle_copy(tmp_path)
+    monkeypatch.setattr(resources, "REQUIRED_FILES", (*resources.REQUIRED_FILES, "THIRD_PARTY_NOTICES.md"))
+    with pytest.raises(Failure, match=r"THIRD_PARTY_NOTICES\.md"):
+        selftest.check_bundle(root)
+    (root / "THIRD_PARTY_NOTICES.md").write_text("notices")
+    assert selftest.check_bundle(root)
+
+
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_selftest_fails_when_a_font_is_missing_or_damaged(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import game.resources as resources
+
+    root = _bundle_copy(tmp_path)
+    font = root / "assets" / "fonts" / "DejaVuSans.ttf"
+    if damage == "missing":
+        font.unlink()
+    else:
+        font.write_bytes(b"\x00\x01\x00\x00 not really a font" * 10)
+    monkeypatch.setattr(resources, "bundle_root", lambda: root)
+    code = selftest.main(["--only", "bundle", "--only", "assets", "--only", "frame"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert out.startswith("selftest FAILED")
+    assert "DejaVuSans.ttf" in err
+    assert "frame (failed)" in out  # the frame drew, but with the stand-in font: that fails too

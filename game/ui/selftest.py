@@ -3,6 +3,9 @@
 It runs without a screen or sound card (it selects SDL's dummy drivers itself) and
 checks, in order:
 
+``bundle``
+    every file of ``game.resources.REQUIRED_FILES`` is in the build (fonts, weights,
+    bear-off table, icons, licence notices);
 ``assets``
     every file under ``assets/`` loads as what it is (fonts render text, images and
     sounds load, icons parse, weights files open);
@@ -46,7 +49,7 @@ from typing import Any
 
 from game.files import write_atomic
 
-CHECKS = ("assets", "weights", "frame", "game", "worker")
+CHECKS = ("bundle", "assets", "weights", "frame", "game", "worker")
 """The checks, in the order they run."""
 
 FRAME_SIZE = (1280, 800)
@@ -120,8 +123,17 @@ _FONTS = (".ttf", ".otf")
 _IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
 _SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
 _TEXT = (".txt", ".md", ".csv")
-REQUIRED_ASSETS = ("icon/icon.png", "icon/icon.ico", "icon/icon.icns")
-"""Assets that every build must have (the rest are checked for whatever is there)."""
+
+
+def _required_assets() -> tuple[str, ...]:
+    from game.resources import REQUIRED_FILES
+
+    return tuple(name.removeprefix("assets/") for name in REQUIRED_FILES if name.startswith("assets/"))
+
+
+REQUIRED_ASSETS = _required_assets()
+"""Assets that every build must have, relative to ``assets/`` (the rest are checked for
+whatever is there)."""
 
 
 def _asset_kind(path: Path) -> str:
@@ -232,6 +244,17 @@ def check_assets(root: Path | None = None) -> str:
     return f"{len(files)} assets ({parts})"
 
 
+def check_bundle(root: Path | None = None) -> str:
+    """Every required file of the build is there and not empty."""
+    from game.resources import REQUIRED_FILES, bundle_root, missing_files
+
+    base = bundle_root() if root is None else root
+    missing = missing_files(base)
+    if missing:
+        raise Failure(f"missing or empty in {base}: {', '.join(missing)}")
+    return f"{len(REQUIRED_FILES)} required files"
+
+
 # --- weights ----------------------------------------------------------------------------
 
 
@@ -281,6 +304,10 @@ def check_frame() -> str:
     colours = _colour_count(surface)
     if colours < 8:
         raise Failure(f"the frame looks blank ({colours} colours)")
+    fonts = getattr(_import("game.ui.render"), "Fonts", None)
+    warning = fonts().warning if fonts is not None else None
+    if warning:  # the frame drew with pygame's stand-in font
+        raise Failure(warning)
     return f"frame {FRAME_SIZE[0]}x{FRAME_SIZE[1]} ({colours} colours) in {seconds:.2f} s"
 
 
@@ -401,6 +428,7 @@ def _where(exc: BaseException) -> str:
 def run_check(name: str, context: dict[str, Any]) -> CheckResult:
     """Run one check by name, turning every outcome into a :class:`CheckResult`."""
     table: dict[str, Callable[[], str]] = {
+        "bundle": check_bundle,
         "assets": check_assets,
         "weights": lambda: check_weights(context),
         "frame": check_frame,
