@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -158,10 +162,10 @@ def test_bad_setting_is_reset_the_rest_kept_and_the_file_set_aside(
     assert len(list(backgammon_home.glob("settings.json.corrupt-*"))) == 1
 
 
-def test_match_length_from_settings_survives_its_own_save(
+def test_match_length_3_0_in_settings_no_longer_makes_a_save_the_next_start_rejects(
     backgammon_home: Path, run_app: Callable[[], App]
 ) -> None:
-    (backgammon_home / "settings.json").write_text(json.dumps(settings(match_length=3)))
+    (backgammon_home / "settings.json").write_text(json.dumps(settings(match_length=3.0)))
     app = run_app()
     app.start_new_game()
     app.quit()
@@ -224,3 +228,50 @@ def test_bad_font_falls_back_to_the_default_font_with_a_warning(
     for _ in range(FRAMES):
         app.frame(0.05)
     assert app.running
+
+
+# --- the real program, as a player starts it -------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="ends the program with SIGINT")
+@pytest.mark.parametrize("case", ["depth-1e400", "nested-brackets", "log-player-9"])
+def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_path: Path) -> None:
+    content = DAMAGED_SAVES[case]
+    (tmp_path / "savegame.json").write_bytes(content)
+    env = dict(os.environ, BACKGAMMON_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob("savegame.json.corrupt-*")) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.05)
+        time.sleep(1.0)  # a few frames with the menu up
+        assert proc.poll() is None, "the game stopped"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    (aside,) = tmp_path.glob("savegame.json.corrupt-*")
+    assert aside.read_bytes() == content
+    assert proc.returncode == 130 and "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="ends the program with SIGINT")
+def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    env = dict(
+        os.environ, BACKGAMMON_HOME=str(blocker / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
+    time.sleep(4.0)
+    running = proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert running, err
+    assert proc.returncode == 130 and "Traceback" not in err
