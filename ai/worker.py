@@ -383,7 +383,7 @@ def _kill_me_with_my_parent() -> None:
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
+    except (ImportError, OSError, AttributeError):
         return
     if os.getppid() != parent or parent == 1:  # the parent died before we asked
         os._exit(0)

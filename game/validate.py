@@ -21,7 +21,8 @@ class Invalid(ValueError):
     """A value of the wrong type or out of range; the message names the field."""
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
+    """A value for a message: its repr, cut to about 60 characters."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -36,40 +37,40 @@ def field(data: Mapping[str, Any], key: str) -> Any:
 def obj(value: object, name: str) -> dict[str, Any]:
     """A JSON object."""
     if not isinstance(value, dict):
-        raise Invalid(f"{name} must be an object, not {_show(value)}")
+        raise Invalid(f"{name} must be an object, not {show(value)}")
     return value
 
 
 def integer(value: object, name: str, lo: int, hi: int) -> int:
     """A whole number lo..hi (not a float such as 3.0, not true/false)."""
     if type(value) is not int:
-        raise Invalid(f"{name} must be a whole number, not {_show(value)}")
+        raise Invalid(f"{name} must be a whole number, not {show(value)}")
     if not lo <= value <= hi:
-        raise Invalid(f"{name} must be {lo}..{hi}, not {_show(value)}")
+        raise Invalid(f"{name} must be {lo}..{hi}, not {show(value)}")
     return value
 
 
 def number(value: object, name: str, lo: float, hi: float) -> float:
     """A finite number lo..hi (an int or a float, not true/false)."""
     if type(value) not in (int, float):
-        raise Invalid(f"{name} must be a number, not {_show(value)}")
+        raise Invalid(f"{name} must be a number, not {show(value)}")
     assert isinstance(value, int | float)
     if not (math.isfinite(value) and lo <= value <= hi):
-        raise Invalid(f"{name} must be {lo:g}..{hi:g}, not {_show(value)}")
+        raise Invalid(f"{name} must be {lo:g}..{hi:g}, not {show(value)}")
     return float(value)
 
 
 def flag(value: object, name: str) -> bool:
     """true or false."""
     if type(value) is not bool:
-        raise Invalid(f"{name} must be true or false, not {_show(value)}")
+        raise Invalid(f"{name} must be true or false, not {show(value)}")
     return value
 
 
 def text(value: object, name: str, max_len: int = MAX_TEXT) -> str:
     """A non-empty string of at most ``max_len`` characters."""
     if not isinstance(value, str) or not value:
-        raise Invalid(f"{name} must be a non-empty string, not {_show(value)}")
+        raise Invalid(f"{name} must be a non-empty string, not {show(value)}")
     if len(value) > max_len:
         raise Invalid(f"{name} is longer than {max_len} characters")
     return value
@@ -78,14 +79,14 @@ def text(value: object, name: str, max_len: int = MAX_TEXT) -> str:
 def choice(value: T, name: str, options: Collection[T]) -> T:
     """One of ``options``, of the same type (``3.0`` is not the choice ``3``, ``true`` not ``1``)."""
     if not any(type(value) is type(o) and value == o for o in options):
-        raise Invalid(f"{name} must be one of {', '.join(map(repr, options))}, not {_show(value)}")
+        raise Invalid(f"{name} must be one of {', '.join(map(repr, options))}, not {show(value)}")
     return value
 
 
 def items(value: object, name: str, max_len: int, length: int | None = None) -> list[Any]:
     """A list of at most ``max_len`` items (exactly ``length`` if given)."""
     if not isinstance(value, list):
-        raise Invalid(f"{name} must be a list, not {_show(value)}")
+        raise Invalid(f"{name} must be a list, not {show(value)}")
     if length is not None and len(value) != length:
         raise Invalid(f"{name} must have {length} items, not {len(value)}")
     if len(value) > max_len:

@@ -243,7 +243,7 @@ class GameSession:
         d = v.obj(data, "the saved game")
         version = v.field(d, "version")
         if type(version) is not int or version != SAVE_VERSION:
-            raise SaveError(f"unknown saved-game version {version!r}")
+            raise SaveError(f"unknown saved-game version {v.show(version)}")
         config = GameConfig.from_json(v.field(d, "config"))
         match = Match.from_json(v.field(d, "match"))
         if match.length != config.match_length:

@@ -21,6 +21,7 @@ from game import validate
 from game.files import write_atomic
 from game.match import MATCH_LENGTHS
 from game.resources import user_data_dir
+from game.ui.session import COLOUR_CHOICES, FIRST_CHOICES
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
@@ -33,10 +34,10 @@ ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
 THEMES = ("classic", "colour-blind")
 """The board themes: wood and felt, or a palette safe for colour-blind players."""
 
-FIRST_MOVERS = ("roll", "you", "computer")
+FIRST_MOVERS = FIRST_CHOICES
 """Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
 
-COLOURS = ("light", "dark")
+COLOURS = COLOUR_CHOICES
 """The checker colours the human can play."""
 
 

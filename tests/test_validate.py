@@ -1,0 +1,165 @@
+"""game.validate: each kind of value JSON can hold, refused where it does not belong."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+import pytest
+
+from game import validate as v
+from game.move import Step
+from game.ui.session import GameConfig, GameSession, SaveError
+from game.ui.storage import _SETTING_CHECKS, Settings
+
+
+def test_integer_refuses_a_float_that_looks_whole() -> None:
+    with pytest.raises(v.Invalid, match="whole number"):
+        v.integer(3.0, "n", 1, 7)
+
+
+def test_integer_refuses_true() -> None:
+    with pytest.raises(v.Invalid, match="whole number"):
+        v.integer(True, "n", 0, 1)
+
+
+def test_integer_refuses_out_of_range_and_names_the_field() -> None:
+    with pytest.raises(v.Invalid, match=r"depth must be 1\.\.4"):
+        v.integer(5, "depth", 1, 4)
+
+
+def test_number_refuses_infinity_from_1e400() -> None:
+    with pytest.raises(v.Invalid, match="noise"):
+        v.number(json.loads("1e400"), "noise", 0, 10)
+
+
+def test_number_refuses_nan() -> None:
+    with pytest.raises(v.Invalid):
+        v.number(float("nan"), "x", 0, 10)
+
+
+def test_number_takes_an_int() -> None:
+    assert v.number(2, "x", 0, 10) == 2.0
+
+
+def test_choice_refuses_the_same_value_of_another_type() -> None:
+    with pytest.raises(v.Invalid):
+        v.choice(3.0, "match_length", (1, 3, 5, 7))
+    with pytest.raises(v.Invalid):
+        v.choice(True, "player", (0, 1))
+    assert v.choice(3, "match_length", (1, 3, 5, 7)) == 3
+
+
+def test_text_refuses_empty_and_too_long() -> None:
+    with pytest.raises(v.Invalid):
+        v.text("", "seed")
+    with pytest.raises(v.Invalid, match="longer than"):
+        v.text("x" * 21, "board", 20)
+
+
+def test_items_checks_length_and_type() -> None:
+    with pytest.raises(v.Invalid, match="list"):
+        v.items({"a": 1}, "log", 10)
+    with pytest.raises(v.Invalid, match="2 items"):
+        v.items([1], "dice", 2, 2)
+    with pytest.raises(v.Invalid, match="more than"):
+        v.items([0] * 11, "log", 10)
+
+
+def test_field_says_which_is_missing() -> None:
+    with pytest.raises(v.Invalid, match="seed is missing"):
+        v.field({}, "seed")
+
+
+def test_message_quotes_a_long_value_short() -> None:
+    with pytest.raises(v.Invalid) as exc:
+        v.integer("x" * 10_000, "n", 0, 1)
+    assert len(str(exc.value)) < 120
+
+
+def test_every_setting_is_checked() -> None:
+    assert set(_SETTING_CHECKS) == {f.name for f in fields(Settings)}
+
+
+def test_default_settings_pass_their_own_checks() -> None:
+    Settings().validate()
+    assert Settings.repair(Settings().to_json()) == (Settings(), [])
+
+
+# --- saved games --------------------------------------------------------------------------
+
+
+def saved() -> dict[str, object]:
+    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", "light"), seed="validate")
+    s.begin()
+    s.play(s.state.legal_moves()[0])
+    s.roll()
+    return s.to_json()
+
+
+def test_saved_game_round_trips() -> None:
+    data = saved()
+    assert GameSession.from_json(data).to_json() == data
+
+
+def test_save_whose_match_length_differs_from_its_config_is_refused() -> None:
+    data = saved()
+    data["match"] = {"length": 5, "games": []}
+    with pytest.raises(SaveError, match="match is to 5"):
+        GameSession.from_json(data)
+
+
+def test_save_with_dice_and_nobody_on_roll_is_refused() -> None:
+    data = saved()
+    data["turn"] = None
+    with pytest.raises(SaveError, match="nobody on roll"):
+        GameSession.from_json(data)
+
+
+def test_save_with_a_die_of_7_is_refused() -> None:
+    data = saved()
+    data["dice"] = [7, 1]
+    with pytest.raises(SaveError, match=r"dice\[0\]"):
+        GameSession.from_json(data)
+
+
+def test_save_with_version_true_is_refused() -> None:
+    data = saved()
+    data["version"] = True
+    with pytest.raises(SaveError, match="version"):
+        GameSession.from_json(data)
+
+
+@pytest.mark.parametrize(
+    ("step", "ok"),
+    [
+        ([25, 20, False], True),  # entering from the bar with a 5
+        ([3, 0, False], True),  # bearing off with a 3
+        ([13, 7, True], True),
+        ([99, -5, False], False),
+        ([7, 13, False], False),  # backwards
+        ([13, 3, False], False),  # ten points: no die does that
+        ([13, 7, 1], False),  # hit must be true or false
+        ([13.0, 7, False], False),
+    ],
+    ids=["bar", "bear-off", "hit", "99-to-minus-5", "backwards", "ten-points", "hit-1", "float-point"],
+)
+def test_logged_step_is_checked_by_type_and_range(step: list[object], ok: bool) -> None:
+    data = saved()
+    log = data["log"]
+    assert isinstance(log, list)
+    log[0][2] = [step]
+    if ok:
+        assert GameSession.from_json(data).log[0].steps == (Step(*step),)  # type: ignore[arg-type]
+    else:
+        with pytest.raises(SaveError):
+            GameSession.from_json(data)
+
+
+def test_log_turn_of_five_steps_is_refused() -> None:
+    data = saved()
+    log = data["log"]
+    assert isinstance(log, list)
+    log[0][2] = [[6, 5, False]] * 5
+    with pytest.raises(SaveError, match="more than 4"):
+        GameSession.from_json(data)
