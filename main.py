@@ -21,6 +21,7 @@ if __name__ == "__mp_main__":  # the AI's search process (spawn): Ctrl+C is the 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 import argparse
+import contextlib
 from dataclasses import dataclass
 
 
@@ -125,8 +126,19 @@ def run(args: list[str]) -> int:
     return code
 
 
+TERMINATED = 143
+"""The exit code after SIGTERM (128 + 15)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(TERMINATED)  # unwinds like Ctrl+C: the game saves and stops its search
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; Ctrl+C ends any command quietly with :data:`INTERRUPTED`."""
+    """Run the command line; Ctrl+C ends any command quietly with :data:`INTERRUPTED`, SIGTERM
+    with :data:`TERMINATED` (SDL's own handlers, which made them window-close events, are off)."""
+    with contextlib.suppress(ValueError):  # only the main thread may set handlers
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return run(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:

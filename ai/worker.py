@@ -391,18 +391,17 @@ def _kill_me_with_my_parent() -> None:
 
 @contextlib.contextmanager
 def _no_ctrl_c() -> Any:
-    """Ignore Ctrl+C while a child starts, so that it starts ignoring it too (POSIX inherits
-    ignored signals): a terminal's Ctrl+C reaches the whole process group, and the parent
-    alone decides what it means. Only the main thread may change signal handlers."""
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous is None:
+    """Hold Ctrl+C back while a child starts, so that the child starts with it blocked (POSIX
+    inherits the signal mask): a terminal's Ctrl+C reaches the whole process group, and the
+    parent alone decides what it means. The parent gets a Ctrl+C of that moment afterwards."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: the child ignores it in _child_main
         yield
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 # --- the owner's side ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from processes import children
+from processes import children, is_running
 
 import main as entry
 from game import __version__
@@ -160,3 +160,22 @@ def test_ctrl_c_while_playing_exits_130_quietly(tmp_path: Path) -> None:
     code, err = ctrl_c(proc)
     assert code == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+@pytestmark_posix
+def test_sigterm_while_playing_ends_cleanly_with_143(tmp_path: Path) -> None:
+    proc = start("play", home=tmp_path)
+    deadline = time.monotonic() + 30
+    while not children(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)  # the window is up and the AI's process started
+    kids = children(proc.pid)
+    assert kids and proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 5
+    while any(is_running(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(is_running(k) for k in kids)
