@@ -16,8 +16,11 @@ Backgammon's convention: an ID is always seen from the side on roll). A move's
 ``depth`` is how deep it was searched: the move filter (see :mod:`ai.analysis`)
 searches only the most promising moves to the full depth and lists them first,
 so the list is best first by the deepest search, not strictly by equity. A line it
-cannot take gets ``{"error": "..."}`` and the next line is read. This is the
-protocol ``../shared/tools/bgjudge.py`` speaks.
+cannot take gets ``{"error": "..."}`` (quoting at most about 100 characters of it)
+and the next line is read. Input is read as bytes and each line decoded on its own:
+a line that is not UTF-8 gets an error reply, a UTF-8 byte-order mark is ignored, a
+last line without a newline is answered, and a line over a megabyte is refused
+without being read into memory whole.
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from ai.evaluator import Evaluator
 from game.move import legal_moves
@@ -156,11 +159,33 @@ class Answerer:
 
     def answer_bytes(self, raw: bytes) -> dict[str, Any]:
         """The reply to one raw line of bytes, decoded on its own."""
+        if isinstance(raw, TooLong):
+            return {"error": f"the line is longer than {MAX_LINE_BYTES} bytes; it starts {bytes(raw)!r}"}
         try:
             line = decode_line(raw)
         except HintError as exc:
             return {"error": str(exc)}
         return self.answer(line)
+
+
+MAX_LINE_BYTES = 1 << 20
+"""A request line longer than this is refused without being kept in memory whole."""
+
+
+class TooLong(bytes):
+    """The start of an input line that went on past :data:`MAX_LINE_BYTES` (the rest was skipped)."""
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of ``stream`` as bytes, the last one even without a newline; a line longer
+    than ``limit`` comes as :class:`TooLong` holding its start."""
+    while raw := stream.readline(limit + 1):
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield TooLong(raw[:MAX_QUOTE])
+            continue
+        yield raw
 
 
 def serve(lines: Iterable[bytes], out: TextIO, depth: int, evaluator: Evaluator, top: int | None) -> int:
@@ -279,7 +304,7 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         if args.dice is not None:
             ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
         evaluator = load(args.evaluator, sys.stderr, args.weights)
-        serve(sys.stdin.buffer, sys.stdout, args.depth, evaluator, args.top)
+        serve(read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top)
         return 0
     if args.dice is None:
         ap.error("--position-id needs --dice, e.g. --dice 31")

@@ -353,3 +353,15 @@ def test_answer_is_one_function_of_one_line() -> None:
     answerer = Answerer(1, hand_evaluator()[0], top=2)
     assert len(answerer.answer(f"{START_ID} 31")["moves"]) == 2
     assert "error" in answerer.answer("")
+
+
+def test_line_longer_than_the_limit_is_refused_and_the_next_answered() -> None:
+    from ai.hint import Answerer, read_lines
+
+    stream = io.BytesIO(b"x" * 5000 + b"\n" + f"{START_ID} 31".encode())
+    lines = list(read_lines(stream, limit=1000))
+    assert len(lines) == 2
+    answerer = Answerer(1, hand_evaluator()[0])
+    first, second = (answerer.answer_bytes(raw) for raw in lines)
+    assert "longer than" in first["error"] and len(json.dumps(first)) < 400
+    assert second["moves"]
