@@ -20,7 +20,8 @@ cannot take gets ``{"error": "..."}`` (quoting at most about 100 characters of i
 and the next line is read. Input is read as bytes and each line decoded on its own:
 a line that is not UTF-8 gets an error reply, a UTF-8 byte-order mark is ignored, a
 last line without a newline is answered, and a line over a megabyte is refused
-without being read into memory whole.
+without being read into memory whole. This is the protocol
+``../shared/tools/bgjudge.py`` speaks.
 """
 
 from __future__ import annotations
