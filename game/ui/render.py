@@ -76,10 +76,13 @@ class Fonts:
             self.warning = f"The font {' and '.join(broken)} could not be loaded: using a plain font instead."
 
     def _try(self, bold: bool) -> bool:
+        """True when the bundled font file loads and renders."""
+        if not pygame.font.get_init():
+            pygame.font.init()
         path = asset_path("fonts", self.FILES[bold])
         try:
             pygame.font.Font(str(path), 12).render("Backgammon", True, (0, 0, 0))
-        except (pygame.error, OSError, ValueError, FileNotFoundError):
+        except (pygame.error, OSError, ValueError):
             return False
         return True
 
