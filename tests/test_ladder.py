@@ -12,7 +12,9 @@ import pytest
 
 from ai.evaluator import Probs
 from ai.hand import HandEvaluator
-from ai.ladder import (
+from ai.load import load_evaluator
+from ai.network import NetSet, save_nets
+from ai.training.ladder import (
     GameRecord,
     Player,
     best_values,
@@ -24,8 +26,6 @@ from ai.ladder import (
     roll_luck,
     summarise,
 )
-from ai.load import load_evaluator
-from ai.network import NetSet, save_nets
 from game.dice import ROLLS
 from game.position import START_CODE, pack
 

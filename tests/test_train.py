@@ -1,4 +1,4 @@
-"""Tests of self-play TD training (ai.train): tiny runs, reproducible from the seed and from checkpoints."""
+"""Tests of self-play TD training (ai.training.train): tiny runs, reproducible from seed and checkpoint."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from ai.features import N_INPUTS
 from ai.network import MLP, NetSet, load_nets, save_nets
-from ai.train import (
+from ai.training.train import (
     Adam,
     TrainConfig,
     Trainer,
@@ -231,7 +231,7 @@ def test_resume_from_missing_checkpoint_is_a_clear_error(
 
 
 def test_stop_request_saves_a_checkpoint_that_resumes_exactly(tmp_path: Path) -> None:
-    from ai.train import run
+    from ai.training.train import run
 
     whole = Trainer.fresh(tiny(seed=6))
     run_to_end(whole)

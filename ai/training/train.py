@@ -1,8 +1,9 @@
-"""Train the evaluation nets by self-play with temporal differences.
+r"""Train the evaluation nets by self-play with temporal differences.
 
-    python -m ai.train --games 200000 --seed 1 --out assets/weights/net.npz
-    python -m ai.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
-    python -m ai.train --games 2400000 --seed 2 --out new.npz --init assets/weights/net.npz --lr-min 2e-5
+    python -m ai.training.train --games 200000 --seed 1 --out assets/weights/net.npz
+    python -m ai.training.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
+    python -m ai.training.train --games 2400000 --seed 2 --out new.npz --init assets/weights/net.npz \
+        --lr-min 2e-5
 
 The method is TD(0) on the position before each roll: the net's estimate for the
 side on roll is moved towards the value, after that side's best move, of the
@@ -29,7 +30,9 @@ separate seeded generator); the points per game go to a CSV learning curve.
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # python -m ai.train: one BLAS thread, set before numpy loads (see ai.blas)
+if (
+    __name__ == "__main__"
+):  # python -m ai.training.train: one BLAS thread, set before numpy loads (see ai.blas)
     from ai.blas import use_one_thread
 
     use_one_thread()
@@ -484,7 +487,7 @@ def _load_bearoff(enabled: bool) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the trainer from the command line; returns an exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m ai.training.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, required=True, help="total games to train (counting resumed ones)")
     ap.add_argument("--seed", type=int, default=1, help="seed of dice and initial weights (default 1)")
     ap.add_argument(

@@ -1,9 +1,9 @@
 """Play two difficulty levels against each other: the evidence that each level beats the one below.
 
-    python -m ai.ladder casual intermediate --games 400 --seed 1 --jobs 2
-    python -m ai.ladder 3 4 --games 200 --out d3-d4.jsonl
-    python -m ai.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
-    python -m ai.ladder 2 2 --weights new.npz --second-weights assets/weights/net.npz  # two nets
+    python -m ai.training.ladder casual intermediate --games 400 --seed 1 --jobs 2
+    python -m ai.training.ladder 3 4 --games 200 --out d3-d4.jsonl
+    python -m ai.training.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
+    python -m ai.training.ladder 2 2 --weights new.npz --second-weights assets/weights/net.npz  # two nets
 
 A player is a level key from :mod:`ai.levels` (``novice`` .. ``expert``), a depth
 (``1``..``4``) or ``depth:noise`` (``1:0.12``). Games are cubeless money games
@@ -30,7 +30,9 @@ gives its training games), and the report never pools games of different ones.
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # python -m ai.ladder: one BLAS thread, set before numpy loads (see ai.blas)
+if (
+    __name__ == "__main__"
+):  # python -m ai.training.ladder: one BLAS thread, set before numpy loads (see ai.blas)
     from ai.blas import use_one_thread
 
     use_one_thread()
@@ -337,7 +339,7 @@ def report(paths: Sequence[Path]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line; returns an exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai.ladder", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m ai.training.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("first", nargs="?", help="level key (novice..expert), depth 1-4, or depth:noise")
     ap.add_argument("second", nargs="?", help="the same, for the other side")
     ap.add_argument(
