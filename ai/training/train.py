@@ -485,8 +485,7 @@ def _load_bearoff(enabled: bool) -> Any:
     return load_or_build(progress=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the trainer from the command line; returns an exit status."""
+def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m ai.training.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, required=True, help="total games to train (counting resumed ones)")
     ap.add_argument("--seed", type=int, default=1, help="seed of dice and initial weights (default 1)")
@@ -518,6 +517,52 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bench-games", type=int, default=200)
     ap.add_argument("--no-bearoff", action="store_true", help="do not use the exact bear-off database")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
+def _widen(ap: argparse.ArgumentParser, trainer: Trainer, hidden: int | None) -> None:
+    """Grow the contact net to ``hidden`` units if asked (never shrink it)."""
+    if hidden is None:
+        return
+    if hidden < trainer.nets.contact.hidden:
+        ap.error(f"--widen {hidden} is smaller than the net's {trainer.nets.contact.hidden} units")
+    trainer.widen(hidden)
+
+
+def _trainer(ap: argparse.ArgumentParser, args: argparse.Namespace, bearoff: Any) -> Trainer:
+    """The trainer the command line asks for: resumed, from weights, or fresh."""
+    if args.resume:
+        trainer = Trainer.load(args.resume, games=args.games, bearoff=bearoff)
+        # a step-size schedule given on the command line replaces the checkpoint's (annealing)
+        for name in ("lr", "lr_min", "lr_halflife"):
+            if getattr(args, name) is not None:
+                setattr(trainer.config, name, getattr(args, name))
+        _widen(ap, trainer, args.widen)
+        return trainer
+    if args.widen is not None and args.init is None:
+        ap.error("--widen needs --resume or --init")
+    defaults = TrainConfig()
+    config = TrainConfig(
+        games=args.games,
+        seed=args.seed,
+        hidden=args.hidden,
+        batch=args.batch,
+        lr=defaults.lr if args.lr is None else args.lr,
+        lr_min=defaults.lr_min if args.lr_min is None else args.lr_min,
+        lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
+        bench_every=args.bench_every,
+        bench_games=args.bench_games,
+    )
+    if args.init is None:
+        return Trainer.fresh(config, bearoff=bearoff)
+    trainer = Trainer.from_weights(args.init, config, bearoff=bearoff)
+    _widen(ap, trainer, args.widen)
+    return trainer
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the trainer from the command line; returns an exit status."""
+    ap = _parser()
     args = ap.parse_args(argv)
     if args.games <= 0:
         ap.error("--games must be positive")
@@ -528,44 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     if bearoff is not None and not args.quiet:
         sys.stderr.write("\n")
     try:
-        if args.resume:
-            trainer = Trainer.load(args.resume, games=args.games, bearoff=bearoff)
-            # a step-size schedule given on the command line replaces the checkpoint's (annealing)
-            for name in ("lr", "lr_min", "lr_halflife"):
-                if getattr(args, name) is not None:
-                    setattr(trainer.config, name, getattr(args, name))
-            if args.widen is not None:
-                if args.widen < trainer.nets.contact.hidden:
-                    ap.error(
-                        f"--widen {args.widen} is smaller than the net's {trainer.nets.contact.hidden} units"
-                    )
-                trainer.widen(args.widen)
-        else:
-            if args.widen is not None and args.init is None:
-                ap.error("--widen needs --resume or --init")
-            defaults = TrainConfig()
-            config = TrainConfig(
-                games=args.games,
-                seed=args.seed,
-                hidden=args.hidden,
-                batch=args.batch,
-                lr=defaults.lr if args.lr is None else args.lr,
-                lr_min=defaults.lr_min if args.lr_min is None else args.lr_min,
-                lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
-                bench_every=args.bench_every,
-                bench_games=args.bench_games,
-            )
-            if args.init is None:
-                trainer = Trainer.fresh(config, bearoff=bearoff)
-            else:
-                trainer = Trainer.from_weights(args.init, config, bearoff=bearoff)
-                if args.widen is not None:
-                    if args.widen < trainer.nets.contact.hidden:
-                        ap.error(
-                            f"--widen {args.widen} is smaller than the net's "
-                            f"{trainer.nets.contact.hidden} units"
-                        )
-                    trainer.widen(args.widen)
+        trainer = _trainer(ap, args, bearoff)
     except (NetworkError, ValueError) as exc:
         what = "resume" if args.resume else "start from the weights"
         print(f"error: cannot {what}: {exc}", file=sys.stderr)
