@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
 from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
@@ -89,14 +90,6 @@ def test_filtered_candidates_keep_shallower_values() -> None:
 
 
 # --- terminal scoring -------------------------------------------------------------------
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def test_bearing_off_last_checkers_scores_single_win_exactly() -> None:

@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import side
 from naive_reference import varied_positions
 
 from ai.evaluator import boards, equity
 from ai.hand import HandEvaluator, move_scores
 from game.position import START_CODE, Position, swap
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def eq(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar: int = 0) -> float:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import side
 
 from ai.evaluator import Probs
 from ai.hand import HandEvaluator
@@ -29,14 +30,6 @@ from game.dice import ROLLS
 from game.position import START_CODE, pack
 
 HAND = HandEvaluator()
-
-
-def side(points_: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points_.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def test_parse_player_accepts_level_keys_depths_and_noise() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 import pytest
+from helpers import side
 from naive_reference import varied_positions
 
 from ai.evaluator import Probs, boards, flip
@@ -26,14 +27,6 @@ from ai.training.train import (
     terminal_probs,
 )
 from game.position import pack, swap
-
-
-def side(points_: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points_.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def tiny(games: int = 6, seed: int = 3) -> TrainConfig:
