@@ -10,7 +10,8 @@ the weights (the commit that shipped them and their SHA-256), and the figures of
 ``ai.training.ladder --out``) are results, not source: git ignores them, and ``play`` writes
 them again into ``bench/ladder/<name>.jsonl``. A game depends only on the players, the weights,
 the seed and its number, so ``--games 2`` plays the first pair of the full match; ``play``
-checks it against the table's ``first_pair``, and a full match against its figures.
+checks it against the table's ``first_pair``, and a full match against its figures. (Replayed
+games are the same move for move; their luck may differ in the sixth decimal, from rounding.)
 
 To add a match: add its row (players, seed, games, weights; figures empty), ``play --only`` it,
 then ``table --write``.
