@@ -17,7 +17,7 @@ import time
 from ai.bearoff import load_or_build
 from ai.hand import HandEvaluator
 from ai.load import load_evaluator
-from ai.train import TrainConfig, Trainer
+from ai.training.train import TrainConfig, Trainer
 from bench.movegen import game_positions
 
 

@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from helpers import side
 
 from ai.worker import AIWorker, default_evaluator
 from game.move import Move, legal_moves
@@ -32,14 +33,6 @@ from game.ui.storage import Store
 
 DT = 0.05
 LIMIT_S = 30.0
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 NEAR_END = Position.from_sides(side({1: 2, 2: 1, 4: 1}), side({1: 2, 2: 2, 3: 1}))

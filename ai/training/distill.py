@@ -1,14 +1,15 @@
 r"""Distil the search into the net: fit the contact net to its own deeper search's values.
 
-    python -m ai.distill generate --weights assets/weights/net.npz --positions 400000 --out q2 --jobs 2
-    python -m ai.distill fit --weights assets/weights/net.npz --data q2 --out new.npz --epochs 128 \
+    python -m ai.training.distill generate --weights assets/weights/net.npz --positions 400000 --out q2 \
+        --jobs 2
+    python -m ai.training.distill fit --weights assets/weights/net.npz --data q2 --out new.npz --epochs 128 \
         --lr-end 1.3e-5
 
 Temporal differences stop improving the net after about two million games (the
 README's training section). This step teaches the net what its own search knows:
 
 1. **generate**: the net plays itself (greedy at one decision, as in
-   :mod:`ai.train`); a random quarter of the contact positions met before a roll
+   :mod:`ai.training.train`); a random quarter of the contact positions met before a roll
    are kept, each with ``Q(S, k)``, the value our search gives it looking ``k``
    move decisions ahead (:func:`ai.analysis.position_values`; ``k`` = 2 by
    default: our roll and move, the opponent's roll and reply, then the net).
@@ -30,7 +31,9 @@ validation chunks with ``--seed``, and writes what it did into the weights' note
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # python -m ai.distill: one BLAS thread, set before numpy loads (see ai.blas)
+if (
+    __name__ == "__main__"
+):  # python -m ai.training.distill: one BLAS thread, set before numpy loads (see ai.blas)
     from ai.blas import use_one_thread
 
     use_one_thread()
@@ -54,7 +57,7 @@ from ai.analysis import position_values
 from ai.evaluator import boards
 from ai.features import contact_mask, encode
 from ai.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
-from ai.train import Adam, choose, gradients, roll_dice
+from ai.training.train import Adam, choose, gradients, roll_dice
 from game.files import write_atomic
 from game.position import SIDE_MASK, START_CODE, swap
 
@@ -389,7 +392,7 @@ def _bar(done: int, total: int, start: float, what: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``generate`` or ``fit`` from the command line; returns an exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai.distill", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m ai.training.distill", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="self-play positions valued by the search, in chunks")
     g.add_argument("--weights", type=Path, required=True, help="the net that plays and is searched with")

@@ -1,8 +1,9 @@
-"""Train the evaluation nets by self-play with temporal differences.
+r"""Train the evaluation nets by self-play with temporal differences.
 
-    python -m ai.train --games 200000 --seed 1 --out assets/weights/net.npz
-    python -m ai.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
-    python -m ai.train --games 2400000 --seed 2 --out new.npz --init assets/weights/net.npz --lr-min 2e-5
+    python -m ai.training.train --games 200000 --seed 1 --out assets/weights/net.npz
+    python -m ai.training.train --games 400000 --seed 1 --out assets/weights/net.npz --resume run.ckpt.npz
+    python -m ai.training.train --games 2400000 --seed 2 --out new.npz --init assets/weights/net.npz \
+        --lr-min 2e-5
 
 The method is TD(0) on the position before each roll: the net's estimate for the
 side on roll is moved towards the value, after that side's best move, of the
@@ -29,7 +30,9 @@ separate seeded generator); the points per game go to a CSV learning curve.
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # python -m ai.train: one BLAS thread, set before numpy loads (see ai.blas)
+if (
+    __name__ == "__main__"
+):  # python -m ai.training.train: one BLAS thread, set before numpy loads (see ai.blas)
     from ai.blas import use_one_thread
 
     use_one_thread()
@@ -482,9 +485,8 @@ def _load_bearoff(enabled: bool) -> Any:
     return load_or_build(progress=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the trainer from the command line; returns an exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.split("\n\n")[0])
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m ai.training.train", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, required=True, help="total games to train (counting resumed ones)")
     ap.add_argument("--seed", type=int, default=1, help="seed of dice and initial weights (default 1)")
     ap.add_argument(
@@ -515,6 +517,52 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bench-games", type=int, default=200)
     ap.add_argument("--no-bearoff", action="store_true", help="do not use the exact bear-off database")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
+def _widen(ap: argparse.ArgumentParser, trainer: Trainer, hidden: int | None) -> None:
+    """Grow the contact net to ``hidden`` units if asked (never shrink it)."""
+    if hidden is None:
+        return
+    if hidden < trainer.nets.contact.hidden:
+        ap.error(f"--widen {hidden} is smaller than the net's {trainer.nets.contact.hidden} units")
+    trainer.widen(hidden)
+
+
+def _trainer(ap: argparse.ArgumentParser, args: argparse.Namespace, bearoff: Any) -> Trainer:
+    """The trainer the command line asks for: resumed, from weights, or fresh."""
+    if args.resume:
+        trainer = Trainer.load(args.resume, games=args.games, bearoff=bearoff)
+        # a step-size schedule given on the command line replaces the checkpoint's (annealing)
+        for name in ("lr", "lr_min", "lr_halflife"):
+            if getattr(args, name) is not None:
+                setattr(trainer.config, name, getattr(args, name))
+        _widen(ap, trainer, args.widen)
+        return trainer
+    if args.widen is not None and args.init is None:
+        ap.error("--widen needs --resume or --init")
+    defaults = TrainConfig()
+    config = TrainConfig(
+        games=args.games,
+        seed=args.seed,
+        hidden=args.hidden,
+        batch=args.batch,
+        lr=defaults.lr if args.lr is None else args.lr,
+        lr_min=defaults.lr_min if args.lr_min is None else args.lr_min,
+        lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
+        bench_every=args.bench_every,
+        bench_games=args.bench_games,
+    )
+    if args.init is None:
+        return Trainer.fresh(config, bearoff=bearoff)
+    trainer = Trainer.from_weights(args.init, config, bearoff=bearoff)
+    _widen(ap, trainer, args.widen)
+    return trainer
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the trainer from the command line; returns an exit status."""
+    ap = _parser()
     args = ap.parse_args(argv)
     if args.games <= 0:
         ap.error("--games must be positive")
@@ -525,44 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     if bearoff is not None and not args.quiet:
         sys.stderr.write("\n")
     try:
-        if args.resume:
-            trainer = Trainer.load(args.resume, games=args.games, bearoff=bearoff)
-            # a step-size schedule given on the command line replaces the checkpoint's (annealing)
-            for name in ("lr", "lr_min", "lr_halflife"):
-                if getattr(args, name) is not None:
-                    setattr(trainer.config, name, getattr(args, name))
-            if args.widen is not None:
-                if args.widen < trainer.nets.contact.hidden:
-                    ap.error(
-                        f"--widen {args.widen} is smaller than the net's {trainer.nets.contact.hidden} units"
-                    )
-                trainer.widen(args.widen)
-        else:
-            if args.widen is not None and args.init is None:
-                ap.error("--widen needs --resume or --init")
-            defaults = TrainConfig()
-            config = TrainConfig(
-                games=args.games,
-                seed=args.seed,
-                hidden=args.hidden,
-                batch=args.batch,
-                lr=defaults.lr if args.lr is None else args.lr,
-                lr_min=defaults.lr_min if args.lr_min is None else args.lr_min,
-                lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
-                bench_every=args.bench_every,
-                bench_games=args.bench_games,
-            )
-            if args.init is None:
-                trainer = Trainer.fresh(config, bearoff=bearoff)
-            else:
-                trainer = Trainer.from_weights(args.init, config, bearoff=bearoff)
-                if args.widen is not None:
-                    if args.widen < trainer.nets.contact.hidden:
-                        ap.error(
-                            f"--widen {args.widen} is smaller than the net's "
-                            f"{trainer.nets.contact.hidden} units"
-                        )
-                    trainer.widen(args.widen)
+        trainer = _trainer(ap, args, bearoff)
     except (NetworkError, ValueError) as exc:
         what = "resume" if args.resume else "start from the weights"
         print(f"error: cannot {what}: {exc}", file=sys.stderr)

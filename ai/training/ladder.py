@@ -1,9 +1,9 @@
 """Play two difficulty levels against each other: the evidence that each level beats the one below.
 
-    python -m ai.ladder casual intermediate --games 400 --seed 1 --jobs 2
-    python -m ai.ladder 3 4 --games 200 --out d3-d4.jsonl
-    python -m ai.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
-    python -m ai.ladder 2 2 --weights new.npz --second-weights assets/weights/net.npz  # two nets
+    python -m ai.training.ladder casual intermediate --games 400 --seed 1 --jobs 2
+    python -m ai.training.ladder 3 4 --games 200 --out d3-d4.jsonl
+    python -m ai.training.ladder --report d3-d4.jsonl more-d3-d4.jsonl   # pool saved runs
+    python -m ai.training.ladder 2 2 --weights new.npz --second-weights assets/weights/net.npz  # two nets
 
 A player is a level key from :mod:`ai.levels` (``novice`` .. ``expert``), a depth
 (``1``..``4``) or ``depth:noise`` (``1:0.12``). Games are cubeless money games
@@ -30,7 +30,9 @@ gives its training games), and the report never pools games of different ones.
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # python -m ai.ladder: one BLAS thread, set before numpy loads (see ai.blas)
+if (
+    __name__ == "__main__"
+):  # python -m ai.training.ladder: one BLAS thread, set before numpy loads (see ai.blas)
     from ai.blas import use_one_thread
 
     use_one_thread()
@@ -43,7 +45,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -335,9 +337,8 @@ def report(paths: Sequence[Path]) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line; returns an exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai.ladder", description=__doc__.split("\n\n")[0])
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m ai.training.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("first", nargs="?", help="level key (novice..expert), depth 1-4, or depth:noise")
     ap.add_argument("second", nargs="?", help="the same, for the other side")
     ap.add_argument(
@@ -359,11 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, help="append one JSON line per game to this file")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
-    args = ap.parse_args(argv)
-    if args.report:
-        if args.first or args.second:
-            ap.error("--report takes no players")
-        return report(args.report)
+    return ap
+
+
+def _players(ap: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Player, Player]:
+    """The two players named on the command line (argparse's error and exit otherwise)."""
     if not (args.first and args.second):
         ap.error("name two players (or use --report FILE)")
     try:
@@ -372,36 +373,59 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(exc))
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be positive")
+    return first, second
 
+
+def _load(weights: Path | None, who: str) -> Evaluator:
+    """The evaluator of ``weights`` (the shipped net by default), saying on stderr if it fell back."""
     from ai.load import load_evaluator
 
-    loaded = load_evaluator(args.weights)
+    loaded = load_evaluator(weights)
     if loaded.warning:
-        print(f"warning: {loaded.warning}", file=sys.stderr)
-    other = None
-    if args.second_weights:
-        other = load_evaluator(args.second_weights)
-        if other.warning:
-            print(f"warning (second player): {other.warning}", file=sys.stderr)
+        print(f"warning{who}: {loaded.warning}", file=sys.stderr)
+    return loaded.evaluator
+
+
+def _games(
+    args: argparse.Namespace, first: Player, second: Player, evaluator: Evaluator, other: Evaluator | None
+) -> Iterator[GameRecord]:
+    """The match's games in order, played here or by ``args.jobs`` worker processes."""
+    if args.jobs == 1:
+        for game in range(args.games):
+            yield play_game(first, second, args.seed, game, evaluator, second_evaluator=other)
+        return
     weights = str(args.weights) if args.weights else None
     second_weights = str(args.second_weights) if args.second_weights else None
     work = [(first, second, args.seed, g, weights, second_weights) for g in range(args.games)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        yield from pool.map(_play_in_worker, work, chunksize=1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line; returns an exit status."""
+    ap = _parser()
+    args = ap.parse_args(argv)
+    if args.report:
+        if args.first or args.second:
+            ap.error("--report takes no players")
+        return report(args.report)
+    first, second = _players(ap, args)
+    evaluator = _load(args.weights, "")
+    other = _load(args.second_weights, " (second player)") if args.second_weights else None
+    saved = {
+        "first": first.name,
+        "second": second.name,
+        "evaluator": evaluator.name,
+        **({"second_evaluator": other.name} if other else {}),
+        "seed": args.seed,
+    }
     records: list[GameRecord] = []
     start = time.monotonic()
-
-    def done(record: GameRecord) -> None:
+    for record in _games(args, first, second, evaluator, other):
         records.append(record)
         if args.out:
             with args.out.open("a") as f:
-                row = {
-                    "first": first.name,
-                    "second": second.name,
-                    "evaluator": loaded.evaluator.name,
-                    **({"second_evaluator": other.evaluator.name} if other else {}),
-                    "seed": args.seed,
-                    **asdict(record),
-                }
-                f.write(json.dumps(row) + "\n")
+                f.write(json.dumps({**saved, **asdict(record)}) + "\n")
         if not args.quiet:
             s = summarise(records)
             rate = len(records) / max(1e-9, time.monotonic() - start)
@@ -409,18 +433,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"\r{len(records)}/{args.games} games  {rate * 60:.1f}/min  "
                 f"{s.ppg:+.3f} ppg, luck-adjusted {s.adjusted_ppg:+.3f}   "
             )
-
-    if args.jobs == 1:
-        theirs = other.evaluator if other else None
-        for game in range(args.games):
-            done(play_game(first, second, args.seed, game, loaded.evaluator, second_evaluator=theirs))
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for record in pool.map(_play_in_worker, work, chunksize=1):
-                done(record)
     if not args.quiet:
         sys.stderr.write("\n")
-    played = _played_with(loaded.evaluator.name, other.evaluator.name if other else None)
+    played = _played_with(evaluator.name, other.name if other else None)
     print(_summary_line(first.name, second.name, played, summarise(records), f"seed {args.seed}"))
     return 0
 
