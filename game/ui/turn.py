@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.dice import Roll
 from game.move import BAR_POINT, OFF_POINT, Move, Step, legal_moves
 from game.movegen import singles
 from game.position import BAR, Position
@@ -44,7 +45,7 @@ class TurnBuilder:
     def __init__(self, position: Position, dice: tuple[int, int]) -> None:
         self.position = position
         """The position at the start of the turn (mover's view)."""
-        self.dice = dice
+        self.dice = Roll.of(dice)
         """The roll."""
         self.moves: list[Move] = legal_moves(position, dice)
         """Every legal move of the roll (empty: the turn passes)."""
@@ -64,8 +65,7 @@ class TurnBuilder:
 
     def remaining_dice(self) -> tuple[int, ...]:
         """The dice not yet used, high first."""
-        d1, d2 = self.dice
-        pool = [d1] * 4 if d1 == d2 else [d1, d2]
+        pool = list(self.dice.dice())
         for p in self.played:
             pool.remove(p.die)
         return tuple(sorted(pool, reverse=True)[: max(0, self.length - len(self.played))])
@@ -128,8 +128,7 @@ class TurnBuilder:
 
     def remaining_dice_all(self) -> tuple[int, ...]:
         """The unused dice, all of them (even ones no complete move needs)."""
-        d1, d2 = self.dice
-        pool = [d1] * 4 if d1 == d2 else [d1, d2]
+        pool = list(self.dice.dice())
         for p in self.played:
             pool.remove(p.die)
         return tuple(sorted(pool))
@@ -198,8 +197,7 @@ class TurnBuilder:
 
     def remaining_dice_all_start(self) -> tuple[int, ...]:
         """All the dice of the roll (four for a double)."""
-        d1, d2 = self.dice
-        return (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2)))
+        return tuple(sorted(self.dice.dice()))
 
     def _fit(self, code: int, steps: list[Step], pool: tuple[int, ...], goal: int) -> list[PlayedStep] | None:
         if not steps:
@@ -215,6 +213,14 @@ class TurnBuilder:
                     if tail is not None:
                         return [PlayedStep(st, die, nc), *tail]
         return None
+
+    def play_steps(self, steps: tuple[Step, ...] | list[Step]) -> None:
+        """Play saved steps one by one (a half-played move resumed); raises ValueError if one does not fit."""
+        for st in steps:
+            match = next((p for p in self.next_steps() if p.step == st), None)
+            if match is None:
+                raise ValueError(f"the step {st.src}/{st.dst} cannot be played now")
+            self.played.append(match)
 
     def undo(self) -> PlayedStep | None:
         """Take back the last step; returns it, or None when nothing was played."""
