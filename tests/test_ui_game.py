@@ -24,9 +24,11 @@ from ai.worker import AIWorker, default_evaluator
 from game.move import Move, legal_moves
 from game.position import Position
 from game.ui.app import App
+from game.ui.dialogs import GameOverScene, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import BAR, OFF
-from game.ui.scenes import GameOverScene, MenuScene, ResumePrompt
+from game.ui.menu import MenuScene
+from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN
 from game.ui.storage import Store
 
@@ -165,14 +167,15 @@ def play_human_turn(app: App) -> Move | None:
     assert st.dice is not None
     moves = legal_moves(st.position, st.dice)
     if not moves:
+        key(app, pygame.K_RETURN)  # the game waits for the player to see it
         run_until(app, lambda: g.session.turn != HUMAN, "the pass")
         return None
     move = moves[0]
     for step in move.steps:
         click(app, point_pos(app, step.src))
-        assert g.selected == step.src, f"could not pick up {step.src}"
+        assert g.input.selected == step.src, f"could not pick up {step.src}"
         click(app, point_pos(app, step.dst))
-    assert g.builder is not None and g.builder.is_complete()
+    assert g.flow.builder is not None and g.flow.builder.is_complete()
     key(app, pygame.K_RETURN)
     return move
 
@@ -235,18 +238,18 @@ def test_illegal_click_gives_gentle_message_not_error(make_app: Callable[..., Ap
     key(app, pygame.K_SPACE)
     run_until(app, g.human_to_move, "human to move")
     click(app, point_pos(app, 20))  # an empty point
-    assert app.message[1] is True and g.selected is None
+    assert app.message[1] is True and g.input.selected is None
     app.notify("")
     click(app, point_pos(app, OFF))  # the tray with nothing picked up: a message, no error
     assert app.message[0] and app.message[1] is True
-    assert g.builder is not None and not g.builder.played
+    assert g.flow.builder is not None and not g.flow.builder.played
 
 
 def test_undo_by_key_ctrl_z_and_button(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     start = b.code
     st = g.session.state
@@ -275,17 +278,17 @@ def test_keyboard_alone_plays_a_turn(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     key(app, pygame.K_TAB)  # the cursor jumps to a checker that can move
     for _ in range(12):
         if b.is_complete():
             break
-        p = g.cursor_point()
+        p = g.input.cursor_point(app.layout)
         assert p is not None and p in b.sources()
         key(app, pygame.K_SPACE)  # pick up
-        assert g.selected == p
-        dest = g.cursor_point()
+        assert g.input.selected == p
+        dest = g.input.cursor_point(app.layout)
         assert dest is not None and dest in b.destinations(p)  # the cursor moved to a destination
         key(app, pygame.K_SPACE)  # put down
     assert b.is_complete()
@@ -306,7 +309,9 @@ def test_new_game_cancels_running_search_at_once(make_app: Callable[..., App]) -
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # who moves first: from "the computer" back to "you"
-    key(app, pygame.K_RETURN)  # start: the old search is cancelled
+    key(app, pygame.K_RETURN)  # start: a game is in progress, so it asks first
+    assert isinstance(app.scenes[-1], ConfirmDialog) and app.game is g
+    key(app, pygame.K_y)  # yes: the old search is cancelled
     assert app.game is not g and g.request is None
     assert app.settings.first == "you"
     run_until(app, lambda: not worker.busy, "the cancelled search to stop")
@@ -343,7 +348,7 @@ def test_corrupt_save_is_set_aside_with_message(make_app: Callable[..., App], ho
     write_settings(home)
     (home / "savegame.json").write_text("{ this is not json")
     app = make_app()
-    assert "moved aside" in app.message[0] and app.message[1]
+    assert any("moved aside" in a for a in app.alerts)
     assert not (home / "savegame.json").exists()
     assert list(home.glob("savegame.json.corrupt-*"))
     assert isinstance(app.scenes[-1], MenuScene)
@@ -363,7 +368,7 @@ def test_save_with_dice_not_from_its_seed_is_refused(make_app: Callable[..., App
     (home / "savegame.json").write_text(json.dumps(data))
     pygame.display.quit()
     app2 = make_app()
-    assert "do not match" in app2.message[0]
+    assert any("do not match" in a for a in app2.alerts)
     assert isinstance(app2.scenes[-1], MenuScene)
 
 
@@ -371,7 +376,7 @@ def test_corrupt_settings_are_set_aside(make_app: Callable[..., App], home: Path
     (home / "settings.json").write_text(json.dumps({"theme": "neon", "sound": False}))
     app = App((900, 600), store=Store(home), worker_factory=lambda: AIWorker(mode="thread"))
     try:
-        assert "settings" in app.message[0] and "moved aside" in app.message[0]
+        assert any("settings" in a and "moved aside" in a for a in app.alerts)
         assert app.settings.theme == "classic"
         assert list(home.glob("settings.json.corrupt-*"))
     finally:
@@ -394,16 +399,16 @@ def test_hint_lists_three_moves_and_sets_one_up(make_app: Callable[..., App]) ->
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
     key(app, pygame.K_h)
-    run_until(app, lambda: bool(g.hints), "hints")
+    run_until(app, lambda: bool(g.flow.hints), "hints")
     st = g.session.state
     assert st.dice is not None
     legal = {m.after.code for m in legal_moves(st.position, st.dice)}
-    assert 1 <= len(g.hints) <= 3 and all(h.move.after.code in legal for h in g.hints)
-    assert g.hints == sorted(g.hints, key=lambda h: -h.equity)
-    rect, ranked = g.hint_rects[0]
-    click(app, rect.center)
-    assert g.builder is not None and g.builder.is_complete()
-    assert g.builder.code == ranked.move.after.code
+    assert 1 <= len(g.flow.hints) <= 3 and all(h.move.after.code in legal for h in g.flow.hints)
+    assert g.flow.hints == sorted(g.flow.hints, key=lambda h: -h.equity)
+    ranked = g.flow.hints[0]
+    click(app, g.panel.hint_rect(0).center)
+    assert g.flow.builder is not None and g.flow.builder.is_complete()
+    assert g.flow.builder.code == ranked.move.after.code
 
 
 def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
@@ -413,7 +418,7 @@ def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
     assert app.layout.size == (800, 520)
     assert app.layout.board.right <= app.layout.panel.x
     key(app, pygame.K_F1)
-    from game.ui.scenes import HelpOverlay
+    from game.ui.dialogs import HelpOverlay
 
     assert isinstance(app.scenes[-1], HelpOverlay)
     key(app, pygame.K_ESCAPE)
@@ -424,7 +429,7 @@ def test_screenshot_of_a_game_looks_like_a_board(make_app: Callable[..., App], t
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     click(app, point_pos(app, max(b.sources())))
     app.frame(DT)
@@ -465,7 +470,7 @@ def test_drag_and_drop_moves_a_checker(make_app: Callable[..., App]) -> None:
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
     st = g.session.state
-    assert st.dice is not None and g.builder is not None
+    assert st.dice is not None and g.flow.builder is not None
     step = legal_moves(st.position, st.dice)[0].steps[0]
     a = tuple(round(v) for v in point_pos(app, step.src))
     b = tuple(round(v) for v in point_pos(app, step.dst))
@@ -474,19 +479,19 @@ def test_drag_and_drop_moves_a_checker(make_app: Callable[..., App]) -> None:
     mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)))
     app.frame(DT)
-    assert g.dragging and g.board_view().drag == mid
+    assert g.input.dragging and g.board_view().drag == mid
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     app.frame(DT)
-    assert not g.dragging and len(g.builder.played) == 1
-    assert (g.builder.played[0].step.src, g.builder.played[0].step.dst) == (step.src, step.dst)
+    assert not g.input.dragging and len(g.flow.builder.played) == 1
+    assert (g.flow.builder.played[0].step.src, g.flow.builder.played[0].step.dst) == (step.src, step.dst)
 
 
 def test_double_click_plays_the_highest_die(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     src = max(b.sources())
     expected = max(p.die for p in b.next_steps() if p.step.src == src)
@@ -514,9 +519,12 @@ def test_no_legal_move_is_announced_and_the_turn_passes(make_app: Callable[..., 
     app = make_app(closed, first="you")
     key(app, pygame.K_RETURN)
     g = game(app)
-    run_until(app, lambda: g.builder is not None, "the human's turn")
-    assert g.builder is not None and g.builder.is_pass()
+    run_until(app, lambda: g.flow.builder is not None, "the human's turn")
+    assert g.flow.builder is not None and g.flow.builder.is_pass()
     assert "no legal move" in app.message[0] and g.status_text() == "No legal move"
+    pump(app, 60)  # it waits for the player
+    assert g.session.turn == HUMAN and g.flow.builder is not None
+    key(app, pygame.K_SPACE)
     run_until(app, lambda: g.session.turn == AI, "the pass")
     assert g.session.log[-1].player == HUMAN and g.session.log[-1].steps == ()
     assert g.session.log[-1].notation() == "(no move)"
@@ -582,7 +590,7 @@ def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
 def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.game_scene as game_scene
+    import game.ui.panel as game_scene
     from ai.load import load_evaluator
 
     def no_weights() -> tuple[object, str | None]:

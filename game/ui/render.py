@@ -316,7 +316,7 @@ class Renderer:
         glow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
         pygame.draw.polygon(glow, (*th.accent, 170 if strong else 110), [(x - x0, y - y0) for x, y in tri])
         surf.blit(glow, (round(x0), round(y0)))
-        pygame.draw.polygon(surf, th.select if strong else th.accent, tri, 4 if strong else 3)
+        pygame.draw.polygon(surf, th.accent, tri, 5 if strong else 3)
         # a dot where the checker would land
         n = 0  # the dot sits at the point's base: clear whatever the stack
         x, y = lay.checker_center(p, n)
@@ -333,8 +333,8 @@ class Renderer:
         r = round(lay.radius + 2)
         glow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
         c = r + 4
-        pygame.draw.circle(glow, (*th.accent, 70), (c, c), r + 3, 5)
-        pygame.draw.circle(glow, (*th.accent, 255 if strong else 230), (c, c), r, 4 if strong else 2)
+        pygame.draw.circle(glow, (*th.movable, 70), (c, c), r + 3, 5)
+        pygame.draw.circle(glow, (*th.movable, 255 if strong else 230), (c, c), r, 4 if strong else 2)
         surf.blit(glow, (round(x) - c, round(y) - c))
 
     def _selected_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
@@ -356,7 +356,15 @@ class Renderer:
             rect = pygame.Rect(lay.bar.x, lay.bar.y + (half if row == 1 else 0), lay.bar.width, half)
         else:
             rect = lay.point_rect(p)
-        pygame.draw.rect(surf, th.select, rect.inflate(-2, -2), 3, border_radius=4)
+        # kept off the strip in the middle where the dice are
+        dice = lay.die_rect_area()
+        if rect.colliderect(dice):
+            rect = (
+                rect.clip(pygame.Rect(rect.x, lay.board.y, rect.width, dice.y - lay.board.y))
+                if (rect.centery < dice.centery)
+                else rect.clip(pygame.Rect(rect.x, dice.bottom, rect.width, lay.board.bottom - dice.bottom))
+            )
+        pygame.draw.rect(surf, th.cursor, rect.inflate(-2, -2), 3, border_radius=4)
 
     def _arrow(
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, a: int, b: int, is_human: bool

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.dice import Roll
-from game.move import BAR_POINT, OFF_POINT, Move, Step, legal_moves
+from game.move import OFF_POINT, Move, Step, legal_moves
 from game.movegen import singles
 from game.position import BAR, Position
+from game.ui.points import from_slot, from_target, slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +30,6 @@ class PlayedStep:
 
     after: int
     """The position code after it (mover's view)."""
-
-
-def _point(index: int) -> int:
-    return BAR_POINT if index == BAR else index + 1
-
-
-def _dest(index: int) -> int:
-    return OFF_POINT if index < 0 else index + 1
 
 
 class TurnBuilder:
@@ -123,7 +116,7 @@ class TurnBuilder:
                     continue
                 if self._completes(nc, tuple(sorted(rest)), need):
                     seen.add(key)
-                    out.append(PlayedStep(Step(_point(s), _dest(t), hit), die, nc))
+                    out.append(PlayedStep(Step(from_slot(s), from_target(t), hit), die, nc))
         return out
 
     def remaining_dice_all(self) -> tuple[int, ...]:
@@ -203,12 +196,12 @@ class TurnBuilder:
         if not steps:
             return [] if code == goal else None
         st = steps[0]
-        src = BAR if st.src == BAR_POINT else st.src - 1
+        src = slot(st.src)
         for die in sorted(set(pool), reverse=True):
             rest = list(pool)
             rest.remove(die)
             for nc, (s, t, _) in singles(code, die):
-                if s == src and _dest(t) == st.dst:
+                if s == src and from_target(t) == st.dst:
                     tail = self._fit(nc, steps[1:], tuple(rest), goal)
                     if tail is not None:
                         return [PlayedStep(st, die, nc), *tail]
@@ -243,8 +236,8 @@ def unplay(code: int, steps: tuple[Step, ...] | list[Step]) -> int:
     mine, theirs = (list(side) for side in unpack(code))
     for st in reversed(steps):
         if st.dst != OFF_POINT:
-            mine[st.dst - 1] -= 1
-        mine[BAR if st.src == BAR_POINT else st.src - 1] += 1
+            mine[slot(st.dst)] -= 1
+        mine[slot(st.src)] += 1
         if st.hit:
             theirs[BAR] -= 1
             theirs[24 - st.dst] += 1
