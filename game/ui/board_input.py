@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ui.flow import Intent, Message, MoveChecker, MoveFarthest, TurnFlow
+from game.ui.flow import TurnFlow
+from game.ui.flow_events import Intent, Message, MoveChecker, MoveFarthest
 from game.ui.layout import Layout
 from game.ui.points import BAR, OFF, slot
 

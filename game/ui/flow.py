@@ -17,6 +17,30 @@ from ai.worker import RankedMove, Request
 from game.dice import Roll
 from game.move import Move, legal_moves
 from game.position import Position, swap
+from game.ui.flow_events import (
+    Animate,
+    AskHint,
+    CancelSearch,
+    Confirm,
+    Effect,
+    GameEnded,
+    Intent,
+    Landed,
+    Message,
+    MoveChecker,
+    MoveFarthest,
+    RollDice,
+    Save,
+    SearchDone,
+    SearchFailed,
+    SearchProgress,
+    ShowLast,
+    Sound,
+    StartSearch,
+    Tick,
+    Undo,
+    UseHint,
+)
 from game.ui.session import AI, HUMAN, GameSession, TurnRecord
 from game.ui.turn import PlayedStep, TurnBuilder, unplay
 
@@ -40,178 +64,6 @@ class Phase(Enum):
     COMPUTER_MOVING = "computer moving"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
-
-
-# --- intents ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Tick:
-    """Time passed."""
-
-    dt: float
-    """Seconds."""
-
-
-@dataclass(frozen=True)
-class RollDice:
-    """The player rolls (Roll button, Space)."""
-
-
-@dataclass(frozen=True)
-class MoveChecker:
-    """Move the checker on ``src`` to ``dst`` (one or more dice), human points."""
-
-    src: int
-    """From (25: the bar)."""
-    dst: int
-    """To (0: borne off)."""
-
-
-@dataclass(frozen=True)
-class MoveFarthest:
-    """Move the checker on ``src`` by the highest die it can use (a double-click)."""
-
-    src: int
-    """From (25: the bar)."""
-
-
-@dataclass(frozen=True)
-class UseHint:
-    """Set up the hinted move number ``index`` (0 is the best)."""
-
-    index: int
-    """Which hint."""
-
-
-@dataclass(frozen=True)
-class Undo:
-    """Take back the last action of this turn (a whole one-click move at once)."""
-
-
-@dataclass(frozen=True)
-class Confirm:
-    """Play the move set up (Done, Enter), or accept that the turn passes."""
-
-
-@dataclass(frozen=True)
-class AskHint:
-    """Ask for the best moves at ``depth``."""
-
-    depth: int
-    """Search depth of the hint (a setting, not the opponent's level)."""
-
-
-@dataclass(frozen=True)
-class ShowLast:
-    """Show the last turn again (L); pressed again, the other side's."""
-
-
-@dataclass(frozen=True)
-class Landed:
-    """The animation asked for has finished."""
-
-
-@dataclass(frozen=True)
-class SearchProgress:
-    """The running search has done ``done`` of ``total``."""
-
-    done: int
-    """Candidates searched."""
-    total: int
-    """Candidates to search."""
-
-
-@dataclass(frozen=True)
-class SearchDone:
-    """The running search answered."""
-
-    moves: tuple[RankedMove, ...]
-    """The moves, best first."""
-
-
-@dataclass(frozen=True)
-class SearchFailed:
-    """The running search failed."""
-
-    message: str
-    """Why."""
-
-
-Intent = (
-    Tick
-    | RollDice
-    | MoveChecker
-    | MoveFarthest
-    | UseHint
-    | Undo
-    | Confirm
-    | AskHint
-    | ShowLast
-    | Landed
-    | SearchProgress
-    | SearchDone
-    | SearchFailed
-)
-
-
-# --- effects ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Animate:
-    """Fly ``steps`` of ``mover`` from the board ``start`` (mover's view); answer with :class:`Landed`."""
-
-    mover: int
-    """HUMAN or AI."""
-    start: int
-    """Position code before the first step, from the mover's side."""
-    steps: tuple[PlayedStep, ...]
-    """The steps, each with the code after it."""
-
-
-@dataclass(frozen=True)
-class Save:
-    """Write the game to disk."""
-
-
-@dataclass(frozen=True)
-class StartSearch:
-    """Ask the worker; answer with the Search* intents."""
-
-    request: Request
-    """What to search."""
-
-
-@dataclass(frozen=True)
-class CancelSearch:
-    """Stop the running search."""
-
-
-@dataclass(frozen=True)
-class Sound:
-    """Play a sound."""
-
-    name: str
-    """"dice" or "checker"."""
-
-
-@dataclass(frozen=True)
-class Message:
-    """Say something in the status line."""
-
-    text: str
-    """The words."""
-    warn: bool = False
-    """Shown as a warning."""
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    """The game is over: show the result."""
-
-
-Effect = Animate | Save | StartSearch | CancelSearch | Sound | Message | GameEnded
 
 
 @dataclass

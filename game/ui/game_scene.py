@@ -12,18 +12,17 @@ from game.position import pip_count
 from game.ui.actions import ACTIONS, action_for, by_name
 from game.ui.animation import Flight
 from game.ui.board_input import BoardInput, Output
-from game.ui.flow import (
+from game.ui.flow import FlowOptions, Phase, TurnFlow
+from game.ui.flow_events import (
     Animate,
     AskHint,
     CancelSearch,
     Confirm,
     Effect,
-    FlowOptions,
     GameEnded,
     Intent,
     Landed,
     Message,
-    Phase,
     RollDice,
     Save,
     SearchDone,
@@ -33,7 +32,6 @@ from game.ui.flow import (
     Sound,
     StartSearch,
     Tick,
-    TurnFlow,
     Undo,
     UseHint,
 )

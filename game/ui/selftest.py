@@ -145,48 +145,72 @@ def _asset_kind(path: Path) -> str:
     return "other"
 
 
-def load_asset(path: Path) -> str:
-    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
+def _load_font(path: Path) -> None:
     import pygame
 
-    kind = _asset_kind(path)
-    if kind == "font":
-        if not pygame.font.get_init():
-            pygame.font.init()
-        text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
-        if text.get_width() <= 0:
-            raise ValueError("renders nothing")
-    elif kind == "image":
-        image = pygame.image.load(str(path))
-        if image.get_width() <= 0 or image.get_height() <= 0:
-            raise ValueError("is empty")
-    elif kind == "sound":
-        if not pygame.mixer.get_init():
-            pygame.mixer.init()
-        if pygame.mixer.Sound(str(path)).get_length() <= 0:
-            raise ValueError("is silent (length 0)")
-    elif kind == "icon":
-        from game.ui.icon import read_icns, read_ico
+    if not pygame.font.get_init():
+        pygame.font.init()
+    text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
+    if text.get_width() <= 0:
+        raise ValueError("renders nothing")
 
-        data = path.read_bytes()
-        if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
-            raise ValueError("holds no images")
-    elif kind == "array":
-        import numpy as np
 
-        loaded = np.load(path, allow_pickle=False)
-        if hasattr(loaded, "files"):
-            with loaded:
-                for name in loaded.files:
-                    loaded[name]
-    elif kind == "checksum":
-        verify_checksum(path)
-    elif kind == "json":
-        json.loads(path.read_text(encoding="utf-8"))
-    elif kind == "text":
-        path.read_text(encoding="utf-8")
-    elif not path.read_bytes():
+def _load_image(path: Path) -> None:
+    import pygame
+
+    image = pygame.image.load(str(path))
+    if image.get_width() <= 0 or image.get_height() <= 0:
         raise ValueError("is empty")
+
+
+def _load_sound(path: Path) -> None:
+    import pygame
+
+    if not pygame.mixer.get_init():
+        pygame.mixer.init()
+    if pygame.mixer.Sound(str(path)).get_length() <= 0:
+        raise ValueError("is silent (length 0)")
+
+
+def _load_icon(path: Path) -> None:
+    from game.ui.icon import read_icns, read_ico
+
+    data = path.read_bytes()
+    if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
+        raise ValueError("holds no images")
+
+
+def _load_array(path: Path) -> None:
+    import numpy as np
+
+    loaded = np.load(path, allow_pickle=False)
+    if hasattr(loaded, "files"):
+        with loaded:
+            for name in loaded.files:
+                loaded[name]
+
+
+def _load_other(path: Path) -> None:
+    if not path.read_bytes():
+        raise ValueError("is empty")
+
+
+_LOADERS: dict[str, Callable[[Path], object]] = {
+    "font": _load_font,
+    "image": _load_image,
+    "sound": _load_sound,
+    "icon": _load_icon,
+    "array": _load_array,
+    "checksum": lambda p: verify_checksum(p),
+    "json": lambda p: json.loads(p.read_text(encoding="utf-8")),
+    "text": lambda p: p.read_text(encoding="utf-8"),
+}
+
+
+def load_asset(path: Path) -> str:
+    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
+    kind = _asset_kind(path)
+    _LOADERS.get(kind, _load_other)(path)
     return kind
 
 
