@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import random
 from collections.abc import Callable
 
 import pygame
@@ -22,47 +21,24 @@ from ai.levels import DEFAULT_LEVEL, LEVELS, level_by_key
 from game.dice import new_seed
 from game.position import Position, PositionError
 from game.resources import asset_path
+from game.ui.backdrop import Backdrop
 from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
-from game.ui.render import BoardView, Renderer
-from game.ui.scene import ConfirmDialog, Context, Scene, SceneStack, Worker
-from game.ui.session import HUMAN, GameConfig, GameSession, SaveError
+from game.ui.render import Renderer
+from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
+from game.ui.session import GameConfig, GameSession, SaveError
+from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.sound import Sounds
+from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
-from game.ui.widgets import fit_text, mix, text
 
 FPS = 60
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
 MESSAGE_SECONDS = 6.0
-
-
-class Backdrop(Scene):
-    """The board behind the first dialogs: the saved game's position, or the start."""
-
-    def __init__(self, ctx: Context, session: GameSession | None = None) -> None:
-        super().__init__(ctx)
-        self.session = session
-        """The saved game being offered, if any."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The board, the empty panel and the title."""
-        ctx = self.ctx
-        if self.session is not None:
-            human, ai = self.session.sides()
-            view = BoardView(human, ai, self.session.config.colour)
-        else:
-            start = Position.start()
-            view = BoardView(start.mine, start.theirs, ctx.settings.colour)
-        lay, th = ctx.layout, ctx.theme
-        ctx.renderer.draw(surface, lay, th, view)
-        pygame.draw.rect(surface, th.panel, lay.top)
-        pygame.draw.rect(surface, th.panel, lay.panel)
-        pos = (lay.top.x + 16, lay.top.centery)
-        text(surface, ctx.renderer.fonts, "Backgammon", pos, lay.top.height * 0.45, th.text, True, "midleft")
 
 
 class App:
@@ -439,26 +415,9 @@ class App:
             s.draw(surface)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        lay, th, fonts = self.layout, self.theme, self.renderer.fonts
-        rect = lay.status
-        pygame.draw.rect(surface, th.panel, rect)
-        size = rect.height * 0.45
-        pos = (rect.right - 12, rect.centery)
-        r = text(surface, fonts, "F1 help", pos, size * 0.9, th.text_dim, anchor="midright")
-        msg, warn = self.message
-        if msg and self.message_ttl > 0:
-            shown = fit_text(fonts.get(size), msg, r.x - 30)
-            colour = th.warn if warn else th.text
-            text(surface, fonts, shown, (rect.x + 12, rect.centery), size, colour, anchor="midleft")
-        if self.alerts:
-            band = self.alert_rect()
-            pygame.draw.rect(surface, mix(th.panel, th.warn, 0.25), band)
-            pygame.draw.rect(surface, th.warn, band, 2)
-            more = f" (+{len(self.alerts) - 1} more)" if len(self.alerts) > 1 else ""
-            line = fit_text(fonts.get(size), f"{self.alerts[0]}{more}", band.width - 200)
-            text(surface, fonts, line, (band.x + 12, band.centery), size, th.text, anchor="midleft")
-            pos = (band.right - 12, band.centery)
-            text(surface, fonts, "X or click: dismiss", pos, size * 0.9, th.text_dim, anchor="midright")
+        msg = self.message[0] if self.message_ttl > 0 else ""
+        lines = StatusLines(msg, self.message[1], tuple(self.alerts))
+        draw_status(surface, self.renderer.fonts, self.theme, self.layout.status, self.alert_rect(), lines)
 
     def frame(self, dt: float) -> None:
         """One turn of the loop: events, update, draw, flip."""
@@ -532,32 +491,11 @@ def main(argv: list[str] | None = None) -> int:
         pygame.quit()
 
 
-def _snapshot_session() -> GameSession:
-    """A game a few turns in, with the human to move: for the off-screen frame."""
-    level = level_by_key(DEFAULT_LEVEL)
-    config = GameConfig(level.key, level.depth, level.noise, 3, "you", "light")
-    s = GameSession(config, seed="snapshot")
-    s.begin()
-    rng = random.Random(5)
-    from game.move import legal_moves
-
-    for _ in range(6):
-        assert s.state.dice is not None
-        moves = legal_moves(s.state.position, s.state.dice)
-        s.play(rng.choice(moves) if moves else None)
-        s.roll()
-    while s.turn != HUMAN:
-        moves = legal_moves(s.state.position, s.state.dice or (1, 2))
-        s.play(rng.choice(moves) if moves else None)
-        s.roll()
-    return s
-
-
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     """One frame of a game board drawn off-screen (no window needed)."""
     surface = pygame.Surface(size)
-    app = App(size, surface=surface, store=_NullStore())
-    game = GameScene(app, _snapshot_session())
+    app = App(size, surface=surface, store=NullStore())
+    game = GameScene(app, snapshot_session())
     app.stack.replace(game)
     game.update(0.0)
     b = game.flow.builder
@@ -566,22 +504,3 @@ def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     app.notify("Your turn: pick a checker; its legal destinations light up.")
     app.draw(surface)
     return surface
-
-
-class _NullStore(Store):
-    """A store that reads nothing and writes nothing (for off-screen frames)."""
-
-    def __init__(self) -> None:
-        pass
-
-    def load_settings(self) -> tuple[Settings, str | None]:
-        return Settings(), None
-
-    def save_settings(self, settings: Settings) -> None:
-        pass
-
-    def save_game(self, data: object) -> None:
-        pass
-
-    def clear_game(self) -> None:
-        pass
