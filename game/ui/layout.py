@@ -200,6 +200,22 @@ class Layout:
             return [top[::-1], bottom[::-1]]
         return [top, bottom]
 
+    def cursor_rect(self, point: int, row: int) -> pygame.Rect:
+        """The keyboard cursor's box on ``point`` (``row`` 0 top, 1 bottom), clear of the dice strip."""
+        if point == OFF:
+            rect = self.tray_half(row == 1)
+        elif point == BAR:
+            half = self.bar.height // 2
+            rect = pygame.Rect(self.bar.x, self.bar.y + (half if row == 1 else 0), self.bar.width, half)
+        else:
+            rect = self.point_rect(point)
+        dice = self.die_rect_area()
+        if not rect.colliderect(dice):
+            return rect
+        if rect.centery < dice.centery:
+            return pygame.Rect(rect.x, rect.y, rect.width, dice.y - rect.y)
+        return pygame.Rect(rect.x, dice.bottom, rect.width, rect.bottom - dice.bottom)
+
     def die_rect_area(self) -> pygame.Rect:
         """The strip across the middle of the board where dice are drawn (kept clear of the cursor)."""
         d = self.die_size()

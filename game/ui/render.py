@@ -358,22 +358,7 @@ class Renderer:
         pygame.draw.circle(surf, th.select, (round(x), round(y)), round(lay.radius + 3), 3)
 
     def _cursor(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int, row: int) -> None:
-        if p == OFF:
-            rect = lay.tray_half(row == 1)
-        elif p == BAR:
-            half = lay.bar.height // 2
-            rect = pygame.Rect(lay.bar.x, lay.bar.y + (half if row == 1 else 0), lay.bar.width, half)
-        else:
-            rect = lay.point_rect(p)
-        # kept off the strip in the middle where the dice are
-        dice = lay.die_rect_area()
-        if rect.colliderect(dice):
-            rect = (
-                rect.clip(pygame.Rect(rect.x, lay.board.y, rect.width, dice.y - lay.board.y))
-                if (rect.centery < dice.centery)
-                else rect.clip(pygame.Rect(rect.x, dice.bottom, rect.width, lay.board.bottom - dice.bottom))
-            )
-        pygame.draw.rect(surf, th.cursor, rect.inflate(-2, -2), 3, border_radius=4)
+        pygame.draw.rect(surf, th.cursor, lay.cursor_rect(p, row).inflate(-2, -2), 3, border_radius=4)
 
     def _arrow(
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, a: int, b: int, is_human: bool
