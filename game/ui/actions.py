@@ -77,7 +77,7 @@ def _hint_action(i: int) -> Action:
         f"hint{i + 1}",
         f"Hint {i + 1}",
         _k(pygame.K_1 + i, pygame.K_KP1 + i),
-        str(i + 1),
+        "1 / 2 / 3" if i == 0 else str(i + 1),
         "set up hint 1, 2 or 3 (then Enter plays it)" if i == 0 else "",
         lambda s: s.flow.is_human_moving() and len(s.flow.hints) > i,
         lambda s: s.use_hint(i),

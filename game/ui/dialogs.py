@@ -125,7 +125,7 @@ class GameOverScene(Dialog):
     The result stays until the player picks a button (Space does nothing here).
     """
 
-    title = "Game over"
+    title = ""
     max_size = (760, 500)
     dim_alpha = 120
 
@@ -183,7 +183,7 @@ class GameOverScene(Dialog):
         """The result, the match, the dice."""
         th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
         head, why = self.headline()
-        y = area.y - 16
+        y = area.y - 40
         text(surface, fonts, head, (area.centerx, y), 26, th.accent, True, "midtop")
         y += 40
         for line in wrap(fonts.get(16), why, area.width):

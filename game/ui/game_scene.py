@@ -356,7 +356,7 @@ class GameScene(Scene):
             view.busy = "Thinking…" if flow.search == "move" else "Finding hints…"
             view.progress = self.progress.shown
         if flow.hints:
-            view.hint_title = f"Best moves, depth {flow.hint_depth} (click or 1-{len(flow.hints)}):"
+            view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
             view.hints = [
                 _hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
