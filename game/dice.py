@@ -74,12 +74,25 @@ class Dice:
         self.seed = str(seed) if seed is not None else new_seed()
         self._rng = random.Random(self.seed)
         self.history: list[Roll] = []
+        self.entered: list[int] = []
+        """Indices in ``history`` of rolls entered by hand (real dice), not drawn from the seed."""
 
     def roll(self) -> Roll:
         """Two dice for a normal turn."""
         d = Roll(self._rng.randint(1, 6), self._rng.randint(1, 6))
         self.history.append(d)
         return d
+
+    def enter(self, roll: Roll) -> Roll:
+        """Record a roll made with real dice (the seed's stream is not used)."""
+        self.entered.append(len(self.history))
+        self.history.append(roll)
+        return roll
+
+    def drawn(self) -> list[Roll]:
+        """The rolls drawn from the seed, in order (without the ones entered by hand)."""
+        hand = set(self.entered)
+        return [r for i, r in enumerate(self.history) if i not in hand]
 
     def opening_roll(self) -> Roll:
         """Each player rolls one die, ties re-rolled: (player 0's die, player 1's die).

@@ -488,3 +488,28 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     finally:
         app.quit()
         pygame.display.quit()
+
+
+def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App], home: Path) -> None:
+    from game.ui.dialogs import DiceEntry
+    from game.ui.session import GameSession
+
+    app = make_app(first="you", manual_dice=True, auto_roll=True)
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)  # the opening roll still comes from the seed
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the human's roll")  # no auto roll with real dice
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.stack.top(), DiceEntry)
+    key(app, pygame.K_RETURN)  # nothing typed yet: it says so and stays
+    assert isinstance(app.stack.top(), DiceEntry) and app.message[1]
+    for digit in "7395":  # 7 and 9 are not dice
+        key(app, pygame.K_0 + int(digit), unicode=digit)
+    key(app, pygame.K_RETURN)
+    assert g.session.state.dice == (3, 5) and "You rolled 5-3" in app.message[0]
+    index = len(g.session.dice.history) - 1
+    assert g.session.dice.entered == [index]
+    saved = json.loads((home / "savegame.json").read_text())
+    assert saved["entered"] == [index]
+    again = GameSession.from_json(saved)
+    assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()

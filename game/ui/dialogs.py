@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.dice import replay, seed_commitment
+from game.dice import Roll, replay, seed_commitment
 from game.ui.actions import help_rows
 from game.ui.scene import Choice, Context, Dialog
 from game.ui.session import HUMAN, GameSession
-from game.ui.widgets import fit_text, text, wrap
+from game.ui.widgets import TextEntry, draw_text_entry, fit_text, text, wrap
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -162,11 +164,17 @@ class GameOverScene(Dialog):
         s = self.session
         rolls = s.dice.history
         same_hash = seed_commitment(s.seed) == s.commitment
-        same_rolls = replay(s.seed, len(rolls)) == rolls
+        drawn = s.dice.drawn()
+        same_rolls = replay(s.seed, len(drawn)) == drawn
         if same_hash and same_rolls:
             self.check = (
                 f"Checked: the seed's SHA-256 is the one shown at the start,"
-                f" and it gives these {len(rolls)} rolls."
+                f" and it gives these {len(drawn)} rolls"
+                + (
+                    f" (and {len(rolls) - len(drawn)} you entered, marked *)."
+                    if len(drawn) < len(rolls)
+                    else "."
+                )
             )
         else:
             self.check = "The check failed: the seed does not give these dice."
@@ -200,7 +208,8 @@ class GameOverScene(Dialog):
             text(surface, fonts, f"{label}:", (area.x, y), 14, th.text_dim)
             text(surface, fonts, fit_text(fonts.get(14), value, area.width), (area.x, y + 18), 14, th.text)
             y += 42
-        rolls = " ".join(f"{a}{b}" for a, b in s.dice.history)
+        hand = set(s.dice.entered)
+        rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
         for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", area.width)[:3]:
             text(surface, fonts, line, (area.x, y), 13, th.text_dim)
             y += 18
@@ -213,3 +222,59 @@ class GameOverScene(Dialog):
                 14,
                 th.accent,
             )
+
+
+class DiceEntry(Dialog):
+    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them."""
+
+    title = "Your roll"
+    max_size = (460, 260)
+
+    def __init__(self, ctx: Context, on_roll: Callable[[Roll], None]) -> None:
+        self.entry = TextEntry(max_len=2, allowed="123456")
+        """The digits typed."""
+        self.on_roll = on_roll
+        """Called with the roll once it is complete."""
+        super().__init__(ctx)
+
+    def roll(self) -> Roll | None:
+        """The roll typed, once both dice are in."""
+        return (
+            Roll.of((int(self.entry.text[0]), int(self.entry.text[1]))) if len(self.entry.text) == 2 else None
+        )
+
+    def choices(self) -> list[Choice]:
+        """Play the roll (Enter) or cancel (Esc)."""
+        return [
+            Choice("ok", "Play this roll", ENTER, "Enter", self._done, True),
+            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+        ]
+
+    def _done(self) -> None:
+        roll = self.roll()
+        if roll is None:
+            self.ctx.notify("Type both dice, each 1 to 6 (e.g. 63), then Enter.", warn=True)
+            return
+        self.ctx.pop(self)
+        self.on_roll(roll)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Digits 1-6 and Backspace."""
+        self.entry.key(event)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The box with the digits typed."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        text(
+            surface,
+            fonts,
+            "Type the two dice (1-6):",
+            (area.centerx, area.y),
+            17,
+            th.text_dim,
+            anchor="midtop",
+        )
+        box = pygame.Rect(0, 0, 120, 44)
+        box.midtop = (area.centerx, area.y + 30)
+        shown = TextEntry(" ".join(self.entry.text), 3)
+        draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)

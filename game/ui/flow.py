@@ -234,9 +234,9 @@ class TurnFlow:
         self.showing_opening = False
         self._enter_turn()
 
-    def _roll(self) -> None:
+    def _roll(self, given: Roll | None = None) -> None:
         s = self.session
-        roll = s.roll()
+        roll = s.roll(given)
         self.arrows = []
         self._emit(Sound("dice"), Save())
         self._say(f"{'You' if s.turn == HUMAN else 'The computer'} rolled {roll.text()}.")
@@ -355,7 +355,7 @@ class TurnFlow:
 
     def _on_RollDice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            self._roll()
+            self._roll(intent.given)
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))

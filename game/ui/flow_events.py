@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.worker import RankedMove, Request
+from game.dice import Roll
 from game.ui.turn import PlayedStep
 
 # --- intents ------------------------------------------------------------------------------------------
@@ -20,7 +21,10 @@ class Tick:
 
 @dataclass(frozen=True)
 class RollDice:
-    """The player rolls (Roll button, Space)."""
+    """The player rolls (Roll button, Space), or enters the roll of real dice."""
+
+    given: Roll | None = None
+    """The dice the player rolled by hand (None: the game's seeded dice)."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from game.position import pip_count
 from game.ui.actions import ACTIONS, action_for, by_name
 from game.ui.animation import Flight
 from game.ui.board_input import BoardInput, Output
+from game.ui.dialogs import DiceEntry
 from game.ui.flow import FlowOptions, Phase, TurnFlow
 from game.ui.flow_events import (
     Animate,
@@ -90,7 +91,7 @@ class GameScene(Scene):
 
     def _options(self) -> FlowOptions:
         s = self.ctx.settings
-        return FlowOptions(auto_roll=s.auto_roll, auto_forced=s.auto_forced)
+        return FlowOptions(auto_roll=s.auto_roll and not s.manual_dice, auto_forced=s.auto_forced)
 
     # --- effects ------------------------------------------------------------------------------------
 
@@ -171,7 +172,10 @@ class GameScene(Scene):
     # --- commands (the ACTIONS table calls these) -------------------------------------------------------
 
     def roll(self) -> None:
-        """Roll the dice."""
+        """Roll the dice (or, with real dice, ask for them)."""
+        if self.ctx.settings.manual_dice:
+            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll))))
+            return
         self.dispatch(RollDice())
 
     def confirm(self) -> None:

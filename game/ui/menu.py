@@ -60,6 +60,13 @@ def options() -> list[Option]:
             [f"{d} ({'quick' if d < 3 else 'slower, stronger'})" for d in HINT_DEPTHS],
             applies_now=True,
         ),
+        Option(
+            "manual_dice",
+            "Your dice",
+            [False, True],
+            ["Rolled for you", "Real dice, entered"],
+            applies_now=True,
+        ),
         Option("home", "Home board", list(HOME_SIDES), ["Right", "Left"], applies_now=True),
         Option("theme", "Theme", list(THEMES), ["Classic wood", "Colour-blind safe"], applies_now=True),
     ]

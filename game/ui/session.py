@@ -186,11 +186,11 @@ class GameSession:
         self.state = GameState(pos, turn, opening.played_order())
         return opening
 
-    def roll(self) -> Roll:
-        """Roll the dice for the player on roll."""
+    def roll(self, given: Roll | None = None) -> Roll:
+        """Roll the dice for the player on roll (``given``: the human's own dice, entered by hand)."""
         if self.state.turn is None or self.state.dice is not None or self.state.is_over():
             raise ValueError("no roll is due")
-        d = self.dice.roll()
+        d = self.dice.roll() if given is None else self.dice.enter(given)
         self.state = self.state.with_dice(d)
         return d
 
@@ -223,6 +223,7 @@ class GameSession:
             "match": self.match.to_json(),
             "seed": self.dice.seed,
             "rolls": [list(r) for r in self.dice.history],
+            "entered": list(self.dice.entered),
             "start": self.start.position_id(),
             "opening": list(self.opening) if self.opening else None,
             "turn": st.turn,
@@ -246,9 +247,11 @@ class GameSession:
             if not isinstance(seed, str) or not seed:
                 raise SaveError("bad seed")
             s = cls(config, match, seed, Position(from_position_id(data["start"])))
-            rolls = [tuple(r) for r in data["rolls"]]
-            for want in rolls:
-                if s.dice.roll() != want:
+            entered = {int(i) for i in data.get("entered", [])}
+            for i, want in enumerate(data["rolls"]):
+                if i in entered:
+                    s.dice.enter(Roll.of(want))
+                elif s.dice.roll() != tuple(want):
                     raise SaveError("the saved dice do not match the game's seed")
             opening = data["opening"]
             s.opening = Roll.of(opening) if opening else None

@@ -75,6 +75,8 @@ class Settings:
     """The depth hints are searched at: one of HINT_DEPTHS."""
     home: str = "right"
     """The side the human's home board is drawn on: one of HOME_SIDES."""
+    manual_dice: bool = False
+    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -103,6 +105,7 @@ class Settings:
             ("theme", self.theme in THEMES),
             ("hint_depth", self.hint_depth in HINT_DEPTHS and not isinstance(self.hint_depth, bool)),
             ("home", self.home in HOME_SIDES),
+            ("manual_dice", isinstance(self.manual_dice, bool)),
         ]
         for name, ok in checks:
             if not ok:
