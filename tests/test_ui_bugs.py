@@ -15,9 +15,11 @@ from ui_driver import (
     play_human_turn,
     point_pos,
     pump,
+    record_text,
     run_until,
     shared_evaluator,
     side,
+    to_game_over,
     to_human_move,
     write_settings,
 )
@@ -33,21 +35,6 @@ from game.ui.menu import MenuScene
 from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN
 from game.ui.storage import Store
-
-
-def to_game_over(app: App) -> None:
-    g = game(app)
-    for _ in range(60):
-        run_until(
-            app,
-            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
-            "the human's turn or the end",
-        )
-        if g.session.outcome() is not None:
-            break
-        to_human_move(app)
-        play_human_turn(app)
-    run_until(app, lambda: isinstance(app.stack.top(), GameOverScene), "game over")
 
 
 @pytest.mark.parametrize("opener", [pygame.K_ESCAPE, pygame.K_n], ids=["Esc", "N"])
@@ -240,14 +227,7 @@ def test_help_and_game_over_check_the_dice_in_the_app(
 ) -> None:
     import game.ui.dialogs as dialogs
 
-    drawn: list[str] = []
-    real_text = dialogs.text
-
-    def recording_text(surf: pygame.Surface, fonts: object, s: str, *args: object, **kw: object) -> object:
-        drawn.append(s)
-        return real_text(surf, fonts, s, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(dialogs, "text", recording_text)
+    drawn = record_text(monkeypatch, dialogs)
     app = make_app(NEAR_END, match_length=3)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_F1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ui_driver import side
+
 from ai.worker import RankedMove
 from game.dice import Dice, Roll
 from game.move import legal_moves
@@ -29,14 +31,6 @@ from game.ui.flow_events import (
 )
 from game.ui.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.turn import TurnBuilder
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def config(first: str = "you", match_length: int = 1) -> GameConfig:

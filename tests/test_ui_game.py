@@ -27,8 +27,10 @@ from ui_driver import (
     play_human_turn,
     point_pos,
     pump,
+    record_text,
     run_until,
     side,
+    to_game_over,
     to_human_move,
     write_settings,
 )
@@ -312,20 +314,7 @@ def test_whole_game_from_the_standard_start_by_clicks(make_app: Callable[..., Ap
     app = make_app()
     key(app, pygame.K_RETURN)
     g = game(app)
-    for _ in range(400):
-        run_until(
-            app,
-            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
-            "the human's turn or the end",
-        )
-        if g.session.outcome() is not None:
-            break
-        if g.roll_due():
-            key(app, pygame.K_SPACE)
-            run_until(app, lambda: g.human_to_move() or g.session.turn != HUMAN, "the human's move")
-        if g.human_to_move():
-            play_human_turn(app)
-    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    to_game_over(app, turns=400)
     assert g.session.outcome() is not None
     assert len([r for r in g.session.log if r.player == AI]) >= 5
 
@@ -399,17 +388,7 @@ def test_match_continues_after_resuming_at_game_over(make_app: Callable[..., App
     app = make_app(NEAR_END, match_length=3)
     key(app, pygame.K_RETURN)
     g = game(app)
-    for _ in range(40):
-        run_until(
-            app,
-            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
-            "the human's turn or the end",
-        )
-        if g.session.outcome() is not None:
-            break
-        to_human_move(app)
-        play_human_turn(app)
-    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    to_game_over(app)
     score = g.session.match_now().score
     assert not g.session.match_now().is_over()
     pygame.display.quit()  # crash at the game-over screen
@@ -462,14 +441,7 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
         loaded = load_evaluator(tmp_path / "gone" / "net.npz")
         return loaded.evaluator, loaded.warning
 
-    drawn: list[str] = []
-    real_text = panel_module.text
-
-    def recording_text(surf: pygame.Surface, fonts: object, s: str, *args: object, **kw: object) -> object:
-        drawn.append(s)
-        return real_text(surf, fonts, s, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(panel_module, "text", recording_text)
+    drawn = record_text(monkeypatch, panel_module)
     notices: list[tuple[str, bool]] = []
     monkeypatch.setattr(App, "notify", lambda self, m, warn=False: notices.append((m, warn)))
     app = computer_first_app(home, no_weights, "no-weights")

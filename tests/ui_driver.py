@@ -15,6 +15,7 @@ from ai.worker import AIWorker, default_evaluator
 from game.move import Move, legal_moves
 from game.position import Position
 from game.ui.app import App
+from game.ui.dialogs import GameOverScene
 from game.ui.game_scene import GameScene
 from game.ui.layout import BAR, OFF
 from game.ui.session import HUMAN
@@ -166,3 +167,32 @@ def play_human_turn(app: App) -> Move | None:
     assert g.flow.builder is not None and g.flow.builder.is_complete()
     key(app, pygame.K_RETURN)
     return move
+
+
+def to_game_over(app: App, turns: int = 60) -> None:
+    """Play the human's turns by clicks until the game-over screen shows."""
+    g = game(app)
+    for _ in range(turns):
+        run_until(
+            app,
+            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
+            "the human's turn or the end",
+        )
+        if g.session.outcome() is not None:
+            break
+        to_human_move(app)
+        play_human_turn(app)
+    run_until(app, lambda: isinstance(app.stack.top(), GameOverScene), "game over")
+
+
+def record_text(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """Every string ``module`` draws with its ``text`` helper from now on, in order."""
+    drawn: list[str] = []
+    real_text = module.text  # type: ignore[attr-defined]
+
+    def recording_text(surf: pygame.Surface, fonts: object, s: str, *args: object, **kw: object) -> object:
+        drawn.append(s)
+        return real_text(surf, fonts, s, *args, **kw)
+
+    monkeypatch.setattr(module, "text", recording_text)
+    return drawn
