@@ -67,6 +67,18 @@ def test_new_game_from_a_finished_game_does_not_ask(make_app: Callable[..., App]
     assert app.game is not g and not app.scenes
 
 
+def test_new_game_between_games_of_a_match_asks_first(make_app: Callable[..., App]) -> None:
+    app = make_app(NEAR_END, match_length=3)
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    to_game_over(app)
+    assert not g.session.match_now().is_over()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    dialog = app.stack.top()
+    assert isinstance(dialog, ConfirmDialog) and dialog.title == "Abandon this match?" and app.game is g
+
+
 def test_space_on_game_over_keeps_the_result(make_app: Callable[..., App]) -> None:
     app = make_app(NEAR_END, match_length=3)
     key(app, pygame.K_RETURN)

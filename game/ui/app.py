@@ -241,24 +241,20 @@ class App:
         self.stack.replace(GameScene(self, session))
 
     def is_game_in_progress(self) -> bool:
-        """True when leaving now would throw away a game that has started and is not over."""
+        """True when leaving now would throw away a game that has started, or a match not yet won."""
         s = self.game_session()
-        return s is not None and s.turn is not None and s.outcome() is None
+        return s is not None and s.turn is not None and not s.match_now().is_over()
 
     def request_new_game(self) -> None:
-        """Start a new match, asking first when that would abandon a game in progress."""
-        if not self.is_game_in_progress():
+        """Start a new match, asking first when that would abandon a game or match in progress."""
+        s = self.game_session()
+        if s is None or not self.is_game_in_progress():
             self.start_new_game()
             return
-        self.push(
-            ConfirmDialog(
-                self,
-                "Abandon this game?",
-                "The game in progress will be lost.",
-                "Abandon it",
-                self.start_new_game,
-            )
-        )
+        what = "game" if s.outcome() is None else "match"
+        question = f"Abandon this {what}?"
+        detail = f"The {what} in progress will be lost."
+        self.push(ConfirmDialog(self, question, detail, "Abandon it", self.start_new_game))
 
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
