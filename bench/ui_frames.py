@@ -2,8 +2,9 @@
 
 The game's loop (events, update and draw the real game screen of ``game.ui`` with
 its thinking bar, flip, ``clock.tick(60)``, poll the worker) runs under SDL's dummy
-video driver, first with the worker idle, then while the worker searches at depth 4, with the search in a child process (the
-game's setting) and in a thread of the same process (to show what the GIL does).
+video driver, first with the worker idle, then while the worker searches at
+depth 4, with the search in a child process (the game's setting) and in a thread
+of the same process (to show what the GIL does).
 A frame time is the wall time between two flips; 33.3 ms is 30 frames a second.
 Also measured: how long a cancel takes to free the worker.
 
