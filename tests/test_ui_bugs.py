@@ -286,3 +286,18 @@ def test_roll_for_me_waits_while_a_dialog_is_open(make_app: Callable[..., App]) 
     assert len(g.session.log) == turns and g.session.turn == AI  # nothing moves under the dialog
     key(app, pygame.K_ESCAPE)
     run_until(app, lambda: g.session.turn == HUMAN and g.session.state.dice is not None, "the auto roll")
+
+
+def test_computer_move_waits_while_a_dialog_is_open(make_app: Callable[..., App]) -> None:
+    app = make_app(first="computer", level="intermediate")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, g.thinking, "the computer thinking")
+    key(app, pygame.K_F1)
+    pump(app, 80)
+    run_until(app, lambda: not app.worker.busy, "the search to end")
+    pump(app, 5)
+    assert g.session.log == [] and isinstance(app.stack.top(), HelpOverlay)  # its answer waits
+    key(app, pygame.K_ESCAPE)
+    run_until(app, lambda: bool(g.session.log), "the computer's move once the help is closed")
+    assert g.session.log[0].player == AI

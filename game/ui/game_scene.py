@@ -60,6 +60,7 @@ class GameScene(Scene):
         """The animation running, if any."""
         self.request: int | None = None
         """The worker request running, if any."""
+        self._answers: list[Finished | Failed] = []
         self.clock = 0.0
         """Seconds since the scene started (turns the spinner)."""
         self.progress = EasedProgress()
@@ -138,11 +139,16 @@ class GameScene(Scene):
         self.cancel_search()
 
     def on_worker(self, event: object) -> None:
-        """An event from the AI worker (the app polls it every frame)."""
+        """An event from the AI worker (the app polls it every frame); answers wait while a dialog is open."""
         if not isinstance(event, Progress | Finished | Failed) or event.request_id != self.request:
             return
         if isinstance(event, Progress):
             self.dispatch(SearchProgress(event.done, event.total))
+            return
+        self._answers.append(event)
+
+    def _answer(self, event: Finished | Failed) -> None:
+        if event.request_id != self.request:
             return
         self.request = None
         if isinstance(event, Failed):
@@ -159,6 +165,9 @@ class GameScene(Scene):
         self.progress.advance(done / total if total else 0.0, dt)
         if covered:
             return
+        answers, self._answers = self._answers, []
+        for event in answers:
+            self._answer(event)
         self.flow.options = self._options()
         if self.flight is None:
             self.dispatch(Tick(dt))
