@@ -8,17 +8,19 @@ from ai.worker import RankedMove
 from game.dice import Dice, Roll
 from game.move import legal_moves
 from game.position import Position
-from game.ui.flow import DANCE_DELAY, OPENING_DELAY, FlowOptions, Phase, TurnFlow
+from game.ui.flow import DANCE_DELAY, OPENING_DELAY, TurnFlow
 from game.ui.flow_events import (
     Animate,
     AskHint,
     CancelSearch,
     Confirm,
     Effect,
+    FlowOptions,
     GameEnded,
     Landed,
     Message,
     MoveChecker,
+    Phase,
     RollDice,
     Save,
     SearchDone,

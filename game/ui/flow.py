@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from ai.worker import RankedMove, Request
@@ -18,17 +17,20 @@ from game.dice import Roll
 from game.move import Move, legal_moves
 from game.position import Position, swap
 from game.ui.flow_events import (
+    PHASE_STATUS,
     Animate,
     AskHint,
     CancelSearch,
     Confirm,
     Effect,
+    FlowOptions,
     GameEnded,
     Intent,
     Landed,
     Message,
     MoveChecker,
     MoveFarthest,
+    Phase,
     RollDice,
     Save,
     SearchDone,
@@ -52,28 +54,6 @@ DANCE_DELAY = 2.2
 """Seconds the computer's roll that cannot move stays on the board."""
 HINT_COUNT = 3
 """Moves a hint lists."""
-
-
-class Phase(Enum):
-    """Where the turn is."""
-
-    OPENING_ROLL = "opening roll"
-    AWAITING_ROLL = "awaiting roll"
-    MOVING = "moving"
-    COMPUTER_THINKING = "computer thinking"
-    COMPUTER_MOVING = "computer moving"
-    GAME_OVER = "game over"
-    MATCH_OVER = "match over"
-
-
-@dataclass
-class FlowOptions:
-    """The settings the flow follows (read each frame, so changes apply at once)."""
-
-    auto_roll: bool = False
-    """Roll the human's dice without a click."""
-    auto_forced: bool = True
-    """Play a move that is the only legal one."""
 
 
 @dataclass
@@ -168,7 +148,7 @@ class TurnFlow:
             if b.is_pass():
                 return "No legal move"
             return "Your turn: confirm" if b.is_complete() else "Your turn: move"
-        return _STATUS[self.phase]
+        return PHASE_STATUS[self.phase]
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -498,14 +478,3 @@ class TurnFlow:
             return []
         self.search = None
         return [CancelSearch()]
-
-
-_STATUS = {
-    Phase.OPENING_ROLL: "Opening roll",
-    Phase.AWAITING_ROLL: "Your turn: roll",
-    Phase.MOVING: "Your turn: move",
-    Phase.COMPUTER_THINKING: "Computer is thinking…",
-    Phase.COMPUTER_MOVING: "Computer's turn",
-    Phase.GAME_OVER: "Game over",
-    Phase.MATCH_OVER: "Match over",
-}

@@ -1,12 +1,52 @@
-"""What goes in and out of the turn flow: the intents it takes and the effects it asks for (no pygame)."""
+"""The turn flow's vocabulary: its phases and options, the intents it takes, the effects it asks for."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
 
 from ai.worker import RankedMove, Request
 from game.dice import Roll
 from game.ui.turn import PlayedStep
+
+
+class Phase(Enum):
+    """Where the turn is."""
+
+    OPENING_ROLL = "opening roll"
+    AWAITING_ROLL = "awaiting roll"
+    MOVING = "moving"
+    COMPUTER_THINKING = "computer thinking"
+    COMPUTER_MOVING = "computer moving"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+
+
+@dataclass
+class FlowOptions:
+    """The settings the flow follows (read each frame, so changes apply at once)."""
+
+    auto_roll: bool = False
+    """Roll the human's dice without a click."""
+    auto_forced: bool = True
+    """Play a move that is the only legal one."""
+
+
+PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
+    {
+        Phase.OPENING_ROLL: "Opening roll",
+        Phase.AWAITING_ROLL: "Your turn: roll",
+        Phase.MOVING: "Your turn: move",
+        Phase.COMPUTER_THINKING: "Computer is thinking…",
+        Phase.COMPUTER_MOVING: "Computer's turn",
+        Phase.GAME_OVER: "Game over",
+        Phase.MATCH_OVER: "Match over",
+    }
+)
+"""The status line for each phase (the moving phase says more when it can)."""
+
 
 # --- intents ------------------------------------------------------------------------------------------
 

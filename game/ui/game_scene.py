@@ -13,17 +13,19 @@ from game.ui.actions import ACTIONS, action_for, by_name
 from game.ui.animation import Flight
 from game.ui.board_input import BoardInput, Output
 from game.ui.dialogs import DiceEntry
-from game.ui.flow import FlowOptions, Phase, TurnFlow
+from game.ui.flow import TurnFlow
 from game.ui.flow_events import (
     Animate,
     AskHint,
     CancelSearch,
     Confirm,
     Effect,
+    FlowOptions,
     GameEnded,
     Intent,
     Landed,
     Message,
+    Phase,
     RollDice,
     Save,
     SearchDone,
