@@ -9,6 +9,7 @@ import pygame
 import pytest
 from ui_driver import (
     NEAR_END,
+    button_pos,
     click,
     game,
     key,
@@ -301,3 +302,20 @@ def test_computer_move_waits_while_a_dialog_is_open(make_app: Callable[..., App]
     key(app, pygame.K_ESCAPE)
     run_until(app, lambda: bool(g.session.log), "the computer's move once the help is closed")
     assert g.session.log[0].player == AI
+
+
+def test_keys_and_clicks_under_an_open_dialog_do_not_reach_the_game(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the human's roll")
+    key(app, pygame.K_n)  # the settings dialog over the game
+    assert isinstance(app.stack.top(), MenuScene)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_h)
+    click(app, button_pos(app, "roll"))  # the Roll button beside the dialog
+    assert g.session.state.dice is None and isinstance(app.stack.top(), MenuScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_SPACE)
+    assert g.session.state.dice is not None
