@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -176,6 +177,6 @@ def run(quick: bool) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    import json
+    from bench.cli import module_main
 
-    print(json.dumps(run(quick=False), indent=1))
+    sys.exit(module_main("ui_frames", __doc__, run))
