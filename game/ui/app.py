@@ -366,8 +366,8 @@ class App:
     def _alert_event(self, event: pygame.event.Event) -> bool:
         if not self.alerts:
             return False
-        clicked = event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos)
-        if clicked or (event.type == pygame.KEYDOWN and event.key == pygame.K_x):
+        # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):
             self.dismiss_alert()
             return True
         return False
