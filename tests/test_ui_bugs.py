@@ -274,6 +274,12 @@ def test_storage_failure_stays_on_screen_until_dismissed(
     assert len(app.alerts) == 1 and "Saving is off" not in app.message[0]
     key(app, pygame.K_x)
     assert app.alerts == []
+    to_human_move(app)
+    play_human_turn(app)  # still failing: not said again until a save has worked
+    assert app.alerts == []
+    app.alert("Could not save the settings: read-only")
+    click(app, app.alert_rect().center)  # a click on the band dismisses it too
+    assert app.alerts == []
 
 
 def test_roll_for_me_waits_while_a_dialog_is_open(make_app: Callable[..., App]) -> None:
