@@ -21,7 +21,7 @@ import pytest
 from ai.worker import AIWorker, hand_evaluator
 from game.move import legal_moves
 from game.ui.app import App
-from game.ui.scenes import ResumePrompt
+from game.ui.dialogs import ResumePrompt
 from game.ui.session import GameConfig, GameSession
 
 FRAMES = 5
@@ -69,6 +69,11 @@ def with_log_player(player: object) -> bytes:
     return json.dumps(data).encode()
 
 
+def told(app: App, *words: str) -> bool:
+    """True when one alert (a message that stays until the player dismisses it) holds all ``words``."""
+    return any(all(w in alert for w in words) for alert in app.alerts)
+
+
 @pytest.fixture
 def run_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], App]]:
     """Start the real app as ``main.py play`` does (its own store from BACKGAMMON_HOME) and run a few
@@ -113,8 +118,7 @@ def test_damaged_save_is_set_aside_intact_and_the_player_told(
     (aside,) = backgammon_home.glob("savegame.json.corrupt-*")
     assert aside.read_bytes() == content
     assert not (backgammon_home / "savegame.json").exists()
-    message, warn = app.message
-    assert warn and str(aside) in message
+    assert told(app, str(aside))
     assert app.settings.theme == "colour-blind"  # the good settings file is untouched
 
 
@@ -151,14 +155,14 @@ def test_bad_setting_is_reset_the_rest_kept_and_the_file_set_aside(
     app = run_app()
     (aside,) = backgammon_home.glob("settings.json.corrupt-*")
     assert aside.read_bytes() == content
-    assert str(aside) in app.message[0] and app.message[1]
+    assert told(app, str(aside))
     others = {k: v for k, v in settings().items() if k != name}
     for k, v in others.items():
         assert getattr(app.settings, k) == v
     # the repaired settings are saved, and the next start takes them without complaint
     app.quit()
     again = run_app()
-    assert not again.message[1]
+    assert again.alerts == []
     assert len(list(backgammon_home.glob("settings.json.corrupt-*"))) == 1
 
 
@@ -182,7 +186,7 @@ def test_unmakeable_home_plays_on_with_saving_off(
     blocker.write_text("not a folder")
     monkeypatch.setenv("BACKGAMMON_HOME", str(blocker / "home"))
     app = run_app()
-    assert "Saving is off" in app.message[0] and str(blocker / "home") in app.message[0]
+    assert told(app, "Saving is off", str(blocker / "home"))
     app.start_new_game()
     for _ in range(FRAMES):
         app.frame(0.05)
@@ -200,12 +204,10 @@ def test_save_folder_that_cannot_be_written_is_said(
 
     monkeypatch.setattr(storage, "write_atomic", refuse)  # a read-only folder (tests may run as root)
     app = run_app()
-    said: list[tuple[str, bool]] = []
-    real_notify = app.notify
-    monkeypatch.setattr(app, "notify", lambda m, warn=False: said.append((m, warn)) or real_notify(m, warn))
     app.start_new_game()
-    app.frame(0.05)
-    assert any(warn and "Could not save" in m and "Permission denied" in m for m, warn in said)
+    for _ in range(FRAMES):
+        app.frame(0.05)
+    assert told(app, "could not be saved", "Permission denied")  # it stays until dismissed
     assert app.game is not None and app.running
 
 
@@ -223,7 +225,7 @@ def test_bad_font_falls_back_to_the_default_font_with_a_warning(
         (fonts / "DejaVuSans.ttf").write_bytes(b"\x00\x01\x00\x00 not really a font" * 10)
     monkeypatch.setattr(render, "asset_path", lambda *parts: tmp_path.joinpath("assets", *parts))
     app = run_app()
-    assert "DejaVuSans.ttf" in app.message[0] and app.message[1]
+    assert told(app, "DejaVuSans.ttf")
     app.start_new_game()
     for _ in range(FRAMES):
         app.frame(0.05)

@@ -442,10 +442,11 @@ def test_ensure_streams_leaves_real_streams_alone(monkeypatch: pytest.MonkeyPatc
 
 
 def _bundle_copy(tmp_path: Path) -> Path:
-    """A copy of the bundle's required files, to damage in a test."""
+    """A copy of the bundle's required files and notices, to damage in a test."""
+    from game.notices import REQUIRED_NOTICES
     from game.resources import REQUIRED_FILES, bundle_root
 
-    for name in REQUIRED_FILES:
+    for name in {*REQUIRED_FILES, *REQUIRED_NOTICES}:
         target = tmp_path.joinpath(*name.split("/"))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(bundle_root().joinpath(*name.split("/")), target)
@@ -474,14 +475,24 @@ def test_empty_required_file_fails_the_bundle_check(tmp_path: Path) -> None:
         selftest.check_bundle(root)
 
 
-def test_required_file_list_is_a_hook_for_more_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", ["LICENSE", "THIRD_PARTY_NOTICES.md", "licenses/LGPL-2.1.txt"])
+def test_missing_licence_notice_fails_the_bundle_check(tmp_path: Path, name: str) -> None:
+    root = _bundle_copy(tmp_path)
+    assert "required files and notices" in selftest.check_bundle(root)
+    root.joinpath(*name.split("/")).unlink()
+    with pytest.raises(Failure, match=re.escape(name)):
+        selftest.check_bundle(root)
+
+
+def test_required_file_list_takes_more_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import game.resources as resources
 
     root = _bundle_copy(tmp_path)
-    monkeypatch.setattr(resources, "REQUIRED_FILES", (*resources.REQUIRED_FILES, "THIRD_PARTY_NOTICES.md"))
-    with pytest.raises(Failure, match=r"THIRD_PARTY_NOTICES\.md"):
+    monkeypatch.setattr(resources, "REQUIRED_FILES", (*resources.REQUIRED_FILES, "extra/file.txt"))
+    with pytest.raises(Failure, match=r"extra/file\.txt"):
         selftest.check_bundle(root)
-    (root / "THIRD_PARTY_NOTICES.md").write_text("notices")
+    (root / "extra").mkdir()
+    (root / "extra" / "file.txt").write_text("here")
     assert selftest.check_bundle(root)
 
 

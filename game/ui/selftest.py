@@ -4,8 +4,8 @@ It runs without a screen or sound card (it selects SDL's dummy drivers itself) a
 checks, in order:
 
 ``bundle``
-    every file of ``game.resources.REQUIRED_FILES`` is in the build (fonts, weights,
-    bear-off table, icons, licence notices);
+    every file of ``game.resources.REQUIRED_FILES`` (fonts, weights, bear-off table,
+    icons) and of ``game.notices.REQUIRED_NOTICES`` (licences) is in the build;
 ``assets``
     every file under ``assets/`` loads as what it is (fonts render text, images and
     sounds load, icons parse, weights files open);
@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import write_atomic
+from game.ui.asset_check import load_asset
 
 CHECKS = ("bundle", "assets", "weights", "frame", "game", "worker")
 """The checks, in the order they run."""
@@ -119,11 +120,6 @@ def _attr(module: str, name: str) -> Any:
 
 # --- assets -----------------------------------------------------------------------------
 
-_FONTS = (".ttf", ".otf")
-_IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
-_SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
-_TEXT = (".txt", ".md", ".csv")
-
 
 def _required_assets() -> tuple[str, ...]:
     from game.resources import REQUIRED_FILES
@@ -134,87 +130,6 @@ def _required_assets() -> tuple[str, ...]:
 REQUIRED_ASSETS = _required_assets()
 """Assets that every build must have, relative to ``assets/`` (the rest are checked for
 whatever is there)."""
-
-
-def _asset_kind(path: Path) -> str:
-    suffix = path.suffix.lower()
-    if suffix in _FONTS:
-        return "font"
-    if suffix in _IMAGES:
-        return "image"
-    if suffix in _SOUNDS:
-        return "sound"
-    if suffix in (".ico", ".icns"):
-        return "icon"
-    if suffix == ".sha256":
-        return "checksum"
-    if suffix in (".npz", ".npy"):
-        return "array"
-    if suffix == ".json":
-        return "json"
-    if suffix in _TEXT or path.name.upper().startswith(("LICENSE", "LICENCE", "README", "COPYING")):
-        return "text"
-    return "other"
-
-
-def load_asset(path: Path) -> str:
-    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
-    import pygame
-
-    kind = _asset_kind(path)
-    if kind == "font":
-        if not pygame.font.get_init():
-            pygame.font.init()
-        text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
-        if text.get_width() <= 0:
-            raise ValueError("renders nothing")
-    elif kind == "image":
-        image = pygame.image.load(str(path))
-        if image.get_width() <= 0 or image.get_height() <= 0:
-            raise ValueError("is empty")
-    elif kind == "sound":
-        if not pygame.mixer.get_init():
-            pygame.mixer.init()
-        if pygame.mixer.Sound(str(path)).get_length() <= 0:
-            raise ValueError("is silent (length 0)")
-    elif kind == "icon":
-        from game.ui.icon import read_icns, read_ico
-
-        data = path.read_bytes()
-        if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
-            raise ValueError("holds no images")
-    elif kind == "array":
-        import numpy as np
-
-        loaded = np.load(path, allow_pickle=False)
-        if hasattr(loaded, "files"):
-            with loaded:
-                for name in loaded.files:
-                    loaded[name]
-    elif kind == "checksum":
-        verify_checksum(path)
-    elif kind == "json":
-        json.loads(path.read_text(encoding="utf-8"))
-    elif kind == "text":
-        path.read_text(encoding="utf-8")
-    elif not path.read_bytes():
-        raise ValueError("is empty")
-    return kind
-
-
-def verify_checksum(sums: Path) -> None:
-    """Check a ``NAME.sha256`` file (``<hex digest>  NAME``) against the file NAME beside it."""
-    import hashlib
-
-    target = sums.with_name(sums.name[: -len(".sha256")])
-    words = sums.read_text(encoding="utf-8").split()
-    if not words or len(words[0]) != 64:
-        raise ValueError("holds no SHA-256 digest")
-    if not target.is_file():
-        raise ValueError(f"names {target.name}, which is not there")
-    digest = hashlib.sha256(target.read_bytes()).hexdigest()
-    if digest != words[0].lower():
-        raise ValueError(f"{target.name} does not match its checksum (damaged or replaced)")
 
 
 def check_assets(root: Path | None = None) -> str:
@@ -245,14 +160,18 @@ def check_assets(root: Path | None = None) -> str:
 
 
 def check_bundle(root: Path | None = None) -> str:
-    """Every required file of the build is there and not empty."""
+    """Every required file of the build (``game.resources.REQUIRED_FILES``) and every licence
+    notice (``game.notices.REQUIRED_NOTICES``) is there and not empty."""
+    from game.notices import REQUIRED_NOTICES
     from game.resources import REQUIRED_FILES, bundle_root, missing_files
 
     base = bundle_root() if root is None else root
-    missing = missing_files(base)
+    required = tuple(dict.fromkeys((*REQUIRED_FILES, *REQUIRED_NOTICES)))
+    missing = missing_files(base, required)
     if missing:
-        raise Failure(f"missing or empty in {base}: {', '.join(missing)}")
-    return f"{len(REQUIRED_FILES)} required files"
+        shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        raise Failure(f"missing or empty in {base}: {shown}")
+    return f"{len(required)} required files and notices"
 
 
 # --- weights ----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game import validate as v
-from game.dice import Dice, seed_commitment
+from game.dice import Dice, Roll, seed_commitment
 from game.match import MATCH_LENGTHS, Match, MatchError
 from game.move import Move, Step, format_steps
 from game.outcome import Outcome
@@ -85,7 +85,7 @@ class TurnRecord:
 
     player: int
     """0 (human) or 1 (computer)."""
-    dice: tuple[int, int]
+    dice: Roll
     """The roll."""
     steps: tuple[Step, ...]
     """The steps played, in order; empty when the turn passed."""
@@ -115,10 +115,12 @@ class GameSession:
         """The starting board, seen from the human (a test may stack a near-end position)."""
         self.state = GameState(self.start, None, None)
         """The rules state (board from the player on roll)."""
-        self.opening: tuple[int, int] | None = None
+        self.opening: Roll | None = None
         """The opening roll: (human's die, computer's die)."""
         self.log: list[TurnRecord] = []
         """The turns played."""
+        self.partial: tuple[Step, ...] = ()
+        """The steps of the human's move played so far and not yet confirmed (saved, so a quit keeps them)."""
 
     # --- facts --------------------------------------------------------------------------------------
 
@@ -161,6 +163,17 @@ class GameSession:
         """(human's 25 slots, computer's 25 slots), each from its owner's side."""
         return unpack(self.human_code(code, turn))
 
+    def opening_ties(self) -> tuple[Roll, ...]:
+        """The tied opening rolls that were rolled again, in order (empty before the opening roll)."""
+        if self.opening is None:
+            return ()
+        ties: list[Roll] = []
+        for roll in self.dice.history:
+            if not roll.is_double():
+                break
+            ties.append(roll)
+        return tuple(ties)
+
     def last_turn(self, player: int | None = None) -> TurnRecord | None:
         """The last turn played (by ``player`` if given) that moved something."""
         for rec in reversed(self.log):
@@ -170,23 +183,24 @@ class GameSession:
 
     # --- actions ------------------------------------------------------------------------------------
 
-    def begin(self) -> tuple[int, int]:
+    def begin(self) -> Roll:
         """Make the opening roll; returns (human's die, computer's die)."""
         if self.state.turn is not None:
             raise ValueError("the game has already started")
-        a, b = self.dice.opening_roll()
-        self.opening = (a, b)
+        opening = self.dice.opening_roll()
+        self.opening = opening
         first = self.config.first
-        turn = (HUMAN if a > b else AI) if first == "roll" else HUMAN if first == "you" else AI
+        human_first = opening.first > opening.second if first == "roll" else first == "you"
+        turn = HUMAN if human_first else AI
         pos = self.start if turn == HUMAN else self.start.swapped()
-        self.state = GameState(pos, turn, (max(a, b), min(a, b)))
-        return a, b
+        self.state = GameState(pos, turn, opening.played_order())
+        return opening
 
-    def roll(self) -> tuple[int, int]:
-        """Roll the dice for the player on roll."""
+    def roll(self, given: Roll | None = None) -> Roll:
+        """Roll the dice for the player on roll (``given``: the human's own dice, entered by hand)."""
         if self.state.turn is None or self.state.dice is not None or self.state.is_over():
             raise ValueError("no roll is due")
-        d = self.dice.roll()
+        d = self.dice.roll() if given is None else self.dice.enter(given)
         self.state = self.state.with_dice(d)
         return d
 
@@ -197,8 +211,9 @@ class GameSession:
             raise ValueError("no roll to play")
         if move is None and st.legal_moves():
             raise ValueError("a legal move exists: the turn cannot pass")
-        self.log.append(TurnRecord(st.turn, st.dice, move.steps if move else ()))
+        self.log.append(TurnRecord(st.turn, Roll.of(st.dice), move.steps if move else ()))
         self.state = st.play(move)
+        self.partial = ()
 
     def next_game(self, seed: str | None = None) -> GameSession:
         """The next game of the match (raises MatchError if the match is over)."""
@@ -218,12 +233,14 @@ class GameSession:
             "match": self.match.to_json(),
             "seed": self.dice.seed,
             "rolls": [list(r) for r in self.dice.history],
+            "entered": list(self.dice.entered),
             "start": self.start.position_id(),
             "opening": list(self.opening) if self.opening else None,
             "turn": st.turn,
             "board": st.position.position_id(),
             "dice": list(st.dice) if st.dice else None,
-            "log": [[r.player, list(r.dice), [[s.src, s.dst, s.hit] for s in r.steps]] for r in self.log],
+            "log": [[r.player, list(r.dice), _steps_json(r.steps)] for r in self.log],
+            "partial": _steps_json(self.partial),
         }
 
     @classmethod
@@ -253,23 +270,38 @@ class GameSession:
         seed = v.text(v.field(d, "seed"), "seed")
         start = Position(from_position_id(v.text(v.field(d, "start"), "start", 20)))
         s = cls(config, match, seed, start)
-        for k, want in enumerate(v.items(v.field(d, "rolls"), "rolls", MAX_ROLLS)):
-            if s.dice.roll() != v.dice(want, f"rolls[{k}]"):
+        rolls = v.items(v.field(d, "rolls"), "rolls", MAX_ROLLS)
+        entered = {
+            v.integer(i, "entered roll", 0, len(rolls) - 1)
+            for i in v.items(d.get("entered", []), "entered", MAX_ROLLS)
+        }
+        for k, want in enumerate(rolls):
+            roll = Roll(*v.dice(want, f"rolls[{k}]"))
+            if k in entered:
+                s.dice.enter(roll)
+            elif s.dice.roll() != roll:
                 raise SaveError("the saved dice do not match the game's seed")
         opening = v.field(d, "opening")
-        s.opening = None if opening is None else v.dice(opening, "opening")
+        s.opening = None if opening is None else Roll(*v.dice(opening, "opening"))
         turn = v.field(d, "turn")
         turn = None if turn is None else v.choice(turn, "turn", (HUMAN, AI))
-        roll = v.field(d, "dice")
-        if turn is None and (roll is not None or s.opening is not None):
+        dice = v.field(d, "dice")
+        if turn is None and (dice is not None or s.opening is not None):
             raise SaveError("the saved game has dice but nobody on roll")
         board = Position(from_position_id(v.text(v.field(d, "board"), "board", 20)))
-        s.state = GameState(board, turn, None if roll is None else v.dice(roll, "dice"))
+        s.state = GameState(board, turn, None if dice is None else Roll(*v.dice(dice, "dice")))
         s.log = [
             _turn_record(rec, f"log[{k}]")
             for k, rec in enumerate(v.items(v.field(d, "log"), "log", MAX_ROLLS))
         ]
+        s.partial = _steps_from_json(d.get("partial", []), "partial move step")
+        if s.partial and (turn != HUMAN or dice is None):
+            raise SaveError("a half-played move without the human's roll")
         return s
+
+
+def _steps_json(steps: tuple[Step, ...]) -> list[list[object]]:
+    return [[st.src, st.dst, st.hit] for st in steps]
 
 
 def _turn_record(data: object, name: str) -> TurnRecord:
@@ -277,11 +309,14 @@ def _turn_record(data: object, name: str) -> TurnRecord:
     player, roll, steps = v.items(data, name, 3, 3)
     return TurnRecord(
         v.choice(player, f"{name} player", (HUMAN, AI)),
-        v.dice(roll, f"{name} dice"),
-        tuple(
-            _step(step, f"{name} step {k + 1}") for k, step in enumerate(v.items(steps, f"{name} steps", 4))
-        ),
+        Roll(*v.dice(roll, f"{name} dice")),
+        _steps_from_json(steps, f"{name} steps"),
     )
+
+
+def _steps_from_json(data: object, name: str) -> tuple[Step, ...]:
+    """At most four steps of one turn."""
+    return tuple(_step(step, f"{name} {k + 1}") for k, step in enumerate(v.items(data, name, 4)))
 
 
 def _step(data: object, name: str) -> Step:

@@ -40,6 +40,12 @@ FIRST_MOVERS = FIRST_CHOICES
 COLOURS = COLOUR_CHOICES
 """The checker colours the human can play."""
 
+HINT_DEPTHS = (1, 2, 3, 4)
+"""The depths a hint can be searched at."""
+
+HOME_SIDES = ("right", "left")
+"""Where the human's home board is drawn."""
+
 
 class StorageError(ValueError):
     """A settings or saved-game file that cannot be used."""
@@ -67,6 +73,12 @@ class Settings:
     """Play a forced move (the only legal one) automatically."""
     theme: str = "classic"
     """One of THEMES."""
+    hint_depth: int = 2
+    """The depth hints are searched at: one of HINT_DEPTHS."""
+    home: str = "right"
+    """The side the human's home board is drawn on: one of HOME_SIDES."""
+    manual_dice: bool = False
+    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -116,6 +128,9 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "auto_roll": validate.flag,
         "auto_forced": validate.flag,
         "theme": lambda x, n: validate.choice(x, n, THEMES),
+        "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
+        "home": lambda x, n: validate.choice(x, n, HOME_SIDES),
+        "manual_dice": validate.flag,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
