@@ -279,10 +279,10 @@ def load_or_build(progress: bool = False, allow_build: bool = True) -> BearoffDa
 
     Returns None when nothing usable exists and building is not allowed.
     """
-    for path in (bundled_path(), cache_path()):
+    for where in (bundled_path, cache_path):  # the cache only if the shipped file fails
         try:
-            return BearoffDatabase.load(path)
-        except BearoffError:
+            return BearoffDatabase.load(where())
+        except (BearoffError, OSError):  # OSError: no user folder can be made (saving is off)
             continue
     if not allow_build:
         return None

@@ -277,3 +277,14 @@ def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None
     _, err = proc.communicate(timeout=30)
     assert running, err
     assert proc.returncode == 130 and "Traceback" not in err
+
+
+def test_unmakeable_home_keeps_the_full_strength_ai(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.load import load_evaluator
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("BACKGAMMON_HOME", str(blocker / "home"))
+    loaded = load_evaluator()
+    assert loaded.warning is None  # the bear-off cache's folder is not needed when the table ships
+    assert loaded.evaluator.name.startswith("neural net")
