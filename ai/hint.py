@@ -29,11 +29,14 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from ai.evaluator import Evaluator
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluator import Evaluator, Probs, equity
 from game.move import legal_moves
 from game.position import Position, PositionError, from_position_id, position_id, swap, unpack
 
@@ -81,7 +84,12 @@ def parse_position(pid: str) -> int:
 
 
 def analyse_json(
-    code: int, dice: tuple[int, int], depth: int, evaluator: Evaluator, top: int | None = None
+    code: int,
+    dice: tuple[int, int],
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
 ) -> dict[str, Any]:
     """The protocol's answer for one position and roll (a JSON-ready dict)."""
     from ai.analysis import analyse
@@ -90,7 +98,7 @@ def analyse_json(
     moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
     rows: list[dict[str, Any]] = []
     if moves:
-        for c in analyse(code, dice, depth, evaluator):
+        for c in analyse(code, dice, depth, evaluator, utility=utility):
             rows.append(
                 {
                     "move": moves[c.code].notation(),
@@ -110,8 +118,13 @@ def serve(lines: Iterable[str], out: TextIO, depth: int, evaluator: Evaluator, t
     errors = 0
     for line in lines:
         try:
-            code, dice = parse_line(line.strip())
-            answer = analyse_json(code, dice, depth, evaluator, top)
+            if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
+                from ai.cubehint import gnubg_id_answer
+
+                answer = gnubg_id_answer(line.strip(), depth, evaluator, top)
+            else:
+                code, dice = parse_line(line.strip())
+                answer = analyse_json(code, dice, depth, evaluator, top)
         except HintError as exc:
             answer = {"error": str(exc)}
             errors += 1

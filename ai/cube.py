@@ -1,0 +1,370 @@
+"""Cube decisions and cubeful equities from a level's cubeless probabilities.
+
+One model serves money and match play. The side on roll is X, the opponent Y;
+``p`` is X's chance to win. Outcomes are worth a *payoff*: in money play the
+points won (cube value times 1, 2 or 3, single under the Jacoby rule while the cube is
+centred), in a match the match winning chance (MWC) from the match equity table
+(:mod:`ai.met`) at the score the game would leave. With the gammon and backgammon
+shares of wins and losses held fixed, a position's value is a function of ``p``:
+
+* dead cube (nobody can use it): the cubeless value ``p*W + (1-p)*L``, where ``W``
+  and ``L`` are the average payoffs of a win and a loss at the cube value;
+* live cube (Janowski's model, generalised to any payoff): the value is linear in
+  ``p`` between the points where the cube is used: an owner who can double cashes
+  (the payoff of a single win at the current value) from its cash point on, and
+  the cash point is where the opponent's take (owning the cube at twice the value,
+  valued the same way, one level up) is worth exactly the pass. The levels are
+  solved from the top (64) down; a player for whom a double gains nothing (a
+  match player needing no more points than the cube shows, the Crawford game,
+  or a cube at 64) has a dead cube;
+* the cubeful value mixes the two with the cube efficiency ``x``:
+  ``x * live + (1 - x) * dead`` (x about 0.68 in contact, by pip count in races).
+
+Money payoffs with a linear payoff reduce to Janowski's formulas (take point
+``(L - 1/2) / (W + L + x/2)`` and so on). Decisions: No double ``ND`` is the value
+at the present cube, Double/take ``DT`` the value with the opponent owning twice
+the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
+take when ``DT <= DP`` (X's view). Equities are normalised as GNU Backgammon
+does: per cube unit in money play, EMG in a match (a single win at the cube
+value is +1, a single loss -1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.met import MatchEquityTable, default_met
+from game.cube import MAX_CUBE, CubeState, Resignation
+from game.matchid import MatchInfo
+from game.position import is_race, pip_count, unpack
+
+F = npt.NDArray[np.float64]
+
+X_CONTACT = 0.68
+"""Cube efficiency in contact positions (Janowski; GNU Backgammon's manual quotes 0.68)."""
+
+X_RACE_MIN, X_RACE_MAX = 0.60, 0.70
+"""Cube efficiency in races: from the short race (few rolls left) to the long race."""
+
+X_RACE_PIPS = (30, 100)
+"""Pip counts of the side on roll at which race efficiency reaches its minimum and maximum."""
+
+RESIGN_EPSILON = 0.005
+"""How sure the computer must be of the result before it offers to resign it."""
+
+_SOLVE_STEPS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class CubeContext:
+    """The cube situation seen by the side on roll (X, who may double)."""
+
+    value: int = 1
+    """The cube value now."""
+
+    owner: int | None = None
+    """0: X owns the cube, 1: the opponent owns it, None: centred."""
+
+    length: int = 0
+    """Match length; 0 for money play."""
+
+    away: tuple[int, int] = (0, 0)
+    """Points X and the opponent still need (match play)."""
+
+    crawford: bool = False
+    """This is the Crawford game: no doubling."""
+
+    post_crawford: bool = False
+    """The Crawford game has been played."""
+
+    jacoby: bool = False
+    """Money: gammons count single while the cube is centred."""
+
+    def is_money(self) -> bool:
+        """True for money play."""
+        return self.length == 0
+
+    def flipped(self) -> CubeContext:
+        """The same situation seen by the opponent."""
+        owner = None if self.owner is None else 1 - self.owner
+        return CubeContext(
+            self.value, owner, self.length, (self.away[1], self.away[0]), self.crawford, self.post_crawford, self.jacoby
+        )
+
+    def may_double(self) -> bool:
+        """The rules let X double now (cube centred or X's, not Crawford, below the maximum)."""
+        return not self.crawford and self.owner != 1 and self.value < MAX_CUBE
+
+
+def context_from_match(info: MatchInfo, player: int | None = None) -> CubeContext:
+    """The cube context of ``player`` (default: the player on roll) from a Match ID's contents."""
+    me = info.on_roll if player is None else player
+    owner = None if info.cube.owner is None else (0 if info.cube.owner == me else 1)
+    away = (0, 0) if info.is_money() else (info.away(me), info.away(1 - me))
+    return CubeContext(
+        info.cube.value,
+        owner,
+        info.length,
+        away,
+        info.crawford,
+        info.is_post_crawford(),
+        info.jacoby and info.is_money(),
+    )
+
+
+def context_for(
+    cube: CubeState, me: int, length: int, score: tuple[int, int], *, crawford: bool, post_crawford: bool, jacoby: bool
+) -> CubeContext:
+    """The cube context of player ``me`` from the game's cube and the match score."""
+    owner = None if cube.owner is None else (0 if cube.owner == me else 1)
+    away = (0, 0) if length == 0 else (length - score[me], length - score[1 - me])
+    return CubeContext(cube.value, owner, length, away, crawford, post_crawford, jacoby and length == 0)
+
+
+def cube_efficiency(code: int) -> float:
+    """Janowski's cube efficiency for the position (side on roll's view)."""
+    if not is_race(code):
+        return X_CONTACT
+    pips = pip_count(unpack(code)[0])
+    lo, hi = X_RACE_PIPS
+    t = min(1.0, max(0.0, (pips - lo) / (hi - lo)))
+    return X_RACE_MIN + t * (X_RACE_MAX - X_RACE_MIN)
+
+
+class _Model:
+    """The value of positions as functions of X's win chance, for one context (vectorised over rows)."""
+
+    def __init__(self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None) -> None:
+        pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
+        self.ctx = ctx
+        self.met = met if met is not None or ctx.is_money() else default_met()
+        w = np.clip(pr[:, 0], 0.0, 1.0)
+        self.p = w
+        wg, wb, lg, lb = (np.clip(pr[:, i], 0.0, 1.0) for i in (1, 2, 3, 4))
+        wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
+        wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
+        safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
+        # shares of wins (losses) that are single, gammon, backgammon
+        self.win_share = np.stack([(w - wg) / safe_w, (wg - wb) / safe_w, wb / safe_w])
+        self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+        self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
+        self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+        self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
+        self._cache: dict[tuple[str, int], F] = {}
+
+    # --- payoffs ------------------------------------------------------------------------
+
+    def pay(self, mine: int, theirs: int) -> float:
+        """X's payoff when X scores ``mine`` points and the opponent ``theirs`` (one is 0)."""
+        ctx = self.ctx
+        if ctx.is_money():
+            return float(mine - theirs)
+        assert self.met is not None
+        post = ctx.crawford or ctx.post_crawford
+        return self.met.mwc(ctx.away[0] - mine, ctx.away[1] - theirs, post)
+
+    def cash_x(self, v: int) -> float:
+        return self.pay(v, 0)
+
+    def cash_y(self, v: int) -> float:
+        return self.pay(0, v)
+
+    def win_loss(self, v: int, turned: bool) -> tuple[F, F]:
+        """Average payoff of a win and of a loss at cube ``v``."""
+        single = not turned and self.ctx.is_money() and self.ctx.jacoby
+        k = (1, 1, 1) if single else (1, 2, 3)
+        wins = np.array([self.pay(v * m, 0) for m in k])
+        losses = np.array([self.pay(0, v * m) for m in k])
+        return wins @ self.win_share, losses @ self.loss_share
+
+    def can(self, player: int, v: int) -> bool:
+        """Whether ``player`` (0 = X) gains anything by owning a cube on ``v``."""
+        ctx = self.ctx
+        if ctx.crawford or v >= MAX_CUBE:
+            return False
+        return ctx.is_money() or ctx.away[player] > v
+
+    # --- value functions ------------------------------------------------------------------
+
+    def dead(self, v: int, p: F, turned: bool = True) -> F:
+        wv, lv = self.win_loss(v, turned)
+        return p * wv + (1.0 - p) * lv
+
+    def live(self, owner: str, v: int, p: F) -> F:
+        """Full-efficiency value; ``owner`` is "x", "y" or "c" (centred)."""
+        turned = owner != "c"
+        wv, lv = self.win_loss(v, turned)
+        cx = owner in ("x", "c") and self.can(0, v)
+        cy = owner in ("y", "c") and self.can(1, v)
+        cash_x, cash_y = self.cash_x(v), self.cash_y(v)
+        if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
+            hi = np.clip(self.cp_x(v), 1e-9, 1.0 - 1e-9)
+            top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+        if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
+            lo = np.clip(self.lo_y(v), 1e-9, 1.0 - 1e-9)
+            bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
+        if cx and cy:
+            hi = np.maximum(hi, lo + 1e-9)
+            t = (p - lo) / (hi - lo)
+            mid = cash_y + t * (cash_x - cash_y)
+            return np.where(p <= lo, bottom, np.where(p >= hi, top, mid))
+        if cx:
+            return np.where(p >= hi, top, lv + p / hi * (cash_x - lv))
+        if cy:
+            return np.where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
+        return p * wv + (1.0 - p) * lv
+
+    def value(self, owner: str, v: int, p: F) -> F:
+        """Cubeful value: live and dead mixed by the cube efficiency."""
+        return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
+
+    def _solve(self, fn: Callable[[F], F], target: float) -> F:
+        """The ``p`` in [0, 1] where the increasing ``fn(p)`` reaches ``target``, row by row."""
+        lo, hi = np.zeros_like(self.p), np.ones_like(self.p)
+        for _ in range(_SOLVE_STEPS):
+            mid = 0.5 * (lo + hi)
+            above = fn(mid) >= target
+            hi = np.where(above, mid, hi)
+            lo = np.where(above, lo, mid)
+        return 0.5 * (lo + hi)
+
+    def cp_x(self, v: int) -> F:
+        """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
+        key = ("cpx", v)
+        if key not in self._cache:
+            self._cache[key] = self._solve(lambda q: self.value("y", 2 * v, q), self.cash_x(v))
+        return self._cache[key]
+
+    def lo_y(self, v: int) -> F:
+        """The opponent's cash point at cube ``v``, as X's win chance."""
+        key = ("loy", v)
+        if key not in self._cache:
+            self._cache[key] = self._solve(lambda q: self.value("x", 2 * v, q), self.cash_y(v))
+        return self._cache[key]
+
+    def normalise(self, values: F) -> F:
+        """Per cube unit (money) or EMG (match) at the present cube value."""
+        v = self.ctx.value
+        hi, lo = self.cash_x(v), self.cash_y(v)
+        return 2.0 * (values - lo) / (hi - lo) - 1.0
+
+
+def _owner_key(owner: int | None) -> str:
+    return "c" if owner is None else ("x" if owner == 0 else "y")
+
+
+def cubeful_equity(
+    probs: npt.ArrayLike, ctx: CubeContext, x: float | F = X_CONTACT, met: MatchEquityTable | None = None
+) -> F:
+    """Cubeful equity (normalised: per cube unit, or EMG) of rows of five probabilities.
+
+    Each row is from X's side at ``ctx``'s cube; use it to rank moves: pass the
+    mover's context (the mover's probabilities after the move, with the cube as it is).
+    """
+    m = _Model(ctx, probs, x, met)
+    return m.normalise(m.value(_owner_key(ctx.owner), ctx.value, m.p))
+
+
+def match_winning_chance(
+    probs: npt.ArrayLike, ctx: CubeContext, x: float | F = X_CONTACT, met: MatchEquityTable | None = None
+) -> F:
+    """Cubeful match winning chance (match play) or points (money) of rows of five probabilities."""
+    m = _Model(ctx, probs, x, met)
+    return m.value(_owner_key(ctx.owner), ctx.value, m.p)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """The cube decision of the side on roll, equities normalised from its side."""
+
+    nd: float
+    """No double."""
+
+    dt: float
+    """Double, take."""
+
+    dp: float
+    """Double, pass (1: a single win at the present cube)."""
+
+    double: bool
+    """Should X double (redouble) now."""
+
+    take: bool
+    """If X doubles, should the opponent take."""
+
+    nd_mwc: float | None = None
+    """No double as a match winning chance (match play)."""
+
+    dt_mwc: float | None = None
+    """Double, take as a match winning chance."""
+
+    dp_mwc: float | None = None
+    """Double, pass as a match winning chance."""
+
+
+def decide(
+    probs: npt.ArrayLike,
+    ctx: CubeContext,
+    x: float = X_CONTACT,
+    *,
+    met: MatchEquityTable | None = None,
+    noise: float = 0.0,
+    rng: np.random.Generator | None = None,
+) -> CubeDecision:
+    """ND, DT and DP for one row of probabilities (X on roll, not rolled), and the verdicts.
+
+    ``noise`` (standard deviation, normalised equity) blurs ND and DT before the
+    verdicts, for the weaker levels; the equities returned are the true ones.
+    Where X may not double (Crawford game, the opponent's cube) ``double`` is False.
+    """
+    m = _Model(ctx, probs, x, met)
+    v = ctx.value
+    nd_raw = float(m.value(_owner_key(ctx.owner), v, m.p)[0])
+    dt_raw = float(m.value("y", 2 * v, m.p)[0]) if v < MAX_CUBE else nd_raw
+    dp_raw = m.cash_x(v)
+    nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
+    nd_n, dt_n = nd, dt
+    if noise > 0.0:
+        gen = rng if rng is not None else np.random.default_rng()
+        nd_n, dt_n = nd + gen.normal(0.0, noise), dt + gen.normal(0.0, noise)
+    take = dt_n <= dp
+    double = ctx.may_double() and min(dt_n, dp) > nd_n
+    mwc = (None, None, None) if ctx.is_money() else (nd_raw, dt_raw, dp_raw)
+    return CubeDecision(nd, dt, dp, double, take, *mwc)
+
+
+def should_accept_resignation(
+    probs: npt.ArrayLike, ctx: CubeContext, offer: Resignation, x: float = X_CONTACT
+) -> bool:
+    """Whether X accepts the opponent's offer to lose ``offer``: yes when it gives X at least its equity.
+
+    ``probs`` and ``ctx`` are from X's side (X need not be on roll).
+    """
+    m = _Model(ctx, probs, x, None)
+    v = ctx.value
+    kind = 1 if (ctx.is_money() and ctx.jacoby and ctx.owner is None) else offer.value
+    offered = m.pay(v * kind, 0)
+    return offered >= float(m.value(_owner_key(ctx.owner), v, m.p)[0]) - 1e-12
+
+
+def resignation_offer(probs: npt.ArrayLike, epsilon: float = RESIGN_EPSILON) -> Resignation | None:
+    """What X offers to resign, when X has no chance left: the result it is sure to lose, else None.
+
+    No chance to win (below ``epsilon``); then a single game if a gammon is as good as
+    impossible, a gammon if it is certain and a backgammon impossible, a backgammon
+    if that is certain. Between those, playing on loses less than resigning.
+    """
+    w, _, _, lg, lb = (float(v) for v in np.asarray(probs, dtype=np.float64).reshape(5))
+    if w > epsilon:
+        return None
+    if lg < epsilon:
+        return Resignation.SINGLE
+    if lg > 1.0 - epsilon and lb < epsilon:
+        return Resignation.GAMMON
+    if lb > 1.0 - epsilon:
+        return Resignation.BACKGAMMON
+    return None
