@@ -92,7 +92,13 @@ class CubeContext:
         """The same situation seen by the opponent."""
         owner = None if self.owner is None else 1 - self.owner
         return CubeContext(
-            self.value, owner, self.length, (self.away[1], self.away[0]), self.crawford, self.post_crawford, self.jacoby
+            self.value,
+            owner,
+            self.length,
+            (self.away[1], self.away[0]),
+            self.crawford,
+            self.post_crawford,
+            self.jacoby,
         )
 
     def may_double(self) -> bool:
@@ -117,7 +123,14 @@ def context_from_match(info: MatchInfo, player: int | None = None) -> CubeContex
 
 
 def context_for(
-    cube: CubeState, me: int, length: int, score: tuple[int, int], *, crawford: bool, post_crawford: bool, jacoby: bool
+    cube: CubeState,
+    me: int,
+    length: int,
+    score: tuple[int, int],
+    *,
+    crawford: bool,
+    post_crawford: bool,
+    jacoby: bool,
 ) -> CubeContext:
     """The cube context of player ``me`` from the game's cube and the match score."""
     owner = None if cube.owner is None else (0 if cube.owner == me else 1)
@@ -138,7 +151,9 @@ def cube_efficiency(code: int) -> float:
 class _Model:
     """The value of positions as functions of X's win chance, for one context (vectorised over rows)."""
 
-    def __init__(self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None) -> None:
+    def __init__(
+        self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None
+    ) -> None:
         pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()

@@ -86,6 +86,9 @@ class CubeState:
 CENTRED = CubeState()
 """The cube at the start of a game."""
 
+DEFAULT_RULES = CubeRules()
+"""Jacoby on, beavers off."""
+
 
 def can_double(cube: CubeState, player: int, *, crawford: bool = False, rolled: bool = False) -> bool:
     """Whether ``player`` may double now.
@@ -134,7 +137,9 @@ def is_jacoby_single(termination: Termination, cube: CubeState, *, money: bool, 
     return money and rules.jacoby and not cube.is_turned() and termination is not Termination.SINGLE
 
 
-def game_points(termination: Termination, cube: CubeState, *, money: bool, rules: CubeRules = CubeRules()) -> int:
+def game_points(
+    termination: Termination, cube: CubeState, *, money: bool, rules: CubeRules = DEFAULT_RULES
+) -> int:
     """Points the winner scores: the cube value times 1, 2 or 3 (Jacoby: 1 until the cube is turned).
 
     In a match the points are awarded in full even past the match length.
@@ -163,6 +168,8 @@ def resign_outcome(resigner: int, offer: Resignation) -> Outcome:
     return Outcome(1 - resigner, offer.termination)
 
 
-def resign_points(offer: Resignation, cube: CubeState, *, money: bool, rules: CubeRules = CubeRules()) -> int:
+def resign_points(
+    offer: Resignation, cube: CubeState, *, money: bool, rules: CubeRules = DEFAULT_RULES
+) -> int:
     """Points the opponent scores when the offer is accepted (Jacoby applies as in play)."""
     return game_points(offer.termination, cube, money=money, rules=rules)

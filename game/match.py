@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.cube import CUBE_VALUES, CubeRules, CubeState, is_jacoby_single
+from game.cube import CENTRED, CUBE_VALUES, DEFAULT_RULES, CubeRules, CubeState, is_jacoby_single
 from game.outcome import Outcome, Termination
 
 MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7)
@@ -68,7 +68,7 @@ class Match:
     games: tuple[GameResult, ...] = ()
     """The finished games, in order."""
 
-    rules: CubeRules = CubeRules()
+    rules: CubeRules = DEFAULT_RULES
     """Jacoby and beavers (money sessions only)."""
 
     def __post_init__(self) -> None:
@@ -137,7 +137,7 @@ class Match:
         """True unless this is the Crawford game."""
         return not self.is_crawford()
 
-    def record(self, outcome: Outcome, cube: CubeState = CubeState()) -> Match:
+    def record(self, outcome: Outcome, cube: CubeState = CENTRED) -> Match:
         """The match with one more finished game, won at the cube ``cube`` showed."""
         if self.is_over():
             raise MatchError("the match is already over")
@@ -154,7 +154,7 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (see :meth:`from_json`)."""
         data: dict[str, Any] = {"length": self.length, "games": [g.to_json() for g in self.games]}
-        if self.rules != CubeRules():
+        if self.rules != DEFAULT_RULES:
             data["jacoby"], data["beavers"] = self.rules.jacoby, self.rules.beavers
         return data
 

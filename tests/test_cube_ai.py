@@ -105,7 +105,10 @@ def test_dmp_gammons_are_worthless() -> None:
 
 def test_gammons_count_at_two_away_four_away() -> None:
     ctx = CubeContext(1, None, 7, (4, 2))
-    assert match_winning_chance([0.5, 0.3, 0.0, 0.0, 0.0], ctx)[0] > match_winning_chance(no_gammons(0.5), ctx)[0]
+    assert (
+        match_winning_chance([0.5, 0.3, 0.0, 0.0, 0.0], ctx)[0]
+        > match_winning_chance(no_gammons(0.5), ctx)[0]
+    )
 
 
 def test_match_dp_is_one_emg_and_mwc_of_a_single_win() -> None:
@@ -184,7 +187,9 @@ def test_hint_match_cube_line_carries_mwc() -> None:
 
 
 def test_hint_id_line_with_dice_ranks_moves_and_old_lines_still_work() -> None:
-    with_dice, old, bad = run(["4HPwATDgc/ABMA:cAkLAAAAAAAA\n", "4HPwATDgc/ABMA 62\n", "4HPwATDgc/ABMA:xyz\n"])
+    with_dice, old, bad = run(
+        ["4HPwATDgc/ABMA:cAkLAAAAAAAA\n", "4HPwATDgc/ABMA 62\n", "4HPwATDgc/ABMA:xyz\n"]
+    )
     assert with_dice["moves"] and old["moves"]
     assert {m["move"] for m in with_dice["moves"]} == {m["move"] for m in old["moves"]}  # type: ignore[union-attr]
     assert "error" in bad

@@ -7,6 +7,7 @@ import pytest
 from game.cube import CubeState
 from game.matchid import MatchIdError, MatchInfo, from_match_id, match_id
 
+
 def test_money_ids_written_by_gnubg_decode() -> None:
     # IDs GNU Backgammon printed for a new money session, Jacoby on, then off
     on = from_match_id("cAkLAAAAAAAA")
