@@ -56,7 +56,11 @@ X_RACE_PIPS = (30, 100)
 RESIGN_EPSILON = 0.005
 """How sure the computer must be of the result before it offers to resign it."""
 
-_SOLVE_STEPS = 40
+RECUBE_LEVELS = 3
+"""Doublings above the present cube that the model follows; a cube beyond them counts as dead
+(the live-cube recursion converges fast: a fourth level moves money take points by < 0.001)."""
+
+_SOLVE_STEPS = 22
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +174,7 @@ class _Model:
         self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
         self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
         self._cache: dict[tuple[str, int], F] = {}
+        self._wl: dict[tuple[int, bool], tuple[F, F]] = {}
 
     # --- payoffs ------------------------------------------------------------------------
 
@@ -190,16 +195,19 @@ class _Model:
 
     def win_loss(self, v: int, turned: bool) -> tuple[F, F]:
         """Average payoff of a win and of a loss at cube ``v``."""
-        single = not turned and self.ctx.is_money() and self.ctx.jacoby
-        k = (1, 1, 1) if single else (1, 2, 3)
-        wins = np.array([self.pay(v * m, 0) for m in k])
-        losses = np.array([self.pay(0, v * m) for m in k])
-        return wins @ self.win_share, losses @ self.loss_share
+        got = self._wl.get((v, turned))
+        if got is None:
+            single = not turned and self.ctx.is_money() and self.ctx.jacoby
+            k = (1, 1, 1) if single else (1, 2, 3)
+            wins = np.array([self.pay(v * m, 0) for m in k])
+            losses = np.array([self.pay(0, v * m) for m in k])
+            got = self._wl[(v, turned)] = (wins @ self.win_share, losses @ self.loss_share)
+        return got
 
     def can(self, player: int, v: int) -> bool:
         """Whether ``player`` (0 = X) gains anything by owning a cube on ``v``."""
         ctx = self.ctx
-        if ctx.crawford or v >= MAX_CUBE:
+        if ctx.crawford or v >= MAX_CUBE or v >= ctx.value << RECUBE_LEVELS:
             return False
         return ctx.is_money() or ctx.away[player] > v
 

@@ -8,7 +8,14 @@ import json
 import sys
 import time
 
-MODULES = ["bench.movegen", "bench.search", "bench.ui_frames", "bench.startup", "bench.evaluator"]
+MODULES = [
+    "bench.movegen",
+    "bench.search",
+    "bench.ui_frames",
+    "bench.startup",
+    "bench.evaluator",
+    "bench.cube",
+]
 
 
 def main(argv: list[str] | None = None) -> int:
