@@ -3,6 +3,7 @@
 python main.py                 play (the pygame window)
 python main.py hint ...        rank the legal moves of a position (see --help)
 python main.py replay-seed S   the dice a game seed gives, to check a finished game
+python main.py autoplay ...    the computer plays a match against itself (see --help)
 python main.py --selftest      headless check of assets, weights, a frame and an AI game
 """
 
@@ -20,6 +21,10 @@ def main(argv: list[str] | None = None) -> int:
         from ai.hint import main as hint_main
 
         return hint_main(args[1:])
+    if args[:1] == ["autoplay"]:
+        from ai.autoplay import main as autoplay_main
+
+        return autoplay_main(args[1:])
     if args[:1] == ["replay-seed"]:
         from game.replay_cli import main as replay_main
 

@@ -1,0 +1,167 @@
+"""``python main.py autoplay``: the computer plays both sides of a match with the cube and writes the record.
+
+    python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
+
+Both sides play at the same level: before each roll (except the opening roll) the
+side on roll may double (:func:`ai.cube.decide` on the level's evaluation of the
+position, with the level's noise), the opponent takes or drops; moves are chosen
+by cubeful match equity at the score (:func:`ai.cube.cubeful_equity`). The dice come
+from :class:`game.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
+same match. The record is written atomically in the .mat format (:mod:`game.matfile`).
+No resignations are offered: every game is played out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.analysis import analyse, position_values
+from ai.cube import CubeContext, context_for, cube_efficiency, cubeful_equity, decide
+from ai.evaluator import Evaluator, Probs
+from ai.levels import LEVELS, Level, level_by_key
+from game.cube import CENTRED, CubeState, can_double, take
+from game.dice import Dice
+from game.files import write_atomic
+from game.match import MAX_MATCH_LENGTH, Match
+from game.matfile import Action, GameRecord, MatchRecord, format_match, steps_text
+from game.outcome import Outcome, Termination
+from game.state import GameState
+
+CUBE_NOISE_RATIO = 0.5
+"""Cube noise (normalised equity) per unit of a level's checker noise (half, as bgjudge's
+noisy gnubg self-play sets it)."""
+
+PLAYERS = ("Computer A", "Computer B")
+"""Names in the record: left column (player 0), right column (player 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game and how it scores."""
+
+    record: GameRecord
+    """What the .mat file shows."""
+
+    outcome: Outcome
+    """Who won, and how."""
+
+    cube: CubeState
+    """The cube the game was won at."""
+
+
+def _utility(ctx: CubeContext, x: float) -> Callable[[Probs], npt.NDArray[np.float64]]:
+    def utility(values: Probs) -> npt.NDArray[np.float64]:
+        return cubeful_equity(values, ctx, x)
+
+    return utility
+
+
+def play_game(
+    match: Match, level: Level, dice: Dice, evaluator: Evaluator, rng: np.random.Generator, seed: int
+) -> PlayedGame:
+    """Play one game of ``match`` to the end, both sides at ``level``."""
+    score = match.score
+    crawford, post = match.is_crawford(), match.is_post_crawford()
+    d0, d1 = dice.opening_roll()
+    state = GameState.new().after_opening_roll(d0, d1)
+    cube = CENTRED
+    actions: list[Action] = []
+    noise = level.noise * CUBE_NOISE_RATIO
+    while True:
+        me = state.turn
+        assert me is not None
+        ctx = context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
+        code = state.position.code
+        x = cube_efficiency(code)
+        if state.dice is None:
+            if can_double(cube, me, crawford=crawford):
+                probs = position_values([code], level.depth - 1, evaluator)[0]
+                if decide(probs, ctx, x, noise=noise, rng=rng).double:
+                    actions.append(Action("double", me, cube=cube.value * 2))
+                    if decide(probs, ctx, x, noise=noise, rng=rng).take:
+                        actions.append(Action("take", 1 - me))
+                        cube = take(cube, me, crawford=crawford)
+                        ctx = context_for(
+                            cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
+                        )
+                    else:
+                        actions.append(Action("drop", 1 - me))
+                        record = GameRecord(score, tuple(actions), me, cube.value)
+                        return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
+            state = state.with_dice(dice.roll())
+        assert state.dice is not None
+        moves = {m.after.code: m for m in state.legal_moves()}
+        move = None
+        if moves:
+            best = analyse(
+                code,
+                state.dice,
+                level.depth,
+                evaluator,
+                noise=level.noise,
+                seed=seed,
+                utility=_utility(ctx, x),
+            )[0]
+            move = moves[best.code]
+        roll = (max(state.dice), min(state.dice))  # the record writes the high die first
+        actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
+        state = state.play(move)
+        outcome = state.outcome()
+        if outcome is not None:
+            points = cube.value * outcome.termination.value
+            return PlayedGame(GameRecord(score, tuple(actions), outcome.winner, points), outcome, cube)
+
+
+def play_match(
+    length: int, level: Level, seed: int, evaluator: Evaluator, date: str | None = None
+) -> MatchRecord:
+    """A whole match to ``length`` points, both sides at ``level``."""
+    dice = Dice(f"autoplay-{seed}")
+    rng = np.random.default_rng(seed)
+    match = Match(length)
+    games: list[GameRecord] = []
+    while not match.is_over():
+        played = play_game(match, level, dice, evaluator, rng, seed + len(games))
+        games.append(played.record)
+        match = match.record(played.outcome, played.cube)
+    when = date or datetime.date.today().strftime("%Y.%m.%d")
+    tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", "Backgammon"))
+    return MatchRecord(length, PLAYERS, tuple(games), tags)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the autoplay command; returns the exit status."""
+    keys = [lv.key for lv in LEVELS]
+    ap = argparse.ArgumentParser(prog="python main.py autoplay", description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--match", type=int, required=True, metavar="N", help=f"match length, 1..{MAX_MATCH_LENGTH}"
+    )
+    ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
+    ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
+    ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
+    args = ap.parse_args(argv)
+    if not 1 <= args.match <= MAX_MATCH_LENGTH:
+        ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
+    from ai.hint import load
+
+    evaluator = load("auto", sys.stderr)
+    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator)
+    out = Path(args.out).expanduser().resolve()
+    try:
+        write_atomic(out, format_match(record).encode("utf-8"))
+    except OSError as exc:
+        print(f"autoplay: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
+    last = record.games[-1]
+    final = [last.score[0], last.score[1]]
+    final[last.winner] += last.points
+    print(f"{out}: {len(record.games)} games, final score {final[0]}-{final[1]}")
+    return 0
