@@ -342,7 +342,8 @@ def decide(
 
     ``noise`` (standard deviation, normalised equity) blurs ND and DT before the
     verdicts, for the weaker levels; the equities returned are the true ones.
-    Where X may not double (Crawford game, the opponent's cube) ``double`` is False.
+    Where X may not double (Crawford game, the opponent's cube) or gains nothing by it (a
+    match player needing no more points than the cube shows: a dead cube) ``double`` is False.
     """
     m = _Model(ctx, probs, x, met)
     v = ctx.value
@@ -355,7 +356,7 @@ def decide(
         gen = rng if rng is not None else np.random.default_rng()
         nd_n, dt_n = nd + gen.normal(0.0, noise), dt + gen.normal(0.0, noise)
     take = dt_n <= dp
-    double = ctx.may_double() and min(dt_n, dp) > nd_n
+    double = ctx.may_double() and m.can(0, v) and min(dt_n, dp) > nd_n
     mwc = (None, None, None) if ctx.is_money() else (nd_raw, dt_raw, dp_raw)
     return CubeDecision(nd, dt, dp, double, take, *mwc)
 

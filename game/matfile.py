@@ -136,7 +136,8 @@ def format_game(number: int, game: GameRecord, players: tuple[str, str]) -> list
         rows.pop()
     for k, (left, right) in enumerate(rows, 1):
         head = f"{k:3d}) " if k <= numbered else " " * ROW_PREFIX
-        lines.append(head + left.ljust(CELL) + right if right else head + left)
+        padded = left.ljust(CELL) if len(left) < CELL else left + " "  # a long move keeps a space
+        lines.append(head + padded + right if right else head + left)
     return lines
 
 
@@ -233,7 +234,11 @@ def parse_match(text: str) -> MatchRecord:
         if not (_ROW.match(line) or not line[:ROW_PREFIX].strip()):
             raise MatFileError(f"line {lineno}: cannot read {line.strip()!r}")
         body = line[ROW_PREFIX:]
-        for player, cell in ((0, body[:CELL]), (1, body[CELL:])):
+        cut = CELL
+        if len(body) > CELL and body[CELL - 1] != " ":  # a long move runs past its cell
+            cut = body.find(" ", CELL - 1)
+            cut = len(body) if cut < 0 else cut
+        for player, cell in ((0, body[:cut]), (1, body[cut:])):
             got = _parse_cell(cell, player, lineno)
             if isinstance(got, Action):
                 current.actions.append(got)

@@ -10,7 +10,7 @@ from ai.autoplay import main as autoplay_main
 from ai.autoplay import play_match
 from ai.levels import level_by_key
 from ai.worker import hand_evaluator
-from game.matfile import Action, GameRecord, MatFileError, format_match, parse_match
+from game.matfile import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match
 from game.move import parse_move
 from game.state import GameState
 
@@ -85,6 +85,13 @@ def test_sample_in_gnubg_layout_is_read() -> None:
     assert game.actions[0] == Action("move", 1, (4, 3), "13/9 13/10")
     assert game.actions[-2:] == (Action("double", 0, cube=2), Action("drop", 1))
     assert (game.winner, game.points) == (0, 1)
+
+
+def test_a_move_longer_than_its_cell_still_reads_back() -> None:
+    long = Action("move", 0, (6, 6), "24/18* 18/12* 12/6* 13/7*")
+    game = GameRecord((0, 0), (long, Action("double", 1, cube=2), Action("drop", 0)), 1, 1)
+    rec = parse_match(format_match(MatchRecord(3, ("a", "b"), (game,))))
+    assert rec.games == (game,)
 
 
 def test_writer_reproduces_the_gnubg_layout() -> None:
