@@ -16,16 +16,14 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
-from ai.analysis import analyse, position_values
-from ai.cube import CubeContext, context_for, cube_efficiency, cubeful_equity, decide
-from ai.evaluator import Evaluator, Probs
+from ai.analysis import analyse
+from ai.cube import CubeContext, context_for, level_cube_decision, move_utility
+from ai.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
 from game.cube import CENTRED, CubeState, can_double, take
 from game.dice import Dice
@@ -34,10 +32,6 @@ from game.match import MAX_MATCH_LENGTH, Match
 from game.matfile import Action, GameRecord, MatchRecord, format_match, steps_text
 from game.outcome import Outcome, Termination
 from game.state import GameState
-
-CUBE_NOISE_RATIO = 0.5
-"""Cube noise (normalised equity) per unit of a level's checker noise (half, as bgjudge's
-noisy gnubg self-play sets it)."""
 
 PLAYERS = ("Computer A", "Computer B")
 """Names in the record: left column (player 0), right column (player 1)."""
@@ -57,13 +51,6 @@ class PlayedGame:
     """The cube the game was won at."""
 
 
-def _utility(ctx: CubeContext, x: float) -> Callable[[Probs], npt.NDArray[np.float64]]:
-    def utility(values: Probs) -> npt.NDArray[np.float64]:
-        return cubeful_equity(values, ctx, x)
-
-    return utility
-
-
 def play_game(
     match: Match, level: Level, dice: Dice, evaluator: Evaluator, rng: np.random.Generator, seed: int
 ) -> PlayedGame:
@@ -74,43 +61,39 @@ def play_game(
     state = GameState.new().after_opening_roll(d0, d1)
     cube = CENTRED
     actions: list[Action] = []
-    noise = level.noise * CUBE_NOISE_RATIO
+
+    def context(cube: CubeState, me: int) -> CubeContext:
+        return context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
+
     while True:
         me = state.turn
         assert me is not None
-        ctx = context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
+        ctx = context(cube, me)
         code = state.position.code
-        x = cube_efficiency(code)
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
-                probs = position_values([code], level.depth - 1, evaluator)[0]
-                if decide(probs, ctx, x, noise=noise, rng=rng).double:
+                probs, offer = level_cube_decision(code, ctx, level, evaluator, rng)
+                if offer.double:
                     actions.append(Action("double", me, cube=cube.value * 2))
-                    if decide(probs, ctx, x, noise=noise, rng=rng).take:
-                        actions.append(Action("take", 1 - me))
-                        cube = take(cube, me, crawford=crawford)
-                        ctx = context_for(
-                            cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
-                        )
-                    else:
+                    if not level_cube_decision(code, ctx, level, evaluator, rng, probs)[1].take:
                         actions.append(Action("drop", 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
+                    actions.append(Action("take", 1 - me))
+                    cube = take(cube, me, crawford=crawford)
+                    ctx = context_for(
+                        cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
+                    )
             state = state.with_dice(dice.roll())
         assert state.dice is not None
         moves = {m.after.code: m for m in state.legal_moves()}
         move = None
         if moves:
+            utility = move_utility(ctx, code)
             best = analyse(
-                code,
-                state.dice,
-                level.depth,
-                evaluator,
-                noise=level.noise,
-                seed=seed,
-                utility=_utility(ctx, x),
-            )[0]
-            move = moves[best.code]
+                code, state.dice, level.depth, evaluator, noise=level.noise, seed=seed, utility=utility
+            )
+            move = moves[best[0].code]
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first
         actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
         state = state.play(move)

@@ -37,6 +37,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ai.analysis import position_values
+from ai.evaluator import Evaluator, Probs
+from ai.levels import Level
 from ai.met import MatchEquityTable, default_met
 from game.cube import MAX_CUBE, CubeState, Resignation
 from game.matchid import MatchInfo
@@ -52,6 +55,9 @@ X_RACE_MIN, X_RACE_MAX = 0.60, 0.70
 
 X_RACE_PIPS = (30, 100)
 """Pip counts of the side on roll at which race efficiency reaches its minimum and maximum."""
+
+CUBE_NOISE_RATIO = 0.5
+"""A level's cube noise (normalised equity) per unit of its checker noise (:attr:`ai.levels.Level.noise`)."""
 
 RESIGN_EPSILON = 0.005
 """How sure the computer must be of the result before it offers to resign it."""
@@ -359,6 +365,54 @@ def decide(
     double = ctx.may_double() and m.can(0, v) and min(dt_n, dp) > nd_n
     mwc = (None, None, None) if ctx.is_money() else (nd_raw, dt_raw, dp_raw)
     return CubeDecision(nd, dt, dp, double, take, *mwc)
+
+
+def cube_decision(
+    code: int,
+    ctx: CubeContext,
+    depth: int,
+    evaluator: Evaluator,
+    *,
+    noise: float = 0.0,
+    rng: np.random.Generator | None = None,
+) -> tuple[F, CubeDecision]:
+    """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
+
+    The position's value before the roll comes from ``depth - 1`` move decisions
+    (:func:`ai.analysis.position_values`): the cost of one candidate of a move
+    decision at ``depth``. Returns the five probabilities and the decision.
+    """
+    probs = position_values([code], depth - 1, evaluator)[0]
+    return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
+
+
+def level_cube_decision(
+    code: int,
+    ctx: CubeContext,
+    level: Level,
+    evaluator: Evaluator,
+    rng: np.random.Generator,
+    probs: F | None = None,
+) -> tuple[F, CubeDecision]:
+    """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
+
+    Pass the ``probs`` of an earlier call on the same position (the opponent answering
+    a double) to skip the search; the noise is drawn afresh.
+    """
+    noise = level.noise * CUBE_NOISE_RATIO
+    if probs is None:
+        return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng)
+    return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
+
+
+def move_utility(ctx: CubeContext, code: int) -> Callable[[Probs], F]:
+    """What moves are ranked by in position ``code`` at ``ctx`` (the mover's): cubeful equity (EMG)."""
+    x = cube_efficiency(code)
+
+    def utility(values: Probs) -> F:
+        return cubeful_equity(values, ctx, x)
+
+    return utility
 
 
 def should_accept_resignation(

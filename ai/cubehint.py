@@ -19,11 +19,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import numpy as np
-
-from ai.analysis import position_values
-from ai.cube import context_from_match, cube_efficiency, cubeful_equity, decide
-from ai.evaluator import Evaluator, Probs
+from ai.cube import context_from_match, cube_decision, move_utility
+from ai.evaluator import Evaluator
 from ai.hint import HintError, analyse_json, parse_position
 from game.matchid import MatchIdError, MatchInfo, from_match_id
 
@@ -43,8 +40,7 @@ def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
 def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) -> dict[str, Any]:
     """The cube decision of the player on roll (a JSON-ready dict)."""
     t0 = time.perf_counter()
-    probs = position_values([code], depth - 1, evaluator)[0]
-    d = decide(probs, context_from_match(info), cube_efficiency(code))
+    probs, d = cube_decision(code, context_from_match(info), depth, evaluator)
     cube: dict[str, Any] = {
         "double": d.double,
         "take": d.take,
@@ -67,10 +63,5 @@ def gnubg_id_answer(line: str, depth: int, evaluator: Evaluator, top: int | None
     code, info = parse_gnubg_id(line)
     if not info.has_dice():
         return cube_answer(code, info, depth, evaluator)
-    ctx = context_from_match(info)
-    x = cube_efficiency(code)
-
-    def utility(values: Probs) -> np.ndarray:
-        return cubeful_equity(values, ctx, x)
-
+    utility = move_utility(context_from_match(info), code)
     return analyse_json(code, info.dice, depth, evaluator, top, utility=utility)
