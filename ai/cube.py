@@ -38,12 +38,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.analysis import position_values
-from ai.evaluator import Evaluator, Probs
+from ai.evaluator import Evaluator, Probs, equity, flip
 from ai.levels import Level
 from ai.met import MatchEquityTable, default_met
 from game.cube import MAX_CUBE, CubeState, Resignation
+from game.dice import ROLLS
 from game.matchid import MatchInfo
-from game.position import is_race, pip_count, unpack
+from game.movegen import results
+from game.outcome import Termination, win_kind
+from game.position import SIDE_MASK, is_race, pip_count, swap, unpack
 
 F = npt.NDArray[np.float64]
 
@@ -65,8 +68,6 @@ RESIGN_EPSILON = 0.005
 RECUBE_LEVELS = 3
 """Doublings above the present cube that the model follows; a cube beyond them counts as dead
 (the live-cube recursion converges fast: a fourth level moves money take points by < 0.001)."""
-
-_SOLVE_STEPS = 22
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,28 +252,42 @@ class _Model:
         """Cubeful value: live and dead mixed by the cube efficiency."""
         return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
 
-    def _solve(self, fn: Callable[[F], F], target: float) -> F:
-        """The ``p`` in [0, 1] where the increasing ``fn(p)`` reaches ``target``, row by row."""
-        lo, hi = np.zeros_like(self.p), np.ones_like(self.p)
-        for _ in range(_SOLVE_STEPS):
-            mid = 0.5 * (lo + hi)
-            above = fn(mid) >= target
-            hi = np.where(above, mid, hi)
-            lo = np.where(above, lo, mid)
-        return 0.5 * (lo + hi)
+    def _solve(self, owner: str, v: int, target: float) -> F:
+        """The ``p`` where ``value(owner, v, p)``, increasing and piecewise linear, reaches ``target``.
+
+        The pieces meet only at the cash points of that cube level, so the value at
+        0, those points and 1 pins the answer down exactly, row by row.
+        """
+        ends = [np.zeros_like(self.p), np.ones_like(self.p)]
+        if owner in ("y", "c") and self.can(1, v):
+            ends.append(np.clip(self.lo_y(v), 0.0, 1.0))
+        if owner in ("x", "c") and self.can(0, v):
+            ends.append(np.clip(self.cp_x(v), 0.0, 1.0))
+        pts = np.sort(np.stack(ends), axis=0)
+        vals = np.stack([self.value(owner, v, q) for q in pts])
+        inside = (vals[:-1] <= target) & (vals[1:] >= target)
+        seg = np.argmax(inside, axis=0)
+        cols = np.arange(pts.shape[1])
+        q0, q1 = pts[seg, cols], pts[seg + 1, cols]
+        v0, v1 = vals[seg, cols], vals[seg + 1, cols]
+        rise = v1 - v0
+        q = q0 + (target - v0) * (q1 - q0) / np.where(np.abs(rise) > 1e-15, rise, 1.0)
+        q = np.where(np.abs(rise) > 1e-15, q, q0)
+        q = np.where(vals[0] > target, 0.0, q)
+        return np.where(vals[-1] < target, 1.0, q)
 
     def cp_x(self, v: int) -> F:
         """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
         key = ("cpx", v)
         if key not in self._cache:
-            self._cache[key] = self._solve(lambda q: self.value("y", 2 * v, q), self.cash_x(v))
+            self._cache[key] = self._solve("y", 2 * v, self.cash_x(v))
         return self._cache[key]
 
     def lo_y(self, v: int) -> F:
         """The opponent's cash point at cube ``v``, as X's win chance."""
         key = ("loy", v)
         if key not in self._cache:
-            self._cache[key] = self._solve(lambda q: self.value("x", 2 * v, q), self.cash_y(v))
+            self._cache[key] = self._solve("x", 2 * v, self.cash_y(v))
         return self._cache[key]
 
     def normalise(self, values: F) -> F:
@@ -338,23 +353,31 @@ class CubeDecision:
 def decide(
     probs: npt.ArrayLike,
     ctx: CubeContext,
-    x: float = X_CONTACT,
+    x: float | F = X_CONTACT,
     *,
+    weights: npt.ArrayLike | None = None,
     met: MatchEquityTable | None = None,
     noise: float = 0.0,
     rng: np.random.Generator | None = None,
 ) -> CubeDecision:
-    """ND, DT and DP for one row of probabilities (X on roll, not rolled), and the verdicts.
+    """ND, DT and DP (X on roll, not rolled) and the verdicts.
 
-    ``noise`` (standard deviation, normalised equity) blurs ND and DT before the
-    verdicts, for the weaker levels; the equities returned are the true ones.
-    Where X may not double (Crawford game, the opponent's cube) or gains nothing by it (a
-    match player needing no more points than the cube shows: a dead cube) ``double`` is False.
+    ``probs`` is one row of five probabilities, or one row per roll (the position
+    after X's best move for each roll, from X's side) with their ``weights``: the
+    cubeful values are then averaged over the rolls (GNU Backgammon's way at n
+    plies), so market losers count at what the cube makes them worth. ``x`` is the
+    cube efficiency, one value or one per row. ``noise`` (standard deviation,
+    normalised equity) blurs ND and DT before the verdicts, for the weaker levels;
+    the equities returned are the true ones. Where X may not double (Crawford game,
+    the opponent's cube) or gains nothing by it (a match player needing no more
+    points than the cube shows: a dead cube) ``double`` is False.
     """
     m = _Model(ctx, probs, x, met)
+    w = np.ones(len(m.p)) if weights is None else np.asarray(weights, dtype=np.float64)
+    w = w / w.sum()
     v = ctx.value
-    nd_raw = float(m.value(_owner_key(ctx.owner), v, m.p)[0])
-    dt_raw = float(m.value("y", 2 * v, m.p)[0]) if v < MAX_CUBE else nd_raw
+    nd_raw = float(w @ m.value(_owner_key(ctx.owner), v, m.p))
+    dt_raw = float(w @ m.value("y", 2 * v, m.p)) if v < MAX_CUBE else nd_raw
     dp_raw = m.cash_x(v)
     nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
     nd_n, dt_n = nd, dt
@@ -365,6 +388,54 @@ def decide(
     double = ctx.may_double() and m.can(0, v) and min(dt_n, dp) > nd_n
     mwc = (None, None, None) if ctx.is_money() else (nd_raw, dt_raw, dp_raw)
     return CubeDecision(nd, dt, dp, double, take, *mwc)
+
+
+def roll_outcomes(code: int, decisions: int, evaluator: Evaluator) -> tuple[F, F, F]:
+    """X's probabilities after its best move for each of the 21 rolls, their weights, and cube efficiencies.
+
+    ``decisions`` (1..4) move decisions are searched as :func:`ai.analysis.position_values`
+    searches them: each roll's move is chosen by its static cubeless equity, and the
+    position it leads to is valued by ``decisions - 1`` more decisions. ``decisions``
+    0 gives the position's static value as one row.
+    """
+    if decisions == 0:
+        return (
+            np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5),
+            np.ones(1),
+            np.array([cube_efficiency(code)]),
+        )
+    per_roll = [results(code, a, b) for a, b, _ in ROLLS]
+    children = [c for rs in per_roll for c in rs]
+    rows = np.empty((len(children), 5))
+    live = [i for i, c in enumerate(children) if c & SIDE_MASK]
+    for i, c in enumerate(children):
+        if not c & SIDE_MASK:
+            kind = win_kind(c)
+            rows[i] = (
+                1.0,
+                float(kind is not Termination.SINGLE),
+                float(kind is Termination.BACKGAMMON),
+                0.0,
+                0.0,
+            )
+    if live:
+        rows[live] = flip(np.asarray(evaluator.evaluate([swap(children[i]) for i in live]), dtype=np.float64))
+    eq = equity(rows)
+    best: list[int] = []
+    at = 0
+    for rs in per_roll:
+        best.append(at + int(np.argmax(eq[at : at + len(rs)])))
+        at += len(rs)
+    out = rows[best]
+    if decisions >= 2:
+        deeper = [j for j, i in enumerate(best) if children[i] & SIDE_MASK]
+        if deeper:
+            codes = [swap(children[best[j]]) for j in deeper]
+            out[deeper] = flip(position_values(codes, decisions - 1, evaluator))
+    xs = np.array(
+        [cube_efficiency(swap(children[i])) if children[i] & SIDE_MASK else X_RACE_MIN for i in best]
+    )
+    return out, np.array([p for _, _, p in ROLLS]), xs
 
 
 def cube_decision(
@@ -382,8 +453,9 @@ def cube_decision(
     (:func:`ai.analysis.position_values`): the cost of one candidate of a move
     decision at ``depth``. Returns the five probabilities and the decision.
     """
-    probs = position_values([code], depth - 1, evaluator)[0]
-    return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
+    rows, weights, xs = roll_outcomes(code, depth - 1, evaluator)
+    probs = weights @ rows / weights.sum()
+    return probs, decide(rows, ctx, xs, weights=weights, noise=noise, rng=rng)
 
 
 def level_cube_decision(
