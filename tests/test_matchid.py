@@ -17,6 +17,21 @@ def test_money_ids_written_by_gnubg_decode() -> None:
     assert off.on_roll == 0 and off.dice == (5, 2) and not off.jacoby
 
 
+@pytest.mark.parametrize(
+    ("mid", "cube", "on_roll", "score", "dice"),
+    [  # the GNU Backgammon manual's example, and one from the bug-gnubg list; read back by gnubg 1.x
+        ("QYkqASAAIAAA", CubeState(2, 0), 1, (2, 4), (5, 2)),
+        ("cIkmAQAAAAAA", CubeState(1, None), 1, (0, 0), (5, 1)),
+    ],
+)
+def test_published_nine_point_match_ids(
+    mid: str, cube: CubeState, on_roll: int, score: tuple[int, int], dice: tuple[int, int]
+) -> None:
+    info = from_match_id(mid)
+    assert (info.cube, info.on_roll, info.length, info.score, info.dice) == (cube, on_roll, 9, score, dice)
+    assert not info.crawford and match_id(info) == mid
+
+
 def test_centred_cube_player_one_on_roll_no_dice() -> None:
     info = from_match_id("cAkAAAAAAAAA")
     assert info.cube == CubeState(1, None) and info.on_roll == 1 and not info.has_dice()
