@@ -2,7 +2,8 @@
 
     python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
 
-Both sides play at the same level: before each roll (except the opening roll) the
+Both sides play at the same level (or the right-hand player at ``--opponent``'s):
+before each roll (except the opening roll) the
 side on roll may double (:func:`ai.cube.decide` on the level's evaluation of the
 position, with the level's noise), the opponent takes or drops; moves are chosen
 by cubeful match equity at the score (:func:`ai.cube.cubeful_equity`). The dice come
@@ -52,9 +53,14 @@ class PlayedGame:
 
 
 def play_game(
-    match: Match, level: Level, dice: Dice, evaluator: Evaluator, rng: np.random.Generator, seed: int
+    match: Match,
+    levels: tuple[Level, Level],
+    dice: Dice,
+    evaluator: Evaluator,
+    rng: np.random.Generator,
+    seed: int,
 ) -> PlayedGame:
-    """Play one game of ``match`` to the end, both sides at ``level``."""
+    """Play one game of ``match`` to the end, player 0 at ``levels[0]``, player 1 at ``levels[1]``."""
     score = match.score
     crawford, post = match.is_crawford(), match.is_post_crawford()
     d0, d1 = dice.opening_roll()
@@ -72,10 +78,12 @@ def play_game(
         code = state.position.code
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
+                level, taker = levels[me], levels[1 - me]
                 probs, offer = level_cube_decision(code, ctx, level, evaluator, rng)
                 if offer.double:
                     actions.append(Action("double", me, cube=cube.value * 2))
-                    if not level_cube_decision(code, ctx, level, evaluator, rng, probs)[1].take:
+                    known = probs if taker.depth == level.depth else None  # the taker searches its own depth
+                    if not level_cube_decision(code, ctx, taker, evaluator, rng, known)[1].take:
                         actions.append(Action("drop", 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
@@ -90,10 +98,11 @@ def play_game(
         move = None
         if moves:
             utility = move_utility(ctx, code)
-            best = analyse(
-                code, state.dice, level.depth, evaluator, noise=level.noise, seed=seed, utility=utility
+            mine = levels[me]
+            ranked = analyse(
+                code, state.dice, mine.depth, evaluator, noise=mine.noise, seed=seed, utility=utility
             )
-            move = moves[best[0].code]
+            move = moves[ranked[0].code]
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first
         actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
         state = state.play(move)
@@ -104,20 +113,27 @@ def play_game(
 
 
 def play_match(
-    length: int, level: Level, seed: int, evaluator: Evaluator, date: str | None = None
+    length: int,
+    level: Level,
+    seed: int,
+    evaluator: Evaluator,
+    date: str | None = None,
+    opponent: Level | None = None,
 ) -> MatchRecord:
-    """A whole match to ``length`` points, both sides at ``level``."""
+    """A whole match to ``length`` points, both sides at ``level`` (the right-hand one at ``opponent``)."""
+    levels = (level, level if opponent is None else opponent)
     dice = Dice(f"autoplay-{seed}")
     rng = np.random.default_rng(seed)
     match = Match(length)
     games: list[GameRecord] = []
     while not match.is_over():
-        played = play_game(match, level, dice, evaluator, rng, seed + len(games))
+        played = play_game(match, levels, dice, evaluator, rng, seed + len(games))
         games.append(played.record)
         match = match.record(played.outcome, played.cube)
     when = date or datetime.date.today().strftime("%Y.%m.%d")
     tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", "Backgammon"))
-    return MatchRecord(length, PLAYERS, tuple(games), tags)
+    names = PLAYERS if opponent is None else (f"{levels[0].key} A", f"{levels[1].key} B")
+    return MatchRecord(length, names, tuple(games), tags)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         "--match", type=int, required=True, metavar="N", help=f"match length, 1..{MAX_MATCH_LENGTH}"
     )
     ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
+    ap.add_argument("--opponent", choices=keys, help="the right-hand player's level (default: --level)")
     ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
     ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
     args = ap.parse_args(argv)
@@ -136,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     from ai.hint import load
 
     evaluator = load("auto", sys.stderr)
-    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator)
+    opponent = None if args.opponent is None else level_by_key(args.opponent)
+    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
     out = Path(args.out).expanduser().resolve()
     try:
         write_atomic(out, format_match(record).encode("utf-8"))

@@ -124,3 +124,11 @@ def test_autoplay_command_writes_the_file(tmp_path: Path, capsys: pytest.Capture
 def test_autoplay_refuses_a_bad_length() -> None:
     with pytest.raises(SystemExit):
         autoplay_main(["--match", "30", "--out", "x.mat"])
+
+
+def test_autoplay_with_an_opponent_level_names_both_sides(tmp_path: Path) -> None:
+    out = tmp_path / "m.mat"
+    args = ["--match", "1", "--level", "casual", "--opponent", "novice", "--seed", "2", "--out", str(out)]
+    assert autoplay_main(args) == 0
+    rec = parse_match(out.read_text())
+    assert rec.players == ("casual A", "novice B")
