@@ -13,8 +13,9 @@ shares of wins and losses held fixed, a position's value is a function of ``p``:
   ``p`` between the points where the cube is used: an owner who can double cashes
   (the payoff of a single win at the current value) from its cash point on, and
   the cash point is where the opponent's take (owning the cube at twice the value,
-  valued the same way, one level up) is worth exactly the pass. The levels are
-  solved from the top (64) down; a player for whom a double gains nothing (a
+  valued the same way, one level up) is worth exactly the pass; from the cash point
+  on the owner cashes or plays on for the gammon, whichever is worth more. The
+  levels are solved from the top (64) down; a player for whom a double gains nothing (a
   match player needing no more points than the cube shows, the Crawford game,
   or a cube at 64) has a dead cube;
 * the cubeful value mixes the two with the cube efficiency ``x``:
@@ -24,7 +25,8 @@ Money payoffs with a linear payoff reduce to Janowski's formulas (take point
 ``(L - 1/2) / (W + L + x/2)`` and so on). Decisions: No double ``ND`` is the value
 at the present cube, Double/take ``DT`` the value with the opponent owning twice
 the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
-take when ``DT <= DP`` (X's view). Equities are normalised as GNU Backgammon
+take when ``DT <= DP`` (X's view). From a search, the cubeful values of the best
+move of each of the 21 rolls are averaged (:func:`roll_outcomes`). Equities are normalised as GNU Backgammon
 does: per cube unit in money play, EMG in a match (a single win at the cube
 value is +1, a single loss -1).
 """
@@ -64,10 +66,6 @@ CUBE_NOISE_RATIO = 0.5
 
 RESIGN_EPSILON = 0.005
 """How sure the computer must be of the result before it offers to resign it."""
-
-RECUBE_LEVELS = 3
-"""Doublings above the present cube that the model follows; a cube beyond them counts as dead
-(the live-cube recursion converges fast: a fourth level moves money take points by < 0.001)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +212,7 @@ class _Model:
     def can(self, player: int, v: int) -> bool:
         """Whether ``player`` (0 = X) gains anything by owning a cube on ``v``."""
         ctx = self.ctx
-        if ctx.crawford or v >= MAX_CUBE or v >= ctx.value << RECUBE_LEVELS:
+        if ctx.crawford or v >= MAX_CUBE:
             return False
         return ctx.is_money() or ctx.away[player] > v
 

@@ -56,6 +56,24 @@ def test_money_take_point_dead_and_live_cube(x: float, take_point: float) -> Non
     assert not decide(no_gammons(1 - take_point + 0.01), MONEY, x).take
 
 
+def take_point(x: float, gammons: float) -> float:
+    """The opponent's take point (its chance to win) in money play, found by bisection."""
+    lo, hi = 0.5, 1.0
+    for _ in range(40):
+        p = (lo + hi) / 2
+        d = decide([p, gammons * p, 0.0, gammons * (1 - p), 0.0], MONEY, x)
+        lo, hi = (p, hi) if d.dt <= d.dp else (lo, p)
+    return 1 - lo
+
+
+@pytest.mark.parametrize("gammons", [0.0, 0.3])
+@pytest.mark.parametrize("x", [0.5, 0.68, 0.8])
+def test_money_take_point_is_janowskis(x: float, gammons: float) -> None:
+    """Janowski: take point (L - 1/2) / (W + L + x/2), W = L = 1 + gammon share here."""
+    w = 1.0 + gammons
+    assert take_point(x, gammons) == pytest.approx((w - 0.5) / (2 * w + 0.5 * x), abs=0.005)
+
+
 def test_money_dead_cube_doubles_from_fifty_percent() -> None:
     assert decide(no_gammons(0.55), MONEY, 0.0).double
     assert not decide(no_gammons(0.45), MONEY, 0.0).double
