@@ -8,10 +8,10 @@ busy): depth 2 takes 6 ms a decision with one thread against 12 ms with two,
 depth 3 45 ms against 60-100 ms, in wall-clock time, at a third of the CPU.
 
 OpenBLAS reads the setting once, when numpy is first imported, so the entry
-points (``main.py``, ``python -m bench``, ``python -m ai.train`` and ``python -m
-ai.ladder``) call :func:`use_one_thread` before anything imports numpy; the AI's
-search process inherits it. A value the user has set is kept. Training is faster
-on one thread too (1,500 self-play games: 5.9 s against 10.7 s, one core busy).
+points (``main.py``, ``python -m bench`` and the research tools ``python -m
+ai.training.train``, ``.distill`` and ``.ladder``) call :func:`use_one_thread` before
+anything imports numpy; the AI's search process inherits it. A value the user has set is
+kept. Training is faster on one thread too (1,500 self-play games: 5.9 s against 10.7 s, one core busy).
 """
 
 from __future__ import annotations

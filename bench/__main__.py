@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 import time
+
+from bench.cli import print_figures
 
 MODULES = [
     "bench.movegen",
@@ -16,13 +17,20 @@ MODULES = [
     "bench.evaluator",
     "bench.cube",
 ]
+"""The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quick", action="store_true", help="fewer positions, for a smoke run")
-    ap.add_argument("--only", action="append", help="run only these modules (e.g. movegen)")
+    ap.add_argument(
+        "--only",
+        action="append",
+        choices=[name.split(".")[-1] for name in MODULES],
+        metavar="NAME",
+        help="run only this benchmark (repeatable): %(choices)s",
+    )
     args = ap.parse_args(argv)
     from ai.blas import use_one_thread
 
@@ -41,12 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         figures.update(module.run(args.quick))
         if not args.json:
             print(f"# {name} took {time.perf_counter() - t:.1f}s", file=sys.stderr)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        width = max((len(k) for k in figures), default=10)
-        for key, value in figures.items():
-            print(f"{key:<{width}}  {value:.6g}")
+    print_figures(figures, args.json)
     return 0
 
 

@@ -45,3 +45,11 @@ def run(quick: bool) -> dict[str, float]:
         out[f"cube_d{depth}_ms"], out[f"move_d{depth}_ms"] = c, m
         out[f"cube_over_move_d{depth}"] = c / m if m else 0.0
     return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    from bench.cli import module_main
+
+    sys.exit(module_main("cube", __doc__, run))

@@ -11,12 +11,13 @@ Figures:
 
 from __future__ import annotations
 
+import sys
 import time
 
 from ai.bearoff import load_or_build
 from ai.hand import HandEvaluator
 from ai.load import load_evaluator
-from ai.train import TrainConfig, Trainer
+from ai.training.train import TrainConfig, Trainer
 from bench.movegen import game_positions
 
 
@@ -51,3 +52,9 @@ def run(quick: bool) -> dict[str, float]:
         trainer.step()
     figures["train_selfplay_games_per_s"] = (trainer.games_done - start_games) / (time.perf_counter() - t)
     return figures
+
+
+if __name__ == "__main__":
+    from bench.cli import module_main
+
+    sys.exit(module_main("evaluator", __doc__, run))

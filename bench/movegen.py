@@ -22,6 +22,7 @@ Targets (issue 2): at least 20,000 rolls per second, the worst case under 20 ms.
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 from game.dice import ROLLS
@@ -96,3 +97,9 @@ def run(quick: bool) -> dict[str, float]:
         "movegen_worst_moves": float(moves),
         "movegen_worst_legal_moves_ms": 1000.0 * min(slow),
     }
+
+
+if __name__ == "__main__":
+    from bench.cli import module_main
+
+    sys.exit(module_main("movegen", __doc__, run))

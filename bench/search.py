@@ -132,3 +132,9 @@ def run(quick: bool) -> dict[str, float]:
         figures["filter_equity_cost_depth3_positions"] = 6.0
     print(f"# search bench evaluator: {name}", file=sys.stderr, flush=True)
     return figures
+
+
+if __name__ == "__main__":
+    from bench.cli import module_main
+
+    sys.exit(module_main("search", __doc__, run))

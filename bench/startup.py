@@ -76,5 +76,6 @@ def run(quick: bool) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    for key, value in run("--quick" in sys.argv).items():
-        print(f"{key}  {value:.3g}")
+    from bench.cli import module_main
+
+    sys.exit(module_main("startup", __doc__, run))

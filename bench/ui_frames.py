@@ -1,9 +1,10 @@
-"""Does the UI stay smooth while the AI thinks? Frame times of a pygame loop during a depth-4 search.
+"""Does the UI stay smooth while the AI thinks? Frame times of the game screen during a depth-4 search.
 
-A loop like the game's (events, draw a board, flip, ``clock.tick(60)``, poll the
-worker) runs under SDL's dummy video driver, first with the worker idle, then
-while the worker searches at depth 4, with the search in a child process (the
-game's setting) and in a thread of the same process (to show what the GIL does).
+The game's loop (events, update and draw the real game screen of ``game.ui`` with
+its thinking bar, flip, ``clock.tick(60)``, poll the worker) runs under SDL's dummy
+video driver, first with the worker idle, then while the worker searches at
+depth 4, with the search in a child process (the game's setting) and in a thread
+of the same process (to show what the GIL does).
 A frame time is the wall time between two flips; 33.3 ms is 30 frames a second.
 Also measured: how long a cancel takes to free the worker.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -45,14 +47,20 @@ def bench_positions(count: int, seed: int = 7) -> list[tuple[Position, tuple[int
 
 
 class _Scene:
-    """A stand-in for the game screen: a board, thirty checkers, text, a progress bar."""
+    """The real game screen (game.ui: board, panel, status strip) drawn as the game's loop draws it."""
 
     def __init__(self) -> None:
         import pygame
 
+        from game.ui.app import App
+        from game.ui.game_scene import GameScene
+        from game.ui.snapshot import NullStore, snapshot_session
+
         self.pg = pygame
         self.screen = pygame.display.set_mode((1280, 800))
-        self.font = pygame.font.Font(None, 28)
+        self.app = App((1280, 800), surface=self.screen, store=NullStore(), sound=False)
+        self.game = GameScene(self.app, snapshot_session())
+        self.app.stack.replace(self.game)
         self.clock = pygame.time.Clock()
         self.frame = 0
 
@@ -61,26 +69,11 @@ class _Scene:
         pg.event.pump()
         for _ in pg.event.get():
             pass
-        s = self.screen
-        s.fill((36, 84, 52))
-        pg.draw.rect(s, (120, 80, 40), (40, 40, 1200, 720), border_radius=12)
-        for k in range(24):
-            x = 60 + (k % 12) * 95 + (40 if k % 12 >= 6 else 0)
-            top = k < 12
-            tip = 370 if top else 430
-            base = 60 if top else 740
-            colour = (220, 200, 160) if k % 2 else (150, 40, 40)
-            pg.draw.polygon(s, colour, [(x, base), (x + 80, base), (x + 40, tip)])
-        for k in range(30):
-            x = 100 + (k % 15) * 75
-            y = 120 if k < 15 else 680
-            colour = (240, 240, 230) if k % 2 else (30, 30, 30)
-            pg.draw.circle(s, colour, (x, y), 32)
-            pg.draw.circle(s, (128, 128, 128), (x, y), 32, 2)
-        label = f"thinking... {progress * 100:.0f}%  frame {self.frame}"
-        text = self.font.render(label, True, (255, 255, 255))
-        s.blit(text, (60, 770))
-        pg.draw.rect(s, (255, 255, 255), (900, 772, 300 * progress, 16))
+        flow = self.game.flow
+        flow.search = "move" if progress else None  # the thinking indicator, as during a search
+        flow.progress = (round(progress * 100), 100)
+        self.app.update(1 / 60)
+        self.app.draw(self.screen)
         pg.display.flip()
         self.clock.tick(60)
         self.frame += 1
@@ -184,6 +177,6 @@ def run(quick: bool) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    import json
+    from bench.cli import module_main
 
-    print(json.dumps(run(quick=False), indent=1))
+    sys.exit(module_main("ui_frames", __doc__, run))

@@ -11,6 +11,50 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from typing import NamedTuple
+
+
+class Roll(NamedTuple):
+    """Two dice as rolled; a tuple, so it goes wherever ``tuple[int, int]`` dice go."""
+
+    first: int
+    """The first die (in the opening roll: player 0's)."""
+    second: int
+    """The second die (in the opening roll: player 1's)."""
+
+    @classmethod
+    def of(cls, dice: tuple[int, int] | list[int]) -> Roll:
+        """A roll from two dice; raises ValueError unless both are 1..6."""
+        a, b = (int(d) for d in dice)
+        if not (1 <= a <= 6 and 1 <= b <= 6):
+            raise ValueError(f"dice must be 1..6, got {a} and {b}")
+        return cls(a, b)
+
+    @property
+    def high(self) -> int:
+        """The larger die."""
+        return max(self)
+
+    @property
+    def low(self) -> int:
+        """The smaller die."""
+        return min(self)
+
+    def is_double(self) -> bool:
+        """True when both dice show the same number (it is played four times)."""
+        return self.first == self.second
+
+    def dice(self) -> tuple[int, ...]:
+        """The dice to play, high first: four of them for a double."""
+        return (self.first,) * 4 if self.is_double() else (self.high, self.low)
+
+    def played_order(self) -> Roll:
+        """The same roll, high die first (as it is shown and named)."""
+        return Roll(self.high, self.low)
+
+    def text(self) -> str:
+        """The roll as a player names it, high first: ``"4-3"``."""
+        return f"{self.high}-{self.low}"
 
 
 def new_seed() -> str:
@@ -29,26 +73,39 @@ class Dice:
     def __init__(self, seed: str | int | None = None) -> None:
         self.seed = str(seed) if seed is not None else new_seed()
         self._rng = random.Random(self.seed)
-        self.history: list[tuple[int, int]] = []
+        self.history: list[Roll] = []
+        self.entered: list[int] = []
+        """Indices in ``history`` of rolls entered by hand (real dice), not drawn from the seed."""
 
-    def roll(self) -> tuple[int, int]:
+    def roll(self) -> Roll:
         """Two dice for a normal turn."""
-        d = (self._rng.randint(1, 6), self._rng.randint(1, 6))
+        d = Roll(self._rng.randint(1, 6), self._rng.randint(1, 6))
         self.history.append(d)
         return d
 
-    def opening_roll(self) -> tuple[int, int]:
+    def enter(self, roll: Roll) -> Roll:
+        """Record a roll made with real dice (the seed's stream is not used)."""
+        self.entered.append(len(self.history))
+        self.history.append(roll)
+        return roll
+
+    def drawn(self) -> list[Roll]:
+        """The rolls drawn from the seed, in order (without the ones entered by hand)."""
+        hand = set(self.entered)
+        return [r for i, r in enumerate(self.history) if i not in hand]
+
+    def opening_roll(self) -> Roll:
         """Each player rolls one die, ties re-rolled: (player 0's die, player 1's die).
 
         The rolls are recorded in ``history`` like any other, ties included.
         """
         while True:
             d = self.roll()
-            if d[0] != d[1]:
+            if not d.is_double():
                 return d
 
 
-def replay(seed: str, count: int) -> list[tuple[int, int]]:
+def replay(seed: str, count: int) -> list[Roll]:
     """The first ``count`` rolls a seed gives, as :class:`Dice` produces them."""
     dice = Dice(seed)
     return [dice.roll() for _ in range(count)]

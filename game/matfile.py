@@ -191,46 +191,47 @@ class _OpenGame:
     points: int = 0
 
 
-def parse_match(text: str) -> MatchRecord:
-    """Read a record written in this layout; :class:`MatFileError` says where it is wrong."""
-    tags: list[tuple[str, str]] = []
-    length: int | None = None
-    players: tuple[str, str] | None = None
-    games: list[GameRecord] = []
-    current: _OpenGame | None = None
+class _Reader:
+    """The state of :func:`parse_match` between lines."""
 
-    def close(game: _OpenGame | None) -> None:
+    def __init__(self) -> None:
+        self.tags: list[tuple[str, str]] = []
+        self.length: int | None = None
+        self.players: tuple[str, str] | None = None
+        self.games: list[GameRecord] = []
+        self.current: _OpenGame | None = None
+
+    def close(self) -> None:
+        game = self.current
         if game is None:
             return
         if game.score is None or game.winner is None:
-            raise MatFileError(f"game {len(games) + 1} has no score line or no result")
-        games.append(GameRecord(game.score, tuple(game.actions), game.winner, game.points))
+            raise MatFileError(f"game {len(self.games) + 1} has no score line or no result")
+        self.games.append(GameRecord(game.score, tuple(game.actions), game.winner, game.points))
 
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+    def line(self, lineno: int, line: str) -> None:
         if m := _TAG.match(line):
-            tags.append((m.group(1), m.group(2)))
-            continue
-        if line.lstrip().startswith(";"):
-            continue
-        if length is None:
+            self.tags.append((m.group(1), m.group(2)))
+        elif line.lstrip().startswith(";"):
+            return
+        elif self.length is None:
             if not (m := _LENGTH.match(line)):
                 raise MatFileError(f"line {lineno}: expected 'N point match', got {line.strip()!r}")
-            length = int(m.group(1))
-            continue
-        if m := _GAME.match(line):
-            close(current)
-            current = _OpenGame()
-            continue
-        if current is None:
+            self.length = int(m.group(1))
+        elif _GAME.match(line):
+            self.close()
+            self.current = _OpenGame()
+        elif self.current is None:
             raise MatFileError(f"line {lineno}: expected 'Game 1', got {line.strip()!r}")
-        if current.score is None:
+        elif self.current.score is None:
             if not (m := _SCORE.match(line)):
                 raise MatFileError(f"line {lineno}: expected the score line, got {line.strip()!r}")
-            players = (m.group(1), m.group(3))
-            current.score = (int(m.group(2)), int(m.group(4)))
-            continue
+            self.players = (m.group(1), m.group(3))
+            self.current.score = (int(m.group(2)), int(m.group(4)))
+        else:
+            self.row(lineno, line, self.current)
+
+    def row(self, lineno: int, line: str, game: _OpenGame) -> None:
         if not (_ROW.match(line) or not line[:ROW_PREFIX].strip()):
             raise MatFileError(f"line {lineno}: cannot read {line.strip()!r}")
         body = line[ROW_PREFIX:]
@@ -241,10 +242,18 @@ def parse_match(text: str) -> MatchRecord:
         for player, cell in ((0, body[:cut]), (1, body[cut:])):
             got = _parse_cell(cell, player, lineno)
             if isinstance(got, Action):
-                current.actions.append(got)
+                game.actions.append(got)
             elif isinstance(got, int):
-                current.winner, current.points = player, got
-    close(current)
-    if length is None or players is None:
+                game.winner, game.points = player, got
+
+
+def parse_match(text: str) -> MatchRecord:
+    """Read a record written in this layout; :class:`MatFileError` says where it is wrong."""
+    reader = _Reader()
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            reader.line(lineno, line)
+    reader.close()
+    if reader.length is None or reader.players is None:
         raise MatFileError("no match in the record")
-    return MatchRecord(length, players, tuple(games), tuple(tags))
+    return MatchRecord(reader.length, reader.players, tuple(reader.games), tuple(reader.tags))

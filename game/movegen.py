@@ -152,23 +152,7 @@ def _results_double_fast(code: int, b: bytes, d: int, steps: int) -> list[int]:
     different multisets give different positions: no deduplication is needed. A blot is
     hit by the first hop that lands on it only.
     """
-    unit = UNIT
-    # (source, destination, move delta, hit delta) for each hop a checker can make: from a
-    # point it holds or can reach during the move, to a point that is open
-    hops = []
-    live = 0  # bit i: a checker can be on index i during the move
-    for i in range(23, d - 1, -1):
-        if b[i]:
-            live |= 1 << i
-        elif not (live >> i) & 1:
-            continue
-        t = i - d
-        oc = b[48 - t]
-        if oc < 2:
-            hops.append((i, t, unit[t] - unit[i], OPP_BAR_UNIT - unit[48 - t] if oc else 0))
-            live |= 1 << t
-    if not hops:
-        return [code]
+    hops = _double_hops(b, d)
     cnt = list(b[:24])
     n_hops = len(hops)
     r1: list[int] = []
@@ -215,7 +199,27 @@ def _results_double_fast(code: int, b: bytes, d: int, steps: int) -> list[int]:
             cnt[t2] -= 1
         cnt[i1] += 1
         cnt[t1] -= 1
-    return r4 or r3 or r2 or r1
+    return r4 or r3 or r2 or r1 or [code]  # the first hop is from a checker: r1 is empty only with no hops
+
+
+def _double_hops(b: bytes, d: int) -> list[tuple[int, int, int, int]]:
+    """(source, destination, move delta, hit delta) for each hop of ``d`` a checker can make
+    with nothing on the bar and no bear-off: from a point it holds or can reach during the
+    move, to a point that is open."""
+    unit = UNIT
+    hops = []
+    live = 0  # bit i: a checker can be on index i during the move
+    for i in range(23, d - 1, -1):
+        if b[i]:
+            live |= 1 << i
+        elif not (live >> i) & 1:
+            continue
+        t = i - d
+        oc = b[48 - t]
+        if oc < 2:
+            hops.append((i, t, unit[t] - unit[i], OPP_BAR_UNIT - unit[48 - t] if oc else 0))
+            live |= 1 << t
+    return hops
 
 
 def _results_pair_general(code: int, d1: int, d2: int) -> list[int]:
@@ -267,22 +271,19 @@ def _results_pair_fast(code: int, b: bytes, d1: int, d2: int) -> list[int]:
         for j, u, delta2, hit2 in s2:
             if j == i and lone:
                 continue
-            if u == t and hit:
-                out.add(base + delta2)  # the blot was already hit by the first step
-            else:
-                out.add(base + delta2 + hit2)
+            out.add(base + delta2 + hit2 * (u != t))  # on the same point the blot is hit already
         # the same checker moves on with the second die
         u = t - d2
         if u >= 0:
             oc = b[48 - u]
             if oc < 2:
-                out.add(base + UNIT[u] - UNIT[t] + (OPP_BAR_UNIT - UNIT[48 - u] if oc else 0))
+                out.add(base + UNIT[u] - UNIT[t] + (OPP_BAR_UNIT - UNIT[48 - u]) * oc)
     for _j, u, delta2, hit2 in s2:
         v = u - d1
         if v >= 0:
             oc = b[48 - v]
             if oc < 2:
-                out.add(code + delta2 + hit2 + UNIT[v] - UNIT[u] + (OPP_BAR_UNIT - UNIT[48 - v] if oc else 0))
+                out.add(code + delta2 + hit2 + UNIT[v] - UNIT[u] + (OPP_BAR_UNIT - UNIT[48 - v]) * oc)
     if out:
         return list(out)
     # not both dice: the larger if it can be played, else the smaller, else pass
@@ -303,17 +304,7 @@ def moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     found: dict[int, tuple[Step, ...]] = {}
     for order in orders:
-        frontier: dict[int, tuple[Step, ...]] = {code: ()}
-        for die in order:
-            nxt: dict[int, tuple[Step, ...]] = {}
-            for c, steps in frontier.items():
-                for nc, step in singles(c, die):
-                    if nc not in nxt:
-                        nxt[nc] = (*steps, step)
-            if not nxt:
-                break
-            frontier = nxt
-        for c, steps in frontier.items():
+        for c, steps in _played_as_far_as_possible(code, order).items():
             if steps:
                 prev = found.get(c)
                 if prev is None or len(steps) > len(prev):
@@ -323,8 +314,23 @@ def moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]
     most = max(len(s) for s in found.values())
     found = {c: s for c, s in found.items() if len(s) == most}
     if most == 1 and d1 != d2:
-        high = max(d1, d2)
-        high_results = {nc for nc, _ in singles(code, high)}
-        if high_results & found.keys():
+        high_results = {nc for nc, _ in singles(code, max(d1, d2))}
+        if high_results & found.keys():  # only one die can be played: the higher if it can
             found = {c: s for c, s in found.items() if c in high_results}
     return found
+
+
+def _played_as_far_as_possible(code: int, order: tuple[int, ...]) -> dict[int, tuple[Step, ...]]:
+    """The results of playing the dice in ``order`` until one cannot be played, each with the
+    first sequence of steps found reaching it (``{code: ()}`` when the first die cannot be played)."""
+    frontier: dict[int, tuple[Step, ...]] = {code: ()}
+    for die in order:
+        nxt: dict[int, tuple[Step, ...]] = {}
+        for c, steps in frontier.items():
+            for nc, step in singles(c, die):
+                if nc not in nxt:
+                    nxt[nc] = (*steps, step)
+        if not nxt:
+            break
+        frontier = nxt
+    return frontier

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
 from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
@@ -91,14 +92,6 @@ def test_filtered_candidates_keep_shallower_values() -> None:
 # --- terminal scoring -------------------------------------------------------------------
 
 
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
-
-
 def test_bearing_off_last_checkers_scores_single_win_exactly() -> None:
     code = Position.from_sides(side({1: 1}), side({6: 10})).code  # they have borne off 5
     best = analyse(code, (3, 1), 1, HandEvaluator())[0]
@@ -128,17 +121,18 @@ def test_opponent_bears_off_next_turn_loses_exactly_at_depth_2() -> None:
     # we cannot finish; they bear their last checker off with any roll: we lose a single game
     code = Position.from_sides(side({6: 5, 5: 5}), side({1: 1})).code
     got = analyse(code, (2, 1), 2, HandEvaluator())
-    for c in got:  # averaging 21 exact rolls: equal up to rounding
-        assert c.equity == pytest.approx(-1.0, abs=1e-12)
-        assert c.probs == pytest.approx((0.0, 0.0, 0.0, 0.0, 0.0), abs=1e-12)
+    assert len(got) == 5 and sorted(c.code for c in got) == sorted(results(code, 2, 1))
+    # averaging 21 exact rolls: equal up to rounding
+    assert [c.equity for c in got] == pytest.approx([-1.0] * len(got), abs=1e-12)
+    assert [c.probs for c in got] == [pytest.approx((0.0, 0.0, 0.0, 0.0, 0.0), abs=1e-12)] * len(got)
 
 
 def test_opponent_bears_off_next_turn_gammons_us_exactly() -> None:
     code = Position.from_sides(side({13: 15}), side({1: 1})).code
     got = analyse(code, (2, 1), 2, HandEvaluator())
-    for c in got:
-        assert c.equity == pytest.approx(-2.0, abs=1e-12)
-        assert c.probs == pytest.approx((0.0, 0.0, 0.0, 1.0, 0.0), abs=1e-12)
+    assert len(got) == 2 and sorted(c.code for c in got) == sorted(results(code, 2, 1))
+    assert [c.equity for c in got] == pytest.approx([-2.0] * len(got), abs=1e-12)
+    assert [c.probs for c in got] == [pytest.approx((0.0, 0.0, 0.0, 1.0, 0.0), abs=1e-12)] * len(got)
 
 
 def test_no_legal_move_gives_the_single_pass_candidate() -> None:

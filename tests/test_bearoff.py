@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import side
 
 from ai.bearoff import (
     MAX_ROLLS,
@@ -20,13 +21,6 @@ from ai.bearoff import (
 )
 from ai.evaluator import boards
 from game.position import pack
-
-
-def side(points: dict[int, int]) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def home(points: dict[int, int]) -> list[int]:

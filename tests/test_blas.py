@@ -69,7 +69,9 @@ print(seen, "numpy" in sys.modules)
 """
 
 
-@pytest.mark.parametrize("module", ["ai.train", "ai.ladder"])
+@pytest.mark.parametrize(
+    "module", ["ai.training.train", "ai.training.distill", "ai.training.ladder", "ai.training.ladder_records"]
+)
 def test_long_running_tools_ask_for_one_thread_before_numpy_loads(module: str) -> None:
     run = subprocess.run(
         [sys.executable, "-c", _MODULE_PROBE, module], cwd=ROOT, capture_output=True, text=True, timeout=120

@@ -1,4 +1,4 @@
-"""Tests of distilling the search into the net (ai.distill) and of the search values it fits to."""
+"""Tests of distilling the search into the net (ai.training.distill) and of the search values it fits to."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import pytest
 from naive_reference import ToyEvaluator, on_roll, varied_positions
 
 from ai.analysis import FULL_WIDTH, position_values
-from ai.distill import (
+from ai.features import contact_mask
+from ai.load import load_evaluator, net_name
+from ai.network import NetSet, NeuralEvaluator, load_nets, save_nets
+from ai.training.distill import (
     METHOD,
     ChunkSpec,
     DistillError,
@@ -23,9 +26,6 @@ from ai.distill import (
     read_chunks,
     save_chunk,
 )
-from ai.features import contact_mask
-from ai.load import load_evaluator, net_name
-from ai.network import NetSet, NeuralEvaluator, load_nets, save_nets
 
 # --- the search values --------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import side
 
 from ai.evaluator import boards
 from ai.features import GLOBAL_FEATURES, N_INPUTS, RAW_PER_SIDE, SIDE_FEATURES, contact_mask, encode
@@ -14,14 +15,6 @@ SIDE0 = 2 * RAW_PER_SIDE
 MINE = {name: SIDE0 + i for i, name in enumerate(SIDE_FEATURES)}
 THEIRS = {name: SIDE0 + len(SIDE_FEATURES) + i for i, name in enumerate(SIDE_FEATURES)}
 GLOBAL = {name: SIDE0 + 2 * len(SIDE_FEATURES) + i for i, name in enumerate(GLOBAL_FEATURES)}
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def enc(mine: list[int], theirs: list[int]) -> np.ndarray:

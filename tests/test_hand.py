@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import side
 from naive_reference import varied_positions
 
 from ai.evaluator import boards, equity
 from ai.hand import HandEvaluator, move_scores
 from game.position import START_CODE, Position, swap
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def eq(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar: int = 0) -> float:
@@ -112,13 +105,30 @@ def test_advanced_anchor_beats_split_back_checkers_facing_attack() -> None:
     assert anchor > split
 
 
-@pytest.mark.parametrize("code", CODES[:10])
-def test_swapping_sides_roughly_flips_the_evaluation(code: int) -> None:
-    # not exact (being on roll is worth something) but the sign of a big edge must flip
+DECISIVE_EDGES = {
+    "race won by 165 pips": ({1: 5, 2: 5, 3: 5}, {13: 15}, 0),
+    "they are stuck behind our checkers": ({6: 5, 5: 5, 4: 5}, {24: 5, 23: 5, 22: 5}, 0),
+    "closed board, one of theirs on the bar": ({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, {13: 14}, 1),
+    "five checkers left against fifteen": ({1: 5}, {6: 15}, 0),
+    "six checkers left against fifteen outside": ({2: 3, 3: 3}, {7: 15}, 0),
+    "race won by 140 pips, two of theirs back": ({8: 15}, {24: 2, 13: 13}, 0),
+    "closed board, two of theirs on the bar": ({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, {13: 13}, 2),
+    "home board full, theirs all at mid-point": ({3: 4, 4: 4, 5: 4, 6: 3}, {13: 15}, 0),
+    "three checkers left against fifteen": ({1: 3}, {12: 15}, 0),
+    "all of theirs on our ace point": ({6: 15}, {24: 15}, 0),
+}
+"""Positions (our points, theirs, their checkers on the bar) where we win decisively whoever is on roll."""
+
+
+@pytest.mark.parametrize(("mine", "theirs", "their_bar"), DECISIVE_EDGES.values(), ids=DECISIVE_EDGES.keys())
+def test_swapping_sides_roughly_flips_the_evaluation(
+    mine: dict[int, int], theirs: dict[int, int], their_bar: int
+) -> None:
+    # not exact (being on roll is worth something) but the sign of a decisive edge must flip
+    code = Position.from_sides(side(mine), side(theirs, their_bar)).code
     a = float(equity(HAND.evaluate([code]))[0])
     b = float(equity(HAND.evaluate([swap(code)]))[0])
-    if abs(a) > 0.6:
-        assert a * b < 0
+    assert a > 1.0 and b < -1.0
 
 
 def test_race_detection_matches_position_is_race() -> None:

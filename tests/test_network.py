@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import side
 
 from ai.evaluator import boards, equity
 from ai.features import N_INPUTS
@@ -23,14 +24,6 @@ from ai.network import (
     save_nets,
 )
 from game.position import START_CODE, pack, swap
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 @pytest.fixture

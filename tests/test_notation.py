@@ -6,18 +6,12 @@ import itertools
 import random
 
 import pytest
+from helpers import side
 
 from game.dice import ROLLS
 from game.move import Move, MoveError, Step, format_steps, legal_moves, parse_move, parse_segments
 from game.movegen import results
 from game.position import START_CODE, Position, pack, swap, unpack
-
-
-def side(points: dict[int, int]) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def position(mine: dict[int, int], theirs_by_my_point: dict[int, int]) -> Position:

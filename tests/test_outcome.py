@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import side
 
 from game.backgammon import Backgammon
 from game.outcome import Outcome, Termination, win_kind
 from game.position import Position, pack
 from game.state import GameState
-
-
-def side(points: dict[int, int]) -> list[int]:
-    """25 slots from {point: checkers}, the point numbers the owner's own (25 = bar)."""
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def finished(loser: dict[int, int]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import side
 
 from game.position import (
     BAR,
@@ -19,14 +20,6 @@ from game.position import (
     unpack,
     validate,
 )
-
-
-def side(points: dict[int, int]) -> list[int]:
-    """25 slots from {point: checkers} (25 = bar)."""
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def test_start_position_has_the_standard_layout() -> None:

@@ -6,6 +6,7 @@ import base64
 import random
 
 import pytest
+from helpers import side
 
 from game.position import (
     START_CODE,
@@ -21,13 +22,6 @@ KNOWN = {
     "AAAAAAAAAAAAAA": pack([0] * 25, [0] * 25),
 }
 """IDs GNU Backgammon gives (the start is the one its manual shows)."""
-
-
-def side(points: dict[int, int]) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def test_start_position_id() -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import side
 
 import bench.rollouts as rollouts
 from bench.rollouts import compare, paired_rollout, play_out
@@ -28,62 +29,54 @@ def never_called(code: int, dice: tuple[int, int]) -> int:
     raise AssertionError("the game was already over")
 
 
-def side(**points: int) -> list[int]:
-    """25 slots (points 1..24, bar) from keyword p<N>=count or bar=count."""
-    s = [0] * 25
-    for name, n in points.items():
-        s[24 if name == "bar" else int(name[1:]) - 1] = n
-    return s
-
-
-ALL_OFF = side()
+ALL_OFF = side({})
 """A side that has borne off every checker."""
 
 
 def test_play_out_scores_a_single_win_for_the_side_that_bore_off() -> None:
-    after = pack(ALL_OFF, side(p6=14))
+    after = pack(ALL_OFF, side({6: 14}))
     assert play_out(after, never_called, random.Random(1)) == 1
 
 
 def test_play_out_scores_a_gammon_when_the_loser_has_none_off() -> None:
-    after = pack(ALL_OFF, side(p13=CHECKERS))
+    after = pack(ALL_OFF, side({13: CHECKERS}))
     assert play_out(after, never_called, random.Random(1)) == 2
 
 
 def test_play_out_scores_a_backgammon_with_a_loser_on_the_bar() -> None:
-    after = pack(ALL_OFF, side(p13=CHECKERS - 1, bar=1))
+    after = pack(ALL_OFF, side({13: CHECKERS - 1}, bar=1))
     assert play_out(after, never_called, random.Random(1)) == 3
 
 
 def test_play_out_counts_against_the_mover_when_the_opponent_finishes_first() -> None:
     # after our move the opponent, on roll, has one checker left on their 1-point:
     # every roll bears it off, and we have all fifteen out of their home: a gammon
-    after = pack(side(p13=CHECKERS), side(p1=1))
+    after = pack(side({13: CHECKERS}), side({1: 1}))
     for seed in range(5):
         assert play_out(after, first_move, random.Random(seed)) == -2
 
 
 def test_a_won_race_rolls_out_as_a_win_whatever_the_dice() -> None:
     # we have one checker on our 1-point; they need two turns at least
-    after = pack(side(p1=1), side(p20=1, p21=1, p22=1))
+    after = pack(side({1: 1}), side({20: 1, 21: 1, 22: 1}))
     assert all(play_out(after, first_move, random.Random(s)) == 1 for s in range(20))
 
 
 def test_paired_rollout_of_a_position_with_itself_is_exactly_zero() -> None:
-    after = swap(pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2)))
+    after = swap(pack(side({6: 5, 8: 3, 13: 5, 24: 2}), side({6: 5, 8: 3, 13: 5, 24: 2})))
     assert paired_rollout(after, after, first_move, 10, "s") == 0.0
 
 
 def test_paired_rollout_is_reproducible_from_its_seed() -> None:
-    a = pack(side(p1=2, p2=2, p5=3), side(p3=3, p4=2, p6=2))
-    b = pack(side(p1=1, p2=3, p5=3), side(p3=3, p4=2, p6=2))
+    a = pack(side({1: 2, 2: 2, 5: 3}), side({3: 3, 4: 2, 6: 2}))
+    b = pack(side({1: 1, 2: 3, 5: 3}), side({3: 3, 4: 2, 6: 2}))
     first = paired_rollout(a, b, first_move, 30, "x")
     assert paired_rollout(a, b, first_move, 30, "x") == first
 
 
 def test_compare_rolls_out_only_where_the_choices_differ() -> None:
-    win = position_id(swap(pack(ALL_OFF, side(p6=14))))  # we bore off: +1
-    lose = position_id(swap(pack(side(p13=CHECKERS), side(p1=1))))  # they finish next: -2
+    win = position_id(swap(pack(ALL_OFF, side({6: 14}))))  # we bore off: +1
+    lose = position_id(swap(pack(side({13: CHECKERS}), side({1: 1}))))  # they finish next: -2
     shallow = [START_ID, lose, START_ID, win]
     deep = [START_ID, win, START_ID, win]
     c = compare(shallow, deep, first_move, games=4)
@@ -136,7 +129,7 @@ def test_the_gnubg_player_always_plays_a_legal_move() -> None:
     # positions by bench.rollouts, including bear-offs, where gnubg leaves out a final 0
     play = rollouts.gnubg_player()
     rng = random.Random(3)
-    start = pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2))
+    start = pack(side({6: 5, 8: 3, 13: 5, 24: 2}), side({6: 5, 8: 3, 13: 5, 24: 2}))
     checked = bore_off = 0
     for _ in range(6):
         after = start
@@ -156,7 +149,7 @@ def gnubg_positions(count: int, seed: int) -> list[tuple[int, tuple[int, int]]]:
     """Positions (mover on roll) and rolls from a game gnubg plays against itself."""
     play = rollouts.gnubg_player()
     rng = random.Random(seed)
-    start = pack(side(p6=5, p8=3, p13=5, p24=2), side(p6=5, p8=3, p13=5, p24=2))
+    start = pack(side({6: 5, 8: 3, 13: 5, 24: 2}), side({6: 5, 8: 3, 13: 5, 24: 2}))
     out: list[tuple[int, tuple[int, int]]] = []
     after = start
     while len(out) < count:
@@ -188,13 +181,13 @@ def test_gnubg_chooser_agrees_with_gnubg_over_every_legal_move() -> None:
 
 
 def test_gnubg_chooser_takes_the_move_that_bears_off_the_last_checkers() -> None:
-    code = pack(side(p1=1, p2=1), side(p19=5, p20=5, p21=5))
+    code = pack(side({1: 1, 2: 1}), side({19: 5, 20: 5, 21: 5}))
     assert win_kind(rollouts.gnubg_chooser()(code, (2, 1), 3) or 0) is not None
 
 
 def test_gnubg_chooser_returns_none_without_a_legal_move() -> None:
-    closed = side(p1=2, p2=2, p3=2, p4=2, p5=2, p6=2, p13=3)
-    assert rollouts.gnubg_chooser()(pack(side(bar=1, p13=14), closed), (6, 5), 4) is None
+    closed = side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    assert rollouts.gnubg_chooser()(pack(side({13: 14}, bar=1), closed), (6, 5), 4) is None
 
 
 def test_gnubg_choices_are_compared_and_kept_apart_from_ours(

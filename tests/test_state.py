@@ -6,6 +6,7 @@ import hashlib
 import math
 
 import pytest
+from helpers import side
 
 from game.backgammon import OPENING_OUTCOMES, ROLL_OUTCOMES, Backgammon
 from game.dice import ROLLS, Dice, new_seed, replay, seed_commitment
@@ -13,13 +14,6 @@ from game.move import Move
 from game.position import START_CODE, Position, swap
 from game.protocol import CHANCE
 from game.state import GameState
-
-
-def side(points: dict[int, int]) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    return s
 
 
 def blocked_state(turn: int = 0) -> GameState:

@@ -1,4 +1,4 @@
-"""Tests of self-play TD training (ai.train): tiny runs, reproducible from the seed and from checkpoints."""
+"""Tests of self-play TD training (ai.training.train): tiny runs, reproducible from seed and checkpoint."""
 
 from __future__ import annotations
 
@@ -6,11 +6,17 @@ import csv
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
+from helpers import side
+from naive_reference import varied_positions
 
+from ai.evaluator import Probs, boards, flip
 from ai.features import N_INPUTS
+from ai.hand import HandEvaluator
 from ai.network import MLP, NetSet, load_nets, save_nets
-from ai.train import (
+from ai.training.train import (
+    _SWAP_COLUMNS,
     Adam,
     TrainConfig,
     Trainer,
@@ -20,15 +26,7 @@ from ai.train import (
     points,
     terminal_probs,
 )
-from game.position import pack
-
-
-def side(points_: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points_.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
+from game.position import pack, swap
 
 
 def tiny(games: int = 6, seed: int = 3) -> TrainConfig:
@@ -159,9 +157,26 @@ def test_resume_from_checkpoint_reproduces_the_run(tmp_path: Path) -> None:
 
 
 def test_play_match_scores_are_antisymmetric_in_sign() -> None:
+    hand = HandEvaluator().evaluate_boards
+
+    def worst(b: npt.NDArray[np.float64]) -> Probs:
+        return flip(hand(b))  # every move chosen as the best for the opponent
+
+    as_first, se_first = play_match(hand, worst, games=8, seed=1, batch=8)
+    as_second, se_second = play_match(worst, hand, games=8, seed=1, batch=8)
+    # the same player's score, first or second: its sign turns with the seat
+    assert as_first >= 1.0 and as_second <= -1.0
+    assert 0.0 <= se_first < as_first and 0.0 <= se_second < -as_second
+
+
+def test_the_swapped_board_is_valued_as_the_swapped_position() -> None:
+    """choose() values each result from the opponent's side by exchanging the two sides' columns."""
     nets = NetSet.random(8, np.random.default_rng(2))
-    ppg, se = play_match(nets.evaluate_boards, nets.evaluate_boards, games=4, seed=1, batch=4)
-    assert -3.0 <= ppg <= 3.0 and se >= 0.0
+    codes = [c for c, _ in varied_positions(40)]
+    exchanged = nets.evaluate_boards(boards(codes)[:, _SWAP_COLUMNS])
+    swapped = nets.evaluate_boards(boards([swap(c) for c in codes]))
+    assert np.array_equal(exchanged, swapped)
+    assert not np.allclose(swapped, nets.evaluate_boards(boards(codes)))  # the swap does change the value
 
 
 def test_command_line_run_writes_weights_checkpoint_and_curve(tmp_path: Path) -> None:
@@ -231,7 +246,7 @@ def test_resume_from_missing_checkpoint_is_a_clear_error(
 
 
 def test_stop_request_saves_a_checkpoint_that_resumes_exactly(tmp_path: Path) -> None:
-    from ai.train import run
+    from ai.training.train import run
 
     whole = Trainer.fresh(tiny(seed=6))
     run_to_end(whole)

@@ -7,11 +7,9 @@ a crash, and corrupt saved files. A screenshot is written for a person to look a
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,162 +17,34 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from ui_driver import (
+    DT,
+    NEAR_END,
+    button_pos,
+    click,
+    game,
+    key,
+    play_human_turn,
+    point_pos,
+    pump,
+    record_text,
+    run_until,
+    side,
+    to_game_over,
+    to_human_move,
+    write_settings,
+)
 
-from ai.worker import AIWorker, default_evaluator
-from game.move import Move, legal_moves
+from ai.worker import AIWorker
+from game.move import legal_moves
 from game.position import Position
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.layout import BAR, OFF
-from game.ui.scenes import GameOverScene, MenuScene, ResumePrompt
+from game.ui.dialogs import GameOverScene, ResumePrompt
+from game.ui.layout import OFF
+from game.ui.menu import MenuScene
+from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN
 from game.ui.storage import Store
-
-DT = 0.05
-LIMIT_S = 30.0
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
-
-
-NEAR_END = Position.from_sides(side({1: 2, 2: 1, 4: 1}), side({1: 2, 2: 2, 3: 1}))
-"""A stacked near-end start: both sides bearing off, a few turns from the end."""
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path))
-    return tmp_path
-
-
-def write_settings(folder: Path, **values: object) -> None:
-    base: dict[str, object] = {
-        "level": "casual",
-        "match_length": 1,
-        "first": "roll",
-        "animation": "off",
-        "sound": False,
-        "auto_roll": False,
-        "auto_forced": False,
-    }
-    base.update(values)
-    (folder / "settings.json").write_text(json.dumps(base))
-
-
-@functools.lru_cache(maxsize=1)
-def shared_evaluator() -> tuple[object, str | None]:
-    """The shipped evaluator, loaded once on the main thread and shared by every test's worker
-    (loading it inside a worker thread while the test loop spins starves that thread)."""
-    return default_evaluator()
-
-
-@pytest.fixture
-def make_app(home: Path) -> Iterator[Callable[..., App]]:
-    apps: list[App] = []
-    counter = iter(range(100_000))  # one seed sequence for every app of the test
-    shared_evaluator()
-
-    def make(start: Position | None = None, **settings: object) -> App:
-        if settings or not (home / "settings.json").exists():
-            write_settings(home, **settings)
-        app = App(
-            (1100, 720),
-            store=Store(home),
-            worker_factory=lambda: AIWorker(mode="thread", factory=shared_evaluator),  # type: ignore[arg-type]
-            start=start,
-            seeds=lambda: f"test-seed-{next(counter)}",
-        )
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        if app._worker is not None:
-            app._worker.close()
-    pygame.display.quit()
-
-
-def pump(app: App, frames: int = 1) -> None:
-    for _ in range(frames):
-        app.frame(DT)
-
-
-def run_until(app: App, cond: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + LIMIT_S
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting for: {what}")
-        app.frame(DT)
-        # Like the real loop's clock.tick: let the worker thread have the GIL between frames
-        # (a loop that never sleeps starves it, and the AI's move never arrives).
-        time.sleep(0.001)
-
-
-def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
-    app.frame(DT)
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    p = (round(pos[0]), round(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
-    app.frame(DT)
-
-
-def point_pos(app: App, p: int) -> tuple[float, float]:
-    lay = app.layout
-    if p == BAR:
-        return lay.checker_center(BAR, 0)
-    if p == OFF:
-        r = lay.tray_half(True)
-        return r.center
-    return lay.point_rect(p).center
-
-
-def button_pos(app: App, key_: str) -> tuple[int, int]:
-    game = app.game
-    assert game is not None
-    return next(b.rect.center for b in game.buttons if b.key == key_)
-
-
-def game(app: App) -> GameScene:
-    assert app.game is not None
-    return app.game
-
-
-def to_human_move(app: App) -> GameScene:
-    """Wait for the human's turn, rolling if needed, until a checker can be moved."""
-    g = game(app)
-    run_until(app, lambda: g.roll_due() or g.human_to_move(), "the human's turn")
-    if g.roll_due():
-        key(app, pygame.K_SPACE)
-        run_until(app, g.human_to_move, "the human's move")
-    return g
-
-
-def play_human_turn(app: App) -> Move | None:
-    """Click through the first legal move (from the rules), then confirm it."""
-    g = game(app)
-    st = g.session.state
-    assert st.dice is not None
-    moves = legal_moves(st.position, st.dice)
-    if not moves:
-        run_until(app, lambda: g.session.turn != HUMAN, "the pass")
-        return None
-    move = moves[0]
-    for step in move.steps:
-        click(app, point_pos(app, step.src))
-        assert g.selected == step.src, f"could not pick up {step.src}"
-        click(app, point_pos(app, step.dst))
-    assert g.builder is not None and g.builder.is_complete()
-    key(app, pygame.K_RETURN)
-    return move
 
 
 def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., App]) -> None:
@@ -235,18 +105,18 @@ def test_illegal_click_gives_gentle_message_not_error(make_app: Callable[..., Ap
     key(app, pygame.K_SPACE)
     run_until(app, g.human_to_move, "human to move")
     click(app, point_pos(app, 20))  # an empty point
-    assert app.message[1] is True and g.selected is None
+    assert app.message[1] is True and g.input.selected is None
     app.notify("")
     click(app, point_pos(app, OFF))  # the tray with nothing picked up: a message, no error
     assert app.message[0] and app.message[1] is True
-    assert g.builder is not None and not g.builder.played
+    assert g.flow.builder is not None and not g.flow.builder.played
 
 
 def test_undo_by_key_ctrl_z_and_button(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     start = b.code
     st = g.session.state
@@ -275,17 +145,17 @@ def test_keyboard_alone_plays_a_turn(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     key(app, pygame.K_TAB)  # the cursor jumps to a checker that can move
     for _ in range(12):
         if b.is_complete():
             break
-        p = g.cursor_point()
+        p = g.input.cursor_point(app.layout)
         assert p is not None and p in b.sources()
         key(app, pygame.K_SPACE)  # pick up
-        assert g.selected == p
-        dest = g.cursor_point()
+        assert g.input.selected == p
+        dest = g.input.cursor_point(app.layout)
         assert dest is not None and dest in b.destinations(p)  # the cursor moved to a destination
         key(app, pygame.K_SPACE)  # put down
     assert b.is_complete()
@@ -306,7 +176,9 @@ def test_new_game_cancels_running_search_at_once(make_app: Callable[..., App]) -
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # who moves first: from "the computer" back to "you"
-    key(app, pygame.K_RETURN)  # start: the old search is cancelled
+    key(app, pygame.K_RETURN)  # start: a game is in progress, so it asks first
+    assert isinstance(app.scenes[-1], ConfirmDialog) and app.game is g
+    key(app, pygame.K_y)  # yes: the old search is cancelled
     assert app.game is not g and g.request is None
     assert app.settings.first == "you"
     run_until(app, lambda: not worker.busy, "the cancelled search to stop")
@@ -343,7 +215,7 @@ def test_corrupt_save_is_set_aside_with_message(make_app: Callable[..., App], ho
     write_settings(home)
     (home / "savegame.json").write_text("{ this is not json")
     app = make_app()
-    assert "moved aside" in app.message[0] and app.message[1]
+    assert any("moved aside" in a for a in app.alerts)
     assert not (home / "savegame.json").exists()
     assert list(home.glob("savegame.json.corrupt-*"))
     assert isinstance(app.scenes[-1], MenuScene)
@@ -363,7 +235,7 @@ def test_save_with_dice_not_from_its_seed_is_refused(make_app: Callable[..., App
     (home / "savegame.json").write_text(json.dumps(data))
     pygame.display.quit()
     app2 = make_app()
-    assert "do not match" in app2.message[0]
+    assert any("do not match" in a for a in app2.alerts)
     assert isinstance(app2.scenes[-1], MenuScene)
 
 
@@ -371,7 +243,7 @@ def test_corrupt_settings_are_set_aside(make_app: Callable[..., App], home: Path
     (home / "settings.json").write_text(json.dumps({"theme": "neon", "sound": False}))
     app = App((900, 600), store=Store(home), worker_factory=lambda: AIWorker(mode="thread"))
     try:
-        assert "settings" in app.message[0] and "moved aside" in app.message[0]
+        assert any("settings" in a and "moved aside" in a for a in app.alerts)
         assert app.settings.theme == "classic"
         assert list(home.glob("settings.json.corrupt-*"))
     finally:
@@ -394,16 +266,16 @@ def test_hint_lists_three_moves_and_sets_one_up(make_app: Callable[..., App]) ->
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
     key(app, pygame.K_h)
-    run_until(app, lambda: bool(g.hints), "hints")
+    run_until(app, lambda: bool(g.flow.hints), "hints")
     st = g.session.state
     assert st.dice is not None
     legal = {m.after.code for m in legal_moves(st.position, st.dice)}
-    assert 1 <= len(g.hints) <= 3 and all(h.move.after.code in legal for h in g.hints)
-    assert g.hints == sorted(g.hints, key=lambda h: -h.equity)
-    rect, ranked = g.hint_rects[0]
-    click(app, rect.center)
-    assert g.builder is not None and g.builder.is_complete()
-    assert g.builder.code == ranked.move.after.code
+    assert 1 <= len(g.flow.hints) <= 3 and all(h.move.after.code in legal for h in g.flow.hints)
+    assert g.flow.hints == sorted(g.flow.hints, key=lambda h: -h.equity)
+    ranked = g.flow.hints[0]
+    click(app, g.panel.hint_rect(0).center)
+    assert g.flow.builder is not None and g.flow.builder.is_complete()
+    assert g.flow.builder.code == ranked.move.after.code
 
 
 def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
@@ -413,7 +285,7 @@ def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
     assert app.layout.size == (800, 520)
     assert app.layout.board.right <= app.layout.panel.x
     key(app, pygame.K_F1)
-    from game.ui.scenes import HelpOverlay
+    from game.ui.dialogs import HelpOverlay
 
     assert isinstance(app.scenes[-1], HelpOverlay)
     key(app, pygame.K_ESCAPE)
@@ -424,7 +296,7 @@ def test_screenshot_of_a_game_looks_like_a_board(make_app: Callable[..., App], t
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     click(app, point_pos(app, max(b.sources())))
     app.frame(DT)
@@ -442,20 +314,7 @@ def test_whole_game_from_the_standard_start_by_clicks(make_app: Callable[..., Ap
     app = make_app()
     key(app, pygame.K_RETURN)
     g = game(app)
-    for _ in range(400):
-        run_until(
-            app,
-            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
-            "the human's turn or the end",
-        )
-        if g.session.outcome() is not None:
-            break
-        if g.roll_due():
-            key(app, pygame.K_SPACE)
-            run_until(app, lambda: g.human_to_move() or g.session.turn != HUMAN, "the human's move")
-        if g.human_to_move():
-            play_human_turn(app)
-    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    to_game_over(app, turns=400)
     assert g.session.outcome() is not None
     assert len([r for r in g.session.log if r.player == AI]) >= 5
 
@@ -465,7 +324,7 @@ def test_drag_and_drop_moves_a_checker(make_app: Callable[..., App]) -> None:
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
     st = g.session.state
-    assert st.dice is not None and g.builder is not None
+    assert st.dice is not None and g.flow.builder is not None
     step = legal_moves(st.position, st.dice)[0].steps[0]
     a = tuple(round(v) for v in point_pos(app, step.src))
     b = tuple(round(v) for v in point_pos(app, step.dst))
@@ -474,19 +333,19 @@ def test_drag_and_drop_moves_a_checker(make_app: Callable[..., App]) -> None:
     mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)))
     app.frame(DT)
-    assert g.dragging and g.board_view().drag == mid
+    assert g.input.dragging and g.board_view().drag == mid
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     app.frame(DT)
-    assert not g.dragging and len(g.builder.played) == 1
-    assert (g.builder.played[0].step.src, g.builder.played[0].step.dst) == (step.src, step.dst)
+    assert not g.input.dragging and len(g.flow.builder.played) == 1
+    assert (g.flow.builder.played[0].step.src, g.flow.builder.played[0].step.dst) == (step.src, step.dst)
 
 
 def test_double_click_plays_the_highest_die(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    b = g.builder
+    b = g.flow.builder
     assert b is not None
     src = max(b.sources())
     expected = max(p.die for p in b.next_steps() if p.step.src == src)
@@ -514,9 +373,12 @@ def test_no_legal_move_is_announced_and_the_turn_passes(make_app: Callable[..., 
     app = make_app(closed, first="you")
     key(app, pygame.K_RETURN)
     g = game(app)
-    run_until(app, lambda: g.builder is not None, "the human's turn")
-    assert g.builder is not None and g.builder.is_pass()
+    run_until(app, lambda: g.flow.builder is not None, "the human's turn")
+    assert g.flow.builder is not None and g.flow.builder.is_pass()
     assert "no legal move" in app.message[0] and g.status_text() == "No legal move"
+    pump(app, 60)  # it waits for the player
+    assert g.session.turn == HUMAN and g.flow.builder is not None
+    key(app, pygame.K_SPACE)
     run_until(app, lambda: g.session.turn == AI, "the pass")
     assert g.session.log[-1].player == HUMAN and g.session.log[-1].steps == ()
     assert g.session.log[-1].notation() == "(no move)"
@@ -526,17 +388,7 @@ def test_match_continues_after_resuming_at_game_over(make_app: Callable[..., App
     app = make_app(NEAR_END, match_length=3)
     key(app, pygame.K_RETURN)
     g = game(app)
-    for _ in range(40):
-        run_until(
-            app,
-            lambda: g.session.outcome() is not None or g.roll_due() or g.human_to_move(),
-            "the human's turn or the end",
-        )
-        if g.session.outcome() is not None:
-            break
-        to_human_move(app)
-        play_human_turn(app)
-    run_until(app, lambda: bool(app.scenes) and isinstance(app.scenes[-1], GameOverScene), "game over")
+    to_game_over(app)
     score = g.session.match_now().score
     assert not g.session.match_now().is_over()
     pygame.display.quit()  # crash at the game-over screen
@@ -582,21 +434,14 @@ def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
 def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.game_scene as game_scene
+    import game.ui.panel as panel_module
     from ai.load import load_evaluator
 
     def no_weights() -> tuple[object, str | None]:
         loaded = load_evaluator(tmp_path / "gone" / "net.npz")
         return loaded.evaluator, loaded.warning
 
-    drawn: list[str] = []
-    real_text = game_scene.text
-
-    def recording_text(surf: pygame.Surface, fonts: object, s: str, *args: object, **kw: object) -> object:
-        drawn.append(s)
-        return real_text(surf, fonts, s, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(game_scene, "text", recording_text)
+    drawn = record_text(monkeypatch, panel_module)
     notices: list[tuple[str, bool]] = []
     monkeypatch.setattr(App, "notify", lambda self, m, warn=False: notices.append((m, warn)))
     app = computer_first_app(home, no_weights, "no-weights")
@@ -615,3 +460,28 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     finally:
         app.quit()
         pygame.display.quit()
+
+
+def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App], home: Path) -> None:
+    from game.ui.dialogs import DiceEntry
+    from game.ui.session import GameSession
+
+    app = make_app(first="you", manual_dice=True, auto_roll=True)
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)  # the opening roll still comes from the seed
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the human's roll")  # no auto roll with real dice
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.stack.top(), DiceEntry)
+    key(app, pygame.K_RETURN)  # nothing typed yet: it says so and stays
+    assert isinstance(app.stack.top(), DiceEntry) and app.message[1]
+    for digit in "7395":  # 7 and 9 are not dice
+        key(app, pygame.K_0 + int(digit), unicode=digit)
+    key(app, pygame.K_RETURN)
+    assert g.session.state.dice == (3, 5) and "You rolled 5-3" in app.message[0]
+    index = len(g.session.dice.history) - 1
+    assert g.session.dice.entered == [index]
+    saved = json.loads((home / "savegame.json").read_text())
+    assert saved["entered"] == [index]
+    again = GameSession.from_json(saved)
+    assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()

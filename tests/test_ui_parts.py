@@ -241,3 +241,44 @@ def test_synthesized_sounds_are_short_and_in_range() -> None:
         assert wave.ndim == 1 and 0 < len(wave) < 44100
         assert np.all(np.isfinite(wave)) and np.max(np.abs(wave)) <= 1.0
         assert np.max(np.abs(wave)) > 0.1
+
+
+def test_progress_bar_fills_evenly_when_the_search_reports_in_jumps() -> None:
+    from game.ui.widgets import PROGRESS_CAP, PROGRESS_RATE, EasedProgress
+
+    bar = EasedProgress()
+    shown = [bar.advance(0.9, 0.1) for _ in range(20)]  # the search says 90% at once
+    steps = [b - a for a, b in zip([0.0, *shown], shown, strict=False) if b > a]
+    assert max(steps) <= PROGRESS_RATE * 0.1 + 1e-9 and shown[-1] == pytest.approx(0.9)
+    assert bar.advance(1.0, 10.0) <= PROGRESS_CAP  # full only once the answer is in
+
+
+def test_text_entry_types_pastes_and_erases() -> None:
+    from game.ui.widgets import TextEntry
+
+    entry = TextEntry(max_len=14, allowed="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+    assert entry.insert("4HPw ATDgc/ABMA!!") and entry.text == "4HPwATDgc/ABMA"
+    backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+    assert entry.key(backspace) and entry.text == "4HPwATDgc/ABM"
+    assert not entry.insert("?")
+
+
+@pytest.mark.parametrize("point", [1, 6, 7, 12, 13, 18, 19, 24])
+def test_home_board_on_the_left_mirrors_the_points(point: int) -> None:
+    right = Layout.compute((1100, 720))
+    left = Layout.compute((1100, 720), home_left=True)
+    r, m = right.point_rect(point), left.point_rect(point)
+    assert r.y == m.y and abs((r.centerx - right.board.centerx) + (m.centerx - left.board.centerx)) <= 2
+    assert left.hit(m.center) == point
+    assert (left.tray.x < left.board.centerx) and (right.tray.x > right.board.centerx)
+
+
+def test_buttons_keys_and_help_come_from_one_table() -> None:
+    from game.ui.actions import ACTIONS, help_rows
+
+    rows = help_rows()
+    for action in ACTIONS:
+        if action.button:
+            assert action.keys and (action.keys_text, action.help) in rows
+    names = [a.name for a in ACTIONS]
+    assert len(names) == len(set(names))

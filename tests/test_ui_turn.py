@@ -5,18 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import side
 
 from game.move import legal_moves
 from game.position import Position, swap
 from game.ui.turn import TurnBuilder, unplay
-
-
-def side(points: dict[int, int], bar: int = 0) -> list[int]:
-    s = [0] * 25
-    for p, n in points.items():
-        s[p - 1] = n
-    s[24] = bar
-    return s
 
 
 def test_step_by_step_reaches_exactly_the_legal_moves() -> None:

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import random
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -23,16 +21,19 @@ from ai.levels import DEFAULT_LEVEL, LEVELS, level_by_key
 from game.dice import new_seed
 from game.position import Position, PositionError
 from game.resources import asset_path
+from game.ui.backdrop import Backdrop
+from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
-from game.ui.render import BoardView, Renderer
-from game.ui.scene import Scene
-from game.ui.scenes import GameOverScene, HelpOverlay, MenuScene, ResumePrompt
-from game.ui.session import HUMAN, GameConfig, GameSession, SaveError
+from game.ui.menu import MenuScene
+from game.ui.render import Renderer
+from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
+from game.ui.session import GameConfig, GameSession, SaveError
+from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.sound import Sounds
+from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
-from game.ui.widgets import fit_text, text
 
 FPS = 60
 DEFAULT_SIZE = (1280, 800)
@@ -41,14 +42,14 @@ MESSAGE_SECONDS = 6.0
 
 
 class App:
-    """The game's window and everything it shows."""
+    """The game's window and everything it shows (the Context the scenes see)."""
 
     def __init__(
         self,
         size: tuple[int, int] = DEFAULT_SIZE,
         *,
         store: Store | None = None,
-        worker_factory: Callable[[], Any] | None = None,
+        worker_factory: Callable[[], Worker] | None = None,
         start: Position | None = None,
         surface: pygame.Surface | None = None,
         sound: bool = True,
@@ -60,18 +61,8 @@ class App:
         stack a near-end position); ``worker_factory`` makes the AI worker;
         ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
-        if surface is None:
-            pygame.display.init()
-            pygame.font.init()
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            pygame.display.set_caption("Backgammon")
-            icon = asset_path("icon", "icon.png")
-            if icon.exists():
-                with contextlib.suppress(pygame.error):
-                    pygame.display.set_icon(pygame.image.load(str(icon)))
-        else:
-            pygame.font.init()
-            self.screen = surface
+        self.screen = surface if surface is not None else _open_window(size)
+        pygame.font.init()
         self.headless = surface is not None
         """True when drawing off-screen (no window, no events)."""
         self.store = store if store is not None else Store()
@@ -79,7 +70,7 @@ class App:
         self.settings, warning = self.store.load_settings()
         """The player's settings."""
         self._worker_factory = worker_factory
-        self._worker: Any = None
+        self._worker: Worker | None = None
         self._warning_shown = False
         self.start = start
         """The starting board for new games (None: the standard start)."""
@@ -87,25 +78,34 @@ class App:
         """Makes a new game's dice seed."""
         self.renderer = Renderer()
         """Draws boards; holds fonts and caches."""
-        self.layout = Layout.compute(self.screen.get_size())
-        """Geometry for the current window size."""
+        self._layout = Layout.compute(self.screen.get_size(), self.settings.home == "left")
         self.sounds = Sounds(self.settings.sound, device=sound and not self.headless)
         """The synthesized sounds."""
-        self.game: GameScene | None = None
-        """The game being played (the bottom scene), if any."""
-        self.scenes: list[Scene] = []
-        """Overlays above the game, top last."""
+        self.stack = SceneStack()
+        """The scenes: the board at the bottom, dialogs above."""
         self.message: tuple[str, bool] = ("", False)
+        """The status line: (text, is a warning)."""
         self.message_ttl = 0.0
+        self.alerts: list[str] = []
+        """Warnings that stay until dismissed (a file that could not be saved or read)."""
+        self.saving_failed = False
+        """True after a save failed (said once, until one works again)."""
         self.running = True
         """False once the player quits."""
         self.clock = pygame.time.Clock()
+        self._time = 0.0
+        self.stack.push(Backdrop(self))
         if warning:
-            self.notify(warning, warn=True)
+            self.alert(warning)
         if not self.headless:
             self._offer_saved_game()
 
-    # --- properties ------------------------------------------------------------------------------------
+    # --- the Context ------------------------------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """Geometry for the current window size."""
+        return self._layout
 
     @property
     def theme(self) -> Theme:
@@ -113,7 +113,7 @@ class App:
         return theme_by_name(self.settings.theme)
 
     @property
-    def worker(self) -> Any:
+    def worker(self) -> Worker:
         """The AI worker (started on first use)."""
         if self._worker is None:
             if self._worker_factory is not None:
@@ -124,12 +124,13 @@ class App:
                 self._worker = AIWorker()
         return self._worker
 
+    def now(self) -> float:
+        """Seconds of frames since the app started."""
+        return self._time
+
     def evaluator_warning(self) -> str | None:
         """Why the AI is not using its neural network (None if it is, or not known yet)."""
-        if self._worker is None:
-            return None
-        warning: str | None = self._worker.evaluator_warning
-        return warning
+        return None if self._worker is None else self._worker.evaluator_warning
 
     def level_label(self, key: str) -> str:
         """The words for a level key."""
@@ -138,22 +139,77 @@ class App:
         except ValueError:
             return key
 
+    @property
+    def game(self) -> GameScene | None:
+        """The game being played (the bottom scene), if any."""
+        bottom = self.stack.bottom()
+        return bottom if isinstance(bottom, GameScene) else None
+
+    @property
+    def scenes(self) -> list[Scene]:
+        """The scenes over the board, bottom first."""
+        return self.stack.above_bottom()
+
+    def game_session(self) -> GameSession | None:
+        """The game on the board, if any."""
+        return self.game.session if self.game is not None else None
+
+    def push(self, scene: Scene) -> None:
+        """Open a scene on top."""
+        self.stack.push(scene)
+
+    def pop(self, scene: Scene) -> None:
+        """Close a scene."""
+        self.stack.pop(scene)
+
+    def notify(self, message: str, warn: bool = False) -> None:
+        """Show a message in the status strip (the next one replaces it)."""
+        self.message = (message, warn)
+        self.message_ttl = MESSAGE_SECONDS * (2 if warn else 1)
+
+    def alert(self, message: str) -> None:
+        """A warning that stays on screen until dismissed (X, or a click on it)."""
+        if message not in self.alerts:
+            self.alerts.append(message)
+
+    def dismiss_alert(self) -> None:
+        """Take the oldest warning off the screen."""
+        if self.alerts:
+            self.alerts.pop(0)
+
+    def run(self, command: str) -> None:
+        """An app-wide command by name."""
+        commands: dict[str, Callable[[], None]] = {
+            "new-game": self.request_new_game,
+            "menu": self.open_menu,
+            "help": self.open_help,
+            "quit": self.quit,
+            "sound": self.toggle_sound,
+            "theme": self.toggle_theme,
+            "dismiss": self.dismiss_alert,
+            "game-over": self.game_over,
+            "next-game": self.after_game,
+            "decline-resume": self.decline_resume,
+        }
+        commands[command]()
+
     # --- start-up ----------------------------------------------------------------------------------
 
     def _offer_saved_game(self) -> None:
         data, warning = self.store.load_game_data()
         if warning:
-            self.notify(warning, warn=True)
+            self.alert(warning)
         session = None
         if data is not None:
             try:
                 session = GameSession.from_json(data)
             except SaveError as exc:
-                self.notify(self.store.reject_game(str(exc)), warn=True)
+                self.alert(self.store.reject_game(str(exc)))
         if session is not None:
-            self.scenes = [ResumePrompt(self, session)]
+            self.stack.replace(Backdrop(self, session))
+            self.push(ResumePrompt(self, session))
         else:
-            self.scenes = [MenuScene(self)]
+            self.push(MenuScene(self))
         _ = self.worker  # the evaluator loads while the player reads the menu
 
     def resume(self, session: GameSession) -> None:
@@ -165,7 +221,8 @@ class App:
 
     def decline_resume(self) -> None:
         """Go to the new-game dialog instead of the saved game."""
-        self.scenes = [MenuScene(self)]
+        self.stack.replace(Backdrop(self))
+        self.push(MenuScene(self))
 
     # --- games -----------------------------------------------------------------------------------------
 
@@ -181,57 +238,80 @@ class App:
     def _set_game(self, session: GameSession) -> None:
         if self.game is not None:
             self.game.cancel()
-        self.game = GameScene(self, session)
-        self.scenes = []
+        self.stack.replace(GameScene(self, session))
+
+    def is_game_in_progress(self) -> bool:
+        """True when leaving now would throw away a game that has started, or a match not yet won."""
+        s = self.game_session()
+        return s is not None and s.turn is not None and not s.match_now().is_over()
+
+    def request_new_game(self) -> None:
+        """Start a new match, asking first when that would abandon a game or match in progress."""
+        s = self.game_session()
+        if s is None or not self.is_game_in_progress():
+            self.start_new_game()
+            return
+        what = "game" if s.outcome() is None else "match"
+        question = f"Abandon this {what}?"
+        detail = f"The {what} in progress will be lost."
+        self.push(ConfirmDialog(self, question, detail, "Abandon it", self.start_new_game))
 
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
         session = GameSession(self.config(), seed=self.seeds(), start=self.start)
         self._set_game(session)
-        self.save_game()
-        self.notify(f"New game. The dice seed's SHA-256 is {session.commitment}.")
+        self.save_game(session)
+        self.notify("New game. The dice seed's SHA-256 is in the panel.")
 
-    def after_game(self, session: GameSession) -> None:
+    def after_game(self) -> None:
         """From the game-over screen: the next game of the match, or a new match."""
-        if session.match_now().is_over():
+        s = self.game_session()
+        if s is None or s.match_now().is_over():
             self.start_new_game()
             return
-        nxt = session.next_game(self.seeds())
+        nxt = s.next_game(self.seeds())
         self._set_game(nxt)
-        self.save_game()
-        self.notify(f"Game {nxt.match.game_number()}. The dice seed's SHA-256 is {nxt.commitment}.")
+        self.save_game(nxt)
+        self.notify(f"Game {nxt.match.game_number()} of the match.")
 
-    def game_over(self, scene: GameScene) -> None:
+    def game_over(self) -> None:
         """The game scene reports its game is over."""
-        self.save_game()
-        self.push(GameOverScene(self, scene.session))
+        s = self.game_session()
+        if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
+            self.push(GameOverScene(self, s))
 
-    def save_game(self) -> None:
+    def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
-        if self.game is None or self.headless:
+        s = session if session is not None else self.game_session()
+        if s is None or self.headless:
             return
-        s = self.game.session
         try:
             if s.match_now().is_over():
                 self.store.clear_game()
             else:
                 self.store.save_game(s.to_json())
         except OSError as exc:
-            self.notify(f"Could not save the game: {exc}", warn=True)
+            if not self.saving_failed:
+                self.alert(f"Saving is off: the game could not be saved ({exc}).")
+            self.saving_failed = True
+            return
+        self.saving_failed = False
 
     def settings_changed(self) -> None:
         """The settings were edited: apply what applies now and save them."""
         try:
             self.settings.validate()
         except StorageError as exc:
-            self.notify(str(exc), warn=True)
+            self.alert(str(exc))
             self.settings = Settings()
         self.sounds.enabled = self.settings.sound
+        if self.layout.home_left != (self.settings.home == "left"):
+            self.resize(self.layout.size)
         if not self.headless:
             try:
                 self.store.save_settings(self.settings)
             except OSError as exc:
-                self.notify(f"Could not save the settings: {exc}", warn=True)
+                self.alert(f"Could not save the settings: {exc}")
 
     def toggle_sound(self) -> None:
         """The mute key."""
@@ -245,31 +325,15 @@ class App:
         self.settings_changed()
         self.notify(f"Theme: {self.settings.theme}.")
 
-    # --- scenes ------------------------------------------------------------------------------------------
-
-    def push(self, scene: Scene) -> None:
-        """Open an overlay."""
-        self.scenes.append(scene)
-
-    def pop(self, scene: Scene) -> None:
-        """Close an overlay."""
-        if scene in self.scenes:
-            self.scenes.remove(scene)
-
     def open_menu(self) -> None:
-        """The new-game dialog (the game goes on underneath)."""
-        if not any(isinstance(s, MenuScene) for s in self.scenes):
+        """The new-game dialog (the game waits underneath)."""
+        if not any(isinstance(s, MenuScene) for s in self.stack):
             self.push(MenuScene(self))
 
     def open_help(self) -> None:
         """The help overlay."""
-        if not self.scenes or not isinstance(self.scenes[-1], HelpOverlay):
+        if not isinstance(self.stack.top(), HelpOverlay):
             self.push(HelpOverlay(self))
-
-    def notify(self, message: str, warn: bool = False) -> None:
-        """Show a message in the status strip."""
-        self.message = (message, warn)
-        self.message_ttl = MESSAGE_SECONDS * (2 if warn else 1)
 
     # --- the loop --------------------------------------------------------------------------------------
 
@@ -284,7 +348,7 @@ class App:
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """One event: window events here, the rest to the top scene."""
+        """One event: window events and the alert banner here, the rest to the top scene."""
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -293,103 +357,63 @@ class App:
                 self.screen = pygame.display.get_surface() or self.screen
             self.resize(self.screen.get_size())
             return
-        if event.type == pygame.KEYDOWN:
-            help_open = bool(self.scenes) and isinstance(self.scenes[-1], HelpOverlay)
-            if not help_open:
-                if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-                    self.open_help()
-                    return
-                if event.key == pygame.K_m:
-                    self.toggle_sound()
-                    return
-                if event.key == pygame.K_t:
-                    self.toggle_theme()
-                    return
-        target: Scene | None = self.scenes[-1] if self.scenes else self.game
+        if self._alert_event(event):
+            return
+        target = self.stack.top()
         if target is not None:
             target.handle_event(event)
 
+    def _alert_event(self, event: pygame.event.Event) -> bool:
+        if not self.alerts:
+            return False
+        # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):
+            self.dismiss_alert()
+            return True
+        return False
+
+    def alert_rect(self) -> pygame.Rect:
+        """Where the oldest alert is drawn: a band just above the status strip."""
+        st = self.layout.status
+        return pygame.Rect(st.x, st.y - st.height, self.layout.panel.x, st.height)
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay everything out again for a new window size."""
-        self.layout = Layout.compute(size)
-        if self.game is not None:
-            self.game.on_resize()
-        for s in self.scenes:
+        self._layout = Layout.compute(size, self.settings.home == "left")
+        for s in self.stack:
             s.on_resize()
 
     def update(self, dt: float) -> None:
         """Advance the worker, the game and the overlays."""
+        self._time += dt
         if self._worker is not None:
             events = self._worker.poll()
-            if self.game is not None:
+            game = self.game
+            if game is not None:
                 for ev in events:
-                    self.game.on_worker(ev)
+                    game.on_worker(ev)
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True
                 self.notify(warning, warn=True)
-        if self.game is not None:
-            self.game.update(dt)
-        for s in list(self.scenes):
-            s.update(dt)
+        for s in self.stack:
+            s.update(dt, self.stack.is_covered(s))
         if self.message_ttl > 0:
             self.message_ttl -= dt
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole window."""
-        if self.game is not None:
-            self.game.draw(surface)
-        else:
-            self._draw_backdrop(surface)
+        scenes = list(self.stack)
+        if scenes:
+            scenes[0].draw(surface)
         self._draw_status(surface)
-        for s in self.scenes:
+        for s in scenes[1:]:
             s.draw(surface)
 
-    def _draw_backdrop(self, surface: pygame.Surface) -> None:
-        # behind the resume prompt, the saved game's board; else the starting position
-        saved = next((s.session for s in self.scenes if isinstance(s, ResumePrompt)), None)
-        if saved is not None:
-            human, ai = saved.sides()
-            view = BoardView(human, ai, saved.config.colour)
-        else:
-            start = Position.start()
-            view = BoardView(start.mine, start.theirs, self.settings.colour)
-        self.renderer.draw(surface, self.layout, self.theme, view)
-        pygame.draw.rect(surface, self.theme.panel, self.layout.top)
-        pygame.draw.rect(surface, self.theme.panel, self.layout.panel)
-        text(
-            surface,
-            self.renderer.fonts,
-            "Backgammon",
-            (self.layout.top.x + 16, self.layout.top.centery),
-            self.layout.top.height * 0.45,
-            self.theme.text,
-            True,
-            "midleft",
-        )
-
     def _draw_status(self, surface: pygame.Surface) -> None:
-        lay, th = self.layout, self.theme
-        rect = lay.status
-        pygame.draw.rect(surface, th.panel, rect)
-        size = rect.height * 0.45
-        fonts = self.renderer.fonts
-        hint = "F1 help"
-        r = text(
-            surface, fonts, hint, (rect.right - 12, rect.centery), size * 0.9, th.text_dim, anchor="midright"
-        )
-        msg, warn = self.message
-        if msg and self.message_ttl > 0:
-            shown = fit_text(fonts.get(size), msg, r.x - 30)
-            text(
-                surface,
-                fonts,
-                shown,
-                (rect.x + 12, rect.centery),
-                size,
-                th.warn if warn else th.text,
-                anchor="midleft",
-            )
+        msg = self.message[0] if self.message_ttl > 0 else ""
+        lines = StatusLines(msg, self.message[1], tuple(self.alerts))
+        draw_status(surface, self.renderer.fonts, self.theme, self.layout.status, self.alert_rect(), lines)
 
     def frame(self, dt: float) -> None:
         """One turn of the loop: events, update, draw, flip."""
@@ -401,7 +425,7 @@ class App:
         self.draw(self.screen)
         pygame.display.flip()
 
-    def run(self) -> int:
+    def run_loop(self) -> int:
         """The main loop, at 60 frames a second, until the player quits."""
         try:
             while self.running:
@@ -411,6 +435,17 @@ class App:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
         return 0
+
+
+def _open_window(size: tuple[int, int]) -> pygame.Surface:
+    pygame.display.init()
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.display.set_caption("Backgammon")
+    icon = asset_path("icon", "icon.png")
+    if icon.exists():
+        with contextlib.suppress(pygame.error):
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+    return screen
 
 
 def _parse_size(text_: str) -> tuple[int, int]:
@@ -447,61 +482,21 @@ def main(argv: list[str] | None = None) -> int:
         app.settings.level = args.level
         app.settings_changed()
     try:
-        return app.run()
+        return app.run_loop()
     finally:
         pygame.quit()
-
-
-def _snapshot_session() -> GameSession:
-    """A game a few turns in, with the human to move: for the off-screen frame."""
-    level = level_by_key(DEFAULT_LEVEL)
-    config = GameConfig(level.key, level.depth, level.noise, 3, "you", "light")
-    s = GameSession(config, seed="snapshot")
-    s.begin()
-    rng = random.Random(5)
-    from game.move import legal_moves
-
-    for _ in range(6):
-        assert s.state.dice is not None
-        moves = legal_moves(s.state.position, s.state.dice)
-        s.play(rng.choice(moves) if moves else None)
-        s.roll()
-    while s.turn != HUMAN:
-        moves = legal_moves(s.state.position, s.state.dice or (1, 2))
-        s.play(rng.choice(moves) if moves else None)
-        s.roll()
-    return s
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     """One frame of a game board drawn off-screen (no window needed)."""
     surface = pygame.Surface(size)
-    app = App(size, surface=surface, store=_NullStore())
-    app.game = GameScene(app, _snapshot_session())
-    app.game.update(0.0)
-    b = app.game.builder
+    app = App(size, surface=surface, store=NullStore())
+    game = GameScene(app, snapshot_session())
+    app.stack.replace(game)
+    game.update(0.0)
+    b = game.flow.builder
     if b is not None and b.sources():
-        app.game.selected = max(b.sources())
-    app.game.refresh()
+        game.input.selected = max(b.sources())
     app.notify("Your turn: pick a checker; its legal destinations light up.")
     app.draw(surface)
     return surface
-
-
-class _NullStore(Store):
-    """A store that reads nothing and writes nothing (for off-screen frames)."""
-
-    def __init__(self) -> None:
-        pass
-
-    def load_settings(self) -> tuple[Settings, str | None]:
-        return Settings(), None
-
-    def save_settings(self, settings: Settings) -> None:
-        pass
-
-    def save_game(self, data: object) -> None:
-        pass
-
-    def clear_game(self) -> None:
-        pass

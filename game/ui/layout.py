@@ -1,8 +1,9 @@
 """Where everything is for a given window size: the board, points, bar, trays, dice, panel.
 
 Recomputed on every resize; all sizes scale with the window. Point numbers are
-the human's (1..24, 1 at the bottom right, the human moving from the top right
-round to the bottom right), 25 is the bar and 0 the bear-off tray.
+the human's (game.ui.points: 1..24, 25 the bar, 0 the tray). With the home board
+on the right (the default) point 1 is at the bottom right; ``home_left`` mirrors
+the board, tray included.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-BAR = 25
-OFF = 0
+from game.ui.points import BAR, OFF, column
+
+__all__ = ["BAR", "OFF", "STACK", "Layout"]
+
 STACK = 5
 """Checkers drawn on a point before a count is shown."""
 
@@ -43,9 +46,13 @@ class Layout:
     """The bottom strip: messages."""
     radius: float
     """A checker's radius."""
+    home_left: bool = False
+    """True when the human's home board is drawn on the left."""
+    columns: tuple[float, ...] = ()
+    """The left edge of each of the 12 point columns, left to right on screen."""
 
     @classmethod
-    def compute(cls, size: tuple[int, int]) -> Layout:
+    def compute(cls, size: tuple[int, int], home_left: bool = False) -> Layout:
         """The layout for a window of ``size`` pixels."""
         w, h = max(size[0], 320), max(size[1], 240)
         top_h = max(30, int(h * 0.075))
@@ -70,10 +77,15 @@ class Layout:
         tray = pygame.Rect(
             round(bx + 2 * f + 12 * unit + bar_w), round(inner_y), round(tray_w), round(inner_h)
         )
+        board = pygame.Rect(round(bx), round(by), round(bw), round(bh))
+        if home_left:
+            left, right, bar, tray = (_mirror(r, board) for r in (left, right, bar, tray))
+        lo, hi = sorted((left, right), key=lambda r: r.x)
+        columns = tuple(half.x + i * unit for half in (lo, hi) for i in range(6))
         return cls(
             size=(w, h),
             unit=unit,
-            board=pygame.Rect(round(bx), round(by), round(bw), round(bh)),
+            board=board,
             left=left,
             right=right,
             bar=bar,
@@ -82,6 +94,8 @@ class Layout:
             top=pygame.Rect(0, 0, w, top_h),
             status=pygame.Rect(0, h - status_h, w, status_h),
             radius=unit * 0.47,
+            home_left=home_left,
+            columns=columns,
         )
 
     # --- points ---------------------------------------------------------------------------------------
@@ -92,14 +106,7 @@ class Layout:
 
     def column_x(self, point: int) -> float:
         """The left edge of a point's column."""
-        u = self.unit
-        if 1 <= point <= 6:
-            return self.right.x + (6 - point) * u
-        if 7 <= point <= 12:
-            return self.left.x + (12 - point) * u
-        if 13 <= point <= 18:
-            return self.left.x + (point - 13) * u
-        return self.right.x + (point - 19) * u
+        return self.columns[column(point, self.home_left)]
 
     def point_rect(self, point: int) -> pygame.Rect:
         """The clickable area of a point: its column in its half of the board."""
@@ -185,9 +192,36 @@ class Layout:
 
     # --- keyboard cursor --------------------------------------------------------------------------------
 
-    @staticmethod
-    def cursor_grid() -> list[list[int]]:
-        """The keyboard cursor's stops, row by row as drawn: points, the bar and the tray."""
+    def cursor_grid(self) -> list[list[int]]:
+        """The keyboard cursor's stops, row by row, left to right as drawn: points, the bar and the tray."""
         top = [13, 14, 15, 16, 17, 18, BAR, 19, 20, 21, 22, 23, 24, OFF]
         bottom = [12, 11, 10, 9, 8, 7, BAR, 6, 5, 4, 3, 2, 1, OFF]
+        if self.home_left:
+            return [top[::-1], bottom[::-1]]
         return [top, bottom]
+
+    def cursor_rect(self, point: int, row: int) -> pygame.Rect:
+        """The keyboard cursor's box on ``point`` (``row`` 0 top, 1 bottom), clear of the dice strip."""
+        if point == OFF:
+            rect = self.tray_half(row == 1)
+        elif point == BAR:
+            half = self.bar.height // 2
+            rect = pygame.Rect(self.bar.x, self.bar.y + (half if row == 1 else 0), self.bar.width, half)
+        else:
+            rect = self.point_rect(point)
+        dice = self.die_rect_area()
+        if not rect.colliderect(dice):
+            return rect
+        if rect.centery < dice.centery:
+            return pygame.Rect(rect.x, rect.y, rect.width, dice.y - rect.y)
+        return pygame.Rect(rect.x, dice.bottom, rect.width, rect.bottom - dice.bottom)
+
+    def die_rect_area(self) -> pygame.Rect:
+        """The strip across the middle of the board where dice are drawn (kept clear of the cursor)."""
+        d = self.die_size()
+        return pygame.Rect(self.board.x, round(self.left.centery - d * 0.7), self.board.width, round(d * 1.4))
+
+
+def _mirror(rect: pygame.Rect, board: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected left to right inside ``board``."""
+    return pygame.Rect(board.x + board.right - rect.right, rect.y, rect.width, rect.height)

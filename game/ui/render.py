@@ -14,6 +14,7 @@ import pygame
 
 from game.resources import asset_path
 from game.ui.layout import BAR, OFF, STACK, Layout
+from game.ui.points import on_screen, opposite, slot
 from game.ui.theme import Colour, Theme
 
 
@@ -235,25 +236,8 @@ class Renderer:
         # highlights under the checkers
         for p in view.highlights:
             self._highlight(surf, lay, th, p, strong=p == view.hover)
-        # the computer's checkers (its point q is the human's 25 - q)
-        for q in range(1, 25):
-            n = view.ai[q - 1]
-            self._stack(surf, lay, th, theirs, 25 - q, n)
-        for k in range(view.ai[24]):
-            if k < STACK:
-                self.draw_checker(surf, lay, th, theirs, lay.their_bar_center(k))
-        if view.ai[24] > STACK:
-            self._count_label(surf, lay, th, theirs, lay.their_bar_center(STACK - 1), view.ai[24])
-        for p in range(1, 25):
-            n = view.human[p - 1]
-            if view.selected == p and view.drag is not None:
-                n -= 1
-            self._stack(surf, lay, th, mine, p, n)
-        bar_n = view.human[24] - (1 if view.selected == BAR and view.drag is not None else 0)
-        for k in range(min(bar_n, STACK)):
-            self.draw_checker(surf, lay, th, mine, lay.checker_center(BAR, k))
-        if bar_n > STACK:
-            self._count_label(surf, lay, th, mine, lay.checker_center(BAR, STACK - 1), bar_n)
+        self._their_checkers(surf, lay, th, view, theirs)
+        self._my_checkers(surf, lay, th, view, mine)
         # borne off, edge-on
         self._tray(surf, lay, th, mine, 15 - sum(view.human) - view.airborne[0], True)
         self._tray(surf, lay, th, theirs, 15 - sum(view.ai) - view.airborne[1], False)
@@ -263,18 +247,43 @@ class Renderer:
             self._selected_ring(surf, lay, th, view)
         for x, y, is_human in view.flying:
             self.draw_checker(surf, lay, th, mine if is_human else theirs, (x, y))
-        if view.dice:
-            self.draw_dice(surf, lay, th, view)
-        if view.opening is not None:
-            size = lay.die_size()
-            self.draw_die(surf, th, lay.dice_centers(True, 1)[0], size, view.opening[0], False)
-            self.draw_die(surf, th, lay.dice_centers(False, 1)[0], size, view.opening[1], False)
+        self._dice(surf, lay, th, view)
         for a, b, is_human in view.arrows:
             self._arrow(surf, lay, th, view, a, b, is_human)
         if view.cursor is not None:
             self._cursor(surf, lay, th, view.cursor, view.cursor_row)
         if view.drag is not None:
             self.draw_checker(surf, lay, th, mine, view.drag)
+
+    def _their_checkers(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str
+    ) -> None:
+        # the computer's point q is drawn at the human's 25 - q
+        for q in range(1, 25):
+            self._stack(surf, lay, th, kind, opposite(q), view.ai[slot(q)])
+        on_bar = view.ai[slot(BAR)]
+        for k in range(min(on_bar, STACK)):
+            self.draw_checker(surf, lay, th, kind, lay.their_bar_center(k))
+        if on_bar > STACK:
+            self._count_label(surf, lay, th, kind, lay.their_bar_center(STACK - 1), on_bar)
+
+    def _my_checkers(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str) -> None:
+        dragged = view.selected if view.drag is not None else None
+        for p in range(1, 25):
+            self._stack(surf, lay, th, kind, p, view.human[slot(p)] - (1 if dragged == p else 0))
+        bar_n = view.human[slot(BAR)] - (1 if dragged == BAR else 0)
+        for k in range(min(bar_n, STACK)):
+            self.draw_checker(surf, lay, th, kind, lay.checker_center(BAR, k))
+        if bar_n > STACK:
+            self._count_label(surf, lay, th, kind, lay.checker_center(BAR, STACK - 1), bar_n)
+
+    def _dice(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
+        if view.dice:
+            self.draw_dice(surf, lay, th, view)
+        if view.opening is not None:
+            size = lay.die_size()
+            self.draw_die(surf, th, lay.dice_centers(True, 1)[0], size, view.opening[0], False)
+            self.draw_die(surf, th, lay.dice_centers(False, 1)[0], size, view.opening[1], False)
 
     def _stack(self, surf: pygame.Surface, lay: Layout, th: Theme, kind: str, p: int, n: int) -> None:
         for k in range(min(n, STACK)):
@@ -316,7 +325,7 @@ class Renderer:
         glow = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
         pygame.draw.polygon(glow, (*th.accent, 170 if strong else 110), [(x - x0, y - y0) for x, y in tri])
         surf.blit(glow, (round(x0), round(y0)))
-        pygame.draw.polygon(surf, th.select if strong else th.accent, tri, 4 if strong else 3)
+        pygame.draw.polygon(surf, th.accent, tri, 5 if strong else 3)
         # a dot where the checker would land
         n = 0  # the dot sits at the point's base: clear whatever the stack
         x, y = lay.checker_center(p, n)
@@ -326,15 +335,15 @@ class Renderer:
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, p: int, strong: bool = False
     ) -> None:
         """A soft ring round the top checker of a point whose checker can move."""
-        n = view.human[24] if p == BAR else view.human[p - 1] if 1 <= p <= 24 else 0
+        n = view.human[slot(p)] if p != OFF else 0
         if n <= 0:
             return
         x, y = lay.checker_center(p, n - 1)
         r = round(lay.radius + 2)
         glow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
         c = r + 4
-        pygame.draw.circle(glow, (*th.accent, 70), (c, c), r + 3, 5)
-        pygame.draw.circle(glow, (*th.accent, 255 if strong else 230), (c, c), r, 4 if strong else 2)
+        pygame.draw.circle(glow, (*th.movable, 70), (c, c), r + 3, 5)
+        pygame.draw.circle(glow, (*th.movable, 255 if strong else 230), (c, c), r, 4 if strong else 2)
         surf.blit(glow, (round(x) - c, round(y) - c))
 
     def _selected_ring(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
@@ -342,35 +351,27 @@ class Renderer:
         assert p is not None
         if view.drag is not None:
             return
-        n = view.human[24] if p == BAR else view.human[p - 1]
+        n = view.human[slot(p)] if p != OFF else 0
         if n <= 0:
             return
         x, y = lay.checker_center(p, n - 1)
         pygame.draw.circle(surf, th.select, (round(x), round(y)), round(lay.radius + 3), 3)
 
     def _cursor(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int, row: int) -> None:
-        if p == OFF:
-            rect = lay.tray_half(row == 1)
-        elif p == BAR:
-            half = lay.bar.height // 2
-            rect = pygame.Rect(lay.bar.x, lay.bar.y + (half if row == 1 else 0), lay.bar.width, half)
-        else:
-            rect = lay.point_rect(p)
-        pygame.draw.rect(surf, th.select, rect.inflate(-2, -2), 3, border_radius=4)
+        pygame.draw.rect(surf, th.cursor, lay.cursor_rect(p, row).inflate(-2, -2), 3, border_radius=4)
 
     def _arrow(
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, a: int, b: int, is_human: bool
     ) -> None:
         def where(p: int, start: bool) -> tuple[float, float]:
             side = view.human if is_human else view.ai
-            if p == 0:
+            if p == OFF:
                 r = lay.tray_half(is_human)
                 return float(r.centerx), float(r.centery)
-            if p == 25:
-                k = max(0, side[24] - 1)
+            k = max(0, side[slot(p)] - 1)
+            if p == BAR:
                 return lay.checker_center(BAR, k) if is_human else lay.their_bar_center(k)
-            k = max(0, side[p - 1] - 1)
-            return lay.checker_center(p if is_human else 25 - p, k)
+            return lay.checker_center(on_screen(p, is_human), k)
 
         x0, y0 = where(a, True)
         x1, y1 = where(b, False)

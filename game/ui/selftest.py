@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import write_atomic
+from game.ui.asset_check import load_asset
 
 CHECKS = ("assets", "weights", "frame", "game", "worker")
 """The checks, in the order they run."""
@@ -116,93 +117,8 @@ def _attr(module: str, name: str) -> Any:
 
 # --- assets -----------------------------------------------------------------------------
 
-_FONTS = (".ttf", ".otf")
-_IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
-_SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
-_TEXT = (".txt", ".md", ".csv")
 REQUIRED_ASSETS = ("icon/icon.png", "icon/icon.ico", "icon/icon.icns")
 """Assets that every build must have (the rest are checked for whatever is there)."""
-
-
-def _asset_kind(path: Path) -> str:
-    suffix = path.suffix.lower()
-    if suffix in _FONTS:
-        return "font"
-    if suffix in _IMAGES:
-        return "image"
-    if suffix in _SOUNDS:
-        return "sound"
-    if suffix in (".ico", ".icns"):
-        return "icon"
-    if suffix == ".sha256":
-        return "checksum"
-    if suffix in (".npz", ".npy"):
-        return "array"
-    if suffix == ".json":
-        return "json"
-    if suffix in _TEXT or path.name.upper().startswith(("LICENSE", "LICENCE", "README", "COPYING")):
-        return "text"
-    return "other"
-
-
-def load_asset(path: Path) -> str:
-    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
-    import pygame
-
-    kind = _asset_kind(path)
-    if kind == "font":
-        if not pygame.font.get_init():
-            pygame.font.init()
-        text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
-        if text.get_width() <= 0:
-            raise ValueError("renders nothing")
-    elif kind == "image":
-        image = pygame.image.load(str(path))
-        if image.get_width() <= 0 or image.get_height() <= 0:
-            raise ValueError("is empty")
-    elif kind == "sound":
-        if not pygame.mixer.get_init():
-            pygame.mixer.init()
-        if pygame.mixer.Sound(str(path)).get_length() <= 0:
-            raise ValueError("is silent (length 0)")
-    elif kind == "icon":
-        from game.ui.icon import read_icns, read_ico
-
-        data = path.read_bytes()
-        if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
-            raise ValueError("holds no images")
-    elif kind == "array":
-        import numpy as np
-
-        loaded = np.load(path, allow_pickle=False)
-        if hasattr(loaded, "files"):
-            with loaded:
-                for name in loaded.files:
-                    loaded[name]
-    elif kind == "checksum":
-        verify_checksum(path)
-    elif kind == "json":
-        json.loads(path.read_text(encoding="utf-8"))
-    elif kind == "text":
-        path.read_text(encoding="utf-8")
-    elif not path.read_bytes():
-        raise ValueError("is empty")
-    return kind
-
-
-def verify_checksum(sums: Path) -> None:
-    """Check a ``NAME.sha256`` file (``<hex digest>  NAME``) against the file NAME beside it."""
-    import hashlib
-
-    target = sums.with_name(sums.name[: -len(".sha256")])
-    words = sums.read_text(encoding="utf-8").split()
-    if not words or len(words[0]) != 64:
-        raise ValueError("holds no SHA-256 digest")
-    if not target.is_file():
-        raise ValueError(f"names {target.name}, which is not there")
-    digest = hashlib.sha256(target.read_bytes()).hexdigest()
-    if digest != words[0].lower():
-        raise ValueError(f"{target.name} does not match its checksum (damaged or replaced)")
 
 
 def check_assets(root: Path | None = None) -> str:

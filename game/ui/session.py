@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game.dice import Dice, seed_commitment
+from game.dice import Dice, Roll, seed_commitment
 from game.match import Match, MatchError
 from game.move import Move, Step, format_steps
 from game.outcome import Outcome
@@ -75,7 +75,7 @@ class TurnRecord:
 
     player: int
     """0 (human) or 1 (computer)."""
-    dice: tuple[int, int]
+    dice: Roll
     """The roll."""
     steps: tuple[Step, ...]
     """The steps played, in order; empty when the turn passed."""
@@ -105,10 +105,12 @@ class GameSession:
         """The starting board, seen from the human (a test may stack a near-end position)."""
         self.state = GameState(self.start, None, None)
         """The rules state (board from the player on roll)."""
-        self.opening: tuple[int, int] | None = None
+        self.opening: Roll | None = None
         """The opening roll: (human's die, computer's die)."""
         self.log: list[TurnRecord] = []
         """The turns played."""
+        self.partial: tuple[Step, ...] = ()
+        """The steps of the human's move played so far and not yet confirmed (saved, so a quit keeps them)."""
 
     # --- facts --------------------------------------------------------------------------------------
 
@@ -151,6 +153,17 @@ class GameSession:
         """(human's 25 slots, computer's 25 slots), each from its owner's side."""
         return unpack(self.human_code(code, turn))
 
+    def opening_ties(self) -> tuple[Roll, ...]:
+        """The tied opening rolls that were rolled again, in order (empty before the opening roll)."""
+        if self.opening is None:
+            return ()
+        ties: list[Roll] = []
+        for roll in self.dice.history:
+            if not roll.is_double():
+                break
+            ties.append(roll)
+        return tuple(ties)
+
     def last_turn(self, player: int | None = None) -> TurnRecord | None:
         """The last turn played (by ``player`` if given) that moved something."""
         for rec in reversed(self.log):
@@ -160,23 +173,24 @@ class GameSession:
 
     # --- actions ------------------------------------------------------------------------------------
 
-    def begin(self) -> tuple[int, int]:
+    def begin(self) -> Roll:
         """Make the opening roll; returns (human's die, computer's die)."""
         if self.state.turn is not None:
             raise ValueError("the game has already started")
-        a, b = self.dice.opening_roll()
-        self.opening = (a, b)
+        opening = self.dice.opening_roll()
+        self.opening = opening
         first = self.config.first
-        turn = (HUMAN if a > b else AI) if first == "roll" else HUMAN if first == "you" else AI
+        human_first = opening.first > opening.second if first == "roll" else first == "you"
+        turn = HUMAN if human_first else AI
         pos = self.start if turn == HUMAN else self.start.swapped()
-        self.state = GameState(pos, turn, (max(a, b), min(a, b)))
-        return a, b
+        self.state = GameState(pos, turn, opening.played_order())
+        return opening
 
-    def roll(self) -> tuple[int, int]:
-        """Roll the dice for the player on roll."""
+    def roll(self, given: Roll | None = None) -> Roll:
+        """Roll the dice for the player on roll (``given``: the human's own dice, entered by hand)."""
         if self.state.turn is None or self.state.dice is not None or self.state.is_over():
             raise ValueError("no roll is due")
-        d = self.dice.roll()
+        d = self.dice.roll() if given is None else self.dice.enter(given)
         self.state = self.state.with_dice(d)
         return d
 
@@ -187,8 +201,9 @@ class GameSession:
             raise ValueError("no roll to play")
         if move is None and st.legal_moves():
             raise ValueError("a legal move exists: the turn cannot pass")
-        self.log.append(TurnRecord(st.turn, st.dice, move.steps if move else ()))
+        self.log.append(TurnRecord(st.turn, Roll.of(st.dice), move.steps if move else ()))
         self.state = st.play(move)
+        self.partial = ()
 
     def next_game(self, seed: str | None = None) -> GameSession:
         """The next game of the match (raises MatchError if the match is over)."""
@@ -208,12 +223,14 @@ class GameSession:
             "match": self.match.to_json(),
             "seed": self.dice.seed,
             "rolls": [list(r) for r in self.dice.history],
+            "entered": list(self.dice.entered),
             "start": self.start.position_id(),
             "opening": list(self.opening) if self.opening else None,
             "turn": st.turn,
             "board": st.position.position_id(),
             "dice": list(st.dice) if st.dice else None,
-            "log": [[r.player, list(r.dice), [[s.src, s.dst, s.hit] for s in r.steps]] for r in self.log],
+            "log": [[r.player, list(r.dice), _steps_json(r.steps)] for r in self.log],
+            "partial": _steps_json(self.partial),
         }
 
     @classmethod
@@ -230,30 +247,37 @@ class GameSession:
             if not isinstance(seed, str) or not seed:
                 raise SaveError("bad seed")
             s = cls(config, match, seed, Position(from_position_id(data["start"])))
-            rolls = [tuple(r) for r in data["rolls"]]
-            for want in rolls:
-                if s.dice.roll() != want:
+            entered = {int(i) for i in data.get("entered", [])}
+            for i, want in enumerate(data["rolls"]):
+                if i in entered:
+                    s.dice.enter(Roll.of(want))
+                elif s.dice.roll() != tuple(want):
                     raise SaveError("the saved dice do not match the game's seed")
             opening = data["opening"]
-            s.opening = (int(opening[0]), int(opening[1])) if opening else None
+            s.opening = Roll.of(opening) if opening else None
             turn = data["turn"]
             if turn not in (None, 0, 1):
                 raise SaveError(f"bad turn {turn!r}")
             dice = data["dice"]
             board = Position(from_position_id(data["board"]))
-            s.state = GameState(board, turn, (int(dice[0]), int(dice[1])) if dice else None)
-            if s.state.dice is not None and not all(1 <= d <= 6 for d in s.state.dice):
-                raise SaveError("bad dice")
+            s.state = GameState(board, turn, Roll.of(dice) if dice else None)
             for player, rd, steps in data["log"]:
-                s.log.append(
-                    TurnRecord(
-                        int(player),
-                        (int(rd[0]), int(rd[1])),
-                        tuple(Step(int(a), int(b), bool(h)) for a, b, h in steps),
-                    )
-                )
+                s.log.append(TurnRecord(int(player), Roll.of(rd), _steps_from_json(steps)))
+            s.partial = _steps_from_json(data.get("partial", []))
+            if s.partial and (turn != HUMAN or dice is None):
+                raise SaveError("a half-played move without the human's roll")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, PositionError, MatchError) as exc:
             raise SaveError(f"damaged saved game ({exc.__class__.__name__}: {exc})") from None
         return s
+
+
+def _steps_json(steps: tuple[Step, ...]) -> list[list[object]]:
+    return [[st.src, st.dst, st.hit] for st in steps]
+
+
+def _steps_from_json(data: object) -> tuple[Step, ...]:
+    if not isinstance(data, list):
+        raise SaveError("steps must be a list")
+    return tuple(Step(int(a), int(b), bool(h)) for a, b, h in data)

@@ -38,6 +38,12 @@ FIRST_MOVERS = ("roll", "you", "computer")
 COLOURS = ("light", "dark")
 """The checker colours the human can play."""
 
+HINT_DEPTHS = (1, 2, 3, 4)
+"""The depths a hint can be searched at."""
+
+HOME_SIDES = ("right", "left")
+"""Where the human's home board is drawn."""
+
 
 class StorageError(ValueError):
     """A settings or saved-game file that cannot be used."""
@@ -65,6 +71,12 @@ class Settings:
     """Play a forced move (the only legal one) automatically."""
     theme: str = "classic"
     """One of THEMES."""
+    hint_depth: int = 2
+    """The depth hints are searched at: one of HINT_DEPTHS."""
+    home: str = "right"
+    """The side the human's home board is drawn on: one of HOME_SIDES."""
+    manual_dice: bool = False
+    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -91,6 +103,9 @@ class Settings:
             ("auto_roll", isinstance(self.auto_roll, bool)),
             ("auto_forced", isinstance(self.auto_forced, bool)),
             ("theme", self.theme in THEMES),
+            ("hint_depth", self.hint_depth in HINT_DEPTHS and not isinstance(self.hint_depth, bool)),
+            ("home", self.home in HOME_SIDES),
+            ("manual_dice", isinstance(self.manual_dice, bool)),
         ]
         for name, ok in checks:
             if not ok:

@@ -69,7 +69,19 @@ class Theme:
     pip: Colour
     """Dice pips."""
     arrow: Colour
-    """Arrows showing the last move."""
+    """Arrows showing a move (the last one, or the best hint)."""
+    cursor: Colour
+    """The keyboard cursor, and nothing else."""
+    movable: Colour
+    """The ring round a checker that can move."""
+    light_name: str = "light"
+    """What the light checkers are called in words."""
+    dark_name: str = "dark"
+    """What the dark checkers are called in words."""
+
+    def checker_name(self, kind: str) -> str:
+        """The word for the checkers of ``kind`` ("light" or "dark") in this theme."""
+        return self.light_name if kind == "light" else self.dark_name
 
 
 CLASSIC = Theme(
@@ -99,6 +111,8 @@ CLASSIC = Theme(
     die=(250, 246, 236),
     pip=(30, 24, 22),
     arrow=(255, 236, 120),
+    cursor=(255, 120, 220),
+    movable=(236, 236, 236),
 )
 
 COLOUR_BLIND = Theme(
@@ -128,6 +142,10 @@ COLOUR_BLIND = Theme(
     die=(250, 250, 250),
     pip=(20, 20, 20),
     arrow=(86, 220, 255),
+    cursor=(204, 121, 167),  # Okabe-Ito reddish purple
+    movable=(0, 158, 115),  # Okabe-Ito bluish green
+    light_name="orange",
+    dark_name="blue (ringed)",
 )
 
 THEMES: Mapping[str, Theme] = MappingProxyType({CLASSIC.name: CLASSIC, COLOUR_BLIND.name: COLOUR_BLIND})

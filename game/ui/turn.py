@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.move import BAR_POINT, OFF_POINT, Move, Step, legal_moves
+from game.dice import Roll
+from game.move import OFF_POINT, Move, Step, legal_moves
 from game.movegen import singles
 from game.position import BAR, Position
+from game.ui.points import from_slot, from_target, slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,21 +32,13 @@ class PlayedStep:
     """The position code after it (mover's view)."""
 
 
-def _point(index: int) -> int:
-    return BAR_POINT if index == BAR else index + 1
-
-
-def _dest(index: int) -> int:
-    return OFF_POINT if index < 0 else index + 1
-
-
 class TurnBuilder:
     """The steps of one turn, checked against the legal moves of the roll."""
 
     def __init__(self, position: Position, dice: tuple[int, int]) -> None:
         self.position = position
         """The position at the start of the turn (mover's view)."""
-        self.dice = dice
+        self.dice = Roll.of(dice)
         """The roll."""
         self.moves: list[Move] = legal_moves(position, dice)
         """Every legal move of the roll (empty: the turn passes)."""
@@ -64,8 +58,7 @@ class TurnBuilder:
 
     def remaining_dice(self) -> tuple[int, ...]:
         """The dice not yet used, high first."""
-        d1, d2 = self.dice
-        pool = [d1] * 4 if d1 == d2 else [d1, d2]
+        pool = list(self.dice.dice())
         for p in self.played:
             pool.remove(p.die)
         return tuple(sorted(pool, reverse=True)[: max(0, self.length - len(self.played))])
@@ -123,13 +116,12 @@ class TurnBuilder:
                     continue
                 if self._completes(nc, tuple(sorted(rest)), need):
                     seen.add(key)
-                    out.append(PlayedStep(Step(_point(s), _dest(t), hit), die, nc))
+                    out.append(PlayedStep(Step(from_slot(s), from_target(t), hit), die, nc))
         return out
 
     def remaining_dice_all(self) -> tuple[int, ...]:
         """The unused dice, all of them (even ones no complete move needs)."""
-        d1, d2 = self.dice
-        pool = [d1] * 4 if d1 == d2 else [d1, d2]
+        pool = list(self.dice.dice())
         for p in self.played:
             pool.remove(p.die)
         return tuple(sorted(pool))
@@ -198,23 +190,30 @@ class TurnBuilder:
 
     def remaining_dice_all_start(self) -> tuple[int, ...]:
         """All the dice of the roll (four for a double)."""
-        d1, d2 = self.dice
-        return (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2)))
+        return tuple(sorted(self.dice.dice()))
 
     def _fit(self, code: int, steps: list[Step], pool: tuple[int, ...], goal: int) -> list[PlayedStep] | None:
         if not steps:
             return [] if code == goal else None
         st = steps[0]
-        src = BAR if st.src == BAR_POINT else st.src - 1
+        src = slot(st.src)
         for die in sorted(set(pool), reverse=True):
             rest = list(pool)
             rest.remove(die)
             for nc, (s, t, _) in singles(code, die):
-                if s == src and _dest(t) == st.dst:
+                if s == src and from_target(t) == st.dst:
                     tail = self._fit(nc, steps[1:], tuple(rest), goal)
                     if tail is not None:
                         return [PlayedStep(st, die, nc), *tail]
         return None
+
+    def play_steps(self, steps: tuple[Step, ...] | list[Step]) -> None:
+        """Play saved steps one by one (a half-played move resumed); raises ValueError if one does not fit."""
+        for st in steps:
+            match = next((p for p in self.next_steps() if p.step == st), None)
+            if match is None:
+                raise ValueError(f"the step {st.src}/{st.dst} cannot be played now")
+            self.played.append(match)
 
     def undo(self) -> PlayedStep | None:
         """Take back the last step; returns it, or None when nothing was played."""
@@ -237,8 +236,8 @@ def unplay(code: int, steps: tuple[Step, ...] | list[Step]) -> int:
     mine, theirs = (list(side) for side in unpack(code))
     for st in reversed(steps):
         if st.dst != OFF_POINT:
-            mine[st.dst - 1] -= 1
-        mine[BAR if st.src == BAR_POINT else st.src - 1] += 1
+            mine[slot(st.dst)] -= 1
+        mine[slot(st.src)] += 1
         if st.hit:
             theirs[BAR] -= 1
             theirs[24 - st.dst] += 1

@@ -160,3 +160,82 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def mouse_pos() -> tuple[int, int]:
+    """Where the mouse is (far off-screen when there is no display)."""
+    return pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+
+
+@dataclass
+class TextEntry:
+    """A one-line text box's content: typing, Backspace, Ctrl+V pastes (the clipboard if there is one)."""
+
+    text: str = ""
+    """What has been typed."""
+    max_len: int = 64
+    """The most characters it takes."""
+    allowed: str = ""
+    """The characters it takes (empty: any printable one)."""
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Apply a KEYDOWN; True when it changed the text."""
+        if event.key == pygame.K_BACKSPACE:
+            changed = bool(self.text)
+            self.text = self.text[:-1]
+            return changed
+        if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            return self.insert(_clipboard())
+        return self.insert(getattr(event, "unicode", ""))
+
+    def insert(self, s: str) -> bool:
+        """Add the allowed characters of ``s``; True when any were added."""
+        keep = "".join(c for c in s if c.isprintable() and (not self.allowed or c in self.allowed))
+        keep = keep[: max(0, self.max_len - len(self.text))]
+        self.text += keep
+        return bool(keep)
+
+
+def _clipboard() -> str:
+    try:
+        return pygame.scrap.get_text() if pygame.display.get_init() else ""
+    except pygame.error:
+        return ""
+
+
+def draw_text_entry(
+    surf: pygame.Surface, fonts: Fonts, th: Theme, entry: TextEntry, rect: pygame.Rect, caret: bool
+) -> None:
+    """The box with its text and, when ``caret``, a caret after it."""
+    pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.35), rect, border_radius=6)
+    pygame.draw.rect(surf, th.accent, rect, 2, border_radius=6)
+    size = rect.height * 0.55
+    r = text(surf, fonts, entry.text, (rect.x + 10, rect.centery), size, th.text, anchor="midleft")
+    if caret:
+        x = r.right + 2 if entry.text else rect.x + 10
+        pygame.draw.line(surf, th.text, (x, rect.y + 6), (x, rect.bottom - 6), 2)
+
+
+PROGRESS_RATE = 0.6
+"""The most the shown progress moves in a second (so a search that reports in jumps still fills evenly)."""
+PROGRESS_CAP = 0.97
+"""The furthest the bar goes before the search has answered."""
+
+
+@dataclass
+class EasedProgress:
+    """A progress bar's shown value: follows the reported one at a steady pace."""
+
+    shown: float = 0.0
+    """The fraction drawn, 0..1."""
+
+    def reset(self) -> None:
+        """Start again from empty."""
+        self.shown = 0.0
+
+    def advance(self, reported: float, dt: float) -> float:
+        """Move towards ``reported`` by at most ``PROGRESS_RATE * dt``; returns the new value."""
+        goal = min(max(0.0, reported), PROGRESS_CAP)
+        if goal > self.shown:
+            self.shown = min(goal, self.shown + PROGRESS_RATE * dt)
+        return self.shown

@@ -1,0 +1,223 @@
+"""The turn flow's vocabulary: its phases and options, the intents it takes, the effects it asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+from ai.worker import RankedMove, Request
+from game.dice import Roll
+from game.ui.turn import PlayedStep
+
+
+class Phase(Enum):
+    """Where the turn is."""
+
+    OPENING_ROLL = "opening roll"
+    AWAITING_ROLL = "awaiting roll"
+    MOVING = "moving"
+    COMPUTER_THINKING = "computer thinking"
+    COMPUTER_MOVING = "computer moving"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+
+
+@dataclass
+class FlowOptions:
+    """The settings the flow follows (read each frame, so changes apply at once)."""
+
+    auto_roll: bool = False
+    """Roll the human's dice without a click."""
+    auto_forced: bool = True
+    """Play a move that is the only legal one."""
+
+
+PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
+    {
+        Phase.OPENING_ROLL: "Opening roll",
+        Phase.AWAITING_ROLL: "Your turn: roll",
+        Phase.MOVING: "Your turn: move",
+        Phase.COMPUTER_THINKING: "Computer is thinking…",
+        Phase.COMPUTER_MOVING: "Computer's turn",
+        Phase.GAME_OVER: "Game over",
+        Phase.MATCH_OVER: "Match over",
+    }
+)
+"""The status line for each phase (the moving phase says more when it can)."""
+
+
+# --- intents ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passed."""
+
+    dt: float
+    """Seconds."""
+
+
+@dataclass(frozen=True)
+class RollDice:
+    """The player rolls (Roll button, Space), or enters the roll of real dice."""
+
+    given: Roll | None = None
+    """The dice the player rolled by hand (None: the game's seeded dice)."""
+
+
+@dataclass(frozen=True)
+class MoveChecker:
+    """Move the checker on ``src`` to ``dst`` (one or more dice), human points."""
+
+    src: int
+    """From (25: the bar)."""
+    dst: int
+    """To (0: borne off)."""
+
+
+@dataclass(frozen=True)
+class MoveFarthest:
+    """Move the checker on ``src`` by the highest die it can use (a double-click)."""
+
+    src: int
+    """From (25: the bar)."""
+
+
+@dataclass(frozen=True)
+class UseHint:
+    """Set up the hinted move number ``index`` (0 is the best)."""
+
+    index: int
+    """Which hint."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last action of this turn (a whole one-click move at once)."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Play the move set up (Done, Enter), or accept that the turn passes."""
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """Ask for the best moves at ``depth``."""
+
+    depth: int
+    """Search depth of the hint (a setting, not the opponent's level)."""
+
+
+@dataclass(frozen=True)
+class ShowLast:
+    """Show the last turn again (L); pressed again, the other side's."""
+
+
+@dataclass(frozen=True)
+class Landed:
+    """The animation asked for has finished."""
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """The running search has done ``done`` of ``total``."""
+
+    done: int
+    """Candidates searched."""
+    total: int
+    """Candidates to search."""
+
+
+@dataclass(frozen=True)
+class SearchDone:
+    """The running search answered."""
+
+    moves: tuple[RankedMove, ...]
+    """The moves, best first."""
+
+
+@dataclass(frozen=True)
+class SearchFailed:
+    """The running search failed."""
+
+    message: str
+    """Why."""
+
+
+Intent = (
+    Tick
+    | RollDice
+    | MoveChecker
+    | MoveFarthest
+    | UseHint
+    | Undo
+    | Confirm
+    | AskHint
+    | ShowLast
+    | Landed
+    | SearchProgress
+    | SearchDone
+    | SearchFailed
+)
+
+
+# --- effects ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Animate:
+    """Fly ``steps`` of ``mover`` from the board ``start`` (mover's view); answer with :class:`Landed`."""
+
+    mover: int
+    """HUMAN or AI."""
+    start: int
+    """Position code before the first step, from the mover's side."""
+    steps: tuple[PlayedStep, ...]
+    """The steps, each with the code after it."""
+
+
+@dataclass(frozen=True)
+class Save:
+    """Write the game to disk."""
+
+
+@dataclass(frozen=True)
+class StartSearch:
+    """Ask the worker; answer with the Search* intents."""
+
+    request: Request
+    """What to search."""
+
+
+@dataclass(frozen=True)
+class CancelSearch:
+    """Stop the running search."""
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Play a sound."""
+
+    name: str
+    """"dice" or "checker"."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """Say something in the status line."""
+
+    text: str
+    """The words."""
+    warn: bool = False
+    """Shown as a warning."""
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The game is over: show the result."""
+
+
+Effect = Animate | Save | StartSearch | CancelSearch | Sound | Message | GameEnded

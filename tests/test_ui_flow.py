@@ -1,0 +1,264 @@
+"""The turn state machine without a window: intents in, phase and effects out."""
+
+from __future__ import annotations
+
+from ui_driver import side
+
+from ai.worker import RankedMove
+from game.dice import Dice, Roll
+from game.move import legal_moves
+from game.position import Position
+from game.ui.flow import DANCE_DELAY, OPENING_DELAY, TurnFlow
+from game.ui.flow_events import (
+    Animate,
+    AskHint,
+    CancelSearch,
+    Confirm,
+    Effect,
+    FlowOptions,
+    GameEnded,
+    Landed,
+    Message,
+    MoveChecker,
+    Phase,
+    RollDice,
+    Save,
+    SearchDone,
+    SearchFailed,
+    ShowLast,
+    StartSearch,
+    Tick,
+    Undo,
+    UseHint,
+)
+from game.ui.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.turn import TurnBuilder
+
+
+def config(first: str = "you", match_length: int = 1) -> GameConfig:
+    return GameConfig("casual", 1, 0.0, match_length, first, "light")
+
+
+def flow_for(
+    first: str = "you", start: Position | None = None, seed: str = "flow", **options: bool
+) -> TurnFlow:
+    opts = {"auto_forced": False, **options}
+    return TurnFlow(GameSession(config(first), seed=seed, start=start), FlowOptions(**opts))
+
+
+def messages(effects: list[Effect]) -> list[str]:
+    return [e.text for e in effects if isinstance(e, Message)]
+
+
+def wait(flow: TurnFlow, seconds: float) -> list[Effect]:
+    out: list[Effect] = []
+    for _ in range(round(seconds / 0.05) + 1):
+        out += flow.handle(Tick(0.05))
+    return out
+
+
+def to_human_move(flow: TurnFlow) -> None:
+    wait(flow, OPENING_DELAY + 0.1)
+    if flow.phase is Phase.AWAITING_ROLL:
+        flow.handle(RollDice())
+    assert flow.phase is Phase.MOVING and flow.builder is not None
+
+
+def test_opening_roll_is_said_and_shown_before_the_first_move() -> None:
+    flow = flow_for(seed="flow")
+    out = flow.handle(Tick(0.05))
+    assert flow.phase is Phase.OPENING_ROLL and flow.showing_opening
+    assert any("Opening roll: you" in m for m in messages(out)) and Save() in out
+    wait(flow, OPENING_DELAY)
+    assert flow.phase is Phase.MOVING and not flow.showing_opening
+
+
+def test_tied_opening_roll_is_mentioned() -> None:
+    assert Dice("s1").roll().is_double()  # this seed's first roll is a tie
+    flow = flow_for(seed="s1")
+    said = " ".join(messages(flow.handle(Tick(0.05))))
+    assert "Tie at 5-5, rolled again" in said
+
+
+def test_roll_is_named_high_die_first_as_the_dice_are_shown() -> None:
+    assert Roll(3, 4).text() == "4-3" and Roll(3, 4).dice() == (4, 3)
+    assert Roll(2, 2).dice() == (2, 2, 2, 2) and Roll(2, 2).is_double()
+
+
+def test_undo_after_a_one_click_move_over_both_dice_undoes_all_of_it() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    # find a checker that can go over both dice in one action
+    src, dst = next(
+        (s, d) for s in sorted(b.sources()) for d, route in b.destinations(s).items() if len(route) >= 2
+    )
+    flow.handle(MoveChecker(src, dst))
+    assert len(b.played) >= 2
+    flow.handle(Undo())
+    assert b.played == [] and flow.session.partial == ()
+
+
+def test_undo_with_nothing_played_says_so() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    assert "Nothing to undo" in " ".join(messages(flow.handle(Undo())))
+
+
+def test_half_played_move_is_saved_and_resumed() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    step = b.next_steps()[0]
+    out = flow.handle(MoveChecker(step.step.src, step.step.dst))
+    assert Save() in out and flow.session.partial == (step.step,)
+    resumed = TurnFlow(GameSession.from_json(flow.session.to_json()))
+    resumed.handle(Tick(0.05))
+    assert resumed.phase is Phase.MOVING and resumed.builder is not None
+    assert [p.step for p in resumed.builder.played] == [step.step]
+    resumed.handle(Undo())
+    assert resumed.builder.played == []
+
+
+def test_no_legal_move_waits_for_the_player_then_passes() -> None:
+    closed = Position.from_sides(
+        side({6: 5, 8: 3, 13: 6}, bar=1), side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    )
+    flow = flow_for(start=closed)
+    wait(flow, OPENING_DELAY + 0.1)
+    assert flow.builder is not None and flow.builder.is_pass()
+    assert flow.status() == "No legal move"
+    wait(flow, 10.0)
+    assert flow.phase is Phase.MOVING and flow.session.turn == HUMAN  # still waiting
+    flow.handle(Confirm())
+    assert flow.session.turn == AI and flow.session.log[-1].steps == ()
+
+
+def test_forced_move_is_animated_then_played() -> None:
+    # one checker left, far from home: only one way to play
+    pos = Position.from_sides(side({24: 1, 1: 14}), side({2: 15}))
+    flow = flow_for(start=pos, auto_forced=True)
+    out = wait(flow, OPENING_DELAY + 0.1)
+    anims = [e for e in out if isinstance(e, Animate)]
+    b = flow.builder
+    assert b is not None
+    assert b.is_forced()
+    assert anims and anims[0].mover == HUMAN and flow.animating
+    flow.handle(Landed())
+    assert flow.session.turn == AI and flow.session.log[-1].player == HUMAN
+
+
+def computer_turn(flow: TurnFlow) -> list[Effect]:
+    out = wait(flow, OPENING_DELAY + 0.1)
+    if flow.phase is Phase.COMPUTER_MOVING:
+        out += wait(flow, 1.0)
+    return out
+
+
+def test_computer_move_goes_search_animate_commit() -> None:
+    flow = flow_for(first="computer")
+    out = computer_turn(flow)
+    assert flow.phase is Phase.COMPUTER_THINKING
+    req = next(e.request for e in out if isinstance(e, StartSearch))
+    moves = legal_moves(req.position, req.dice)
+    out = flow.handle(SearchDone((RankedMove(moves[0], 0.0, (0.5, 0.1, 0.0, 0.1, 0.0)),)))
+    assert flow.phase is Phase.COMPUTER_MOVING and any(isinstance(e, Animate) for e in out)
+    flow.handle(Landed())
+    assert flow.session.log[-1].player == AI and flow.phase is Phase.AWAITING_ROLL
+
+
+def test_failed_search_is_retried_once_then_the_first_legal_move_is_played() -> None:
+    flow = flow_for(first="computer")
+    computer_turn(flow)
+    out = flow.handle(SearchFailed("boom"))
+    assert any(isinstance(e, StartSearch) for e in out) and flow.phase is Phase.COMPUTER_THINKING
+    flow.handle(SearchFailed("boom again"))
+    out = flow.handle(Landed())
+    assert any("failed twice" in m for m in messages(out))
+    assert flow.session.log[-1].player == AI and flow.session.log[-1].steps
+
+
+def test_computer_dance_is_shown_for_a_while_and_last_says_it_passed() -> None:
+    # the computer is on the bar against a closed board: it cannot enter
+    pos = Position.from_sides(side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}), side({13: 14}, bar=1))
+    flow = flow_for(first="you", start=pos)
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    move = b.moves[0]
+    b.play_move(move)
+    flow.handle(Confirm())
+    flow.handle(Tick(0.05))
+    wait(flow, 0.6)  # the computer rolls
+    assert flow.phase is Phase.COMPUTER_MOVING and flow.session.turn == AI
+    wait(flow, DANCE_DELAY - 0.5)
+    assert flow.session.turn == AI  # still on show
+    wait(flow, 0.6)
+    assert flow.session.turn == HUMAN and flow.session.log[-1].steps == ()
+    said = " ".join(messages(flow.handle(ShowLast())))
+    assert "computer's last turn" in said and "no legal move" in said
+    said = " ".join(messages(flow.handle(ShowLast())))
+    assert "Your last move" in said and move.notation() in said
+
+
+def test_hint_is_asked_at_the_chosen_depth_and_can_be_set_up_and_undone() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    out = flow.handle(AskHint(3))
+    req = next(e.request for e in out if isinstance(e, StartSearch))
+    assert req.kind == "hint" and req.depth == 3 and flow.search == "hint"
+    moves = legal_moves(req.position, req.dice)
+    flow.handle(SearchDone(tuple(RankedMove(m, 0.1, (0.5, 0.1, 0.0, 0.1, 0.0)) for m in moves[:3])))
+    assert len(flow.hints) == min(3, len(moves))
+    flow.handle(UseHint(0))
+    b = flow.builder
+    assert b is not None and b.is_complete() and b.code == moves[0].after.code
+    flow.handle(Undo())
+    assert b.played == []
+
+
+def test_confirming_while_a_hint_runs_cancels_it() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    flow.handle(AskHint(2))
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    out = flow.handle(Confirm())
+    assert CancelSearch() in out and flow.search is None
+
+
+def test_auto_roll_rolls_for_the_human() -> None:
+    flow = flow_for(auto_roll=True)
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    assert flow.session.turn == AI
+
+
+def test_game_over_phase_and_effect() -> None:
+    pos = Position.from_sides(side({1: 1}), side({1: 1, 2: 14}))
+    flow = flow_for(start=pos)
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    out = flow.handle(Confirm())
+    assert flow.phase is Phase.MATCH_OVER and GameEnded() in out and flow.is_over()
+
+
+def test_roll_is_refused_unless_due() -> None:
+    flow = flow_for()
+    to_human_move(flow)
+    dice = flow.session.state.dice
+    flow.handle(RollDice())
+    assert flow.session.state.dice == dice
+
+
+def test_builder_takes_a_roll_type() -> None:
+    tb = TurnBuilder(Position.start(), Roll(1, 2))
+    assert tb.remaining_dice() == (2, 1)
