@@ -449,6 +449,7 @@ def analyse(
     noise: float = 0.0,
     seed: int = 0,
     filters: Filters = DEFAULT_FILTERS,
+    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
 ) -> list[Candidate]:
     """Every distinct legal result of rolling ``dice`` in ``code``, best first.
 
@@ -458,7 +459,10 @@ def analyse(
     ``deadline`` (a :func:`time.monotonic` time) makes the search return the answer
     of the deepest depth it finished (depth 1 is always finished). ``noise`` adds
     seeded Gaussian noise of that standard deviation to each candidate's equity
-    (for the beginner levels); ``seed`` picks the noise.
+    (for the beginner levels); ``seed`` picks the noise. ``utility`` turns the
+    mover's five probabilities into the value the root candidates are ranked and
+    filtered by (default the cubeless equity; e.g. cubeful match equity from
+    :func:`ai.cube.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
     """
     try:
         d = tuple(int(x) for x in dice)
@@ -480,7 +484,7 @@ def analyse(
 
     engine.check()
     values = engine.root_values(cands, 1, final=depth == 1)
-    eqs = equity(values)
+    eqs = np.asarray(utility(values), dtype=np.float64)
     reached = np.ones(n, dtype=np.int64)
     done += n
     planned[0] = 0
@@ -506,7 +510,7 @@ def analyse(
         except _Deadline:
             break
         values[chosen] = new_vals
-        eqs[chosen] = equity(new_vals)
+        eqs[chosen] = utility(new_vals)
         reached[chosen] = level
         ranking = _rank(eqs, reached)
     if noise > 0.0:

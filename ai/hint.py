@@ -33,11 +33,14 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from ai.evaluator import Evaluator
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluator import Evaluator, Probs, equity
 from game.move import legal_moves
 from game.position import Position, PositionError, from_position_id, position_id, swap, unpack
 
@@ -100,7 +103,12 @@ def parse_position(pid: str) -> int:
 
 
 def analyse_json(
-    code: int, dice: tuple[int, int], depth: int, evaluator: Evaluator, top: int | None = None
+    code: int,
+    dice: tuple[int, int],
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
 ) -> dict[str, Any]:
     """The protocol's answer for one position and roll (a JSON-ready dict)."""
     from ai.analysis import analyse
@@ -109,7 +117,7 @@ def analyse_json(
     moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
     rows: list[dict[str, Any]] = []
     if moves:
-        for c in analyse(code, dice, depth, evaluator):
+        for c in analyse(code, dice, depth, evaluator, utility=utility):
             rows.append(
                 {
                     "move": moves[c.code].notation(),
@@ -151,12 +159,22 @@ class Answerer:
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
         try:
+            if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
+                from ai.cubehint import gnubg_id_answer
+
+                return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top)
             code, dice = parse_line(line.strip())
             return analyse_json(code, dice, self.depth, self.evaluator, self.top)
         except HintError as exc:
             return {"error": str(exc)}
         except Exception as exc:  # one bad position must not end the session
             return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+
+    def answer_raw(self, raw: bytes | str) -> dict[str, Any]:
+        """The reply to one line as read: bytes are decoded on their own (see :func:`decode_line`)."""
+        if isinstance(raw, str):
+            return self.answer(raw.lstrip(BOM).rstrip("\r\n"))
+        return self.answer_bytes(raw)
 
     def answer_bytes(self, raw: bytes) -> dict[str, Any]:
         """The reply to one raw line of bytes, decoded on its own."""
@@ -189,12 +207,15 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]
         yield raw
 
 
-def serve(lines: Iterable[bytes], out: TextIO, depth: int, evaluator: Evaluator, top: int | None) -> int:
-    """Answer each request line (bytes) with one JSON line; returns the number of errors."""
+def serve(
+    lines: Iterable[bytes | str], out: TextIO, depth: int, evaluator: Evaluator, top: int | None
+) -> int:
+    """Answer each request line (bytes as read from stdin, or text) with one JSON line; returns the
+    number of errors."""
     answerer = Answerer(depth, evaluator, top)
     errors = 0
     for raw in lines:
-        reply = answerer.answer_bytes(raw)
+        reply = answerer.answer_raw(raw)
         errors += "error" in reply
         out.write(json.dumps(reply) + "\n")
         out.flush()

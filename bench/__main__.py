@@ -9,7 +9,14 @@ import time
 
 from bench.cli import print_figures
 
-MODULES = ["bench.movegen", "bench.search", "bench.ui_frames", "bench.startup", "bench.evaluator"]
+MODULES = [
+    "bench.movegen",
+    "bench.search",
+    "bench.ui_frames",
+    "bench.startup",
+    "bench.evaluator",
+    "bench.cube",
+]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 
 

@@ -12,9 +12,10 @@ def test_lengths_offered_are_one_three_five_seven() -> None:
     assert MATCH_LENGTHS == (1, 3, 5, 7)
 
 
-def test_bad_length_is_refused_with_message() -> None:
-    with pytest.raises(MatchError, match="1, 3, 5 or 7"):
-        Match(4)
+@pytest.mark.parametrize("length", [-1, 26, True, "5"])
+def test_bad_length_is_refused_with_message(length: object) -> None:
+    with pytest.raises(MatchError, match="1 to 25 points"):
+        Match(length)  # type: ignore[arg-type]
 
 
 def test_single_gammon_backgammon_score_one_two_three() -> None:

@@ -1,0 +1,178 @@
+"""``python main.py autoplay``: the computer plays both sides of a match with the cube and writes the record.
+
+    python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
+
+Both sides play at the same level (or the right-hand player at ``--opponent``'s):
+before each roll (except the opening roll) the
+side on roll may double (:func:`ai.cube.decide` on the level's evaluation of the
+position, with the level's noise), the opponent takes or drops; moves are chosen
+by cubeful match equity at the score (:func:`ai.cube.cubeful_equity`). The dice come
+from :class:`game.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
+same match. The record is written atomically in the .mat format (:mod:`game.matfile`).
+No resignations are offered: every game is played out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ai.analysis import analyse
+from ai.cube import CubeContext, context_for, level_cube_decision, move_utility
+from ai.evaluator import Evaluator
+from ai.levels import LEVELS, Level, level_by_key
+from game.cube import CENTRED, CubeState, can_double, take
+from game.dice import Dice
+from game.files import write_atomic
+from game.match import MAX_MATCH_LENGTH, Match
+from game.matfile import Action, GameRecord, MatchRecord, format_match, steps_text
+from game.outcome import Outcome, Termination
+from game.state import GameState
+
+PLAYERS = ("Computer A", "Computer B")
+"""Names in the record: left column (player 0), right column (player 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game and how it scores."""
+
+    record: GameRecord
+    """What the .mat file shows."""
+
+    outcome: Outcome
+    """Who won, and how."""
+
+    cube: CubeState
+    """The cube the game was won at."""
+
+
+def play_game(
+    match: Match,
+    levels: tuple[Level, Level],
+    dice: Dice,
+    evaluator: Evaluator,
+    rng: np.random.Generator,
+    seed: int,
+) -> PlayedGame:
+    """Play one game of ``match`` to the end, player 0 at ``levels[0]``, player 1 at ``levels[1]``."""
+    score = match.score
+    crawford, post = match.is_crawford(), match.is_post_crawford()
+    d0, d1 = dice.opening_roll()
+    state = GameState.new().after_opening_roll(d0, d1)
+    cube = CENTRED
+    actions: list[Action] = []
+
+    def context(cube: CubeState, me: int) -> CubeContext:
+        return context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
+
+    while True:
+        me = state.turn
+        assert me is not None
+        ctx = context(cube, me)
+        code = state.position.code
+        if state.dice is None:
+            if can_double(cube, me, crawford=crawford):
+                level, taker = levels[me], levels[1 - me]
+                probs, offer = level_cube_decision(code, ctx, level, evaluator, rng)
+                if offer.double:
+                    actions.append(Action("double", me, cube=cube.value * 2))
+                    known = probs if taker.depth == level.depth else None  # the taker searches its own depth
+                    if not level_cube_decision(code, ctx, taker, evaluator, rng, known)[1].take:
+                        actions.append(Action("drop", 1 - me))
+                        record = GameRecord(score, tuple(actions), me, cube.value)
+                        return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
+                    actions.append(Action("take", 1 - me))
+                    cube = take(cube, me, crawford=crawford)
+                    ctx = context_for(
+                        cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
+                    )
+            state = state.with_dice(dice.roll())
+        assert state.dice is not None
+        moves = {m.after.code: m for m in state.legal_moves()}
+        move = None
+        if moves:
+            utility = move_utility(ctx, code)
+            mine = levels[me]
+            ranked = analyse(
+                code, state.dice, mine.depth, evaluator, noise=mine.noise, seed=seed, utility=utility
+            )
+            move = moves[ranked[0].code]
+        roll = (max(state.dice), min(state.dice))  # the record writes the high die first
+        actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
+        state = state.play(move)
+        outcome = state.outcome()
+        if outcome is not None:
+            points = cube.value * outcome.termination.value
+            return PlayedGame(GameRecord(score, tuple(actions), outcome.winner, points), outcome, cube)
+
+
+def play_match(
+    length: int,
+    level: Level,
+    seed: int,
+    evaluator: Evaluator,
+    date: str | None = None,
+    opponent: Level | None = None,
+) -> MatchRecord:
+    """A whole match to ``length`` points, both sides at ``level`` (the right-hand one at ``opponent``)."""
+    levels = (level, level if opponent is None else opponent)
+    dice = Dice(f"autoplay-{seed}")
+    rng = np.random.default_rng(seed)
+    match = Match(length)
+    games: list[GameRecord] = []
+    while not match.is_over():
+        played = play_game(match, levels, dice, evaluator, rng, seed + len(games))
+        games.append(played.record)
+        match = match.record(played.outcome, played.cube)
+    when = date or datetime.date.today().strftime("%Y.%m.%d")
+    tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", "Backgammon"))
+    names = PLAYERS if opponent is None else (f"{levels[0].key} A", f"{levels[1].key} B")
+    return MatchRecord(length, names, tuple(games), tags)
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``autoplay`` command's options."""
+    keys = [lv.key for lv in LEVELS]
+    ap.description = __doc__.split("\n\n")[0] if __doc__ else None
+    ap.add_argument(
+        "--match", type=int, required=True, metavar="N", help=f"match length, 1..{MAX_MATCH_LENGTH}"
+    )
+    ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
+    ap.add_argument("--opponent", choices=keys, help="the right-hand player's level (default: --level)")
+    ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
+    ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the autoplay command; returns the exit status."""
+    ap = argparse.ArgumentParser(prog="python main.py autoplay")
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Play and write the match from parsed options; returns the exit status."""
+    if not 1 <= args.match <= MAX_MATCH_LENGTH:
+        ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
+    from ai.hint import load
+
+    evaluator = load("auto", sys.stderr)
+    opponent = None if args.opponent is None else level_by_key(args.opponent)
+    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
+    out = Path(args.out).expanduser().resolve()
+    try:
+        write_atomic(out, format_match(record).encode("utf-8"))
+    except OSError as exc:
+        print(f"autoplay: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
+    last = record.games[-1]
+    final = [last.score[0], last.score[1]]
+    final[last.winner] += last.points
+    print(f"{out}: {len(record.games)} games, final score {final[0]}-{final[1]}")
+    return 0

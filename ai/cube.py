@@ -1,0 +1,518 @@
+"""Cube decisions and cubeful equities from a level's cubeless probabilities.
+
+One model serves money and match play. The side on roll is X, the opponent Y;
+``p`` is X's chance to win. Outcomes are worth a *payoff*: in money play the
+points won (cube value times 1, 2 or 3, single under the Jacoby rule while the cube is
+centred), in a match the match winning chance (MWC) from the match equity table
+(:mod:`ai.met`) at the score the game would leave. With the gammon and backgammon
+shares of wins and losses held fixed, a position's value is a function of ``p``:
+
+* dead cube (nobody can use it): the cubeless value ``p*W + (1-p)*L``, where ``W``
+  and ``L`` are the average payoffs of a win and a loss at the cube value;
+* live cube (Janowski's model, generalised to any payoff): the value is linear in
+  ``p`` between the points where the cube is used: an owner who can double cashes
+  (the payoff of a single win at the current value) from its cash point on, and
+  the cash point is where the opponent's take (owning the cube at twice the value,
+  valued the same way, one level up) is worth exactly the pass; from the cash point
+  on the owner cashes or plays on for the gammon, whichever is worth more. The
+  levels are solved from the top (64) down; a player for whom a double gains nothing (a
+  match player needing no more points than the cube shows, the Crawford game,
+  or a cube at 64) has a dead cube;
+* the cubeful value mixes the two with the cube efficiency ``x``:
+  ``x * live + (1 - x) * dead`` (x about 0.68 in contact, by pip count in races).
+
+Money payoffs with a linear payoff reduce to Janowski's formulas (take point
+``(L - 1/2) / (W + L + x/2)`` and so on). Decisions: No double ``ND`` is the value
+at the present cube, Double/take ``DT`` the value with the opponent owning twice
+the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
+take when ``DT <= DP`` (X's view). From a search, the cubeful values of the best
+move of each of the 21 rolls are averaged (:func:`roll_outcomes`). Equities are normalised as GNU Backgammon
+does: per cube unit in money play, EMG in a match (a single win at the cube
+value is +1, a single loss -1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.analysis import position_values
+from ai.evaluator import Evaluator, Probs, equity, flip
+from ai.levels import Level
+from ai.met import MatchEquityTable, default_met
+from game.cube import MAX_CUBE, CubeState, Resignation
+from game.dice import ROLLS
+from game.matchid import MatchInfo
+from game.movegen import results
+from game.outcome import Termination, win_kind
+from game.position import SIDE_MASK, is_race, pip_count, swap, unpack
+
+F = npt.NDArray[np.float64]
+
+X_CONTACT = 0.68
+"""Cube efficiency in contact positions (Janowski; GNU Backgammon's manual quotes 0.68)."""
+
+X_RACE_MIN, X_RACE_MAX = 0.60, 0.70
+"""Cube efficiency in races: from the short race (few rolls left) to the long race."""
+
+X_RACE_PIPS = (30, 100)
+"""Pip counts of the side on roll at which race efficiency reaches its minimum and maximum."""
+
+CUBE_NOISE_RATIO = 0.5
+"""A level's cube noise (normalised equity) per unit of its checker noise (:attr:`ai.levels.Level.noise`)."""
+
+RESIGN_EPSILON = 0.005
+"""How sure the computer must be of the result before it offers to resign it."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeContext:
+    """The cube situation seen by the side on roll (X, who may double)."""
+
+    value: int = 1
+    """The cube value now."""
+
+    owner: int | None = None
+    """0: X owns the cube, 1: the opponent owns it, None: centred."""
+
+    length: int = 0
+    """Match length; 0 for money play."""
+
+    away: tuple[int, int] = (0, 0)
+    """Points X and the opponent still need (match play)."""
+
+    crawford: bool = False
+    """This is the Crawford game: no doubling."""
+
+    post_crawford: bool = False
+    """The Crawford game has been played."""
+
+    jacoby: bool = False
+    """Money: gammons count single while the cube is centred."""
+
+    def is_money(self) -> bool:
+        """True for money play."""
+        return self.length == 0
+
+    def flipped(self) -> CubeContext:
+        """The same situation seen by the opponent."""
+        owner = None if self.owner is None else 1 - self.owner
+        return CubeContext(
+            self.value,
+            owner,
+            self.length,
+            (self.away[1], self.away[0]),
+            self.crawford,
+            self.post_crawford,
+            self.jacoby,
+        )
+
+    def may_double(self) -> bool:
+        """The rules let X double now (cube centred or X's, not Crawford, below the maximum)."""
+        return not self.crawford and self.owner != 1 and self.value < MAX_CUBE
+
+
+def context_from_match(info: MatchInfo, player: int | None = None) -> CubeContext:
+    """The cube context of ``player`` (default: the player on roll) from a Match ID's contents."""
+    me = info.on_roll if player is None else player
+    owner = None if info.cube.owner is None else (0 if info.cube.owner == me else 1)
+    away = (0, 0) if info.is_money() else (info.away(me), info.away(1 - me))
+    return CubeContext(
+        info.cube.value,
+        owner,
+        info.length,
+        away,
+        info.crawford,
+        info.is_post_crawford(),
+        info.jacoby and info.is_money(),
+    )
+
+
+def context_for(
+    cube: CubeState,
+    me: int,
+    length: int,
+    score: tuple[int, int],
+    *,
+    crawford: bool,
+    post_crawford: bool,
+    jacoby: bool,
+) -> CubeContext:
+    """The cube context of player ``me`` from the game's cube and the match score."""
+    owner = None if cube.owner is None else (0 if cube.owner == me else 1)
+    away = (0, 0) if length == 0 else (length - score[me], length - score[1 - me])
+    return CubeContext(cube.value, owner, length, away, crawford, post_crawford, jacoby and length == 0)
+
+
+def cube_efficiency(code: int) -> float:
+    """Janowski's cube efficiency for the position (side on roll's view)."""
+    if not is_race(code):
+        return X_CONTACT
+    pips = pip_count(unpack(code)[0])
+    lo, hi = X_RACE_PIPS
+    t = min(1.0, max(0.0, (pips - lo) / (hi - lo)))
+    return X_RACE_MIN + t * (X_RACE_MAX - X_RACE_MIN)
+
+
+class _Model:
+    """The value of positions as functions of X's win chance, for one context (vectorised over rows)."""
+
+    def __init__(
+        self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None
+    ) -> None:
+        pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
+        self.ctx = ctx
+        self.met = met if met is not None or ctx.is_money() else default_met()
+        w = np.clip(pr[:, 0], 0.0, 1.0)
+        self.p = w
+        wg, wb, lg, lb = (np.clip(pr[:, i], 0.0, 1.0) for i in (1, 2, 3, 4))
+        wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
+        wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
+        safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
+        # shares of wins (losses) that are single, gammon, backgammon
+        self.win_share = np.stack([(w - wg) / safe_w, (wg - wb) / safe_w, wb / safe_w])
+        self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+        self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
+        self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+        self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
+        self._cache: dict[tuple[str, int], F] = {}
+        self._wl: dict[tuple[int, bool], tuple[F, F]] = {}
+
+    # --- payoffs ------------------------------------------------------------------------
+
+    def pay(self, mine: int, theirs: int) -> float:
+        """X's payoff when X scores ``mine`` points and the opponent ``theirs`` (one is 0)."""
+        ctx = self.ctx
+        if ctx.is_money():
+            return float(mine - theirs)
+        assert self.met is not None
+        post = ctx.crawford or ctx.post_crawford
+        return self.met.mwc(ctx.away[0] - mine, ctx.away[1] - theirs, post)
+
+    def cash_x(self, v: int) -> float:
+        return self.pay(v, 0)
+
+    def cash_y(self, v: int) -> float:
+        return self.pay(0, v)
+
+    def win_loss(self, v: int, turned: bool) -> tuple[F, F]:
+        """Average payoff of a win and of a loss at cube ``v``."""
+        got = self._wl.get((v, turned))
+        if got is None:
+            single = not turned and self.ctx.is_money() and self.ctx.jacoby
+            k = (1, 1, 1) if single else (1, 2, 3)
+            wins = np.array([self.pay(v * m, 0) for m in k])
+            losses = np.array([self.pay(0, v * m) for m in k])
+            got = self._wl[(v, turned)] = (wins @ self.win_share, losses @ self.loss_share)
+        return got
+
+    def can(self, player: int, v: int) -> bool:
+        """Whether ``player`` (0 = X) gains anything by owning a cube on ``v``."""
+        ctx = self.ctx
+        if ctx.crawford or v >= MAX_CUBE:
+            return False
+        return ctx.is_money() or ctx.away[player] > v
+
+    # --- value functions ------------------------------------------------------------------
+
+    def dead(self, v: int, p: F, turned: bool = True) -> F:
+        wv, lv = self.win_loss(v, turned)
+        return p * wv + (1.0 - p) * lv
+
+    def live(self, owner: str, v: int, p: F) -> F:
+        """Full-efficiency value; ``owner`` is "x", "y" or "c" (centred)."""
+        turned = owner != "c"
+        wv, lv = self.win_loss(v, turned)
+        cx = owner in ("x", "c") and self.can(0, v)
+        cy = owner in ("y", "c") and self.can(1, v)
+        cash_x, cash_y = self.cash_x(v), self.cash_y(v)
+        if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
+            hi = np.clip(self.cp_x(v), 1e-9, 1.0 - 1e-9)
+            top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+        if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
+            lo = np.clip(self.lo_y(v), 1e-9, 1.0 - 1e-9)
+            bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
+        if cx and cy:
+            hi = np.maximum(hi, lo + 1e-9)
+            t = (p - lo) / (hi - lo)
+            mid = cash_y + t * (cash_x - cash_y)
+            return np.where(p <= lo, bottom, np.where(p >= hi, top, mid))
+        if cx:
+            return np.where(p >= hi, top, lv + p / hi * (cash_x - lv))
+        if cy:
+            return np.where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
+        return p * wv + (1.0 - p) * lv
+
+    def value(self, owner: str, v: int, p: F) -> F:
+        """Cubeful value: live and dead mixed by the cube efficiency."""
+        return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
+
+    def _solve(self, owner: str, v: int, target: float) -> F:
+        """The ``p`` where ``value(owner, v, p)``, increasing and piecewise linear, reaches ``target``.
+
+        The pieces meet only at the cash points of that cube level, so the value at
+        0, those points and 1 pins the answer down exactly, row by row.
+        """
+        ends = [np.zeros_like(self.p), np.ones_like(self.p)]
+        if owner in ("y", "c") and self.can(1, v):
+            ends.append(np.clip(self.lo_y(v), 0.0, 1.0))
+        if owner in ("x", "c") and self.can(0, v):
+            ends.append(np.clip(self.cp_x(v), 0.0, 1.0))
+        pts = np.sort(np.stack(ends), axis=0)
+        vals = np.stack([self.value(owner, v, q) for q in pts])
+        inside = (vals[:-1] <= target) & (vals[1:] >= target)
+        seg = np.argmax(inside, axis=0)
+        cols = np.arange(pts.shape[1])
+        q0, q1 = pts[seg, cols], pts[seg + 1, cols]
+        v0, v1 = vals[seg, cols], vals[seg + 1, cols]
+        rise = v1 - v0
+        q = q0 + (target - v0) * (q1 - q0) / np.where(np.abs(rise) > 1e-15, rise, 1.0)
+        q = np.where(np.abs(rise) > 1e-15, q, q0)
+        q = np.where(vals[0] > target, 0.0, q)
+        return np.where(vals[-1] < target, 1.0, q)
+
+    def cp_x(self, v: int) -> F:
+        """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
+        key = ("cpx", v)
+        if key not in self._cache:
+            self._cache[key] = self._solve("y", 2 * v, self.cash_x(v))
+        return self._cache[key]
+
+    def lo_y(self, v: int) -> F:
+        """The opponent's cash point at cube ``v``, as X's win chance."""
+        key = ("loy", v)
+        if key not in self._cache:
+            self._cache[key] = self._solve("x", 2 * v, self.cash_y(v))
+        return self._cache[key]
+
+    def normalise(self, values: F) -> F:
+        """Per cube unit (money) or EMG (match) at the present cube value."""
+        v = self.ctx.value
+        hi, lo = self.cash_x(v), self.cash_y(v)
+        return 2.0 * (values - lo) / (hi - lo) - 1.0
+
+
+def _owner_key(owner: int | None) -> str:
+    return "c" if owner is None else ("x" if owner == 0 else "y")
+
+
+def cubeful_equity(
+    probs: npt.ArrayLike, ctx: CubeContext, x: float | F = X_CONTACT, met: MatchEquityTable | None = None
+) -> F:
+    """Cubeful equity (normalised: per cube unit, or EMG) of rows of five probabilities.
+
+    Each row is from X's side at ``ctx``'s cube; use it to rank moves: pass the
+    mover's context (the mover's probabilities after the move, with the cube as it is).
+    """
+    m = _Model(ctx, probs, x, met)
+    return m.normalise(m.value(_owner_key(ctx.owner), ctx.value, m.p))
+
+
+def match_winning_chance(
+    probs: npt.ArrayLike, ctx: CubeContext, x: float | F = X_CONTACT, met: MatchEquityTable | None = None
+) -> F:
+    """Cubeful match winning chance (match play) or points (money) of rows of five probabilities."""
+    m = _Model(ctx, probs, x, met)
+    return m.value(_owner_key(ctx.owner), ctx.value, m.p)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """The cube decision of the side on roll, equities normalised from its side."""
+
+    nd: float
+    """No double."""
+
+    dt: float
+    """Double, take."""
+
+    dp: float
+    """Double, pass (1: a single win at the present cube)."""
+
+    double: bool
+    """Should X double (redouble) now."""
+
+    take: bool
+    """If X doubles, should the opponent take."""
+
+    nd_mwc: float | None = None
+    """No double as a match winning chance (match play)."""
+
+    dt_mwc: float | None = None
+    """Double, take as a match winning chance."""
+
+    dp_mwc: float | None = None
+    """Double, pass as a match winning chance."""
+
+
+def decide(
+    probs: npt.ArrayLike,
+    ctx: CubeContext,
+    x: float | F = X_CONTACT,
+    *,
+    weights: npt.ArrayLike | None = None,
+    met: MatchEquityTable | None = None,
+    noise: float = 0.0,
+    rng: np.random.Generator | None = None,
+) -> CubeDecision:
+    """ND, DT and DP (X on roll, not rolled) and the verdicts.
+
+    ``probs`` is one row of five probabilities, or one row per roll (the position
+    after X's best move for each roll, from X's side) with their ``weights``: the
+    cubeful values are then averaged over the rolls (GNU Backgammon's way at n
+    plies), so market losers count at what the cube makes them worth. ``x`` is the
+    cube efficiency, one value or one per row. ``noise`` (standard deviation,
+    normalised equity) blurs ND and DT before the verdicts, for the weaker levels;
+    the equities returned are the true ones. Where X may not double (Crawford game,
+    the opponent's cube) or gains nothing by it (a match player needing no more
+    points than the cube shows: a dead cube) ``double`` is False.
+    """
+    m = _Model(ctx, probs, x, met)
+    w = np.ones(len(m.p)) if weights is None else np.asarray(weights, dtype=np.float64)
+    w = w / w.sum()
+    v = ctx.value
+    nd_raw = float(w @ m.value(_owner_key(ctx.owner), v, m.p))
+    dt_raw = float(w @ m.value("y", 2 * v, m.p)) if v < MAX_CUBE else nd_raw
+    dp_raw = m.cash_x(v)
+    nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
+    nd_n, dt_n = nd, dt
+    if noise > 0.0:
+        gen = rng if rng is not None else np.random.default_rng()
+        nd_n, dt_n = nd + gen.normal(0.0, noise), dt + gen.normal(0.0, noise)
+    take = dt_n <= dp
+    double = ctx.may_double() and m.can(0, v) and min(dt_n, dp) > nd_n
+    mwc = (None, None, None) if ctx.is_money() else (nd_raw, dt_raw, dp_raw)
+    return CubeDecision(nd, dt, dp, double, take, *mwc)
+
+
+def roll_outcomes(code: int, decisions: int, evaluator: Evaluator) -> tuple[F, F, F]:
+    """X's probabilities after its best move for each of the 21 rolls, their weights, and cube efficiencies.
+
+    ``decisions`` (1..4) move decisions are searched as :func:`ai.analysis.position_values`
+    searches them: each roll's move is chosen by its static cubeless equity, and the
+    position it leads to is valued by ``decisions - 1`` more decisions. ``decisions``
+    0 gives the position's static value as one row.
+    """
+    if decisions == 0:
+        return (
+            np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5),
+            np.ones(1),
+            np.array([cube_efficiency(code)]),
+        )
+    per_roll = [results(code, a, b) for a, b, _ in ROLLS]
+    children = [c for rs in per_roll for c in rs]
+    rows = np.empty((len(children), 5))
+    live = [i for i, c in enumerate(children) if c & SIDE_MASK]
+    for i, c in enumerate(children):
+        if not c & SIDE_MASK:
+            kind = win_kind(c)
+            rows[i] = (
+                1.0,
+                float(kind is not Termination.SINGLE),
+                float(kind is Termination.BACKGAMMON),
+                0.0,
+                0.0,
+            )
+    if live:
+        rows[live] = flip(np.asarray(evaluator.evaluate([swap(children[i]) for i in live]), dtype=np.float64))
+    eq = equity(rows)
+    best: list[int] = []
+    at = 0
+    for rs in per_roll:
+        best.append(at + int(np.argmax(eq[at : at + len(rs)])))
+        at += len(rs)
+    out = rows[best]
+    if decisions >= 2:
+        deeper = [j for j, i in enumerate(best) if children[i] & SIDE_MASK]
+        if deeper:
+            codes = [swap(children[best[j]]) for j in deeper]
+            out[deeper] = flip(position_values(codes, decisions - 1, evaluator))
+    xs = np.array(
+        [cube_efficiency(swap(children[i])) if children[i] & SIDE_MASK else X_RACE_MIN for i in best]
+    )
+    return out, np.array([p for _, _, p in ROLLS]), xs
+
+
+def cube_decision(
+    code: int,
+    ctx: CubeContext,
+    depth: int,
+    evaluator: Evaluator,
+    *,
+    noise: float = 0.0,
+    rng: np.random.Generator | None = None,
+) -> tuple[F, CubeDecision]:
+    """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
+
+    The position's value before the roll comes from ``depth - 1`` move decisions
+    (:func:`ai.analysis.position_values`): the cost of one candidate of a move
+    decision at ``depth``. Returns the five probabilities and the decision.
+    """
+    rows, weights, xs = roll_outcomes(code, depth - 1, evaluator)
+    probs = weights @ rows / weights.sum()
+    return probs, decide(rows, ctx, xs, weights=weights, noise=noise, rng=rng)
+
+
+def level_cube_decision(
+    code: int,
+    ctx: CubeContext,
+    level: Level,
+    evaluator: Evaluator,
+    rng: np.random.Generator,
+    probs: F | None = None,
+) -> tuple[F, CubeDecision]:
+    """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
+
+    Pass the ``probs`` of an earlier call on the same position (the opponent answering
+    a double) to skip the search; the noise is drawn afresh.
+    """
+    noise = level.noise * CUBE_NOISE_RATIO
+    if probs is None:
+        return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng)
+    return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
+
+
+def move_utility(ctx: CubeContext, code: int) -> Callable[[Probs], F]:
+    """What moves are ranked by in position ``code`` at ``ctx`` (the mover's): cubeful equity (EMG)."""
+    x = cube_efficiency(code)
+
+    def utility(values: Probs) -> F:
+        return cubeful_equity(values, ctx, x)
+
+    return utility
+
+
+def should_accept_resignation(
+    probs: npt.ArrayLike, ctx: CubeContext, offer: Resignation, x: float = X_CONTACT
+) -> bool:
+    """Whether X accepts the opponent's offer to lose ``offer``: yes when it gives X at least its equity.
+
+    ``probs`` and ``ctx`` are from X's side (X need not be on roll).
+    """
+    m = _Model(ctx, probs, x, None)
+    v = ctx.value
+    kind = 1 if (ctx.is_money() and ctx.jacoby and ctx.owner is None) else offer.value
+    offered = m.pay(v * kind, 0)
+    return offered >= float(m.value(_owner_key(ctx.owner), v, m.p)[0]) - 1e-12
+
+
+def resignation_offer(probs: npt.ArrayLike, epsilon: float = RESIGN_EPSILON) -> Resignation | None:
+    """What X offers to resign, when X has no chance left: the result it is sure to lose, else None.
+
+    No chance to win (below ``epsilon``); then a single game if a gammon is as good as
+    impossible, a gammon if it is certain and a backgammon impossible, a backgammon
+    if that is certain. Between those, playing on loses less than resigning.
+    """
+    w, _, _, lg, lb = (float(v) for v in np.asarray(probs, dtype=np.float64).reshape(5))
+    if w > epsilon:
+        return None
+    if lg < epsilon:
+        return Resignation.SINGLE
+    if lg > 1.0 - epsilon and lb < epsilon:
+        return Resignation.GAMMON
+    if lb > 1.0 - epsilon:
+        return Resignation.BACKGAMMON
+    return None
