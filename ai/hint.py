@@ -68,6 +68,13 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
     return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
+def shorten(message: str, limit: int = 3 * MAX_QUOTE) -> str:
+    """An error message cut to about ``limit`` characters (it may quote the input)."""
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}... ({len(message)} characters in all)"
+
+
 class HintError(ValueError):
     """Input the hint tool cannot take (bad Position ID, bad dice, game over)."""
 
@@ -158,6 +165,12 @@ class Answerer:
 
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
+        reply = self._answer(line)
+        if "error" in reply:  # whichever parser refused the line, never echo it back whole
+            reply["error"] = shorten(str(reply["error"]))
+        return reply
+
+    def _answer(self, line: str) -> dict[str, Any]:
         try:
             if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
                 from ai.cubehint import gnubg_id_answer

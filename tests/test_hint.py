@@ -331,8 +331,10 @@ def test_windows_line_endings_are_accepted(tmp_path: Path) -> None:
         "x" * 2_000_000,  # one word: not a Position ID
         f"{START_ID} " + "9" * 2_000_000,  # bad dice
         "y " * 1_000_000,  # many words
+        f"{START_ID}:" + "z" * 2_000_000,  # a long Match ID
+        f"{START_ID}:cAkAAAAAAAAA " + "9" * 1_000_000,  # an ID line with a long tail
     ],
-    ids=["long-word", "long-dice", "many-words"],
+    ids=["long-word", "long-dice", "many-words", "long-match-id", "long-id-line"],
 )
 def test_error_reply_quotes_at_most_about_100_characters(line: str) -> None:
     (reply,) = answer_lines([line])
