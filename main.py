@@ -87,7 +87,7 @@ def build_parser(selected: str | None) -> tuple[argparse.ArgumentParser, dict[st
         description="Backgammon against the computer, and its command-line tools.",
         epilog="Without a command the game starts (options such as --size go to 'play').",
     )
-    ap.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    ap.add_argument("--version", action="version", version=f"Backgammon {version()}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     parsers = {}
     for cmd in COMMANDS:

@@ -34,7 +34,7 @@ def run_main(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Co
 
 def test_version_is_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert entry.main(["--version"]) == 0
-    assert capsys.readouterr().out.split()[-1] == __version__
+    assert capsys.readouterr().out.split() == ["Backgammon", __version__]
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
