@@ -15,7 +15,7 @@ WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "s
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
 SCENES = {"scene", "actions", "board_input", "game_scene", "menu", "dialogs", "backdrop"}
 """Screens: the flow and the widgets, the app only through the Context protocol."""
-APP = {"app", "selftest", "asset_check"}
+APP = {"app", "pacer", "selftest", "asset_check"}
 """The window and loop, and the self-test."""
 FLOW = {"flow", "flow_events"}
 

@@ -26,6 +26,7 @@ from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
+from game.ui.pacer import FramePacer
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
@@ -35,7 +36,6 @@ from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
 
-FPS = 60
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
 MESSAGE_SECONDS = 6.0
@@ -417,26 +417,38 @@ class App:
         lines = StatusLines(msg, self.message[1], tuple(self.alerts))
         draw_status(surface, self.renderer.fonts, self.theme, self.layout.status, self.alert_rect(), lines)
 
-    def frame(self, dt: float) -> None:
-        """One turn of the loop: events, update, draw, flip."""
-        for event in pygame.event.get():
+    def frame(self, dt: float) -> bool:
+        """One turn of the loop: events, update, draw, flip. True when the frame had input."""
+        events = pygame.event.get()
+        for event in events:
             self.handle_event(event)
             if not self.running:
-                return
+                return True
         self.update(dt)
         self.draw(self.screen)
         pygame.display.flip()
+        return bool(events)
 
     def run_loop(self) -> int:
-        """The main loop, at 60 frames a second, until the player quits."""
+        """The main loop until the player quits: 60 frames a second, fewer while nothing moves."""
+        pacer = FramePacer()
+        fps = pacer.busy_fps
         try:
             while self.running:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.frame(min(dt, 0.1))
+                dt = self.clock.tick(fps) / 1000.0
+                had_input = self.frame(min(dt, 0.1))
+                fps = pacer.next_fps(fingerprint(self.screen), had_input)
         finally:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
         return 0
+
+
+def fingerprint(surface: pygame.Surface) -> int:
+    """A cheap value that changes when the picture does: a hash of every fourth pixel each way."""
+    w, h = surface.get_size()
+    small = pygame.transform.scale(surface, (max(1, w // 4), max(1, h // 4)))
+    return hash(pygame.image.tobytes(small, "RGB"))
 
 
 def _open_window(size: tuple[int, int]) -> pygame.Surface:
