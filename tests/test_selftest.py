@@ -41,7 +41,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def _assets_copy(tmp_path: Path) -> Path:
     """A copy of the required assets only, to damage in a test."""
     root = tmp_path / "assets"
-    for name in selftest.REQUIRED_ASSETS:
+    for name in selftest.required_assets():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(asset_path(*name.split("/")), root / name)
     return root

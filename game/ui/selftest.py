@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from game.files import write_atomic
+from game.process import ensure_streams, process_age
 from game.ui.asset_check import load_asset
 
 CHECKS = ("bundle", "assets", "weights", "frame", "game", "worker")
@@ -121,15 +122,12 @@ def _attr(module: str, name: str) -> Any:
 # --- assets -----------------------------------------------------------------------------
 
 
-def _required_assets() -> tuple[str, ...]:
+def required_assets() -> tuple[str, ...]:
+    """Assets that every build must have, relative to ``assets/`` (the rest are checked for
+    whatever is there)."""
     from game.resources import REQUIRED_FILES
 
     return tuple(name.removeprefix("assets/") for name in REQUIRED_FILES if name.startswith("assets/"))
-
-
-REQUIRED_ASSETS = _required_assets()
-"""Assets that every build must have, relative to ``assets/`` (the rest are checked for
-whatever is there)."""
 
 
 def check_assets(root: Path | None = None) -> str:
@@ -141,7 +139,7 @@ def check_assets(root: Path | None = None) -> str:
         raise Failure(f"no assets folder at {root} (the build left it out)")
     files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
     have = {p.relative_to(root).as_posix() for p in files}
-    absent = [name for name in REQUIRED_ASSETS if name not in have]
+    absent = [name for name in required_assets() if name not in have]
     if absent:
         raise Failure(f"missing from {root}: {', '.join(absent)}")
     counts: dict[str, int] = {}
@@ -382,63 +380,9 @@ def summary(results: list[CheckResult], allow_missing: bool, seconds: float) -> 
     return True, "selftest ok: " + "; ".join(parts) + f"; {seconds:.1f} s in all"
 
 
-def ensure_streams() -> None:
-    """Give a windowed app somewhere to print: the parent's console on Windows, else nowhere."""
-    if sys.stdout is not None and sys.stderr is not None:
-        return
-    if sys.platform == "win32":
-        try:
-            import ctypes
-
-            if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
-                out = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
-                if sys.stdout is None:
-                    sys.stdout = out
-                if sys.stderr is None:
-                    sys.stderr = out
-        except (OSError, AttributeError):
-            pass
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-
-
 def write_report(path: Path, lines: list[str]) -> None:
     """Write the report lines to ``path`` atomically (temp file, then replace)."""
     write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
-
-
-def process_age() -> float | None:
-    """Seconds since this process started, where the system tells (Linux, Windows)."""
-    if sys.platform.startswith("linux"):
-        try:
-            stat = Path("/proc/self/stat").read_text()
-            start_ticks = int(stat.rsplit(")", 1)[1].split()[19])
-            uptime = float(Path("/proc/uptime").read_text().split()[0])
-            return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return None
-    if sys.platform == "win32":
-        try:
-            import ctypes
-            from ctypes import wintypes
-
-            k32 = ctypes.windll.kernel32
-            k32.GetCurrentProcess.restype = wintypes.HANDLE
-            times = [wintypes.FILETIME() for _ in range(4)]
-            if not k32.GetProcessTimes(k32.GetCurrentProcess(), *[ctypes.byref(t) for t in times]):
-                return None
-            now = wintypes.FILETIME()
-            k32.GetSystemTimeAsFileTime(ctypes.byref(now))
-
-            def ticks(ft: Any) -> int:
-                return (ft.dwHighDateTime << 32) | ft.dwLowDateTime
-
-            return (ticks(now) - ticks(times[0])) / 1e7
-        except (OSError, AttributeError):
-            return None
-    return None
 
 
 def first_frame() -> tuple[float, str]:
