@@ -26,6 +26,7 @@ from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
+from game.ui.records import keep_game
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
@@ -235,7 +236,9 @@ class App:
         except ValueError:
             level = level_by_key(DEFAULT_LEVEL)
         s = self.settings
-        return GameConfig(level.key, level.depth, level.noise, s.match_length, s.first, s.colour)
+        return GameConfig(
+            level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
+        )
 
     def _set_game(self, session: GameSession) -> None:
         if self.game is not None:
@@ -281,6 +284,10 @@ class App:
         s = self.game_session()
         if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
             self.push(GameOverScene(self, s))
+            try:
+                keep_game(None if self.headless else self.store.matches_folder, s)
+            except OSError as exc:
+                self.alert(f"The match record could not be written ({exc}).")
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
