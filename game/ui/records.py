@@ -83,10 +83,9 @@ def keep_game(folder: Path | None, session: GameSession) -> Path | None:
         session.record_name = record_name(datetime.datetime.now(), session.match.length)
     path = folder / session.record_name
     old = _read(path)
-    number = session.match.game_number()
-    if old is not None and len(old.games) >= number:
+    games = () if old is None else old.games
+    if games and games[-1].score == session.match.score:  # scores grow every game: this one is in
         return path
-    games = () if old is None else old.games[: number - 1]
     when = datetime.date.today().strftime("%Y.%m.%d")
     tags = (
         old.tags

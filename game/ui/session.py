@@ -221,7 +221,7 @@ class GameSession:
         )
 
     def is_cube_dead(self, player: int) -> bool:
-        """True in a match when ``player`` needs no more points than the cube shows (doubling gains nothing)."""
+        """True in a match when ``player`` needs no more points than the cube shows."""
         return not self.is_money() and self.match.needs(player) <= self.cube.value
 
     def points_now(self) -> int:
