@@ -34,7 +34,7 @@ class _Lines(Dialog):
         y = area.y
         for i, line in enumerate(self.lines):
             size, colour = (18, th.text) if i == 0 else (16, th.accent)
-            for part in wrap(fonts.get(size), line, area.width):
+            for part in wrap(fonts.get(size, i == 0), line, area.width):
                 text(surface, fonts, part, (area.centerx, y), size, colour, i == 0, "midtop")
                 y += size + 8
 
@@ -95,7 +95,7 @@ class ResignDialog(_Lines):
         costs = ", ".join(f"{RESIGN_NAMES[r]} {points(r)}" for r in Resignation)
         super().__init__(
             ctx,
-            ["Offer the computer the game? It accepts only if it cannot expect more.", f"Points: {costs}."],
+            ["Offer to resign? The computer accepts if it cannot expect more by playing on.", f"Points: {costs}."],
         )
 
     def _offer(self, r: Resignation) -> Callable[[], None]:
