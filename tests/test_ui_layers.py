@@ -20,6 +20,7 @@ MODEL = {
     "theme",
     "snapshot",
     "records",
+    "cube_save",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
 WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}

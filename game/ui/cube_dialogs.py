@@ -95,7 +95,10 @@ class ResignDialog(_Lines):
         costs = ", ".join(f"{RESIGN_NAMES[r]} {points(r)}" for r in Resignation)
         super().__init__(
             ctx,
-            ["Offer to resign? The computer accepts if it cannot expect more by playing on.", f"Points: {costs}."],
+            [
+                "Offer to resign? The computer accepts if it cannot expect more by playing on.",
+                f"Points: {costs}.",
+            ],
         )
 
     def _offer(self, r: Resignation) -> Callable[[], None]:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from game.files import write_atomic
 from game.matfile import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match, steps_text
-from game.ui.session import CubeRecord, GameSession, TurnRecord
+from game.ui.cube_save import CubeRecord
+from game.ui.session import GameSession, TurnRecord
 
 MATCHES_FOLDER = "matches"
 """The records' folder under the user data folder."""

@@ -17,6 +17,7 @@ from game.move import Move, Step, format_steps
 from game.outcome import Outcome, Termination
 from game.position import Position, PositionError, from_position_id, swap, unpack
 from game.state import GameState
+from game.ui.cube_save import CubeRecord, CubeSaveError, GameEnd, cube_from_json, end_json
 
 HUMAN = 0
 """The human is always player 0."""
@@ -43,12 +44,6 @@ MAX_ROLLS = 100_000
 
 MATCH_CHOICES = (MONEY, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 25)
 """The match lengths offered in the settings (0: a money session); any length 0..25 loads."""
-
-CUBE_KINDS = ("double", "take", "drop", "beaver")
-"""What a cube record says."""
-
-END_KINDS = ("drop", "resign")
-"""How a game ended other than by bearing off."""
 
 
 class SaveError(ValueError):
@@ -115,30 +110,6 @@ class TurnRecord:
     def notation(self) -> str:
         """The move in GNU Backgammon notation, or "(no move)"."""
         return format_steps(self.steps) or "(no move)"
-
-
-@dataclass(frozen=True, slots=True)
-class CubeRecord:
-    """A cube action: who, what, the cube value it names, and after how many turns of the log."""
-
-    player: int
-    """0 (human) or 1 (computer)."""
-    kind: str
-    """One of CUBE_KINDS."""
-    value: int
-    """The cube offered (double, beaver) or taken / dropped."""
-    turn: int
-    """How many turns of the log were played before it."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnd:
-    """A game ended by a passed double or an accepted resignation."""
-
-    outcome: Outcome
-    """Who won, and what kind of game was conceded."""
-    how: str
-    """"drop" or "resign"."""
 
 
 class GameSession:
@@ -364,7 +335,7 @@ class GameSession:
             "cube": self.cube.to_json(),
             "offered": self.offered,
             "cube_log": [[c.player, c.kind, c.value, c.turn] for c in self.cube_log],
-            "end": None if self.end is None else _end_json(self.end),
+            "end": None if self.end is None else end_json(self.end),
             "crawford": self.match.is_crawford(),
             "record": self.record_name,
         }
@@ -423,53 +394,11 @@ class GameSession:
         s.partial = _steps_from_json(d.get("partial", []), "partial move step")
         if s.partial and (turn != HUMAN or dice is None):
             raise SaveError("a half-played move without the human's roll")
-        _cube_from_json(s, d)
+        try:
+            cube_from_json(s, d)
+        except CubeSaveError as exc:
+            raise SaveError(str(exc)) from None
         return s
-
-
-def _end_json(end: GameEnd) -> list[object]:
-    return [end.outcome.winner, end.outcome.termination.name, end.how]
-
-
-def _cube_from_json(s: GameSession, d: dict[str, Any]) -> None:
-    """The cube fields of a save (a save without them: a centred cube, no doubles)."""
-    s.cube = CubeState.from_json(d.get("cube", CENTRED.to_json()))
-    if s.cube.value > 1 and s.match.is_crawford():
-        raise SaveError("the cube was turned in the Crawford game")
-    offered = d.get("offered")
-    s.offered = None if offered is None else v.choice(offered, "offered", (HUMAN, AI))
-    if s.offered is not None and (s.turn != s.offered or s.state.dice is not None):
-        raise SaveError("a double waits for an answer but its doubler is not about to roll")
-    s.cube_log = [
-        _cube_record(c, f"cube_log[{k}]", len(s.log))
-        for k, c in enumerate(v.items(d.get("cube_log", []), "cube_log", MAX_ROLLS))
-    ]
-    crawford = v.flag(d.get("crawford", s.match.is_crawford()), "crawford")
-    if crawford != s.match.is_crawford():
-        raise SaveError("the saved Crawford flag does not match the score")
-    end = d.get("end")
-    if end is not None:
-        winner, kind, how = v.items(end, "end", 3, 3)
-        kind = v.choice(kind, "end kind", tuple(Termination.__members__))
-        s.end = GameEnd(
-            Outcome(v.choice(winner, "end winner", (HUMAN, AI)), Termination[kind]),
-            v.choice(how, "end how", END_KINDS),
-        )
-    record = d.get("record", "")
-    s.record_name = "" if record == "" else v.text(record, "record", 80)
-    if "/" in s.record_name or "\\" in s.record_name or s.record_name.startswith("."):
-        raise SaveError(f"bad record file name {v.show(s.record_name)}")
-
-
-def _cube_record(data: object, name: str, turns: int) -> CubeRecord:
-    """A logged cube action ``[player, kind, value, turn]``."""
-    player, kind, value, turn = v.items(data, name, 4, 4)
-    return CubeRecord(
-        v.choice(player, f"{name} player", (HUMAN, AI)),
-        v.choice(kind, f"{name} kind", CUBE_KINDS),
-        v.choice(value, f"{name} value", (2, 4, 8, 16, 32, 64)),
-        v.integer(turn, f"{name} turn", 0, turns),
-    )
 
 
 def _steps_json(steps: tuple[Step, ...]) -> list[list[object]]:
