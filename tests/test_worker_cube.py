@@ -40,7 +40,6 @@ def test_opponent_declines_a_single_game_when_a_gammon_is_certain() -> None:
 
 def test_resignation_by_the_opponent_of_the_side_on_roll() -> None:
     winning = Position(HOPELESS.swapped().code)
-    a = ask(
-        CubeRequest(winning, CubeContext(length=7, away=(7, 7)), 1, resign=Resignation.GAMMON, resigner=1)
-    )
-    assert a.accepts
+    ctx = CubeContext(length=7, away=(7, 7))
+    assert ask(CubeRequest(winning, ctx, 1, resign=Resignation.BACKGAMMON, resigner=1)).accepts
+    assert not ask(CubeRequest(winning, ctx, 1, resign=Resignation.SINGLE, resigner=1)).accepts
