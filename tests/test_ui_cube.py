@@ -83,6 +83,15 @@ def searches(effects: list[Effect]) -> list[CubeRequest]:
     return [e.request for e in effects if isinstance(e, StartSearch) and isinstance(e.request, CubeRequest)]
 
 
+def roll_and_play_first(flow: TurnFlow) -> list[Effect]:
+    """The human rolls and plays the first legal move."""
+    flow.handle(RollDice())
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    return flow.handle(Confirm())
+
+
 def win(player: int, kind: Termination = Termination.SINGLE, cube: int = 1) -> GameResult:
     return GameResult(player, kind, cube)
 
@@ -171,11 +180,7 @@ def test_take_then_win_a_gammon_scores_twice_the_cube_twice() -> None:
     flow = flow_at(HUMAN, start=GAMMON_SOON)
     flow.handle(Double())
     flow.handle(CubeDone(answer(take=True)))
-    flow.handle(RollDice())
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    out = flow.handle(Confirm())
+    out = roll_and_play_first(flow)
     assert GameEnded() in out
     assert flow.session.outcome().termination is Termination.GAMMON  # type: ignore[union-attr]
     assert flow.session.match_now().score == (4, 0)
@@ -184,21 +189,13 @@ def test_take_then_win_a_gammon_scores_twice_the_cube_twice() -> None:
 def test_jacoby_gammon_counts_single_in_money_while_the_cube_is_centred() -> None:
     for jacoby, points in ((True, 1), (False, 2)):
         flow = flow_at(HUMAN, length=0, start=GAMMON_SOON, jacoby=jacoby)
-        flow.handle(RollDice())
-        b = flow.builder
-        assert b is not None
-        b.play_move(b.moves[0])
-        flow.handle(Confirm())
+        roll_and_play_first(flow)
         assert flow.session.match_now().score == (points, 0), jacoby
 
 
 def test_jacoby_does_not_apply_in_a_match() -> None:
     flow = flow_at(HUMAN, length=7, start=GAMMON_SOON, jacoby=True)
-    flow.handle(RollDice())
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    roll_and_play_first(flow)
     assert flow.session.match_now().score == (2, 0)
 
 

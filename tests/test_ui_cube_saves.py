@@ -6,12 +6,12 @@ import copy
 from pathlib import Path
 
 import pytest
-from test_ui_cube import GAMMON_SOON, answer, flow_at, win
+from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 
 from game.cube import CubeState
 from game.matfile import parse_match
 from game.outcome import Termination
-from game.ui.flow_events import Confirm, CubeDone, Double, Pass, RollDice
+from game.ui.flow_events import CubeDone, Double, Pass
 from game.ui.records import keep_game, record_name
 from game.ui.session import AI, HUMAN, GameSession, SaveError
 from game.ui.storage import Settings, StorageError, Store
@@ -110,11 +110,7 @@ def test_finished_game_writes_a_mat_record_that_reads_back_with_the_same_score(t
     flow = flow_at(HUMAN, length=5, games=(win(AI),), start=GAMMON_SOON)
     flow.handle(Double())
     flow.handle(CubeDone(answer(take=True)))
-    flow.handle(RollDice())
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    roll_and_play_first(flow)
     s = flow.session
     folder = Store(tmp_path).matches_folder
     path = keep_game(folder, s)
