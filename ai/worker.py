@@ -51,13 +51,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ai.cube import CubeContext
 from ai.evaluator import Evaluator
 from game.cube import Resignation
 from game.move import Move, legal_moves
 from game.position import Position, unpack
+
+if TYPE_CHECKING:
+    from ai.cube import CubeContext
 
 Kind = Literal["move", "hint"]
 Mode = Literal["process", "thread"]
