@@ -255,6 +255,9 @@ class CubeAnswer:
     accepts: bool = False
     """The side that did not offer ``resign`` accepts it."""
 
+    take_point: float = 0.0
+    """The opponent's least chance to win at which taking is as good as passing (same gammon shares)."""
+
     seconds: float = 0.0
     """Time the search took."""
 
@@ -382,6 +385,7 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
             accepts = should_accept_resignation(probs, ctx, request.resign)
     p = tuple(float(x) for x in probs)
     beaver = ctx.is_money() and d.take and d.dt < 0.0
+    need = _take_point(probs, ctx, code)
     return CubeAnswer(
         rid,
         (p[0], p[1], p[2], p[3], p[4]),
@@ -393,8 +397,45 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
         beaver,
         resignation_offer(probs),
         accepts,
+        need,
         time.monotonic() - t0,
     )
+
+
+TAKE_POINT_STEPS = 30
+"""Bisection steps of :func:`_take_point` (2**-30: far finer than a percent)."""
+
+
+def _take_point(probs: Any, ctx: CubeContext, code: int) -> float:
+    """The taker's win chance at which a double's take and pass are worth the same.
+
+    The doubler's chance ``w`` is varied with the gammon and backgammon shares of its
+    wins and losses held; DT grows with ``w``, so a bisection finds where it meets DP.
+    """
+    import numpy as np
+
+    from ai.cube import cube_efficiency, decide
+
+    w0 = float(probs[0])
+    win_shares = (float(probs[1]) / w0, float(probs[2]) / w0) if w0 > 0 else (0.0, 0.0)
+    loss_shares = (float(probs[3]) / (1 - w0), float(probs[4]) / (1 - w0)) if w0 < 1 else (0.0, 0.0)
+    x = cube_efficiency(code)
+
+    def take_is_worse(w: float) -> bool:
+        row = np.array(
+            [w, w * win_shares[0], w * win_shares[1], (1 - w) * loss_shares[0], (1 - w) * loss_shares[1]]
+        )
+        d = decide(row, ctx, x)
+        return d.dt > d.dp
+
+    lo, hi = 0.0, 1.0
+    for _ in range(TAKE_POINT_STEPS):
+        mid = (lo + hi) / 2
+        if take_is_worse(mid):
+            hi = mid
+        else:
+            lo = mid
+    return 1.0 - (lo + hi) / 2
 
 
 def _answer(

@@ -49,7 +49,7 @@ def answer(
     beaver: bool = False,
     dt: float = 0.3,
 ) -> CubeAnswer:
-    return CubeAnswer(0, (win, 0.1, 0.0, 0.1, 0.0), 0.4, dt, 1.0, double, take, beaver, offer, accepts)
+    return CubeAnswer(0, (win, 0.1, 0.0, 0.1, 0.0), 0.4, dt, 1.0, double, take, beaver, offer, accepts, 0.25)
 
 
 def flow_at(
@@ -238,7 +238,7 @@ def test_computer_double_asks_take_or_pass_with_the_advice() -> None:
     out = flow.handle(CubeDone(answer(double=True, win=0.69, dt=0.5)))
     (ask,) = [e for e in out if isinstance(e, AskTake)]
     assert flow.phase is Phase.TAKE_OR_PASS and ask.value == 2 and not ask.beaver
-    assert ask.advice.startswith("Take: you have 31% to win")
+    assert ask.advice.startswith("Take: you need 25% to win, you have 31%")
     assert flow.status() == "Take or pass?"
 
 
@@ -246,7 +246,7 @@ def test_take_advice_says_pass_when_taking_loses_more() -> None:
     flow = flow_at(AI)
     out = flow.handle(CubeDone(answer(double=True, win=0.85, dt=1.4)))
     (ask,) = [e for e in out if isinstance(e, AskTake)]
-    assert ask.advice.startswith("Pass: you have 15% to win")
+    assert ask.advice.startswith("Pass: you need 25% to win, you have 15%")
 
 
 def test_no_advice_when_it_is_turned_off() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.cube import CubeContext
+from ai.cube import CubeContext, cube_efficiency
 from ai.worker import AIWorker, CubeAnswer, CubeRequest, hand_evaluator
 from game.cube import Resignation
 from game.position import Position
@@ -25,6 +25,15 @@ def ask(request: CubeRequest) -> CubeAnswer:
 def test_cube_question_at_the_start_is_no_double_and_a_take() -> None:
     a = ask(CubeRequest(Position.start(), CubeContext(), 1))
     assert not a.double and a.take and 0.3 < a.probs[0] < 0.7 and a.offer is None
+    assert 0.15 < a.take_point < 0.3  # money, centred cube: about Janowski's 21%, more with gammons
+
+
+def test_take_point_without_gammons_is_janowskis() -> None:
+    race = Position.from_sides(side({6: 5, 5: 5, 4: 5}), side({6: 5, 5: 5, 4: 5}))
+    a = ask(CubeRequest(race, CubeContext(), 1))
+    assert a.probs[1] < 0.001 and a.probs[3] < 0.001
+    x = cube_efficiency(race.code)
+    assert abs(a.take_point - 0.5 / (2 + x / 2)) < 0.01
 
 
 def test_hopeless_side_offers_to_resign_and_the_opponent_accepts_the_most_it_can_win() -> None:

@@ -52,7 +52,8 @@ def take_advice(answer: CubeAnswer) -> str:
     mine = 1.0 - answer.probs[0]
     verdict = "Take" if answer.take_right() else "Pass"
     return (
-        f"{verdict}: you have {mine:.0%} to win; taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f}"
+        f"{verdict}: you need {answer.take_point:.0%} to win, you have {mine:.0%}"
+        f" (taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f})"
     )
 
 
