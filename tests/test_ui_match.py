@@ -6,14 +6,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from ui_driver import NEAR_END, game, home, key, make_app, play_human_turn, run_until
+from ui_driver import NEAR_END, button_pos, click, game, home, key, make_app, play_human_turn, run_until
 
+from game.match import GameResult, Match
 from game.matfile import parse_match
+from game.outcome import Termination
+from game.state import GameState
+from game.ui.actions import by_name, help_rows
 from game.ui.app import App
 from game.ui.cube_dialogs import ResignOfferDialog, TakePassDialog
 from game.ui.dialogs import GameOverScene
 from game.ui.flow_events import Phase
-from game.ui.session import HUMAN
+from game.ui.game_scene import GameScene
+from game.ui.session import AI, HUMAN, GameSession
 
 __all__ = ["home", "make_app"]
 
@@ -87,3 +92,32 @@ def test_three_point_match_with_a_double_to_the_match_over_screen(
     final[last.winner] += last.points
     assert tuple(final) == match.score
     assert any(a.kind == "double" for gm in rec.games for a in gm.actions)
+
+
+def _human_on_roll(app: App, match: Match) -> GameScene:
+    """Resume a game of ``match`` with the human about to roll (the opening already played)."""
+    s = GameSession(game(app).session.config, match, seed="cube-app")
+    s.begin()
+    s.state = GameState(s.start, HUMAN, None)
+    app.resume(s)
+    g = game(app)
+    run_until(app, g.roll_due, "the human's roll")
+    return g
+
+
+def test_double_button_and_key_follow_the_rules(make_app: Callable[..., App]) -> None:
+    app = make_app(match_length=3, first="you")
+    key(app, pygame.K_RETURN)
+    crawford = _human_on_roll(app, Match(3, (GameResult(AI, Termination.GAMMON),)))
+    assert crawford.session.match.is_crawford()
+    assert not by_name("double").enabled(crawford)
+    assert not next(b for b in crawford.buttons if b.key == "double").enabled
+    key(app, pygame.K_d)
+    assert crawford.session.offered is None and crawford.roll_due()
+    normal = _human_on_roll(app, Match(3))
+    assert by_name("double").enabled(normal) and next(b for b in normal.buttons if b.key == "double").enabled
+    click(app, button_pos(app, "double"))
+    assert normal.session.cube_log and normal.session.cube_log[0].kind == "double"
+    run_until(app, lambda: normal.flow.phase is not Phase.DOUBLE_ANSWER, "the computer's answer")
+    assert normal.session.cube.value == 2 or normal.session.outcome() is not None
+    assert ("D", "offer the doubling cube (before you roll)") in help_rows()

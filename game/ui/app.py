@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 from collections.abc import Callable
 
 import pygame
@@ -26,7 +27,7 @@ from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
-from game.ui.records import keep_game
+from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
@@ -264,6 +265,7 @@ class App:
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
         session = GameSession(self.config(), seed=self.seeds(), start=self.start)
+        session.record_name = record_name(datetime.datetime.now(), session.match.length)
         self._set_game(session)
         self.save_game(session)
         self.notify("New game. The dice seed's SHA-256 is in the panel.")

@@ -54,7 +54,7 @@ from game.ui.layout import Layout
 from game.ui.panel import PanelLayout, PanelView, draw_panel
 from game.ui.render import BoardView
 from game.ui.scene import Context, Scene
-from game.ui.scoreboard import cube_face, draw_cube, match_words, score_words
+from game.ui.scoreboard import cube_face, draw_cube, log_lines, match_words, score_words
 from game.ui.session import AI, HUMAN, GameSession
 from game.ui.storage import ANIMATION_SPEEDS
 from game.ui.widgets import Button, EasedProgress, mix, text
@@ -439,10 +439,7 @@ class GameScene(Scene):
             view.hints = [
                 _hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
-        view.log = [
-            f"{i + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}"
-            for i, r in enumerate(s.log)
-        ]
+        view.log = log_lines(s)
         return view
 
     def _draw_top(self, surface: pygame.Surface) -> None:

@@ -6,6 +6,7 @@ import pygame
 
 from game.match import Match
 from game.ui.render import Fonts
+from game.ui.session import HUMAN, GameSession
 from game.ui.theme import Theme
 from game.ui.widgets import mix, text
 
@@ -31,6 +32,25 @@ def score_words(match: Match) -> tuple[str, str]:
     if match.is_money():
         return f"{a - b:+d}", f"{b - a:+d}"
     return str(a), str(b)
+
+
+CUBE_VERBS = {"double": "doubles to", "take": "takes at", "drop": "passes", "beaver": "beavers to"}
+"""A cube action in the move log."""
+
+
+def log_lines(s: GameSession) -> list[str]:
+    """The move log: each turn numbered, the cube's actions between them."""
+    lines: list[str] = []
+    for k in range(len(s.log) + 1):
+        for c in s.cube_log:
+            if c.turn == k:
+                who = "You" if c.player == HUMAN else "AI"
+                value = "" if c.kind == "drop" else f" {c.value}"
+                lines.append(f"   {who} {CUBE_VERBS[c.kind]}{value}")
+        if k < len(s.log):
+            r = s.log[k]
+            lines.append(f"{k + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}")
+    return lines
 
 
 def cube_face(value: int, owner: int | None) -> int:
