@@ -33,9 +33,6 @@ def test_save_while_the_computers_double_waits_resumes_to_take_or_pass() -> None
     flow.handle(CubeDone(answer(double=True)))
     back = GameSession.from_json(flow.session.to_json())
     assert back.offered == AI and [c.kind for c in back.cube_log] == ["double"]
-    from game.ui.flow import TurnFlow
-    from game.ui.flow_events import Phase, Tick
-
     again = TurnFlow(back)
     again.handle(Tick(0.05))
     assert again.phase is Phase.TAKE_OR_PASS
@@ -150,3 +147,14 @@ def test_record_names_say_the_length_or_money() -> None:
     when = datetime.datetime(2026, 11, 24, 17, 15, 0)
     assert record_name(when, 5) == "20261124-171500-5pt.mat"
     assert record_name(when, 0) == "20261124-171500-money.mat"
+
+
+def test_save_while_the_computer_weighs_the_humans_double_asks_it_again() -> None:
+    flow = flow_at(HUMAN)
+    flow.handle(Double())
+    back = GameSession.from_json(flow.session.to_json())
+    assert back.offered == HUMAN
+    again = TurnFlow(back)
+    out = again.handle(Tick(0.05))
+    assert again.phase is Phase.DOUBLE_ANSWER and again.search == "take"
+    assert any(getattr(e, "request", None) is not None for e in out)

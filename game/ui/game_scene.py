@@ -59,6 +59,15 @@ from game.ui.session import AI, HUMAN, GameSession
 from game.ui.storage import ANIMATION_SPEEDS
 from game.ui.widgets import Button, EasedProgress, mix, text
 
+BUSY_WORDS = {
+    "move": "Thinking…",
+    "hint": "Finding hints…",
+    "cube": "Weighing the cube…",
+    "take": "Weighing your double…",
+    "resign": "Weighing your offer…",
+}
+"""The panel's words while the worker searches, by search kind."""
+
 
 class GameScene(Scene):
     """Plays one game of the match; the app puts a new one at the bottom of the stack for the next game."""
@@ -432,7 +441,7 @@ class GameScene(Scene):
             warning=self.ctx.evaluator_warning() or "",
         )
         if flow.search is not None:
-            view.busy = "Thinking…" if flow.search == "move" else "Finding hints…"
+            view.busy = BUSY_WORDS.get(flow.search, "Thinking…")
             view.progress = self.progress.shown
         if flow.hints:
             view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
