@@ -11,7 +11,8 @@ from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 from game.cube import CubeState
 from game.matfile import parse_match
 from game.outcome import Termination
-from game.ui.flow_events import CubeDone, Double, Pass
+from game.ui.flow import TurnFlow
+from game.ui.flow_events import CubeDone, Double, Pass, Phase, Tick
 from game.ui.records import keep_game, record_name
 from game.ui.session import AI, HUMAN, GameSession, SaveError
 from game.ui.storage import Settings, StorageError, Store
