@@ -43,6 +43,7 @@ class TakePassDialog(_Lines):
     """The computer doubled: take (T), pass (P), or beaver (B) when allowed; with the hint's advice."""
 
     title = "The computer doubles"
+    max_size = (600, 300)
 
     def __init__(
         self,
