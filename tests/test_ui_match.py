@@ -8,13 +8,14 @@ from pathlib import Path
 import pygame
 from ui_driver import NEAR_END, button_pos, click, game, home, key, make_app, play_human_turn, run_until
 
+from game.cube import Resignation
 from game.match import GameResult, Match
 from game.matfile import parse_match
 from game.outcome import Termination
 from game.state import GameState
 from game.ui.actions import by_name, help_rows
 from game.ui.app import App
-from game.ui.cube_dialogs import ResignOfferDialog, TakePassDialog
+from game.ui.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.dialogs import GameOverScene
 from game.ui.flow_events import Phase
 from game.ui.game_scene import GameScene
@@ -121,3 +122,27 @@ def test_double_button_and_key_follow_the_rules(make_app: Callable[..., App]) ->
     run_until(app, lambda: normal.flow.phase is not Phase.DOUBLE_ANSWER, "the computer's answer")
     assert normal.session.cube.value == 2 or normal.session.outcome() is not None
     assert ("D", "offer the doubling cube (before you roll)") in help_rows()
+
+
+def test_cube_dialogs_answer_by_key_and_close(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    got: list[object] = []
+    for k, want in ((pygame.K_t, "take"), (pygame.K_p, "pass"), (pygame.K_b, "beaver")):
+        app.push(TakePassDialog(app, 4, "Take: you need 25% to win, you have 31%", got.append, beaver=True))
+        key(app, k)
+        assert got[-1] == want and not isinstance(app.stack.top(), TakePassDialog)
+    app.push(TakePassDialog(app, 2, "", got.append))
+    key(app, pygame.K_b)  # no beaver offered: nothing happens
+    assert isinstance(app.stack.top(), TakePassDialog) and got[-1] == "beaver"
+    key(app, pygame.K_p)
+    for k, offer in ((pygame.K_1, Resignation.SINGLE), (pygame.K_3, Resignation.BACKGAMMON)):
+        app.push(ResignDialog(app, lambda r: r.value, got.append))
+        key(app, k)
+        assert got[-1] is offer
+    app.push(ResignDialog(app, lambda r: r.value, got.append))
+    key(app, pygame.K_ESCAPE)
+    assert got[-1] is Resignation.BACKGAMMON and not isinstance(app.stack.top(), ResignDialog)
+    for k, yes in ((pygame.K_a, True), (pygame.K_d, False)):
+        app.push(ResignOfferDialog(app, Resignation.GAMMON, 2, got.append))
+        key(app, k)
+        assert got[-1] is yes

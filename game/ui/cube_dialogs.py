@@ -28,6 +28,15 @@ class _Lines(Dialog):
         """The body, line by line (the first one stands out)."""
         super().__init__(ctx)
 
+    def closing(self, then: Callable[[], None]) -> Callable[[], None]:
+        """A choice's action: close the dialog, then ``then``."""
+
+        def run() -> None:
+            self.ctx.pop(self)
+            then()
+
+        return run
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The lines, wrapped to the box."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
@@ -63,11 +72,7 @@ class TakePassDialog(_Lines):
         super().__init__(ctx, [first] + ([advice] if advice else []))
 
     def _pick(self, what: str) -> Callable[[], None]:
-        def run() -> None:
-            self.ctx.pop(self)
-            self.on_choice(what)
-
-        return run
+        return self.closing(lambda: self.on_choice(what))
 
     def choices(self) -> list[Choice]:
         """Take (T, Enter), pass (P), beaver (B)."""
@@ -103,11 +108,7 @@ class ResignDialog(_Lines):
         )
 
     def _offer(self, r: Resignation) -> Callable[[], None]:
-        def run() -> None:
-            self.ctx.pop(self)
-            self.on_offer(r)
-
-        return run
+        return self.closing(lambda: self.on_offer(r))
 
     def choices(self) -> list[Choice]:
         """Single (1), gammon (2), backgammon (3), keep playing (Esc)."""
@@ -144,11 +145,7 @@ class ResignOfferDialog(_Lines):
         )
 
     def _answer(self, yes: bool) -> Callable[[], None]:
-        def run() -> None:
-            self.ctx.pop(self)
-            self.on_answer(yes)
-
-        return run
+        return self.closing(lambda: self.on_answer(yes))
 
     def choices(self) -> list[Choice]:
         """Accept (A, Enter) or decline (D, Esc)."""
