@@ -123,11 +123,15 @@ def test_finished_game_writes_a_mat_record_that_reads_back_with_the_same_score(t
     assert nxt.record_name == s.record_name
 
 
-def test_no_record_when_saving_is_off() -> None:
+def test_no_record_when_saving_is_off(tmp_path: Path) -> None:
     flow = flow_at(AI, cube=CubeState(2, AI))
     flow.handle(CubeDone(answer(double=True)))
     flow.handle(Pass())
-    assert keep_game(None, flow.session) is None
+    store = Store(tmp_path)
+    store.folder = None  # what a folder that cannot be made leaves
+    assert store.matches_folder is None
+    assert keep_game(store.matches_folder, flow.session) is None
+    assert not list(tmp_path.rglob("*.mat"))
 
 
 def test_damaged_record_is_moved_aside_not_lost(tmp_path: Path) -> None:
