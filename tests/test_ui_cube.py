@@ -34,6 +34,7 @@ from game.ui.flow_events import (
     Take,
     Tick,
 )
+from game.ui.scoreboard import cube_face, log_lines, match_words, score_words
 from game.ui.session import AI, HUMAN, GameConfig, GameSession
 
 GAMMON_SOON = Position.from_sides(side({1: 1}), side({6: 15}))
@@ -334,3 +335,25 @@ def test_resign_points_follow_jacoby_in_money() -> None:
     out = flow.handle(CubeDone(answer(win=0.0, offer=Resignation.GAMMON)))
     (ask,) = [e for e in out if isinstance(e, AskResign)]
     assert ask.points == 1  # Jacoby: the cube was never turned
+
+
+def test_score_board_words_for_match_crawford_post_crawford_and_money() -> None:
+    assert match_words(Match(5)) == "Match to 5 · game 1"
+    crawford = Match(5, (win(HUMAN, Termination.GAMMON), win(HUMAN, Termination.GAMMON)))
+    assert match_words(crawford) == "Match to 5 · game 3 · Crawford"
+    post = Match(5, (*crawford.games, win(AI)))
+    assert match_words(post) == "Match to 5 · game 4 · post-Crawford" and score_words(post) == ("4", "1")
+    money = Match(0, (win(HUMAN, cube=4), win(AI, Termination.GAMMON)))
+    assert match_words(money) == "Money session · game 3" and score_words(money) == ("+2", "-2")
+
+
+def test_centred_cube_shows_64_and_an_owned_cube_its_value() -> None:
+    assert cube_face(1, None) == 64 and cube_face(2, HUMAN) == 2 and cube_face(64, AI) == 64
+
+
+def test_move_log_shows_the_cube_between_the_turns() -> None:
+    flow = flow_at(HUMAN)
+    flow.handle(Double())
+    flow.handle(CubeDone(answer(take=True)))
+    lines = log_lines(flow.session)
+    assert lines == ["   You double to 2", "   AI takes at 2"]

@@ -34,8 +34,13 @@ def score_words(match: Match) -> tuple[str, str]:
     return str(a), str(b)
 
 
-CUBE_VERBS = {"double": "doubles to", "take": "takes at", "drop": "passes", "beaver": "beavers to"}
-"""A cube action in the move log."""
+CUBE_VERBS = {
+    "double": ("double to", "doubles to"),
+    "take": ("take at", "takes at"),
+    "drop": ("pass", "passes"),
+    "beaver": ("beaver to", "beavers to"),
+}
+"""A cube action in the move log: (the human's verb, the computer's)."""
 
 
 def log_lines(s: GameSession) -> list[str]:
@@ -46,7 +51,7 @@ def log_lines(s: GameSession) -> list[str]:
             if c.turn == k:
                 who = "You" if c.player == HUMAN else "AI"
                 value = "" if c.kind == "drop" else f" {c.value}"
-                lines.append(f"   {who} {CUBE_VERBS[c.kind]}{value}")
+                lines.append(f"   {who} {CUBE_VERBS[c.kind][c.player != HUMAN]}{value}")
         if k < len(s.log):
             r = s.log[k]
             lines.append(f"{k + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}")
