@@ -41,7 +41,7 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "game.ui.app", "play against the computer in a window (the default)"),
+    Command("play", "game.ui.play", "play against the computer in a window (the default)"),
     Command("hint", "ai.hint", "rank the legal moves of a position, or answer a JSON protocol on stdin"),
     Command(
         "replay-seed", "game.replay_cli", "print the SHA-256 of a game's dice seed and the dice it gives"

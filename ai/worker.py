@@ -51,11 +51,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ai.evaluator import Evaluator
+from game.cube import Resignation
 from game.move import Move, legal_moves
 from game.position import Position, unpack
+
+if TYPE_CHECKING:
+    from ai.cube import CubeContext
 
 Kind = Literal["move", "hint"]
 Mode = Literal["process", "thread"]
@@ -176,7 +180,93 @@ class Failed:
     """What went wrong, in words for the player."""
 
 
-Event = Progress | Finished | Failed
+@dataclass(frozen=True, slots=True)
+class CubeRequest:
+    """A cube or resignation question about the side on roll, before its roll.
+
+    Answered with a :class:`CubeAnswer`: the side on roll's chances, its cube decision
+    (should it double; if it did, should the opponent take; beaver), what it would
+    resign, and whether the other side accepts ``resign``.
+    """
+
+    position: Position
+    """The board, seen from the side on roll (not yet rolled)."""
+
+    context: CubeContext
+    """The cube and score seen by the side on roll."""
+
+    depth: int
+    """Searched as a move decision at this depth would be (1..4)."""
+
+    noise: float = 0.0
+    """The level's checker noise; the cube noise is in proportion (``ai.cube.CUBE_NOISE_RATIO``)."""
+
+    seed: int = 0
+    """Seed of the noise."""
+
+    resign: Resignation | None = None
+    """An offer to resign made by ``resigner``: the answer says whether the other side accepts."""
+
+    resigner: int = 0
+    """Who offers ``resign``: 0 the side on roll, 1 its opponent."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.position.Position")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.resigner not in (0, 1):
+            raise ValueError(f"resigner must be 0 or 1, got {self.resigner!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAnswer:
+    """The answer to a :class:`CubeRequest`, from the side on roll's view."""
+
+    request_id: int
+    """The request this answers."""
+
+    probs: tuple[float, float, float, float, float]
+    """The side on roll's chances: win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+    nd: float
+    """No double (normalised cubeful equity)."""
+
+    dt: float
+    """Double, take."""
+
+    dp: float
+    """Double, pass."""
+
+    double: bool
+    """The side on roll doubles now (at its level, noise included)."""
+
+    take: bool
+    """The opponent takes a double (at its level)."""
+
+    beaver: bool = False
+    """The opponent, having taken, beavers (money, beavers on: its side of DT is positive)."""
+
+    offer: Resignation | None = None
+    """What the side on roll would resign now (no chance left), or None."""
+
+    accepts: bool = False
+    """The side that did not offer ``resign`` accepts it."""
+
+    take_point: float = 0.0
+    """The opponent's least chance to win at which taking is as good as passing (same gammon shares)."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+    def take_right(self) -> bool:
+        """Without noise: taking loses no more than passing (DT <= DP from the doubler's side)."""
+        return self.dt <= self.dp
+
+
+Event = Progress | Finished | Failed | CubeAnswer
 
 
 # --- evaluators -------------------------------------------------------------------------
@@ -261,12 +351,91 @@ def _serve(
             if stop_before.value <= rid:
                 if evaluator is None:
                     put(("event", Failed(rid, warning or "no evaluator")))
+                elif isinstance(request, CubeRequest):
+                    put(("event", _cube_answer(rid, request, evaluator)))
                 else:
                     _answer(rid, request, evaluator, put, stop_before)
         except Exception as exc:  # the loop outlives any one search
             put(("event", Failed(rid, f"the AI failed: {type(exc).__name__}: {exc}")))
         finally:
             put(("done", rid))
+
+
+def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAnswer:
+    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
+    import numpy as np
+
+    from ai.cube import CUBE_NOISE_RATIO, cube_decision, resignation_offer, should_accept_resignation
+    from ai.evaluator import flip
+
+    t0 = time.monotonic()
+    code = request.position.code
+    if _is_game_over(code):
+        raise ValueError("the game is over: there is no cube decision")
+    ctx = request.context
+    rng = np.random.default_rng(request.seed)
+    probs, d = cube_decision(
+        code, ctx, request.depth, evaluator, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
+    )
+    accepts = False
+    if request.resign is not None:
+        if request.resigner == 0:  # the opponent weighs the offer from its side
+            accepts = should_accept_resignation(flip(probs.reshape(1, 5))[0], ctx.flipped(), request.resign)
+        else:
+            accepts = should_accept_resignation(probs, ctx, request.resign)
+    p = tuple(float(x) for x in probs)
+    beaver = ctx.is_money() and d.take and d.dt < 0.0
+    need = _take_point(probs, ctx, code)
+    return CubeAnswer(
+        rid,
+        (p[0], p[1], p[2], p[3], p[4]),
+        d.nd,
+        d.dt,
+        d.dp,
+        d.double,
+        d.take,
+        beaver,
+        resignation_offer(probs),
+        accepts,
+        need,
+        time.monotonic() - t0,
+    )
+
+
+TAKE_POINT_STEPS = 30
+"""Bisection steps of :func:`_take_point` (2**-30: far finer than a percent)."""
+
+
+def _take_point(probs: Any, ctx: CubeContext, code: int) -> float:
+    """The taker's win chance at which a double's take and pass are worth the same.
+
+    The doubler's chance ``w`` is varied with the gammon and backgammon shares of its
+    wins and losses held; DT grows with ``w``, so a bisection finds where it meets DP.
+    """
+    import numpy as np
+
+    from ai.cube import cube_efficiency, decide
+
+    w0 = float(probs[0])
+    win_shares = (float(probs[1]) / w0, float(probs[2]) / w0) if w0 > 0 else (0.0, 0.0)
+    loss_shares = (float(probs[3]) / (1 - w0), float(probs[4]) / (1 - w0)) if w0 < 1 else (0.0, 0.0)
+    x = cube_efficiency(code)
+
+    def take_is_worse(w: float) -> bool:
+        row = np.array(
+            [w, w * win_shares[0], w * win_shares[1], (1 - w) * loss_shares[0], (1 - w) * loss_shares[1]]
+        )
+        d = decide(row, ctx, x)
+        return d.dt > d.dp
+
+    lo, hi = 0.0, 1.0
+    for _ in range(TAKE_POINT_STEPS):
+        mid = (lo + hi) / 2
+        if take_is_worse(mid):
+            hi = mid
+        else:
+            lo = mid
+    return 1.0 - (lo + hi) / 2
 
 
 def _answer(
@@ -524,12 +693,12 @@ class AIWorker:
 
     # the public interface
 
-    def start(self, request: Request) -> int:
+    def start(self, request: Request | CubeRequest) -> int:
         """Start a search and return its request id; cancels any earlier request."""
         if self._closed:
             raise RuntimeError("the AI worker is closed")
-        if not isinstance(request, Request):
-            raise TypeError("start() takes an ai.worker.Request")
+        if not isinstance(request, Request | CubeRequest):
+            raise TypeError("start() takes an ai.worker.Request or CubeRequest")
         if not self._alive():
             self._launch()
         rid = self._next_id

@@ -9,15 +9,27 @@ import pytest
 
 UI = Path(__file__).resolve().parent.parent / "game" / "ui"
 
-MODEL = {"session", "turn", "flow", "flow_events", "points", "storage", "theme", "snapshot"}
+MODEL = {
+    "session",
+    "turn",
+    "flow",
+    "flow_events",
+    "cube_flow",
+    "points",
+    "storage",
+    "theme",
+    "snapshot",
+    "records",
+    "cube_save",
+}
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
-WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon"}
+WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
-SCENES = {"scene", "actions", "board_input", "game_scene", "menu", "dialogs", "backdrop"}
+SCENES = {"scene", "actions", "board_input", "game_scene", "menu", "dialogs", "backdrop", "cube_dialogs"}
 """Screens: the flow and the widgets, the app only through the Context protocol."""
-APP = {"app", "pacer", "selftest", "asset_check"}
+APP = {"app", "play", "pacer", "selftest", "asset_check"}
 """The window and loop, and the self-test."""
-FLOW = {"flow", "flow_events"}
+FLOW = {"flow", "flow_events", "cube_flow"}
 
 
 def imports(module: str) -> set[str]:

@@ -50,7 +50,14 @@ def test_unknown_settings_keys_are_ignored(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    [{"match_length": 4}, {"theme": "neon"}, {"sound": "yes"}, {"animation": "warp"}, ["not", "a", "dict"]],
+    [
+        {"match_length": 26},
+        {"match_length": 4.0},
+        {"theme": "neon"},
+        {"sound": "yes"},
+        {"animation": "warp"},
+        ["not", "a", "dict"],
+    ],
 )
 def test_bad_setting_value_is_rejected(bad: object) -> None:
     with pytest.raises(StorageError):

@@ -96,6 +96,16 @@ ACTIONS: tuple[Action, ...] = (
         button=True,
     ),
     Action(
+        "double",
+        "Double",
+        _k(pygame.K_d),
+        "D",
+        "offer the doubling cube (before you roll)",
+        lambda s: s.flow.can_double(),
+        lambda s: s.double(),
+        button=True,
+    ),
+    Action(
         "done",
         "Done",
         _k(pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -146,6 +156,16 @@ ACTIONS: tuple[Action, ...] = (
     _hint_action(0),
     _hint_action(1),
     _hint_action(2),
+    Action(
+        "resign",
+        "Resign",
+        _k(pygame.K_r),
+        "R",
+        "offer to resign a single game, a gammon or a backgammon",
+        lambda s: s.flow.can_resign(),
+        lambda s: s.resign(),
+        button=True,
+    ),
     Action(
         "last",
         "Last move",

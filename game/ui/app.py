@@ -11,15 +11,15 @@ time, then draw the game, the status strip and any overlays.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import datetime
 from collections.abc import Callable
 
 import pygame
 
-from ai.levels import DEFAULT_LEVEL, LEVELS, level_by_key
+from ai.levels import DEFAULT_LEVEL, level_by_key
 from game.dice import new_seed
-from game.position import Position, PositionError
+from game.position import Position
 from game.resources import asset_path
 from game.ui.backdrop import Backdrop
 from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
@@ -27,6 +27,7 @@ from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
 from game.ui.pacer import FramePacer
+from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
@@ -235,7 +236,9 @@ class App:
         except ValueError:
             level = level_by_key(DEFAULT_LEVEL)
         s = self.settings
-        return GameConfig(level.key, level.depth, level.noise, s.match_length, s.first, s.colour)
+        return GameConfig(
+            level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
+        )
 
     def _set_game(self, session: GameSession) -> None:
         if self.game is not None:
@@ -261,6 +264,7 @@ class App:
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
         session = GameSession(self.config(), seed=self.seeds(), start=self.start)
+        session.record_name = record_name(datetime.datetime.now(), session.match.length)
         self._set_game(session)
         self.save_game(session)
         self.notify("New game. The dice seed's SHA-256 is in the panel.")
@@ -281,6 +285,10 @@ class App:
         s = self.game_session()
         if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
             self.push(GameOverScene(self, s))
+            try:
+                keep_game(None if self.headless else self.store.matches_folder, s)
+            except OSError as exc:
+                self.alert(f"The match record could not be written ({exc}).")
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
@@ -460,54 +468,6 @@ def _open_window(size: tuple[int, int]) -> pygame.Surface:
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(pygame.image.load(str(icon)))
     return screen
-
-
-def _parse_size(text_: str) -> tuple[int, int]:
-    try:
-        w, h = (int(x) for x in text_.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text_!r}") from None
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise argparse.ArgumentTypeError(f"the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
-    return w, h
-
-
-def _parse_position(text_: str) -> Position:
-    try:
-        return Position.from_id(text_)
-    except PositionError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def add_arguments(ap: argparse.ArgumentParser) -> None:
-    """The ``play`` command's options."""
-    ap.add_argument("--size", type=_parse_size, default=DEFAULT_SIZE, help="window size, e.g. 1280x800")
-    ap.add_argument(
-        "--position",
-        type=_parse_position,
-        default=None,
-        help="start new games from this GNU Backgammon Position ID (you on roll), for practice",
-    )
-    ap.add_argument("--level", choices=[lv.key for lv in LEVELS], help="AI level for new games")
-
-
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
-    """Play backgammon in a window with parsed options; returns the exit code."""
-    app = App(args.size, start=args.position)
-    if args.level:
-        app.settings.level = args.level
-        app.settings_changed()
-    try:
-        return app.run_loop()
-    finally:
-        pygame.quit()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Play backgammon in a window; returns the exit code."""
-    ap = argparse.ArgumentParser(prog="python main.py play", description="Backgammon against the computer.")
-    add_arguments(ap)
-    return run(ap.parse_args(argv), ap)
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:

@@ -40,9 +40,9 @@ class ResumePrompt(Dialog):
         """The score and how far the game got."""
         th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
         score = s.match_now().score
+        what = f"Match to {s.config.match_length}" if s.config.match_length else "Money session"
         lines = [
-            f"Match to {s.config.match_length}: you {score[HUMAN]}, computer {score[1]}."
-            f" Game {s.match.game_number()}.",
+            f"{what}: you {score[HUMAN]}, computer {score[1]}. Game {s.match.game_number()}.",
             f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played."
             f" {self.ctx.level_label(s.config.level)}.",
         ]
@@ -181,11 +181,22 @@ class GameOverScene(Dialog):
 
     def headline(self) -> tuple[str, str]:
         """(who won what, why) in words."""
-        out = self.session.outcome()
+        s = self.session
+        out = s.outcome()
         assert out is not None
-        pts = out.points
+        pts, kind = s.points_now(), out.termination.value
         who = "You win" if out.winner == HUMAN else "The computer wins"
-        return f"{who} {KINDS[pts]}: {pts} point{'s' * (pts > 1)}", f"It is {KINDS[pts]} because {WHY[pts]}."
+        head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
+        if s.end is not None and s.end.how == "drop":
+            return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
+        if s.end is not None:
+            return head, f"The resignation of {KINDS[kind]} was accepted."
+        why = f"It is {KINDS[kind]} because {WHY[kind]}."
+        if s.cube.value > 1:
+            why += f" The cube was on {s.cube.value}."
+        elif kind > 1 and pts == s.cube.value:
+            why += " The Jacoby rule counts it single: the cube was never turned."
+        return head, why
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The result, the match, the dice."""
@@ -199,6 +210,8 @@ class GameOverScene(Dialog):
             y += 22
         m = s.match_now()
         line = f"Match to {m.length}: you {m.score[0]}, the computer {m.score[1]}."
+        if m.is_money():
+            line = f"Money session: you {m.score[0] - m.score[1]:+d} after {len(m.games)} games."
         winner = m.winner()
         if winner is not None:
             line += " You win the match!" if winner == HUMAN else " The computer wins the match."

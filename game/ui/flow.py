@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.worker import RankedMove, Request
+from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
+from game.cube import Resignation
 from game.dice import Roll
 from game.move import Move, legal_moves
 from game.position import Position, swap
+from game.ui.cube_flow import CUBE_SEARCHES, CubeTurns
 from game.ui.flow_events import (
     PHASE_STATUS,
     Animate,
@@ -46,8 +48,6 @@ from game.ui.flow_events import (
 from game.ui.session import AI, HUMAN, GameSession, TurnRecord
 from game.ui.turn import PlayedStep, TurnBuilder, unplay
 
-AI_ROLL_DELAY = 0.45
-"""Seconds before the computer rolls."""
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice stay on the board."""
 DANCE_DELAY = 2.2
@@ -63,8 +63,8 @@ class _Timer:
 
 
 @dataclass
-class TurnFlow:
-    """One game's turns: the phase, the human's move being built, the AI's search, the hints."""
+class TurnFlow(CubeTurns):
+    """One game's turns: the phase, the human's move being built, the AI's search, the hints, the cube."""
 
     session: GameSession
     """The game."""
@@ -92,6 +92,12 @@ class TurnFlow:
     """False until the first tick (then the saved state is picked up)."""
     showing_opening: bool = False
     """True while the opening roll's dice are on show."""
+    cube_answer: CubeAnswer | None = None
+    """The computer's last cube answer."""
+    resign_offer: Resignation | None = None
+    """The resignation on the table."""
+    declined: set[Resignation] = field(default_factory=set)
+    """The computer's offers the human declined this game."""
     _timer: _Timer | None = None
     _on_landed: Callable[[], None] | None = None
     _failures: int = 0
@@ -161,6 +167,9 @@ class TurnFlow:
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer = _Timer(seconds, action)
 
+    def _timer_idle(self) -> bool:
+        return self._timer is None
+
     def _animate(self, mover: int, start: int, steps: list[PlayedStep], then: Callable[[], None]) -> None:
         self.animating = True
         self._on_landed = then
@@ -182,6 +191,8 @@ class TurnFlow:
             self._emit(Save(), GameEnded())
         elif s.turn is None:
             self.phase = Phase.OPENING_ROLL
+        elif s.offered is not None:
+            self._resume_double()
         elif s.state.dice is None:
             self._await_roll()
         elif s.turn == HUMAN:
@@ -193,8 +204,7 @@ class TurnFlow:
         if self.session.turn == HUMAN:
             self.phase = Phase.AWAITING_ROLL
         else:
-            self.phase = Phase.COMPUTER_MOVING
-            self._later(AI_ROLL_DELAY, self._roll)
+            self._ai_before_roll()
 
     def _opening(self) -> None:
         s = self.session
@@ -270,7 +280,7 @@ class TurnFlow:
         )
         self.phase = Phase.COMPUTER_THINKING
 
-    def _start_search(self, kind: str, request: Request) -> None:
+    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
         self.search = kind
         self.progress = (0, 0)
         self._emit(StartSearch(request))
@@ -330,7 +340,7 @@ class TurnFlow:
             return
         if self.phase is Phase.OPENING_ROLL:
             self._opening()
-        elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll:
+        elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
             self._roll()
 
     def _on_RollDice(self, intent: RollDice) -> None:
@@ -460,6 +470,9 @@ class TurnFlow:
     def _on_SearchFailed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
         self._say(f"The AI could not answer: {intent.message}", warn=True)
+        if kind in CUBE_SEARCHES:
+            self._cube_failed(kind)
+            return
         if kind != "move" or self.phase is not Phase.COMPUTER_THINKING:
             return
         self._failures += 1

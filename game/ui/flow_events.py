@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from ai.worker import RankedMove, Request
+from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
+from game.cube import Resignation
 from game.dice import Roll
 from game.ui.turn import PlayedStep
 
@@ -22,6 +23,11 @@ class Phase(Enum):
     COMPUTER_MOVING = "computer moving"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
+    CUBE_THINKING = "computer considering the cube"
+    TAKE_OR_PASS = "take or pass"
+    DOUBLE_ANSWER = "computer answering a double"
+    RESIGN_ANSWER = "computer weighing a resignation"
+    RESIGN_OFFERED = "computer offers to resign"
 
 
 @dataclass
@@ -32,6 +38,8 @@ class FlowOptions:
     """Roll the human's dice without a click."""
     auto_forced: bool = True
     """Play a move that is the only legal one."""
+    cube_advice: bool = True
+    """Show the hint's advice when the computer doubles."""
 
 
 PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
@@ -43,6 +51,11 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
         Phase.COMPUTER_MOVING: "Computer's turn",
         Phase.GAME_OVER: "Game over",
         Phase.MATCH_OVER: "Match over",
+        Phase.CUBE_THINKING: "Computer's turn",
+        Phase.TAKE_OR_PASS: "Take or pass?",
+        Phase.DOUBLE_ANSWER: "You doubled: computer decides…",
+        Phase.RESIGN_ANSWER: "You resigned: computer decides…",
+        Phase.RESIGN_OFFERED: "Computer offers to resign",
     }
 )
 """The status line for each phase (the moving phase says more when it can)."""
@@ -147,6 +160,52 @@ class SearchFailed:
     """Why."""
 
 
+@dataclass(frozen=True)
+class Double:
+    """The human doubles (or redoubles) before rolling."""
+
+
+@dataclass(frozen=True)
+class Take:
+    """The human takes the computer's double."""
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The human passes the computer's double (the game ends)."""
+
+
+@dataclass(frozen=True)
+class Beaver:
+    """The human takes and at once redoubles, keeping the cube (money, beavers on)."""
+
+
+@dataclass(frozen=True)
+class Resign:
+    """The human offers to resign."""
+
+    offer: Resignation
+    """A single game, a gammon or a backgammon."""
+
+
+@dataclass(frozen=True)
+class AcceptResign:
+    """The human accepts the computer's offer to resign."""
+
+
+@dataclass(frozen=True)
+class DeclineResign:
+    """The human declines the computer's offer to resign (play goes on)."""
+
+
+@dataclass(frozen=True)
+class CubeDone:
+    """The worker answered a cube or resignation question."""
+
+    answer: CubeAnswer
+    """Its answer."""
+
+
 Intent = (
     Tick
     | RollDice
@@ -161,6 +220,14 @@ Intent = (
     | SearchProgress
     | SearchDone
     | SearchFailed
+    | Double
+    | Take
+    | Pass
+    | Beaver
+    | Resign
+    | AcceptResign
+    | DeclineResign
+    | CubeDone
 )
 
 
@@ -188,7 +255,7 @@ class Save:
 class StartSearch:
     """Ask the worker; answer with the Search* intents."""
 
-    request: Request
+    request: Request | CubeRequest
     """What to search."""
 
 
@@ -220,4 +287,26 @@ class GameEnded:
     """The game is over: show the result."""
 
 
-Effect = Animate | Save | StartSearch | CancelSearch | Sound | Message | GameEnded
+@dataclass(frozen=True)
+class AskTake:
+    """The computer doubled: ask the human to take or pass."""
+
+    value: int
+    """The cube offered."""
+    advice: str
+    """The hint's advice ("Take: ..."), or empty."""
+    beaver: bool
+    """A beaver is allowed."""
+
+
+@dataclass(frozen=True)
+class AskResign:
+    """The computer offers to resign: ask the human to accept or decline."""
+
+    offer: Resignation
+    """What it offers."""
+    points: int
+    """What the human would score."""
+
+
+Effect = Animate | Save | StartSearch | CancelSearch | Sound | Message | GameEnded | AskTake | AskResign

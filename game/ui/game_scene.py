@@ -7,25 +7,36 @@ from typing import Any
 
 import pygame
 
-from ai.worker import Failed, Finished, Progress
+from ai.worker import CubeAnswer, Failed, Finished, Progress
+from game.cube import Resignation, resign_points
 from game.position import pip_count
 from game.ui.actions import ACTIONS, action_for, by_name
 from game.ui.animation import Flight
 from game.ui.board_input import BoardInput, Output
+from game.ui.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.dialogs import DiceEntry
 from game.ui.flow import TurnFlow
 from game.ui.flow_events import (
+    AcceptResign,
     Animate,
     AskHint,
+    AskResign,
+    AskTake,
+    Beaver,
     CancelSearch,
     Confirm,
+    CubeDone,
+    DeclineResign,
+    Double,
     Effect,
     FlowOptions,
     GameEnded,
     Intent,
     Landed,
     Message,
+    Pass,
     Phase,
+    Resign,
     RollDice,
     Save,
     SearchDone,
@@ -34,6 +45,7 @@ from game.ui.flow_events import (
     ShowLast,
     Sound,
     StartSearch,
+    Take,
     Tick,
     Undo,
     UseHint,
@@ -42,9 +54,19 @@ from game.ui.layout import Layout
 from game.ui.panel import PanelLayout, PanelView, draw_panel
 from game.ui.render import BoardView
 from game.ui.scene import Context, Scene
+from game.ui.scoreboard import cube_face, draw_cube, log_lines, match_words, score_words
 from game.ui.session import AI, HUMAN, GameSession
 from game.ui.storage import ANIMATION_SPEEDS
 from game.ui.widgets import Button, EasedProgress, mix, text
+
+BUSY_WORDS = {
+    "move": "Thinking…",
+    "hint": "Finding hints…",
+    "cube": "Weighing the cube…",
+    "take": "Weighing your double…",
+    "resign": "Weighing your offer…",
+}
+"""The panel's words while the worker searches, by search kind."""
 
 
 class GameScene(Scene):
@@ -62,7 +84,7 @@ class GameScene(Scene):
         """The animation running, if any."""
         self.request: int | None = None
         """The worker request running, if any."""
-        self._answers: list[Finished | Failed] = []
+        self._answers: list[Finished | Failed | CubeAnswer] = []
         self.clock = 0.0
         """Seconds since the scene started (turns the spinner)."""
         self.progress = EasedProgress()
@@ -94,7 +116,9 @@ class GameScene(Scene):
 
     def _options(self) -> FlowOptions:
         s = self.ctx.settings
-        return FlowOptions(auto_roll=s.auto_roll and not s.manual_dice, auto_forced=s.auto_forced)
+        return FlowOptions(
+            auto_roll=s.auto_roll and not s.manual_dice, auto_forced=s.auto_forced, cube_advice=s.cube_advice
+        )
 
     # --- effects ------------------------------------------------------------------------------------
 
@@ -112,6 +136,17 @@ class GameScene(Scene):
             Sound: lambda e: self.ctx.sounds.play(e.name),
             Message: lambda e: self.ctx.notify(e.text, e.warn),
             GameEnded: lambda e: self.ctx.run("game-over"),
+            AskTake: lambda e: self.ctx.push(
+                TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
+            ),
+            AskResign: lambda e: self.ctx.push(
+                ResignOfferDialog(
+                    self.ctx,
+                    e.offer,
+                    e.points,
+                    lambda yes: self.dispatch(AcceptResign() if yes else DeclineResign()),
+                )
+            ),
         }
         handlers[type(effect)](effect)
 
@@ -142,18 +177,23 @@ class GameScene(Scene):
 
     def on_worker(self, event: object) -> None:
         """An event from the AI worker (the app polls it every frame); answers wait while a dialog is open."""
-        if not isinstance(event, Progress | Finished | Failed) or event.request_id != self.request:
+        if (
+            not isinstance(event, Progress | Finished | Failed | CubeAnswer)
+            or event.request_id != self.request
+        ):
             return
         if isinstance(event, Progress):
             self.dispatch(SearchProgress(event.done, event.total))
             return
         self._answers.append(event)
 
-    def _answer(self, event: Finished | Failed) -> None:
+    def _answer(self, event: Finished | Failed | CubeAnswer) -> None:
         if event.request_id != self.request:
             return
         self.request = None
-        if isinstance(event, Failed):
+        if isinstance(event, CubeAnswer):
+            self.dispatch(CubeDone(event))
+        elif isinstance(event, Failed):
             self.dispatch(SearchFailed(event.message))
         else:
             self.dispatch(SearchDone(tuple(event.moves)))
@@ -207,6 +247,23 @@ class GameScene(Scene):
         """Set up hint ``index``."""
         self.input.reset()
         self.dispatch(UseHint(index))
+
+    def double(self) -> None:
+        """Double (or redouble) before rolling."""
+        self.dispatch(Double())
+
+    def resign(self) -> None:
+        """Ask what to offer, then offer to resign."""
+        s = self.session
+
+        def points(r: Resignation) -> int:
+            return resign_points(r, s.cube, money=s.is_money(), rules=s.config.rules())
+
+        self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r))))
+
+    def _take_choice(self, what: str) -> None:
+        answers: dict[str, Intent] = {"take": Take(), "pass": Pass(), "beaver": Beaver()}
+        self.dispatch(answers[what])
 
     def show_last(self) -> None:
         """Show the last turn again."""
@@ -283,7 +340,7 @@ class GameScene(Scene):
         for btn in self.buttons:
             action = by_name(btn.key)
             btn.enabled = action.enabled(self)
-            btn.primary = btn.enabled and btn.key in ("roll", "done")
+            btn.primary = btn.enabled and btn.key in ("roll", "done", "double")
             if btn.key == "sound":
                 btn.label = "Sound: on" if self.ctx.settings.sound else "Sound: off"
 
@@ -351,9 +408,25 @@ class GameScene(Scene):
         self._refresh_buttons()
         surface.set_clip(pygame.Rect(0, 0, lay.panel.x, lay.size[1]))
         self.ctx.renderer.draw(surface, lay, self.ctx.theme, self.board_view())
+        self._draw_cube(surface)
         surface.set_clip(None)
         self._draw_top(surface)
         draw_panel(surface, self.ctx.renderer.fonts, self.ctx.theme, self.panel, self.panel_view())
+
+    def cube_place(self) -> tuple[int, str, bool]:
+        """The cube as drawn: its face, where ("centre", "human", "computer"), and whether it is offered."""
+        s = self.session
+        if s.offered is not None:
+            return s.cube.value * 2, "human" if s.offered == AI else "computer", True
+        owner = s.cube.owner
+        where = "centre" if owner is None else ("human" if owner == HUMAN else "computer")
+        return cube_face(s.cube.value, owner), where, False
+
+    def _draw_cube(self, surface: pygame.Surface) -> None:
+        if self.session.match.is_crawford():
+            return
+        face, where, offered = self.cube_place()
+        draw_cube(surface, self.ctx.renderer.fonts, self.ctx.theme, self.layout.bar, face, where, offered)
 
     def panel_view(self) -> PanelView:
         """What the side panel shows now."""
@@ -368,17 +441,14 @@ class GameScene(Scene):
             warning=self.ctx.evaluator_warning() or "",
         )
         if flow.search is not None:
-            view.busy = "Thinking…" if flow.search == "move" else "Finding hints…"
+            view.busy = BUSY_WORDS.get(flow.search, "Thinking…")
             view.progress = self.progress.shown
         if flow.hints:
             view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
             view.hints = [
                 _hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
-        view.log = [
-            f"{i + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}"
-            for i, r in enumerate(s.log)
-        ]
+        view.log = log_lines(s)
         return view
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -390,7 +460,7 @@ class GameScene(Scene):
         size = top.height * 0.36
         b = self.flow.builder
         human, ai = s.sides(b.code, HUMAN) if b is not None else s.sides()
-        score = s.match_now().score
+        score = score_words(s.match_now())
         you = s.config.colour
         them = "dark" if you == "light" else "light"
         x, cy = top.x + top.height * 0.3, top.centery
@@ -408,7 +478,7 @@ class GameScene(Scene):
                 surface, fonts, f"pips {pips}", (r.right + 8, cy), size * 0.85, th.text_dim, anchor="midleft"
             )
             x = r.right + top.height * 0.6
-        game = f"Match to {s.config.match_length} · game {s.match.game_number()}"
+        game = match_words(s.match)
         text(surface, fonts, game, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
         right = (top.right - top.height * 0.3, cy)
         text(surface, fonts, self.flow.status(), right, size, th.accent, bold=True, anchor="midright")

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import pygame
 
 from ai.levels import LEVELS
-from game.match import MATCH_LENGTHS
 from game.ui.scene import Choice, Context, Dialog
+from game.ui.session import MATCH_CHOICES
 from game.ui.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
 from game.ui.widgets import fit_text, text
 
@@ -36,8 +36,8 @@ def options() -> list[Option]:
         Option(
             "match_length",
             "Match length",
-            list(MATCH_LENGTHS),
-            [f"{n} point{'s' * (n > 1)}" for n in MATCH_LENGTHS],
+            list(MATCH_CHOICES),
+            [f"{n} point{'s' * (n > 1)}" if n else "Money session" for n in MATCH_CHOICES],
         ),
         Option(
             "first", "Who moves first", list(FIRST_MOVERS), ["Opening roll decides", "You", "The computer"]
@@ -69,6 +69,9 @@ def options() -> list[Option]:
         ),
         Option("home", "Home board", list(HOME_SIDES), ["Right", "Left"], applies_now=True),
         Option("theme", "Theme", list(THEMES), ["Classic wood", "Colour-blind safe"], applies_now=True),
+        Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
+        Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
+        Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
     ]
 
 

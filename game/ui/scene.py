@@ -11,7 +11,7 @@ import pygame
 from game.ui.widgets import Button, dim, draw_button, mouse_pos, panel, text
 
 if TYPE_CHECKING:
-    from ai.worker import Request
+    from ai.worker import CubeRequest, Request
     from game.ui.layout import Layout
     from game.ui.render import Renderer
     from game.ui.session import GameSession
@@ -33,7 +33,7 @@ class Worker(Protocol):
         """Why the AI is weaker than usual, if it is."""
         ...
 
-    def start(self, request: Request) -> int:
+    def start(self, request: Request | CubeRequest) -> int:
         """Start a search; returns its id."""
         ...
 

@@ -10,12 +10,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game import validate as v
+from game.cube import CENTRED, CubeError, CubeRules, CubeState, Resignation, can_double, resign_outcome, take
 from game.dice import Dice, Roll, seed_commitment
-from game.match import MATCH_LENGTHS, Match, MatchError
+from game.match import MAX_MATCH_LENGTH, MONEY, Match, MatchError
 from game.move import Move, Step, format_steps
-from game.outcome import Outcome
+from game.outcome import Outcome, Termination
 from game.position import Position, PositionError, from_position_id, swap, unpack
 from game.state import GameState
+from game.ui.cube_save import CubeRecord, CubeSaveError, GameEnd, cube_from_json, end_json
 
 HUMAN = 0
 """The human is always player 0."""
@@ -40,6 +42,9 @@ COLOUR_CHOICES = ("light", "dark")
 MAX_ROLLS = 100_000
 """More rolls than any one game draws: a longer list is damage."""
 
+MATCH_CHOICES = (MONEY, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 25)
+"""The match lengths offered in the settings (0: a money session); any length 0..25 loads."""
+
 
 class SaveError(ValueError):
     """Saved game data that cannot be used."""
@@ -61,6 +66,14 @@ class GameConfig:
     """"roll", "you" or "computer": who moves first."""
     colour: str
     """"light" or "dark": the human's checkers."""
+    jacoby: bool = True
+    """Money: gammons count single until the cube is turned."""
+    beavers: bool = False
+    """Money: a doubled player may redouble at once and keep the cube."""
+
+    def rules(self) -> CubeRules:
+        """The cube rules of a money session (a match ignores them)."""
+        return CubeRules(self.jacoby, self.beavers)
 
     @classmethod
     def from_json(cls, data: object) -> GameConfig:
@@ -71,9 +84,13 @@ class GameConfig:
                 level=v.text(v.field(d, "level"), "config level", 100),
                 depth=v.integer(v.field(d, "depth"), "config depth", 1, MAX_DEPTH),
                 noise=v.number(v.field(d, "noise"), "config noise", 0.0, MAX_NOISE),
-                match_length=v.choice(v.field(d, "match_length"), "config match_length", MATCH_LENGTHS),
+                match_length=v.integer(
+                    v.field(d, "match_length"), "config match_length", 0, MAX_MATCH_LENGTH
+                ),
                 first=v.choice(v.field(d, "first"), "config first", FIRST_CHOICES),
                 colour=v.choice(v.field(d, "colour"), "config colour", COLOUR_CHOICES),
+                jacoby=v.flag(d.get("jacoby", True), "config jacoby"),
+                beavers=v.flag(d.get("beavers", False), "config beavers"),
             )
         except v.Invalid as exc:
             raise SaveError(f"bad config: {exc}") from None
@@ -107,7 +124,7 @@ class GameSession:
     ) -> None:
         self.config = config
         """The match settings."""
-        self.match = match if match is not None else Match(config.match_length)
+        self.match = match if match is not None else Match(config.match_length, rules=config.rules())
         """The match score before this game."""
         self.dice = Dice(seed)
         """This game's dice stream."""
@@ -121,6 +138,16 @@ class GameSession:
         """The turns played."""
         self.partial: tuple[Step, ...] = ()
         """The steps of the human's move played so far and not yet confirmed (saved, so a quit keeps them)."""
+        self.cube: CubeState = CENTRED
+        """The doubling cube."""
+        self.offered: int | None = None
+        """The player whose double waits for an answer, if any."""
+        self.cube_log: list[CubeRecord] = []
+        """Doubles and answers, in order."""
+        self.end: GameEnd | None = None
+        """The game's end by a pass or a resignation (None: played out or going on)."""
+        self.record_name = ""
+        """The file the match's record is kept in (user data folder, matches/)."""
 
     # --- facts --------------------------------------------------------------------------------------
 
@@ -141,14 +168,37 @@ class GameSession:
 
     def outcome(self) -> Outcome | None:
         """How this game ended, or None."""
-        return self.state.outcome()
+        return self.end.outcome if self.end is not None else self.state.outcome()
 
     def match_now(self) -> Match:
         """The match including this game once it is over."""
         out = self.outcome()
         if out is None:
             return self.match
-        return self.match.record(out)
+        return self.match.record(out, self.cube)
+
+    def is_money(self) -> bool:
+        """True in a money session."""
+        return self.match.is_money()
+
+    def can_double(self, player: int) -> bool:
+        """``player`` may double now: on roll, not rolled, the cube theirs or centred, not Crawford."""
+        return (
+            self.state.turn == player
+            and self.state.dice is None
+            and self.outcome() is None
+            and self.offered is None
+            and can_double(self.cube, player, crawford=self.match.is_crawford())
+        )
+
+    def is_cube_dead(self, player: int) -> bool:
+        """True in a match when ``player`` needs no more points than the cube shows."""
+        return not self.is_money() and self.match.needs(player) <= self.cube.value
+
+    def points_now(self) -> int:
+        """The points this game is worth to its winner (0 while it goes on)."""
+        before, after = self.match.score, self.match_now().score
+        return sum(after) - sum(before)
 
     def human_code(self, code: int | None = None, turn: int | None = None) -> int:
         """A position code (default: the current board) seen from the human."""
@@ -215,12 +265,53 @@ class GameSession:
         self.state = st.play(move)
         self.partial = ()
 
+    def double(self, player: int) -> None:
+        """``player`` doubles: the double waits for the opponent's answer."""
+        if not self.can_double(player):
+            raise ValueError("no double is allowed now")
+        self.offered = player
+        self.cube_log.append(CubeRecord(player, "double", self.cube.value * 2, len(self.log)))
+
+    def answer(self, take_it: bool) -> None:
+        """The opponent of the doubler takes (owning the cube at twice) or passes (the doubler wins)."""
+        doubler = self.offered
+        if doubler is None:
+            raise ValueError("no double to answer")
+        self.offered = None
+        if take_it:
+            self.cube = take(self.cube, doubler, crawford=self.match.is_crawford())
+            self.cube_log.append(CubeRecord(1 - doubler, "take", self.cube.value, len(self.log)))
+        else:
+            self.cube_log.append(CubeRecord(1 - doubler, "drop", self.cube.value * 2, len(self.log)))
+            self.end = GameEnd(Outcome(doubler, Termination.SINGLE), "drop")
+
+    def beaver(self, player: int) -> None:
+        """``player``, who has just taken, beavers: the cube doubles again and stays theirs."""
+        if (
+            not self.is_money()
+            or not self.config.beavers
+            or self.cube.owner != player
+            or self.cube.value >= 64
+        ):
+            raise ValueError("no beaver is allowed now")
+        self.cube = CubeState(self.cube.value * 2, player)
+        self.cube_log.append(CubeRecord(player, "beaver", self.cube.value, len(self.log)))
+
+    def resign(self, resigner: int, offer: Resignation) -> None:
+        """``resigner``'s offer was accepted: the game ends with the opponent winning ``offer``."""
+        if self.outcome() is not None:
+            raise ValueError("the game is over")
+        self.offered = None
+        self.end = GameEnd(resign_outcome(resigner, offer), "resign")
+
     def next_game(self, seed: str | None = None) -> GameSession:
         """The next game of the match (raises MatchError if the match is over)."""
         match = self.match_now()
         if match.is_over():
             raise MatchError("the match is over")
-        return GameSession(self.config, match, seed, self.start)
+        nxt = GameSession(self.config, match, seed, self.start)
+        nxt.record_name = self.record_name
+        return nxt
 
     # --- saving -------------------------------------------------------------------------------------
 
@@ -241,6 +332,12 @@ class GameSession:
             "dice": list(st.dice) if st.dice else None,
             "log": [[r.player, list(r.dice), _steps_json(r.steps)] for r in self.log],
             "partial": _steps_json(self.partial),
+            "cube": self.cube.to_json(),
+            "offered": self.offered,
+            "cube_log": [[c.player, c.kind, c.value, c.turn] for c in self.cube_log],
+            "end": None if self.end is None else end_json(self.end),
+            "crawford": self.match.is_crawford(),
+            "record": self.record_name,
         }
 
     @classmethod
@@ -252,7 +349,7 @@ class GameSession:
             return cls._from_json(data)
         except SaveError:
             raise
-        except (v.Invalid, PositionError, MatchError) as exc:
+        except (v.Invalid, PositionError, MatchError, CubeError) as exc:
             raise SaveError(f"damaged saved game: {exc}") from None
 
     @classmethod
@@ -297,6 +394,10 @@ class GameSession:
         s.partial = _steps_from_json(d.get("partial", []), "partial move step")
         if s.partial and (turn != HUMAN or dice is None):
             raise SaveError("a half-played move without the human's roll")
+        try:
+            cube_from_json(s, d)
+        except CubeSaveError as exc:
+            raise SaveError(str(exc)) from None
         return s
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from ai.levels import DEFAULT_LEVEL
 from game import validate
 from game.files import write_atomic
-from game.match import MATCH_LENGTHS
+from game.match import MAX_MATCH_LENGTH
 from game.resources import user_data_dir
 from game.ui.session import COLOUR_CHOICES, FIRST_CHOICES
 
@@ -58,7 +58,7 @@ class Settings:
     level: str = DEFAULT_LEVEL
     """Key of the AI level (see ai.levels)."""
     match_length: int = 1
-    """Points to win a match: 1, 3, 5 or 7."""
+    """Points to win a match, 1..25; 0 for a money session."""
     first: str = "roll"
     """Who moves first: one of FIRST_MOVERS."""
     colour: str = "light"
@@ -79,6 +79,12 @@ class Settings:
     """The side the human's home board is drawn on: one of HOME_SIDES."""
     manual_dice: bool = False
     """The human rolls real dice and enters them (the computer's dice stay seeded)."""
+    jacoby: bool = True
+    """Money: gammons count single until the cube is turned (the Jacoby rule)."""
+    beavers: bool = False
+    """Money: a doubled player may redouble at once and keep the cube."""
+    cube_advice: bool = True
+    """Show the hint's advice when the computer doubles."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -120,7 +126,7 @@ class Settings:
 _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
     {
         "level": lambda x, n: validate.text(x, n, 40),
-        "match_length": lambda x, n: validate.choice(x, n, MATCH_LENGTHS),
+        "match_length": lambda x, n: validate.integer(x, n, 0, MAX_MATCH_LENGTH),
         "first": lambda x, n: validate.choice(x, n, FIRST_MOVERS),
         "colour": lambda x, n: validate.choice(x, n, COLOURS),
         "animation": lambda x, n: validate.choice(x, n, tuple(ANIMATION_SPEEDS)),
@@ -131,6 +137,9 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
         "home": lambda x, n: validate.choice(x, n, HOME_SIDES),
         "manual_dice": validate.flag,
+        "jacoby": validate.flag,
+        "beavers": validate.flag,
+        "cube_advice": validate.flag,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
@@ -184,6 +193,11 @@ class Store:
         """The settings file."""
         assert self.folder is not None, "saving is off"
         return self.folder / SETTINGS_FILE
+
+    @property
+    def matches_folder(self) -> Path | None:
+        """Where the played matches' .mat records are kept; None when saving is off."""
+        return None if self.folder is None else self.folder / "matches"
 
     @property
     def save_path(self) -> Path:
