@@ -560,17 +560,30 @@ def _kill_me_with_my_parent() -> None:
 
 @contextlib.contextmanager
 def _no_ctrl_c() -> Any:
-    """Hold Ctrl+C back while a child starts, so that the child starts with it blocked (POSIX
-    inherits the signal mask): a terminal's Ctrl+C reaches the whole process group, and the
-    parent alone decides what it means. The parent gets a Ctrl+C of that moment afterwards."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: the child ignores it in _child_main
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """Hold Ctrl+C and SIGTERM back while a child starts; deliver them once it has started.
+
+    POSIX: Ctrl+C is blocked so that the child starts with it blocked (it inherits the mask):
+    a terminal's Ctrl+C reaches the whole process group, and the parent alone decides what it
+    means. Any thread may receive a signal, so on the main thread the Python handlers of both
+    are also held: either landing between the child's launch and the hand-over of its start-up
+    data would leave the child to die on a half-read pipe with a traceback."""
+    caught: list[int] = []
+    held: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(ValueError, OSError):
+                held[sig] = signal.signal(sig, lambda signum, frame: caught.append(signum))
+    masked = hasattr(signal, "pthread_sigmask")  # Windows: the child ignores it in _child_main
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if before is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for held_sig, handler in held.items():
+            signal.signal(held_sig, handler)
+        for signum in caught:
+            signal.raise_signal(signum)
 
 
 # --- the owner's side ---------------------------------------------------------------------

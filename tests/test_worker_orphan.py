@@ -70,3 +70,20 @@ def test_kill_9_of_the_game_while_the_ai_thinks_leaves_no_process(started_from: 
         time.sleep(0.05)
     left = sorted(p for p in below if is_running(p))
     assert not left, f"still running 5 s after the game was killed: {left}"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_a_signal_while_the_worker_starts_is_held_then_delivered() -> None:
+    from ai.worker import _no_ctrl_c
+
+    seen: list[str] = []
+    before = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append("handled"))
+    try:
+        with _no_ctrl_c():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)
+            seen.append("inside")
+        seen.append("after")
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert seen == ["inside", "handled", "after"]
