@@ -16,11 +16,12 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from ai.analysis import MAX_DEPTH
-from ai.review import DEFAULT_DEPTH, Review, rating, review, review_json
+from ai.review import DEFAULT_DEPTH, PlayerStats, Review, rating, review, review_json
 from game.matfile import MatFileError
 from game.matread import decode, read_match
 from game.matreplay import ReplayedMatch, ReplayError, replay
@@ -83,11 +84,11 @@ def format_review(rev: Review, worst: int) -> str:
     kind = f"{rec.length}-point match" if rec.length else "money session"
     final = rev.final_score()
     lines = [
-        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {len(rev.match.games)} games, "
+        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {len(rev.match.games)} game{'' if len(rev.match.games) == 1 else 's'}, "
         f"final score {final[0]}-{final[1]} (depth {rev.depth}; errors in {unit})",
         "",
     ]
-    rows = [
+    rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [
         ("Error rate (mEMG per decision)", lambda p, s: f"{s.error_rate():.1f}"),
         ("Rating", lambda p, s: rating(s.error_rate())),
         ("Unforced moves", lambda p, s: str(s.unforced_moves)),

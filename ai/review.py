@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ai.analysis import analyse, position_values
 from ai.cube import CubeContext, context_for, cube_decision, cubeful_equity, move_utility, roll_outcomes
 from ai.evaluator import Evaluator, flip
@@ -36,8 +34,8 @@ from game.cube import CubeState, can_double
 from game.dice import ROLLS
 from game.matchid import MatchInfo, match_id
 from game.matreplay import ReplayedGame, ReplayedMatch, Turn
-from game.move import format_steps
-from game.position import SIDE_MASK, position_id, swap
+from game.move import legal_moves
+from game.position import SIDE_MASK, Position, position_id, swap
 
 DEFAULT_DEPTH = 3
 """The depth ``analyze`` judges at: GNU Backgammon's 2-ply, its own analysis default."""
@@ -106,9 +104,6 @@ class Decision:
     luck: float = 0.0
     """The roll's luck for the mover (moves)."""
 
-    close: bool = True
-    """Counted as a close or actual cube decision (cube kinds)."""
-
     def to_json(self) -> dict[str, object]:
         """The decision as a JSON-ready dict."""
         out: dict[str, object] = {
@@ -161,6 +156,7 @@ class PlayerStats:
         return 1000.0 * (self.checker_error + self.cube_error) / n if n else 0.0
 
     def add_error(self, error: float) -> None:
+        """Count ``error`` in its band (doubtful, bad or very bad), if any."""
         for k, bound in enumerate((VERY_BAD, BAD, DOUBTFUL)):
             if error >= bound:
                 self.counts[2 - k] += 1
@@ -220,8 +216,19 @@ def _context(game: ReplayedGame, length: int, cube: CubeState, player: int) -> C
     )
 
 
-def _ids(code: int, game: ReplayedGame, length: int, cube: CubeState, player: int, **more: object) -> tuple[str, str]:
-    info = MatchInfo(cube, player, length, game.score, crawford=game.crawford, **more)  # type: ignore[arg-type]
+def _ids(
+    code: int,
+    game: ReplayedGame,
+    length: int,
+    cube: CubeState,
+    player: int,
+    dice: tuple[int, int] = (0, 0),
+    taker: int | None = None,
+) -> tuple[str, str]:
+    """Position ID (``player`` on roll) and Match ID; ``taker`` set: a double waiting for its answer."""
+    info = MatchInfo(
+        cube, player, length, game.score, dice, game.crawford, turn=taker, doubled=taker is not None
+    )
     return position_id(code), match_id(info)
 
 
@@ -263,45 +270,59 @@ class _Judge:
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
-        close = best_value - double_value < CLOSE_CUBE
-        pid, mid = _ids(turn.code, game, self.length, turn.cube, turn.player)
-        me, you = self.stats[turn.player], self.stats[1 - turn.player]
+        ids = _ids(turn.code, game, self.length, turn.cube, turn.player)
         if not turn.doubled:
-            error = best_value - d.nd
-            if close or error > 0:
-                me.cube_decisions += 1
-            self.add(me, Decision(game.number, turn.row, turn.player, "no double", error, "no double", best, pid, mid, close=close or error > 0))
-            me.cube_error += error
+            if best_value - double_value < CLOSE_CUBE:
+                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids)
             return
-        error = best_value - double_value
-        me.cube_decisions += 1
-        me.cube_error += error
-        self.add(me, Decision(game.number, turn.row, turn.player, "double", error, "double", best, pid, mid))
+        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids)
         taker = 1 - turn.player
-        _, tmid = _ids(turn.code, game, self.length, turn.cube, turn.player, turn=taker, doubled=True)
-        right = "take" if d.take else "drop"
-        played = "take" if turn.taken else "drop"
-        terror = max(0.0, d.dt - d.dp) if turn.taken else max(0.0, d.dp - d.dt)
-        you.cube_decisions += 1
-        you.cube_error += terror
-        self.add(you, Decision(game.number, turn.row, taker, played, terror, played, right, pid, tmid))
+        ids = (ids[0], _ids(turn.code, game, self.length, turn.cube, turn.player, taker=taker)[1])
+        if turn.taken:
+            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), "take" if d.take else "drop", ids)
+        else:
+            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), "take" if d.take else "drop", ids)
 
-    def add(self, stats: PlayerStats, decision: Decision) -> None:
-        stats.add_error(decision.error)
-        self.decisions.append(decision)
+    def judged(
+        self,
+        game: ReplayedGame,
+        turn: Turn,
+        player: int,
+        kind: str,
+        error: float,
+        best: str,
+        ids: tuple[str, str],
+        played: str | None = None,
+        luck: float = 0.0,
+    ) -> None:
+        """Count a decision in ``player``'s totals and keep it."""
+        stats = self.stats[player]
+        if kind == "move":
+            stats.unforced_moves += 1
+            stats.checker_error += error
+            stats.bad_moves += error >= BAD
+        else:
+            stats.cube_decisions += 1
+            stats.cube_error += error
+        stats.add_error(error)
+        text = kind if played is None else played
+        dice = turn.dice if kind == "move" else None
+        self.decisions.append(
+            Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
+        )
 
     def move(self, game: ReplayedGame, turn: Turn) -> None:
         assert turn.dice is not None
-        ctx = _context(game, self.length, turn.cube if not turn.taken else _after_take(turn), turn.player)
+        cube = played_cube(turn)
+        ctx = _context(game, self.length, cube, turn.player)
         me = self.stats[turn.player]
         luck = self.luck(turn, ctx)
         me.luck += luck
         me.luck_mwc += luck * _mwc_scale(ctx)
-        pid, mid = _ids(turn.code, game, self.length, ctx_cube(turn), turn.player, dice=turn.dice)
-        played = turn.move.notation() if turn.move is not None else ""
         if turn.legal <= 1 or turn.move is None:
-            self.decisions.append(Decision(game.number, turn.row, turn.player, "move", 0.0, played, played, pid, mid, turn.dice, luck))
             return
+        ids = _ids(turn.code, game, self.length, cube, turn.player, dice=turn.dice)
+        played = turn.move.notation()
         utility = move_utility(ctx, turn.code)
         ranked = analyse(turn.code, turn.dice, self.depth, self.evaluator, utility=utility)
         target = turn.move.after.code
@@ -312,12 +333,8 @@ class _Judge:
             value = float(utility(probs)[0])
         best = ranked[0]
         error = max(0.0, best.equity - value)
-        best_text = format_steps(_steps_to(turn, best.code)) if error > 0 else played
-        me.unforced_moves += 1
-        me.checker_error += error
-        if error >= BAD:
-            me.bad_moves += 1
-        self.add(me, Decision(game.number, turn.row, turn.player, "move", error, played, best_text, pid, mid, turn.dice, luck))
+        best_text = _notation(turn, best.code) if error > 0 else played
+        self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck)
 
     def luck(self, turn: Turn, ctx: CubeContext) -> float:
         assert turn.dice is not None
@@ -329,22 +346,15 @@ class _Judge:
         return float(values[_roll_index(turn.dice)] - w @ values / w.sum())
 
 
-def _after_take(turn: Turn) -> CubeState:
-    return CubeState(turn.cube.value * 2, 1 - turn.player)
+def played_cube(turn: Turn) -> CubeState:
+    """The cube when the roll is played: doubled and the opponent's after a take."""
+    return CubeState(turn.cube.value * 2, 1 - turn.player) if turn.taken else turn.cube
 
 
-def ctx_cube(turn: Turn) -> CubeState:
-    """The cube when the roll is played (doubled and the opponent's after a take)."""
-    return _after_take(turn) if turn.taken else turn.cube
-
-
-def _steps_to(turn: Turn, code: int) -> tuple:  # type: ignore[type-arg]
-    from game.move import legal_moves
-    from game.position import Position
-
+def _notation(turn: Turn, code: int) -> str:
+    """The notation of the legal move of ``turn``'s roll that leads to ``code``."""
     assert turn.dice is not None
-    move = next(m for m in legal_moves(Position(turn.code), turn.dice) if m.after.code == code)
-    return move.steps
+    return next(m for m in legal_moves(Position(turn.code), turn.dice) if m.after.code == code).notation()
 
 
 def review(

@@ -24,6 +24,7 @@ naming the line and the cell.
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from dataclasses import dataclass, field
@@ -96,7 +97,7 @@ def _entries(line: str, start: int, lineno: int) -> list[tuple[int, str]]:
     if body[: starts[0] if starts else len(body)].strip():
         raise MatFileError(f"line {lineno}: cannot read {body.strip()!r}")
     bounds = [*starts, len(body)]
-    return [(start + a, body[a:b].strip()) for a, b in zip(bounds, bounds[1:], strict=False)]
+    return [(start + a, body[a:b].strip()) for a, b in itertools.pairwise(bounds)]
 
 
 class _Lines:

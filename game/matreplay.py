@@ -131,7 +131,9 @@ class _GameReplay:
         self.player: int | None = None
         self.code = START_CODE
         self.cube = CENTRED
-        self.pending: dict[str, object] = {}
+        self.doubled_at: CubeState | None = None
+        """The cube before this turn's double, while the turn lasts."""
+        self.taken: bool | None = None
         self.ended: str | None = None
         self.board_result: tuple[int, Termination] | None = None
 
@@ -144,34 +146,25 @@ class _GameReplay:
         """Make ``a.player`` the player on roll, passing a closed-out opponent's dance."""
         if self.player is None:
             self.player = a.player
-            if a.player == 1:
-                self.code = START_CODE
             return
         if a.player != self.player:
-            if self.pending or not _closed_out(self.code):
+            if self.doubled_at is not None or not _closed_out(self.code):
                 raise ReplayError(f"{self.where(a)}: it is the other player's turn")
             self.finish_turn(None, 0, "")  # an unwritten dance from the bar
 
-    def finish_turn(self, dice: tuple[int, int] | None, row: int, text: str, move: Move | None = None) -> None:
+    def finish_turn(
+        self, dice: tuple[int, int] | None, row: int, text: str, move: Move | None = None
+    ) -> None:
         assert self.player is not None
         legal = len(legal_moves(Position(self.code), dice)) if dice else 0
-        p = self.pending
+        before = self.cube if self.doubled_at is None else self.doubled_at
         self.turns.append(
             Turn(
-                self.player,
-                self.code,
-                p.get("cube", self.cube),  # type: ignore[arg-type]
-                not self.turns,
-                bool(p.get("doubled", False)),
-                p.get("taken"),  # type: ignore[arg-type]
-                dice,
-                move,
-                legal,
-                row,
-                text,
+                self.player, self.code, before, not self.turns, self.doubled_at is not None, self.taken,
+                dice, move, legal, row, text,
             )
-        )
-        self.pending = {}
+        )  # fmt: skip
+        self.doubled_at, self.taken = None, None
         after = self.code if move is None else move.after.code
         kind = win_kind(after) if move is not None else None
         if kind is not None:
@@ -187,35 +180,36 @@ class _GameReplay:
             self.turn_of(a)
             if self.turns == [] or not can_double(self.cube, a.player, crawford=self.crawford):
                 raise ReplayError(f"{self.where(a)}: this player may not double here")
-            self.pending = {"cube": self.cube, "doubled": True}
+            self.doubled_at = self.cube
         elif a.kind in ("take", "drop"):
-            if not self.pending.get("doubled") or a.player == self.player or "taken" in self.pending:
+            if self.doubled_at is None or a.player == self.player or self.taken is not None:
                 raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
             assert self.player is not None
-            self.pending["taken"] = a.kind == "take"
+            self.taken = a.kind == "take"
             if a.kind == "take":
                 self.cube = take(self.cube, self.player, crawford=self.crawford)
             else:
-                self.finish_drop()
+                self.finish_drop(a.row)
         else:
             self.move(a)
 
-    def finish_drop(self) -> None:
+    def finish_drop(self, row: int) -> None:
         assert self.player is not None
-        self.turns.append(
-            Turn(self.player, self.code, self.pending["cube"], False, True, False)  # type: ignore[arg-type]
-        )
-        self.pending = {}
+        assert self.doubled_at is not None
+        self.turns.append(Turn(self.player, self.code, self.doubled_at, False, True, False, row=row))
+        self.doubled_at = None
         self.ended = "drop"
 
     def move(self, a: Action) -> None:
         self.turn_of(a)
         assert a.dice is not None
-        if "doubled" in self.pending and "taken" not in self.pending:
+        if self.doubled_at is not None and self.taken is None:
             raise ReplayError(f"{self.where(a)}: the double was not answered")
         dice = (max(a.dice), min(a.dice))
         if self.turns == [] and dice[0] == dice[1]:
-            raise ReplayError(f"{self.where(a)}: the opening roll cannot be a double ({a.dice[0]}{a.dice[1]})")
+            raise ReplayError(
+                f"{self.where(a)}: the opening roll cannot be a double ({a.dice[0]}{a.dice[1]})"
+            )
         position = Position(self.code)
         moves = legal_moves(position, dice)
         if not a.move:
@@ -241,7 +235,10 @@ class _GameReplay:
                     f"the record says player {game.winner} {game.points}"
                 )
         elif ending == "drop" and self.player is not None and game.winner != self.player:
-            notes.append(f"game {self.number}: the double was dropped, yet the record gives the doubler's opponent the game")
+            notes.append(
+                f"game {self.number}: the double was dropped, yet the record gives the game to the "
+                "player who dropped"
+            )
         return ReplayedGame(
             self.number, score, crawford, post, tuple(self.turns), game.winner, game.points, ending
         )
@@ -257,7 +254,10 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     crawford_rule = dict(record.tags).get("Crawford", "On").strip().lower() not in ("off", "no", "false")
     for number, game in enumerate(record.games, 1):
         if tuple(score) != game.score:
-            notes.append(f"game {number}: the score line says {game.score[0]}-{game.score[1]}, the results {score[0]}-{score[1]}")
+            notes.append(
+                f"game {number}: the score line says {game.score[0]}-{game.score[1]}, "
+                f"the results so far {score[0]}-{score[1]}"
+            )
         s = game.score
         at_point = length > 0 and length - 1 in s
         crawford = crawford_rule and at_point and not crawford_done
