@@ -49,6 +49,7 @@ _ENTRY = re.compile(
     r"(?<!\S)(?:[1-6][1-6]\s*:|(?:doubles|takes|accepts|drops|passes|rejects|wins|resigns|beavers|raccoons)\b)",
     re.IGNORECASE,
 )
+_CHUNK = re.compile(r"\S+(?: {1,2}\S+)*")
 _ROLL = re.compile(r"([1-6])([1-6])\s*:(.*)$")
 _DOUBLE = re.compile(r"doubles\s*(?:=>|to)?\s*(\d+)?$", re.IGNORECASE)
 _WINS = re.compile(r"wins\s+(\d+)\s+points?\b", re.IGNORECASE)
@@ -96,8 +97,11 @@ def _entries(line: str, start: int, lineno: int) -> list[tuple[int, str]]:
     starts = [m.start() for m in _ENTRY.finditer(body)]
     if body[: starts[0] if starts else len(body)].strip():
         raise MatFileError(f"line {lineno}: cannot read {body.strip()!r}")
-    bounds = [*starts, len(body)]
-    return [(start + a, body[a:b].strip()) for a, b in itertools.pairwise(bounds)]
+    out = []
+    for a, b in itertools.pairwise([*starts, len(body)]):
+        for m in _CHUNK.finditer(body[a:b]):  # a wide gap inside an entry ends it: the rest is a cell
+            out.append((start + a + m.start(), m.group().strip()))
+    return out
 
 
 class _Lines:
