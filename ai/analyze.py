@@ -83,8 +83,9 @@ def format_review(rev: Review, worst: int) -> str:
     unit = "EMG" if rec.length else "per cube unit"
     kind = f"{rec.length}-point match" if rec.length else "money session"
     final = rev.final_score()
+    n = len(rev.match.games)
     lines = [
-        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {len(rev.match.games)} game{'' if len(rev.match.games) == 1 else 's'}, "
+        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {n} game{'' if n == 1 else 's'}, "
         f"final score {final[0]}-{final[1]} (depth {rev.depth}; errors in {unit})",
         "",
     ]

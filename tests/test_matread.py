@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.matfile import MatFileError, MatchRecord
+from game.matfile import MatchRecord, MatFileError
 from game.matread import decode, read_match, strip_rating
 from game.matreplay import ReplayedMatch, ReplayError, normalise_move, replay
 

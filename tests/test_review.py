@@ -154,7 +154,9 @@ def test_analyze_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_analyze_a_file_that_is_not_a_record_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyze_a_file_that_is_not_a_record_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     junk = tmp_path / "junk.mat"
     junk.write_bytes(b"\x00\xff garbage\n")
     assert analyze_main([str(junk)]) == 2
