@@ -134,6 +134,12 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         default=DEFAULT_DEPTH,
         help=f"search depth 1..{MAX_DEPTH} (default {DEFAULT_DEPTH}: GNU Backgammon's 2-ply)",
     )
+    ap.add_argument(
+        "--cube-depth",
+        type=int,
+        metavar="N",
+        help="search depth of cube decisions 1..4 (default: --depth)",
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
 
@@ -149,6 +155,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Analyse the file from parsed options; returns the exit status."""
     if not 1 <= args.depth <= MAX_DEPTH:
         ap.error(f"--depth must be 1..{MAX_DEPTH}")
+    if args.cube_depth is not None and not 1 <= args.cube_depth <= MAX_DEPTH:
+        ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
     if args.worst < 0:
         ap.error("--worst must be 0 or more")
     path = Path(args.file).expanduser()
@@ -161,7 +169,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
 
     evaluator = load("auto", sys.stderr)
     progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
-    rev = review(match, args.depth, evaluator, on_turn=progress)
+    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=args.cube_depth)
     if args.json:
         print(json.dumps(review_json(rev)))
     else:

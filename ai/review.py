@@ -251,10 +251,11 @@ def _roll_index(dice: tuple[int, int]) -> int:
 class _Judge:
     """The running state of one review."""
 
-    def __init__(self, match: ReplayedMatch, depth: int, evaluator: Evaluator) -> None:
+    def __init__(self, match: ReplayedMatch, depth: int, evaluator: Evaluator, cube_depth: int) -> None:
         self.match = match
         self.length = match.record.length
         self.depth = depth
+        self.cube_depth = cube_depth
         self.evaluator = evaluator
         self.stats = (PlayerStats(), PlayerStats())
         self.decisions: list[Decision] = []
@@ -266,7 +267,7 @@ class _Judge:
 
     def cube(self, game: ReplayedGame, turn: Turn) -> None:
         ctx = _context(game, self.length, turn.cube, turn.player)
-        _, d = cube_decision(turn.code, ctx, self.depth, self.evaluator)
+        _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
@@ -362,9 +363,11 @@ def review(
     depth: int,
     evaluator: Evaluator,
     on_turn: Callable[[int, int], None] | None = None,
+    cube_depth: int | None = None,
 ) -> Review:
-    """Judge every decision of ``match`` at ``depth``; ``on_turn(done, total)`` after each turn."""
-    judge = _Judge(match, depth, evaluator)
+    """Judge every decision of ``match`` at ``depth`` (cube actions at ``cube_depth``, default
+    ``depth``); ``on_turn(done, total)`` after each turn."""
+    judge = _Judge(match, depth, evaluator, depth if cube_depth is None else cube_depth)
     total = sum(len(g.turns) for g in match.games)
     done = 0
     for game in match.games:
