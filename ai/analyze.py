@@ -144,13 +144,6 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command; returns the exit status."""
-    ap = argparse.ArgumentParser(prog="python main.py analyze")
-    add_arguments(ap)
-    return run(ap.parse_args(argv), ap)
-
-
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Analyse the file from parsed options; returns the exit status."""
     if not 1 <= args.depth <= MAX_DEPTH:

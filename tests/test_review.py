@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 
-from ai.analyze import main as analyze_main
+import main as entry
+from ai.analyze import Progress
 from ai.evaluator import Evaluator
 from ai.review import RATINGS, Review, rating, review
 from ai.worker import default_evaluator
@@ -121,7 +123,7 @@ def test_rating_words_run_from_best_to_worst() -> None:
 
 
 def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    assert analyze_main([str(DATA / "gnubg.mat"), "--depth", "1", "--json"]) == 0
+    assert entry.run(["analyze", str(DATA / "gnubg.mat"), "--depth", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["match_length"] == 3 and out["players"] == ["Alice", "Bob"]
     assert out["games"] == [{"winner": 1, "points": 1}, {"winner": 1, "points": 4}]
@@ -133,7 +135,7 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_analyze_report_names_players_and_worst_decisions(capsys: pytest.CaptureFixture[str]) -> None:
-    assert analyze_main([str(DATA / "fibs.mat"), "--depth", "1", "--worst", "3"]) == 0
+    assert entry.run(["analyze", str(DATA / "fibs.mat"), "--depth", "1", "--worst", "3"]) == 0
     captured = capsys.readouterr()
     assert "Alice" in captured.out and "Bob" in captured.out and "Worst 3 decisions" in captured.out
     assert "analyse: game 2/2 done" in captured.err
@@ -144,13 +146,13 @@ def test_analyze_an_illegal_record_exits_2_naming_the_cell(
 ) -> None:
     bad = tmp_path / "bad.mat"
     bad.write_text(BLUNDERS.replace("42: 8/4 6/4", "42: 8/3 6/4"))
-    assert analyze_main([str(bad)]) == 2
+    assert entry.run(["analyze", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "game 1, row 1" in err and "right cell" in err and "Traceback" not in err
 
 
 def test_analyze_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert analyze_main([str(tmp_path / "none.mat")]) == 2
+    assert entry.run(["analyze", str(tmp_path / "none.mat")]) == 2
     assert "cannot read" in capsys.readouterr().err
 
 
@@ -159,5 +161,20 @@ def test_analyze_a_file_that_is_not_a_record_exits_2(
 ) -> None:
     junk = tmp_path / "junk.mat"
     junk.write_bytes(b"\x00\xff garbage\n")
-    assert analyze_main([str(junk)]) == 2
+    assert entry.run(["analyze", str(junk)]) == 2
     assert "point match" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
+    tty, plain = _Terminal(), io.StringIO()
+    for stream in (tty, plain):
+        progress = Progress(stream, [2, 2])
+        for done in range(1, 5):
+            progress(done, 4)
+    assert "\r" in tty.getvalue() and "4/4 turns" in tty.getvalue() and tty.getvalue().endswith("\n")
+    assert plain.getvalue().splitlines() == ["analyse: game 1/2 done", "analyse: game 2/2 done"]
