@@ -204,34 +204,6 @@ class Review:
         return sorted((d for d in self.decisions if d.error > 0), key=lambda d: -d.error)[:n]
 
 
-def _context(game: ReplayedGame, length: int, cube: CubeState, player: int) -> CubeContext:
-    return context_for(
-        cube,
-        player,
-        length,
-        game.score,
-        crawford=game.crawford,
-        post_crawford=game.post_crawford,
-        jacoby=False,
-    )
-
-
-def _ids(
-    code: int,
-    game: ReplayedGame,
-    length: int,
-    cube: CubeState,
-    player: int,
-    dice: tuple[int, int] = (0, 0),
-    taker: int | None = None,
-) -> tuple[str, str]:
-    """Position ID (``player`` on roll) and Match ID; ``taker`` set: a double waiting for its answer."""
-    info = MatchInfo(
-        cube, player, length, game.score, dice, game.crawford, turn=taker, doubled=taker is not None
-    )
-    return position_id(code), match_id(info)
-
-
 def _mwc_scale(ctx: CubeContext) -> float:
     """Match winning chance (match) or points (money) per unit of normalised equity."""
     if ctx.is_money():
@@ -256,9 +228,45 @@ class _Judge:
         self.length = match.record.length
         self.depth = depth
         self.cube_depth = cube_depth
+        self.jacoby = match.is_jacoby()
         self.evaluator = evaluator
         self.stats = (PlayerStats(), PlayerStats())
         self.decisions: list[Decision] = []
+
+    def context(self, game: ReplayedGame, cube: CubeState, player: int) -> CubeContext:
+        """The cube context of ``player`` in ``game``."""
+        return context_for(
+            cube,
+            player,
+            self.length,
+            game.score,
+            crawford=game.crawford,
+            post_crawford=game.post_crawford,
+            jacoby=self.jacoby,
+        )
+
+    def ids(
+        self,
+        code: int,
+        game: ReplayedGame,
+        cube: CubeState,
+        player: int,
+        dice: tuple[int, int] = (0, 0),
+        taker: int | None = None,
+    ) -> tuple[str, str]:
+        """Position ID (``player`` on roll) and Match ID; ``taker`` set: a double waiting for its answer."""
+        info = MatchInfo(
+            cube,
+            player,
+            self.length,
+            game.score,
+            dice,
+            game.crawford,
+            self.jacoby,
+            turn=taker,
+            doubled=taker is not None,
+        )
+        return position_id(code), match_id(info)
 
     def cube_available(self, game: ReplayedGame, turn: Turn) -> bool:
         if turn.first or not can_double(turn.cube, turn.player, crawford=game.crawford):
@@ -266,19 +274,19 @@ class _Judge:
         return self.length == 0 or self.length - game.score[turn.player] > turn.cube.value
 
     def cube(self, game: ReplayedGame, turn: Turn) -> None:
-        ctx = _context(game, self.length, turn.cube, turn.player)
+        ctx = self.context(game, turn.cube, turn.player)
         _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
-        ids = _ids(turn.code, game, self.length, turn.cube, turn.player)
+        ids = self.ids(turn.code, game, turn.cube, turn.player)
         if not turn.doubled:
             if best_value - double_value < CLOSE_CUBE:
                 self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids)
             return
         self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids)
         taker = 1 - turn.player
-        ids = (ids[0], _ids(turn.code, game, self.length, turn.cube, turn.player, taker=taker)[1])
+        ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
         if turn.taken:
             self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), "take" if d.take else "drop", ids)
         else:
@@ -315,14 +323,14 @@ class _Judge:
     def move(self, game: ReplayedGame, turn: Turn) -> None:
         assert turn.dice is not None
         cube = played_cube(turn)
-        ctx = _context(game, self.length, cube, turn.player)
+        ctx = self.context(game, cube, turn.player)
         me = self.stats[turn.player]
         luck = self.luck(turn, ctx)
         me.luck += luck
         me.luck_mwc += luck * _mwc_scale(ctx)
         if turn.legal <= 1 or turn.move is None:
             return
-        ids = _ids(turn.code, game, self.length, cube, turn.player, dice=turn.dice)
+        ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
         utility = move_utility(ctx, turn.code)
         ranked = analyse(turn.code, turn.dice, self.depth, self.evaluator, utility=utility)

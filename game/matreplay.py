@@ -108,6 +108,18 @@ class ReplayedMatch:
     notes: tuple[str, ...] = ()
     """Things the record says that the rules do not confirm (kept as written)."""
 
+    def is_jacoby(self) -> bool:
+        """Money play under the Jacoby rule (a ``; [Jacoby "On"]`` tag; off otherwise)."""
+        return self.record.length == 0 and tag_is_on(self.record, "Jacoby", default=False)
+
+
+def tag_is_on(record: MatchRecord, name: str, default: bool) -> bool:
+    """Whether a header tag such as ``; [Crawford "Off"]`` is on (``default`` when absent)."""
+    value = dict(record.tags).get(name)
+    if value is None:
+        return default
+    return value.strip().lower() not in ("off", "no", "false", "0")
+
 
 def normalise_move(text: str) -> str:
     """A record's move text in the notation :func:`game.move.parse_move` reads (``/0`` is off)."""
@@ -251,7 +263,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     crawford_done = False
     games = []
     length = record.length
-    crawford_rule = dict(record.tags).get("Crawford", "On").strip().lower() not in ("off", "no", "false")
+    crawford_rule = tag_is_on(record, "Crawford", default=True)
     for number, game in enumerate(record.games, 1):
         if tuple(score) != game.score:
             notes.append(

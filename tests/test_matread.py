@@ -156,3 +156,17 @@ def test_crawford_game_is_the_first_game_at_match_point_only() -> None:
         parts.append("      Wins 2 points\n" if k == 1 else "                                 Wins 1 point\n")
     m = replay(read_match("".join(parts)))
     assert [(g.crawford, g.post_crawford) for g in m.games] == [(False, False), (True, False), (False, True)]
+
+
+def test_jacoby_tag_turns_the_rule_on_for_money_only() -> None:
+    money = GAME.format(reply="42: 8/4 6/4").replace(" 1 point match", " 0 point match")
+    assert not replay(read_match(money)).is_jacoby()
+    assert replay(read_match('; [Jacoby "On"]\n' + money)).is_jacoby()
+    assert not replay(read_match('; [Jacoby "On"]\n' + GAME.format(reply="42: 8/4 6/4"))).is_jacoby()
+
+
+def test_crawford_off_tag_means_no_crawford_game() -> None:
+    text = '; [Crawford "Off"]\n 3 point match\n'
+    for k, score in enumerate([(0, 0), (2, 0)], 1):
+        text += f" Game {k}\n A : {score[0]}      B : {score[1]}\n  1) 31: 8/5 6/5\n      Wins 2 points\n"
+    assert [g.crawford for g in replay(read_match(text)).games] == [False, False]
