@@ -184,7 +184,8 @@ def _cell(text: str, player: int, row: _Row, game_no: int) -> Action | int | Non
 
 
 def _game(number: int, game: _Game, split: float) -> GameRecord:
-    assert game.score is not None
+    if game.score is None:
+        raise MatFileError(f"game {number} (line {game.lineno}) has no score line")
     actions: list[Action] = []
     winner: int | None = None
     points = 0

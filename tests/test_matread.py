@@ -7,9 +7,12 @@ then a gammon at a cube of 2), each written the way one program writes it.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.matfile import MatchRecord, MatFileError
 from game.matread import decode, read_match, strip_rating
@@ -170,3 +173,27 @@ def test_crawford_off_tag_means_no_crawford_game() -> None:
     for k, score in enumerate([(0, 0), (2, 0)], 1):
         text += f" Game {k}\n A : {score[0]}      B : {score[1]}\n  1) 31: 8/5 6/5\n      Wins 2 points\n"
     assert [g.crawford for g in replay(read_match(text)).games] == [False, False]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_damaged_record_is_read_or_refused_clearly_never_a_crash(data: st.DataObject) -> None:
+    name = data.draw(st.sampled_from(["gnubg.mat", "xg.mat", "fibs.mat"]))
+    lines = (DATA / name).read_text(encoding="utf-8-sig").splitlines()
+    for _ in range(data.draw(st.integers(1, 4))):
+        k = data.draw(st.integers(0, len(lines) - 1))
+        edit = data.draw(st.sampled_from(["drop", "dup", "char", "cut"]))
+        if edit == "drop":
+            del lines[k]
+        elif edit == "dup":
+            lines.insert(k, lines[k])
+        elif edit == "cut":
+            lines[k] = lines[k][: data.draw(st.integers(0, len(lines[k])))]
+        else:
+            at = data.draw(st.integers(0, len(lines[k])))
+            ch = data.draw(st.sampled_from(list("0123456789/*:() abx=>\t")))
+            lines[k] = lines[k][:at] + ch + lines[k][at:]
+        if not lines:
+            break
+    with contextlib.suppress(MatFileError, ReplayError):
+        replay(read_match("\n".join(lines)))
