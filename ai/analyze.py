@@ -80,7 +80,7 @@ def _sign(x: float) -> str:
 def format_review(rev: Review, worst: int) -> str:
     """The plain-text report."""
     rec = rev.match.record
-    unit = "EMG" if rec.length else "per cube unit"
+    unit = "EMG" if rec.length else "equity per cube unit"
     kind = f"{rec.length}-point match" if rec.length else "money session"
     final = rev.final_score()
     n = len(rev.match.games)
@@ -90,7 +90,10 @@ def format_review(rev: Review, worst: int) -> str:
         "",
     ]
     rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [
-        ("Error rate (mEMG per decision)", lambda p, s: f"{s.error_rate():.1f}"),
+        (
+            f"Error rate (m{'EMG' if rec.length else 'equity'} per decision)",
+            lambda p, s: f"{s.error_rate():.1f}",
+        ),
         ("Rating", lambda p, s: rating(s.error_rate())),
         ("Unforced moves", lambda p, s: str(s.unforced_moves)),
         ("Checker error total", lambda p, s: f"{s.checker_error:.3f}"),
