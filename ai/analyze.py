@@ -91,7 +91,7 @@ def format_review(rev: Review, worst: int) -> str:
     ]
     rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [
         (
-            f"Error rate (m{'EMG' if rec.length else 'equity'} per decision)",
+            f"Error rate ({'mEMG' if rec.length else 'millipoints'} per decision)",
             lambda p, s: f"{s.error_rate():.1f}",
         ),
         ("Rating", lambda p, s: rating(s.error_rate())),
