@@ -120,7 +120,8 @@ def format_review(rev: Review, worst: int) -> str:
             roll = f" {d.dice[0]}{d.dice[1]}" if d.dice else ""
             lines.append(
                 f"  {d.error:.3f}  game {d.game} move {d.row or '-'}  {who}{roll}: "
-                f"{d.played or '(no move)'}  best: {d.best}  {d.position_id}:{d.match_id}"
+                f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
+                f"{d.position_id}:{d.match_id}"
             )
     for note in rev.match.notes:
         lines.append(f"note: {note}")

@@ -61,6 +61,17 @@ RATINGS: tuple[tuple[float, str], ...] = (
 KINDS = ("move", "double", "no double", "take", "drop")
 """What a judged decision was."""
 
+SEVERITY = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
+"""A checker play's error band, worst first."""
+
+CUBE_ERRORS = {
+    "no double": "missed double",
+    "double": "wrong double",
+    "take": "wrong take",
+    "drop": "wrong pass",
+}
+"""The name of an error in each kind of cube decision."""
+
 
 def rating(error_rate: float) -> str:
     """The rating word for an error rate in mEMG per unforced decision."""
@@ -104,6 +115,15 @@ class Decision:
     luck: float = 0.0
     """The roll's luck for the mover (moves)."""
 
+    def verdict(self) -> str:
+        """What kind of error it is: ``""`` (none), ``doubtful``, ``bad`` or ``very bad`` for a
+        move, ``missed double``, ``wrong double``, ``wrong take`` or ``wrong pass`` for the cube."""
+        if self.error <= 0.0:
+            return ""
+        if self.kind == "move":
+            return next((word for bound, word in SEVERITY if self.error >= bound), "")
+        return CUBE_ERRORS[self.kind]
+
     def to_json(self) -> dict[str, object]:
         """The decision as a JSON-ready dict."""
         out: dict[str, object] = {
@@ -114,6 +134,7 @@ class Decision:
             "error": round(self.error, 5),
             "played": self.played,
             "best": self.best,
+            "verdict": self.verdict(),
             "gnubg_id": f"{self.position_id}:{self.match_id}",
         }
         if self.dice is not None:
@@ -157,7 +178,7 @@ class PlayerStats:
 
     def add_error(self, error: float) -> None:
         """Count ``error`` in its band (doubtful, bad or very bad), if any."""
-        for k, bound in enumerate((VERY_BAD, BAD, DOUBTFUL)):
+        for k, (bound, _) in enumerate(SEVERITY):
             if error >= bound:
                 self.counts[2 - k] += 1
                 return

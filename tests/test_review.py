@@ -178,3 +178,13 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
             progress(done, 4)
     assert "\r" in tty.getvalue() and "4/4 turns" in tty.getvalue() and tty.getvalue().endswith("\n")
     assert plain.getvalue().splitlines() == ["analyse: game 1/2 done", "analyse: game 2/2 done"]
+
+
+def test_each_error_is_named(evaluator: Evaluator) -> None:
+    rev = judge(CUBE, evaluator)
+    assert next(d for d in rev.decisions if d.kind == "double").verdict() == "wrong double"
+    assert next(d for d in rev.decisions if d.kind == "take").verdict() == ""
+    drop = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind == "drop")
+    assert drop.verdict() == "wrong pass"
+    blunder = judge(BLUNDERS, evaluator).decisions[0]
+    assert blunder.verdict() == "very bad" and blunder.to_json()["verdict"] == "very bad"
