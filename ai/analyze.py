@@ -130,11 +130,15 @@ def format_review(rev: Review, worst: int) -> str:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``analyze`` command's options."""
-    ap.description = __doc__.split("\n\n")[0] if __doc__ else None
+    ap.description = (
+        "Judge every checker play, cube action and roll of a .mat match record (GNU Backgammon, "
+        "Jellyfish, eXtreme Gammon or FIBS/Snowie): a summary per player and the worst decisions."
+    )
     ap.add_argument("file", metavar="FILE", help="a .mat match record")
     ap.add_argument(
         "--depth",
         type=int,
+        metavar="N",
         default=DEFAULT_DEPTH,
         help=f"search depth 1..{MAX_DEPTH} (default {DEFAULT_DEPTH}: GNU Backgammon's 2-ply)",
     )
