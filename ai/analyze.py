@@ -131,8 +131,9 @@ def format_review(rev: Review, worst: int) -> str:
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``analyze`` command's options."""
     ap.description = (
-        "Judge every checker play, cube action and roll of a .mat match record (GNU Backgammon, "
-        "Jellyfish, eXtreme Gammon or FIBS/Snowie): a summary per player and the worst decisions."
+        "Judge every checker play, cube action and roll of a .mat match record\n"
+        "(GNU Backgammon, Jellyfish, eXtreme Gammon or FIBS/Snowie): a summary per\n"
+        "player and the worst decisions."
     )
     ap.add_argument("file", metavar="FILE", help="a .mat match record")
     ap.add_argument(
