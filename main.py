@@ -4,6 +4,7 @@ python main.py                 play (the pygame window); same as `python main.py
 python main.py hint ...        rank the legal moves of a position
 python main.py replay-seed S   the dice a game seed gives, to check a finished game
 python main.py autoplay ...    the computer plays a match against itself, written as a .mat record
+python main.py analyze FILE    judge every decision of a match record
 python main.py --selftest      headless check of assets, weights, a frame and an AI game
 python main.py COMMAND --help  the options of one command
 """
@@ -47,6 +48,7 @@ COMMANDS: tuple[Command, ...] = (
         "replay-seed", "game.replay_cli", "print the SHA-256 of a game's dice seed and the dice it gives"
     ),
     Command("autoplay", "ai.autoplay", "the computer plays a match against itself (a .mat record)"),
+    Command("analyze", "ai.analyze", "judge every decision of a .mat match record (errors, cube, luck)"),
     Command("selftest", "game.ui.selftest", "headless check of assets, weights, a frame and an AI game"),
 )
 """Every sub-command, in the order ``--help`` lists them."""

@@ -9,14 +9,13 @@ the mover's side, 25 the bar, 0 off), `` Doubles => 4``, `` Takes``, `` Drops`` 
 first in a game may leave the left cell of row 1 empty, and a row that holds only
 the winner's ``Wins`` has no number.
 
-:func:`format_match` writes a :class:`MatchRecord`; :func:`parse_match` reads the
-same layout back (rolls, moves as text, cube actions and results), enough for
-round trips and a start for a reader of other programs' records.
+:func:`format_match` writes a :class:`MatchRecord`; :func:`parse_match` reads it back, and
+other programs' records too (:mod:`game.matread`); :mod:`game.matreplay` plays one through
+the rules.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -52,7 +51,13 @@ class Action:
     """The move in .mat notation (moves only; empty when the roll could not be played)."""
 
     cube: int = 0
-    """The cube value offered (doubles only)."""
+    """The cube value offered (doubles only; 0 when a record does not say)."""
+
+    row: int = field(default=0, compare=False)
+    """The move number of the row it was read from (0: written, or a row without a number)."""
+
+    line: int = field(default=0, compare=False)
+    """The line of the file it was read from (0 when written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,107 +158,9 @@ def format_match(record: MatchRecord) -> str:
 
 # --- reading ---------------------------------------------------------------------------
 
-_TAG = re.compile(r';\s*\[(\w[\w ]*?)\s+"(.*)"\]\s*$')
-_LENGTH = re.compile(r"\s*(\d+)\s+point match\s*$")
-_GAME = re.compile(r"\s*Game\s+(\d+)\s*$")
-_SCORE = re.compile(r"\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*$")
-_ROW = re.compile(r"\s*(\d+)\)(.*)$")
-_ROLL = re.compile(r"([1-6])([1-6]):(.*)$")
-_DOUBLE = re.compile(r"Doubles\s*=>\s*(\d+)$")
-_WINS = re.compile(r"Wins\s+(\d+)\s+points?$")
-
-
-def _parse_cell(text: str, player: int, lineno: int) -> Action | int | None:
-    """An action, the points of a ``Wins`` cell (int), or None for an empty cell."""
-    t = text.strip()
-    if not t:
-        return None
-    if m := _ROLL.match(t):
-        return Action("move", player, (int(m.group(1)), int(m.group(2))), " ".join(m.group(3).split()))
-    if m := _DOUBLE.match(t):
-        return Action("double", player, cube=int(m.group(1)))
-    if t in ("Takes", "Accepts"):
-        return Action("take", player)
-    if t in ("Drops", "Rejects", "Passes"):
-        return Action("drop", player)
-    if m := _WINS.match(t):
-        return int(m.group(1))
-    raise MatFileError(f"line {lineno}: cannot read {t!r}")
-
-
-@dataclass(slots=True)
-class _OpenGame:
-    """A game being read."""
-
-    score: tuple[int, int] | None = None
-    actions: list[Action] = field(default_factory=list)
-    winner: int | None = None
-    points: int = 0
-
-
-class _Reader:
-    """The state of :func:`parse_match` between lines."""
-
-    def __init__(self) -> None:
-        self.tags: list[tuple[str, str]] = []
-        self.length: int | None = None
-        self.players: tuple[str, str] | None = None
-        self.games: list[GameRecord] = []
-        self.current: _OpenGame | None = None
-
-    def close(self) -> None:
-        game = self.current
-        if game is None:
-            return
-        if game.score is None or game.winner is None:
-            raise MatFileError(f"game {len(self.games) + 1} has no score line or no result")
-        self.games.append(GameRecord(game.score, tuple(game.actions), game.winner, game.points))
-
-    def line(self, lineno: int, line: str) -> None:
-        if m := _TAG.match(line):
-            self.tags.append((m.group(1), m.group(2)))
-        elif line.lstrip().startswith(";"):
-            return
-        elif self.length is None:
-            if not (m := _LENGTH.match(line)):
-                raise MatFileError(f"line {lineno}: expected 'N point match', got {line.strip()!r}")
-            self.length = int(m.group(1))
-        elif _GAME.match(line):
-            self.close()
-            self.current = _OpenGame()
-        elif self.current is None:
-            raise MatFileError(f"line {lineno}: expected 'Game 1', got {line.strip()!r}")
-        elif self.current.score is None:
-            if not (m := _SCORE.match(line)):
-                raise MatFileError(f"line {lineno}: expected the score line, got {line.strip()!r}")
-            self.players = (m.group(1), m.group(3))
-            self.current.score = (int(m.group(2)), int(m.group(4)))
-        else:
-            self.row(lineno, line, self.current)
-
-    def row(self, lineno: int, line: str, game: _OpenGame) -> None:
-        if not (_ROW.match(line) or not line[:ROW_PREFIX].strip()):
-            raise MatFileError(f"line {lineno}: cannot read {line.strip()!r}")
-        body = line[ROW_PREFIX:]
-        cut = CELL
-        if len(body) > CELL and body[CELL - 1] != " ":  # a long move runs past its cell
-            cut = body.find(" ", CELL - 1)
-            cut = len(body) if cut < 0 else cut
-        for player, cell in ((0, body[:cut]), (1, body[cut:])):
-            got = _parse_cell(cell, player, lineno)
-            if isinstance(got, Action):
-                game.actions.append(got)
-            elif isinstance(got, int):
-                game.winner, game.points = player, got
-
 
 def parse_match(text: str) -> MatchRecord:
-    """Read a record written in this layout; :class:`MatFileError` says where it is wrong."""
-    reader = _Reader()
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            reader.line(lineno, line)
-    reader.close()
-    if reader.length is None or reader.players is None:
-        raise MatFileError("no match in the record")
-    return MatchRecord(reader.length, reader.players, tuple(reader.games), tuple(reader.tags))
+    """Read a record in this layout or another program's (:func:`game.matread.read_match`)."""
+    from game.matread import read_match  # the reader builds on this module's types
+
+    return read_match(text)

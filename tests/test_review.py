@@ -1,0 +1,190 @@
+"""Judging a match: checker errors, cube errors and luck on hand-checked positions, and the
+``analyze`` command's output and errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import main as entry
+from ai.analyze import Progress
+from ai.evaluator import Evaluator
+from ai.review import RATINGS, Review, rating, review
+from ai.worker import default_evaluator
+from game.matread import read_match
+from game.matreplay import replay
+
+DATA = Path(__file__).parent / "data" / "mat"
+
+
+@pytest.fixture(scope="module")
+def evaluator() -> Evaluator:
+    ev, warning = default_evaluator()
+    assert warning is None
+    return ev
+
+
+def judge(text: str, evaluator: Evaluator, depth: int = 2) -> Review:
+    return review(replay(read_match(text)), depth, evaluator)
+
+
+BLUNDERS = """ 5 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 61: 8/2 6/5                 42: 8/4 6/4
+  2) 31: 8/5 6/5                 64: 24/14
+      Wins 1 point
+"""
+
+
+def test_an_opening_61_that_does_not_make_the_bar_point_is_a_big_error(evaluator: Evaluator) -> None:
+    rev = judge(BLUNDERS, evaluator)
+    first = rev.decisions[0]
+    assert (first.player, first.kind, first.played, first.best) == (0, "move", "8/2 6/5", "13/7 8/7")
+    assert first.error >= 0.12
+    assert first.position_id == "4HPwATDgc/ABMA"
+
+
+def test_not_hitting_two_blots_is_a_bad_move(evaluator: Evaluator) -> None:
+    rev = judge(BLUNDERS, evaluator)
+    reply = rev.decisions[1]
+    assert reply.played == "8/4 6/4" and "*" in reply.best and reply.error >= 0.06
+
+
+def test_totals_add_up_the_decisions(evaluator: Evaluator) -> None:
+    rev = judge(BLUNDERS, evaluator)
+    for p in (0, 1):
+        moves = [d for d in rev.decisions if d.player == p and d.kind == "move"]
+        assert rev.stats[p].unforced_moves == len(moves)
+        assert rev.stats[p].checker_error == pytest.approx(sum(d.error for d in moves))
+        assert rev.stats[p].bad_moves == sum(d.error >= 0.06 for d in moves)
+
+
+CUBE = """ 5 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 31: 8/5 6/5                  Doubles => 2
+  2)  Takes                      54: 13/8 13/9
+      Wins 2 points
+"""
+
+
+def test_doubling_after_the_opening_roll_is_a_wrong_double_and_the_take_is_right(
+    evaluator: Evaluator,
+) -> None:
+    rev = judge(CUBE, evaluator)
+    double = next(d for d in rev.decisions if d.kind == "double")
+    take = next(d for d in rev.decisions if d.kind == "take")
+    assert double.player == 1 and double.best == "no double" and double.error > 0.1
+    assert take.player == 0 and take.error == 0.0 and take.best == "take"
+    assert rev.stats[1].cube_decisions == 1 and rev.stats[0].cube_decisions == 1
+    assert rev.stats[1].cube_error == pytest.approx(double.error)
+
+
+MONEY_DROP = """ 0 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 31: 8/5 6/5                 54: 13/8 13/9
+  2)  Doubles => 2                Drops
+      Wins 1 point
+"""
+
+
+def test_dropping_an_early_money_double_is_a_wrong_pass(evaluator: Evaluator) -> None:
+    rev = judge(MONEY_DROP, evaluator)
+    drop = next(d for d in rev.decisions if d.kind == "drop")
+    assert drop.player == 1 and drop.best == "take" and drop.error > 0.5
+    assert rev.match.record.length == 0
+
+
+def test_an_opening_31_is_luckier_than_an_opening_54(evaluator: Evaluator) -> None:
+    rev = judge(MONEY_DROP, evaluator)
+    lucky = rev.decisions[0]
+    unlucky = next(d for d in rev.decisions if d.dice == (5, 4))
+    assert lucky.dice == (3, 1) and lucky.luck > 0 > unlucky.luck
+
+
+def test_luck_removed_result_is_zero_sum(evaluator: Evaluator) -> None:
+    rev = judge(BLUNDERS, evaluator)
+    assert rev.luck_adjusted(0) == pytest.approx(-rev.luck_adjusted(1))
+
+
+def test_rating_words_run_from_best_to_worst() -> None:
+    assert rating(0.0) == RATINGS[0][1]
+    assert rating(1000.0) == RATINGS[-1][1]
+    bounds = [b for b, _ in RATINGS]
+    assert bounds == sorted(bounds)
+
+
+def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.run(["analyze", str(DATA / "gnubg.mat"), "--depth", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["match_length"] == 3 and out["players"] == ["Alice", "Bob"]
+    assert out["games"] == [{"winner": 1, "points": 1}, {"winner": 1, "points": 4}]
+    for st in out["stats"]:
+        for key in ("unforced_moves", "checker_error", "bad_moves", "cube_decisions", "cube_error", "luck"):
+            assert key in st
+        assert st["checker_error"] >= 0 and st["cube_error"] >= 0
+    assert all(":" in d["gnubg_id"] for d in out["decisions"])
+
+
+def test_analyze_report_names_players_and_worst_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.run(["analyze", str(DATA / "fibs.mat"), "--depth", "1", "--worst", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "Alice" in captured.out and "Bob" in captured.out and "Worst 3 decisions" in captured.out
+    assert "analyse: game 2/2 done" in captured.err
+
+
+def test_analyze_an_illegal_record_exits_2_naming_the_cell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.mat"
+    bad.write_text(BLUNDERS.replace("42: 8/4 6/4", "42: 8/3 6/4"))
+    assert entry.run(["analyze", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "game 1, row 1" in err and "right cell" in err and "Traceback" not in err
+
+
+def test_analyze_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.run(["analyze", str(tmp_path / "none.mat")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_analyze_a_file_that_is_not_a_record_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.mat"
+    junk.write_bytes(b"\x00\xff garbage\n")
+    assert entry.run(["analyze", str(junk)]) == 2
+    assert "point match" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
+    tty, plain = _Terminal(), io.StringIO()
+    for stream in (tty, plain):
+        progress = Progress(stream, [2, 2])
+        for done in range(1, 5):
+            progress(done, 4)
+    assert "\r" in tty.getvalue() and "4/4 turns" in tty.getvalue() and tty.getvalue().endswith("\n")
+    assert plain.getvalue().splitlines() == ["analyse: game 1/2 done", "analyse: game 2/2 done"]
+
+
+def test_each_error_is_named(evaluator: Evaluator) -> None:
+    rev = judge(CUBE, evaluator)
+    assert next(d for d in rev.decisions if d.kind == "double").verdict() == "wrong double"
+    assert next(d for d in rev.decisions if d.kind == "take").verdict() == ""
+    drop = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind == "drop")
+    assert drop.verdict() == "wrong pass"
+    blunder = judge(BLUNDERS, evaluator).decisions[0]
+    assert blunder.verdict() == "very bad" and blunder.to_json()["verdict"] == "very bad"
