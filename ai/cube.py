@@ -456,20 +456,38 @@ def cube_decision(
     return probs, decide(rows, ctx, xs, weights=weights, noise=noise, rng=rng)
 
 
+def is_match_deciding(ctx: CubeContext) -> bool:
+    """Whether a double now would put the cube at or past what both players still need (match play)."""
+    return not ctx.is_money() and 2 * ctx.value >= max(ctx.away)
+
+
+def cube_noise_rng(code: int, seed: int, role: int) -> np.random.Generator:
+    """The noise of one cube decision, fixed by the position, ``seed`` and role (0 doubler, 1 taker)."""
+    return np.random.default_rng([seed & 0xFFFFFFFF, role, code & ((1 << 400) - 1)])
+
+
 def level_cube_decision(
     code: int,
     ctx: CubeContext,
     level: Level,
     evaluator: Evaluator,
-    rng: np.random.Generator,
+    seed: int,
+    role: int = 0,
     probs: F | None = None,
 ) -> tuple[F, CubeDecision]:
     """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
 
+    The noise is drawn from the position, ``seed`` and ``role`` (0: the doubler's question,
+    1: the taker's), so a position asked twice gets the same answer. A double that would
+    make the cube decide the match for both players (:func:`is_match_deciding`) is judged
+    without noise: no level turns the cube past what either side needs by a slip.
     Pass the ``probs`` of an earlier call on the same position (the opponent answering
-    a double) to skip the search; the noise is drawn afresh.
+    a double) to skip the search.
     """
     noise = level.noise * CUBE_NOISE_RATIO
+    if role == 0 and is_match_deciding(ctx):
+        noise = 0.0
+    rng = cube_noise_rng(code, seed, role)
     if probs is None:
         return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng)
     return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)

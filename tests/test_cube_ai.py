@@ -9,17 +9,22 @@ import numpy as np
 import pytest
 
 from ai.cube import (
+    CUBE_NOISE_RATIO,
     CubeContext,
     cubeful_equity,
     decide,
+    is_match_deciding,
+    level_cube_decision,
     match_winning_chance,
     resignation_offer,
     should_accept_resignation,
 )
 from ai.hint import serve
+from ai.levels import level_by_key
 from ai.met import default_met
 from ai.worker import hand_evaluator
 from game.cube import Resignation
+from game.position import START_CODE
 
 MONEY = CubeContext()
 
@@ -152,6 +157,39 @@ def test_cube_noise_is_seeded() -> None:
     a = decide(no_gammons(0.7), MONEY, 0.68, noise=0.3, rng=np.random.default_rng(1))
     b = decide(no_gammons(0.7), MONEY, 0.68, noise=0.3, rng=np.random.default_rng(1))
     assert a == b
+
+
+def test_level_cube_noise_is_fixed_by_the_position_and_seed() -> None:
+    """A noisy level asked the same question twice answers the same; other seeds may differ."""
+    evaluator, _ = hand_evaluator()
+    novice = level_by_key("novice")
+    ctx = CubeContext(1, None, 0)
+    probs = np.array([0.78, 0.0, 0.0, 0.0, 0.0])
+    answers = {
+        seed: level_cube_decision(START_CODE, ctx, novice, evaluator, seed, 1, probs)[1] for seed in range(40)
+    }
+    assert all(
+        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 1, probs)[1] == answers[s] for s in (0, 7)
+    )
+    assert len({a.take for a in answers.values()}) == 2
+
+
+def test_novice_never_turns_a_match_deciding_cube_by_a_slip() -> None:
+    """5-point match at 0-0, the novice owns a 4-cube in the opening position: no double to 8, whatever the seed."""
+    evaluator, _ = hand_evaluator()
+    novice = level_by_key("novice")
+    ctx = CubeContext(4, 0, 5, (5, 5))
+    assert is_match_deciding(ctx) and not is_match_deciding(CubeContext(1, None, 5, (5, 5)))
+    probs = np.array([0.5, 0.13, 0.005, 0.13, 0.005])
+    assert not any(
+        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 0, probs)[1].double for s in range(200)
+    )
+    # without the guard the novice's noise alone would double here now and then
+    noisy = [
+        decide(probs, ctx, 0.68, noise=novice.noise * CUBE_NOISE_RATIO, rng=np.random.default_rng(s)).double
+        for s in range(200)
+    ]
+    assert any(noisy)
 
 
 # --- resignation ----------------------------------------------------------------------------
