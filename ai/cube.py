@@ -288,6 +288,18 @@ class _Model:
             self._cache[key] = self._solve("x", 2 * v, self.cash_y(v))
         return self._cache[key]
 
+    def after_reply(self, owner: str, v: int, replies: npt.ArrayLike | None) -> F:
+        """Cubeful value where the opponent is on roll (rows in ``replies``) and takes its cube action now.
+
+        The opponent doubles where that leaves X less than not doubling; X then takes (owning
+        twice the cube) or passes, whichever is worth more to X. Other rows: :meth:`value`.
+        """
+        nd = self.value(owner, v, self.p)
+        if replies is None or owner == "x" or not self.can(1, v):
+            return nd
+        answered = np.maximum(self.value("x", 2 * v, self.p), self.cash_y(v))
+        return np.where(np.asarray(replies, dtype=bool), np.minimum(nd, answered), nd)
+
     def normalise(self, values: F) -> F:
         """Per cube unit (money) or EMG (match) at the present cube value."""
         v = self.ctx.value
@@ -357,13 +369,16 @@ def decide(
     met: MatchEquityTable | None = None,
     noise: float = 0.0,
     rng: np.random.Generator | None = None,
+    replies: npt.ArrayLike | None = None,
 ) -> CubeDecision:
     """ND, DT and DP (X on roll, not rolled) and the verdicts.
 
     ``probs`` is one row of five probabilities, or one row per roll (the position
-    after X's best move for each roll, from X's side) with their ``weights``: the
+    after X's move for each roll, from X's side) with their ``weights``: the
     cubeful values are then averaged over the rolls (GNU Backgammon's way at n
-    plies), so market losers count at what the cube makes them worth. ``x`` is the
+    plies), so market losers count at what the cube makes them worth; ``replies``
+    marks the rows where the opponent is now on roll and takes its own cube action
+    (:meth:`_Model.after_reply`). ``x`` is the
     cube efficiency, one value or one per row. ``noise`` (standard deviation,
     normalised equity) blurs ND and DT before the verdicts, for the weaker levels;
     the equities returned are the true ones. Where X may not double (Crawford game,
@@ -374,8 +389,16 @@ def decide(
     w = np.ones(len(m.p)) if weights is None else np.asarray(weights, dtype=np.float64)
     w = w / w.sum()
     v = ctx.value
-    nd_raw = float(w @ m.value(_owner_key(ctx.owner), v, m.p))
-    dt_raw = float(w @ m.value("y", 2 * v, m.p)) if v < MAX_CUBE else nd_raw
+    nd_raw = float(w @ m.after_reply(_owner_key(ctx.owner), v, replies))
+    dt_raw = float(w @ m.after_reply("y", 2 * v, replies)) if v < MAX_CUBE else nd_raw
+    return _verdicts(m, nd_raw, dt_raw, noise, rng)
+
+
+def _verdicts(
+    m: _Model, nd_raw: float, dt_raw: float, noise: float, rng: np.random.Generator | None
+) -> CubeDecision:
+    """The decision from the raw (points or MWC) ND and DT of X at ``m``'s context."""
+    ctx, v = m.ctx, m.ctx.value
     dp_raw = m.cash_x(v)
     nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
     nd_n, dt_n = nd, dt
@@ -388,52 +411,63 @@ def decide(
     return CubeDecision(nd, dt, dp, double, take, *mwc)
 
 
-def roll_outcomes(code: int, decisions: int, evaluator: Evaluator) -> tuple[F, F, F]:
-    """X's probabilities after its best move for each of the 21 rolls, their weights, and cube efficiencies.
+@dataclass(frozen=True, slots=True)
+class RollResults:
+    """Every result of every roll of X's position, valued from X's side."""
 
-    ``decisions`` (1..4) move decisions are searched as :func:`ai.analysis.position_values`
-    searches them: each roll's move is chosen by its static cubeless equity, and the
-    position it leads to is valued by ``decisions - 1`` more decisions. ``decisions``
-    0 gives the position's static value as one row.
-    """
-    if decisions == 0:
-        return (
-            np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5),
-            np.ones(1),
-            np.array([cube_efficiency(code)]),
-        )
+    rows: F
+    """Five probabilities per result (exact where X has borne off)."""
+
+    roll: npt.NDArray[np.int64]
+    """The roll (index into :data:`game.dice.ROLLS`) of each result."""
+
+    first: npt.NDArray[np.int64]
+    """Where each roll's results start in ``rows``."""
+
+    replies: npt.NDArray[np.bool_]
+    """The game goes on: the opponent is on roll (and may take a cube action)."""
+
+    x: F
+    """Cube efficiency of each result."""
+
+    codes: list[int]
+    """The results, from X's side (not swapped)."""
+
+
+_ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
+
+
+def roll_results(code: int, evaluator: Evaluator) -> RollResults:
+    """Every result of each of X's 21 rolls with its static value, in one evaluation batch."""
     per_roll = [results(code, a, b) for a, b, _ in ROLLS]
     children = [c for rs in per_roll for c in rs]
+    lengths = np.array([len(rs) for rs in per_roll])
     rows = np.empty((len(children), 5))
-    live = [i for i, c in enumerate(children) if c & SIDE_MASK]
-    for i, c in enumerate(children):
-        if not c & SIDE_MASK:
-            kind = win_kind(c)
-            rows[i] = (
-                1.0,
-                float(kind is not Termination.SINGLE),
-                float(kind is Termination.BACKGAMMON),
-                0.0,
-                0.0,
-            )
-    if live:
-        rows[live] = flip(np.asarray(evaluator.evaluate([swap(children[i]) for i in live]), dtype=np.float64))
-    eq = equity(rows)
-    best: list[int] = []
-    at = 0
-    for rs in per_roll:
-        best.append(at + int(np.argmax(eq[at : at + len(rs)])))
-        at += len(rs)
-    out = rows[best]
-    if decisions >= 2:
-        deeper = [j for j, i in enumerate(best) if children[i] & SIDE_MASK]
-        if deeper:
-            codes = [swap(children[best[j]]) for j in deeper]
-            out[deeper] = flip(position_values(codes, decisions - 1, evaluator))
+    going = np.array([bool(c & SIDE_MASK) for c in children])
+    live = np.flatnonzero(going)
+    for i in np.flatnonzero(~going).tolist():
+        kind = win_kind(children[i])
+        rows[i] = (
+            1.0,
+            float(kind is not Termination.SINGLE),
+            float(kind is Termination.BACKGAMMON),
+            0.0,
+            0.0,
+        )
+    if live.size:
+        turned = [swap(children[i]) for i in live.tolist()]
+        rows[live] = flip(np.asarray(evaluator.evaluate(turned), dtype=np.float64))
     xs = np.array(
-        [cube_efficiency(swap(children[i])) if children[i] & SIDE_MASK else X_RACE_MIN for i in best]
+        [cube_efficiency(swap(c)) if g else X_RACE_MIN for c, g in zip(children, going.tolist(), strict=True)]
     )
-    return out, np.array([p for _, _, p in ROLLS]), xs
+    first = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    return RollResults(rows, np.repeat(np.arange(len(ROLLS)), lengths), first, going, xs, children)
+
+
+def _best_per_roll(values: F, res: RollResults) -> npt.NDArray[np.int64]:
+    """The index of the best result of each roll by ``values`` (ties: the generator's first)."""
+    order = np.lexsort((np.arange(len(values)), -values, res.roll))
+    return order[res.first]
 
 
 def cube_decision(
@@ -447,13 +481,40 @@ def cube_decision(
 ) -> tuple[F, CubeDecision]:
     """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
 
-    The position's value before the roll comes from ``depth - 1`` move decisions
-    (:func:`ai.analysis.position_values`): the cost of one candidate of a move
-    decision at ``depth``. Returns the five probabilities and the decision.
+    Depth 1: the position's static value. Deeper: for each of the 21 rolls X plays the
+    move that is best for it *at the cube it would then have* (No double and Double,
+    take each choose their own), by the static value of the result with the opponent's
+    cube action on its roll (:meth:`_Model.after_reply`); the chosen results are then
+    valued by ``depth - 2`` further move decisions (:func:`ai.analysis.position_values`),
+    and the cubeful values averaged over the rolls. That is the cost of one candidate of
+    a move decision at ``depth``. Returns the five probabilities (after X's cubeless-best
+    moves) and the decision.
     """
-    rows, weights, xs = roll_outcomes(code, depth - 1, evaluator)
-    probs = weights @ rows / weights.sum()
-    return probs, decide(rows, ctx, xs, weights=weights, noise=noise, rng=rng)
+    if depth <= 1:
+        rows = np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5)
+        return rows[0], decide(rows, ctx, cube_efficiency(code), noise=noise, rng=rng)
+    res = roll_results(code, evaluator)
+    m = _Model(ctx, res.rows, res.x, None)
+    v = ctx.value
+    keys = [(_owner_key(ctx.owner), v)] + ([("y", 2 * v)] if v < MAX_CUBE else [])
+    chosen = [_best_per_roll(m.after_reply(o, c, res.replies), res) for o, c in keys]
+    cubeless = _best_per_roll(equity(res.rows), res)
+    rows = res.rows
+    if depth > 2:
+        picked = np.unique(np.concatenate([*chosen, cubeless]))
+        deeper = picked[res.replies[picked]]
+        rows = rows.copy()
+        if deeper.size:
+            codes = [swap(res.codes[i]) for i in deeper.tolist()]
+            rows[deeper] = flip(position_values(codes, depth - 2, evaluator))
+        m = _Model(ctx, rows, res.x, None)
+    raw = [
+        float(_ROLL_WEIGHTS @ m.after_reply(o, c, res.replies)[idx])
+        for (o, c), idx in zip(keys, chosen, strict=True)
+    ]
+    nd_raw = raw[0]
+    dt_raw = raw[1] if len(raw) > 1 else nd_raw
+    return _ROLL_WEIGHTS @ rows[cubeless], _verdicts(m, nd_raw, dt_raw, noise, rng)
 
 
 def is_match_deciding(ctx: CubeContext) -> bool:

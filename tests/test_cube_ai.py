@@ -175,7 +175,7 @@ def test_level_cube_noise_is_fixed_by_the_position_and_seed() -> None:
 
 
 def test_novice_never_turns_a_match_deciding_cube_by_a_slip() -> None:
-    """5-point match at 0-0, the novice owns a 4-cube in the opening position: no double to 8, whatever the seed."""
+    """5-point match at 0-0, the novice owning a 4-cube at the start: no double to 8, whatever the seed."""
     evaluator, _ = hand_evaluator()
     novice = level_by_key("novice")
     ctx = CubeContext(4, 0, 5, (5, 5))
