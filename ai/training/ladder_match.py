@@ -175,8 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         groups: dict[tuple[str, str, int], list[MatchResult]] = {}
         for r in read_results(args.report):
             groups.setdefault((r.first, r.second, r.length), []).append(r)
-        for (f, s, n), rs in groups.items():
-            print(summary_line(f, s, n, summarise(rs)))
+        for (a, b, n), rs in groups.items():
+            print(summary_line(a, b, n, summarise(rs)))
         return 0
     if args.first is None or args.second is None:
         ap.error("give two levels, or --report FILES")
@@ -188,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.out:
             with args.out.open("a") as f:
                 f.write(json.dumps(asdict(r)) + "\n")
-        s = summarise(done)
-        sys.stderr.write(f"\r{len(done)}/{args.matches} matches, {args.first} {s.wins}   ")
+        won = summarise(done).wins
+        sys.stderr.write(f"\r{len(done)}/{args.matches} matches, {args.first} {won}   ")
     sys.stderr.write("\n")
     print(summary_line(args.first, args.second, args.length, summarise(done)))
     return 0
