@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.analysis import analyse
-from ai.cube import CubeContext, context_for, level_cube_decision, move_utility
+from ai.cube import CubeContext, context_for, level_cube_decision, search_utilities
 from ai.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
 from game.cube import CENTRED, CubeState, can_double, take
@@ -94,10 +94,17 @@ def play_game(
         moves = {m.after.code: m for m in state.legal_moves()}
         move = None
         if moves:
-            utility = move_utility(ctx, code)
             mine = levels[me]
+            mover, replier = search_utilities(ctx, code)
             ranked = analyse(
-                code, state.dice, mine.depth, evaluator, noise=mine.noise, seed=seed, utility=utility
+                code,
+                state.dice,
+                mine.depth,
+                evaluator,
+                noise=mine.noise,
+                seed=seed,
+                utility=mover,
+                reply_utility=replier,
             )
             move = moves[ranked[0].code]
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first

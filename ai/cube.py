@@ -557,6 +557,15 @@ def move_utility(ctx: CubeContext, code: int) -> Callable[[Probs], F]:
     return utility
 
 
+def search_utilities(ctx: CubeContext, code: int) -> tuple[Callable[[Probs], F], Callable[[Probs], F]]:
+    """``utility`` and ``reply_utility`` for :func:`ai.analysis.analyse`: the mover's and the opponent's.
+
+    With both, every move of the search, the opponent's replies included, is chosen by
+    its mover's cubeful equity at the score (EMG, the cube as it is).
+    """
+    return move_utility(ctx, code), move_utility(ctx.flipped(), code)
+
+
 def should_accept_resignation(
     probs: npt.ArrayLike, ctx: CubeContext, offer: Resignation, x: float = X_CONTACT
 ) -> bool:
