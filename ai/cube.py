@@ -166,9 +166,8 @@ class _Model:
         pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()
-        w = np.clip(pr[:, 0], 0.0, 1.0)
+        w, wg, wb, lg, lb = np.clip(pr[:, :5], 0.0, 1.0).T
         self.p = w
-        wg, wb, lg, lb = (np.clip(pr[:, i], 0.0, 1.0) for i in (1, 2, 3, 4))
         wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
         wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
         safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
@@ -181,6 +180,8 @@ class _Model:
         self._cache: dict[tuple[str, int], F] = {}
         self._wl: dict[tuple[int, bool], tuple[F, F]] = {}
         self._pay: dict[tuple[int, int], float] = {}
+        self._inner: dict[int, F] = {}
+        self._zero, self._one = np.zeros_like(w), np.ones_like(w)
 
     # --- payoffs ------------------------------------------------------------------------
 
@@ -234,10 +235,10 @@ class _Model:
         cy = owner in ("y", "c") and self.can(1, v)
         cash_x, cash_y = self.cash_x(v), self.cash_y(v)
         if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
-            hi = np.clip(self.cp_x(v), 1e-9, 1.0 - 1e-9)
+            hi = self.inner(self.cp_x(v))
             top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
         if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
-            lo = np.clip(self.lo_y(v), 1e-9, 1.0 - 1e-9)
+            lo = self.inner(self.lo_y(v))
             bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
         if cx and cy:
             hi = np.maximum(hi, lo + 1e-9)
@@ -260,12 +261,12 @@ class _Model:
         The pieces meet only at the cash points of that cube level, so the value at
         0, those points and 1 pins the answer down exactly, row by row.
         """
-        ends = [np.zeros_like(self.p), np.ones_like(self.p)]
+        ends = [self._zero, self._one]
         if owner in ("y", "c") and self.can(1, v):
-            ends.append(np.clip(self.lo_y(v), 0.0, 1.0))
+            ends.append(self.lo_y(v))
         if owner in ("x", "c") and self.can(0, v):
-            ends.append(np.clip(self.cp_x(v), 0.0, 1.0))
-        pts = np.sort(np.stack(ends), axis=0)
+            ends.append(self.cp_x(v))
+        pts = np.sort(np.stack(ends), axis=0) if len(ends) > 2 else np.stack(ends)
         vals = self.value(owner, v, pts)
         inside = (vals[:-1] <= target) & (vals[1:] >= target)
         seg = np.argmax(inside, axis=0)
@@ -277,6 +278,13 @@ class _Model:
         q = np.where(np.abs(rise) > 1e-15, q, q0)
         q = np.where(vals[0] > target, 0.0, q)
         return np.where(vals[-1] < target, 1.0, q)
+
+    def inner(self, q: F) -> F:
+        """A cash point kept off 0 and 1 (it divides), computed once per array."""
+        got = self._inner.get(id(q))
+        if got is None:
+            got = self._inner[id(q)] = np.minimum(np.maximum(q, 1e-9), 1.0 - 1e-9)
+        return got
 
     def cp_x(self, v: int) -> F:
         """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
