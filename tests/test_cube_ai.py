@@ -159,6 +159,18 @@ def test_cube_noise_is_seeded() -> None:
     assert a == b
 
 
+def test_opponent_on_roll_cashes_a_market_loser() -> None:
+    """After X's roll X has 10%: the opponent, on roll, doubles and X passes, so X's value is the cash (-1).
+
+    Valued without the opponent's turn (Janowski's interpolation alone) it would be above -1.
+    """
+    row = [no_gammons(0.1)]
+    assert decide(row, MONEY, 0.68, replies=[True]).nd == pytest.approx(-1.0)
+    assert decide(row, MONEY, 0.68, replies=[False]).nd > -0.95
+    # the opponent owns the cube after a take: it redoubles and X passes, losing two
+    assert decide(row, MONEY, 0.68, replies=[True]).dt == pytest.approx(-2.0)
+
+
 def test_level_cube_noise_is_fixed_by_the_position_and_seed() -> None:
     """A noisy level asked the same question twice answers the same; other seeds may differ."""
     evaluator, _ = hand_evaluator()
