@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -157,8 +158,16 @@ def cube_efficiency(code: int) -> float:
     return X_RACE_MIN + t * (X_RACE_MAX - X_RACE_MIN)
 
 
+def _if(cond: object, a: Any, b: Any) -> Any:
+    return a if cond else b
+
+
 class _Model:
-    """The value of positions as functions of X's win chance, for one context (vectorised over rows)."""
+    """The value of positions as functions of X's win chance, for one context (vectorised over rows).
+
+    A single row is held as plain floats (``p``, ``x``, the payoffs and cash points), where
+    numpy's per-call cost would dominate; the value functions take either form.
+    """
 
     def __init__(
         self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None
@@ -167,7 +176,6 @@ class _Model:
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()
         w, wg, wb, lg, lb = np.clip(pr[:, :5], 0.0, 1.0).T
-        self.p = w
         wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
         wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
         safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
@@ -176,9 +184,13 @@ class _Model:
         self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
         self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
         self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
-        self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
-        self._cache: dict[tuple[str, int], F] = {}
-        self._wl: dict[tuple[int, bool], tuple[F, F]] = {}
+        self.n = len(w)
+        self.x: Any = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
+        self.p: Any = w
+        if self.n == 1:
+            self.p, self.x = float(w[0]), float(self.x[0])
+        self._cache: dict[tuple[str, int], Any] = {}
+        self._wl: dict[tuple[int, bool], tuple[Any, Any]] = {}
         self._pay: dict[tuple[int, int], float] = {}
         self._inner: dict[int, F] = {}
         self._zero, self._one = np.zeros_like(w), np.ones_like(w)
@@ -203,7 +215,7 @@ class _Model:
     def cash_y(self, v: int) -> float:
         return self.pay(0, v)
 
-    def win_loss(self, v: int, turned: bool) -> tuple[F, F]:
+    def win_loss(self, v: int, turned: bool) -> tuple[Any, Any]:
         """Average payoff of a win and of a loss at cube ``v``."""
         got = self._wl.get((v, turned))
         if got is None:
@@ -211,7 +223,10 @@ class _Model:
             k = (1, 1, 1) if single else (1, 2, 3)
             wins = np.array([self.pay(v * m, 0) for m in k])
             losses = np.array([self.pay(0, v * m) for m in k])
-            got = self._wl[(v, turned)] = (wins @ self.win_share, losses @ self.loss_share)
+            got = (wins @ self.win_share, losses @ self.loss_share)
+            if self.n == 1:
+                got = (float(got[0][0]), float(got[1][0]))
+            self._wl[(v, turned)] = got
         return got
 
     def can(self, player: int, v: int) -> bool:
@@ -223,12 +238,14 @@ class _Model:
 
     # --- value functions ------------------------------------------------------------------
 
-    def dead(self, v: int, p: F, turned: bool = True) -> F:
+    def dead(self, v: int, p: Any, turned: bool = True) -> Any:
         wv, lv = self.win_loss(v, turned)
         return p * wv + (1.0 - p) * lv
 
-    def live(self, owner: str, v: int, p: F) -> F:
+    def live(self, owner: str, v: int, p: Any) -> Any:
         """Full-efficiency value; ``owner`` is "x", "y" or "c" (centred)."""
+        one = isinstance(p, float)
+        maximum, minimum, where = (max, min, _if) if one else (np.maximum, np.minimum, np.where)
         turned = owner != "c"
         wv, lv = self.win_loss(v, turned)
         cx = owner in ("x", "c") and self.can(0, v)
@@ -236,31 +253,33 @@ class _Model:
         cash_x, cash_y = self.cash_x(v), self.cash_y(v)
         if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
             hi = self.inner(self.cp_x(v))
-            top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+            top = maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
         if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
             lo = self.inner(self.lo_y(v))
-            bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
+            bottom = minimum(cash_y, lv + p / lo * (cash_y - lv))
         if cx and cy:
-            hi = np.maximum(hi, lo + 1e-9)
+            hi = maximum(hi, lo + 1e-9)
             t = (p - lo) / (hi - lo)
             mid = cash_y + t * (cash_x - cash_y)
-            return np.where(p <= lo, bottom, np.where(p >= hi, top, mid))
+            return where(p <= lo, bottom, where(p >= hi, top, mid))
         if cx:
-            return np.where(p >= hi, top, lv + p / hi * (cash_x - lv))
+            return where(p >= hi, top, lv + p / hi * (cash_x - lv))
         if cy:
-            return np.where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
+            return where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
         return p * wv + (1.0 - p) * lv
 
-    def value(self, owner: str, v: int, p: F) -> F:
+    def value(self, owner: str, v: int, p: Any) -> Any:
         """Cubeful value: live and dead mixed by the cube efficiency."""
         return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
 
-    def _solve(self, owner: str, v: int, target: float) -> F:
+    def _solve(self, owner: str, v: int, target: float) -> Any:
         """The ``p`` where ``value(owner, v, p)``, increasing and piecewise linear, reaches ``target``.
 
         The pieces meet only at the cash points of that cube level, so the value at
         0, those points and 1 pins the answer down exactly, row by row.
         """
+        if self.n == 1:
+            return self._solve_one(owner, v, target)
         ends = [self._zero, self._one]
         if owner in ("y", "c") and self.can(1, v):
             ends.append(self.lo_y(v))
@@ -279,21 +298,42 @@ class _Model:
         q = np.where(vals[0] > target, 0.0, q)
         return np.where(vals[-1] < target, 1.0, q)
 
-    def inner(self, q: F) -> F:
+    def _solve_one(self, owner: str, v: int, target: float) -> float:
+        """:meth:`_solve` for a single row, in floats (the same answer)."""
+        ends = [0.0, 1.0]
+        if owner in ("y", "c") and self.can(1, v):
+            ends.append(self.lo_y(v))
+        if owner in ("x", "c") and self.can(0, v):
+            ends.append(self.cp_x(v))
+        pts = sorted(ends)
+        vals = [self.value(owner, v, q) for q in pts]
+        if vals[-1] < target:
+            return 1.0
+        if vals[0] > target:
+            return 0.0
+        seg = next((i for i in range(len(pts) - 1) if vals[i] <= target <= vals[i + 1]), 0)
+        rise = vals[seg + 1] - vals[seg]
+        if abs(rise) <= 1e-15:
+            return float(pts[seg])
+        return float(pts[seg] + (target - vals[seg]) * (pts[seg + 1] - pts[seg]) / rise)
+
+    def inner(self, q: Any) -> Any:
         """A cash point kept off 0 and 1 (it divides), computed once per array."""
+        if isinstance(q, float):
+            return min(max(q, 1e-9), 1.0 - 1e-9)
         got = self._inner.get(id(q))
         if got is None:
             got = self._inner[id(q)] = np.minimum(np.maximum(q, 1e-9), 1.0 - 1e-9)
         return got
 
-    def cp_x(self, v: int) -> F:
+    def cp_x(self, v: int) -> Any:
         """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
         key = ("cpx", v)
         if key not in self._cache:
             self._cache[key] = self._solve("y", 2 * v, self.cash_x(v))
         return self._cache[key]
 
-    def lo_y(self, v: int) -> F:
+    def lo_y(self, v: int) -> Any:
         """The opponent's cash point at cube ``v``, as X's win chance."""
         key = ("loy", v)
         if key not in self._cache:
@@ -306,7 +346,7 @@ class _Model:
         The opponent doubles where that leaves X less than not doubling; X then takes (owning
         twice the cube) or passes, whichever is worth more to X. Other rows: :meth:`value`.
         """
-        nd = self.value(owner, v, self.p)
+        nd = np.atleast_1d(self.value(owner, v, self.p))
         if replies is None or owner == "x" or not self.can(1, v):
             return nd
         answered = np.maximum(self.value("x", 2 * v, self.p), self.cash_y(v))
@@ -332,7 +372,7 @@ def cubeful_equity(
     mover's context (the mover's probabilities after the move, with the cube as it is).
     """
     m = _Model(ctx, probs, x, met)
-    return m.normalise(m.value(_owner_key(ctx.owner), ctx.value, m.p))
+    return m.normalise(np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p)))
 
 
 def match_winning_chance(
@@ -340,7 +380,7 @@ def match_winning_chance(
 ) -> F:
     """Cubeful match winning chance (match play) or points (money) of rows of five probabilities."""
     m = _Model(ctx, probs, x, met)
-    return m.value(_owner_key(ctx.owner), ctx.value, m.p)
+    return np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p))
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,7 +438,7 @@ def decide(
     points than the cube shows: a dead cube) ``double`` is False.
     """
     m = _Model(ctx, probs, x, met)
-    w = np.ones(len(m.p)) if weights is None else np.asarray(weights, dtype=np.float64)
+    w = np.ones(m.n) if weights is None else np.asarray(weights, dtype=np.float64)
     w = w / w.sum()
     v = ctx.value
     nd_raw = float(w @ m.after_reply(_owner_key(ctx.owner), v, replies))
@@ -585,7 +625,7 @@ def should_accept_resignation(
     v = ctx.value
     kind = 1 if (ctx.is_money() and ctx.jacoby and ctx.owner is None) else offer.value
     offered = m.pay(v * kind, 0)
-    return offered >= float(m.value(_owner_key(ctx.owner), v, m.p)[0]) - 1e-12
+    return offered >= float(np.atleast_1d(m.value(_owner_key(ctx.owner), v, m.p))[0]) - 1e-12
 
 
 def resignation_offer(probs: npt.ArrayLike, epsilon: float = RESIGN_EPSILON) -> Resignation | None:

@@ -159,6 +159,32 @@ def test_cube_noise_is_seeded() -> None:
     assert a == b
 
 
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        MONEY,
+        CubeContext(jacoby=True),
+        CubeContext(2, 1),
+        CubeContext(1, None, 5, (5, 5)),
+        CubeContext(2, 0, 7, (2, 5)),
+        CubeContext(1, None, 5, (1, 3), post_crawford=True),
+        CubeContext(4, 0, 5, (5, 5)),
+    ],
+)
+def test_one_row_is_valued_as_in_a_batch(ctx: CubeContext) -> None:
+    """A single row (computed in plain floats) gets the same decision and equity as in a batch of rows."""
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        w = rng.random()
+        wg, lg = w * rng.random() * rng.random(), (1 - w) * rng.random() * rng.random()
+        row = [w, wg, 0.2 * wg * rng.random(), lg, 0.2 * lg * rng.random()]
+        x = rng.uniform(0.5, 0.8)
+        assert decide([row], ctx, x) == decide([row, row], ctx, x)
+        assert cubeful_equity([row], ctx, x)[0] == pytest.approx(
+            cubeful_equity([row, no_gammons(0.5)], ctx, x)[0]
+        )
+
+
 def test_opponent_on_roll_cashes_a_market_loser() -> None:
     """After X's roll X has 10%: the opponent, on roll, doubles and X passes, so X's value is the cash (-1).
 
