@@ -26,8 +26,8 @@ Money payoffs with a linear payoff reduce to Janowski's formulas (take point
 at the present cube, Double/take ``DT`` the value with the opponent owning twice
 the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
 take when ``DT <= DP`` (X's view). From a search, the cubeful values of the best
-move of each of the 21 rolls are averaged (:func:`roll_outcomes`). Equities are normalised as GNU Backgammon
-does: per cube unit in money play, EMG in a match (a single win at the cube
+move of each of the 21 rolls are averaged, the opponent taking its own cube action
+at each (:func:`cube_decision`). Equities are normalised as GNU Backgammon does: per cube unit in money play, EMG in a match (a single win at the cube
 value is +1, a single loss -1).
 """
 
