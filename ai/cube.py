@@ -27,8 +27,9 @@ at the present cube, Double/take ``DT`` the value with the opponent owning twice
 the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
 take when ``DT <= DP`` (X's view). From a search, the cubeful values of the best
 move of each of the 21 rolls are averaged, the opponent taking its own cube action
-at each (:func:`cube_decision`). Equities are normalised as GNU Backgammon does: per cube unit in money play, EMG in a match (a single win at the cube
-value is +1, a single loss -1).
+at each (:func:`cube_decision`). Equities are normalised as GNU Backgammon does:
+per cube unit in money play, EMG in a match (a single win at the cube value is +1,
+a single loss -1).
 """
 
 from __future__ import annotations
