@@ -100,7 +100,10 @@ def test_gnubg_imports_an_autoplay_record_whole(
     with _quiet():
         gnubg.command("set threads 1")
         gnubg.command(f'import mat "{path}"')
-        imported = gnubg.match(analysis=0, boards=0)
+        try:
+            imported = gnubg.match(analysis=0, boards=0)
+        finally:
+            gnubg.command("new session")  # leave gnubg as other tests expect it: a money session
     info = imported["match-info"]
     assert info["match-length"] == record.length
     games = imported["games"]
