@@ -79,6 +79,9 @@ CHECK_EVERY = 63
 """Move-generation calls between two checks of the stop flag and the deadline (three positions'
 21 rolls: a few milliseconds)."""
 
+Utility = Callable[[Probs], npt.NDArray[np.float64]]
+"""What a mover ranks its results by: its five probabilities (rows) to one value each."""
+
 _ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
 _ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
 _NROLLS = len(ROLLS)
@@ -191,9 +194,11 @@ class _Engine:
         filters: Filters,
         should_stop: Callable[[], bool] | None,
         deadline: float | None,
+        utilities: tuple[Utility, Utility] | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.filters = filters
+        self.utilities = utilities
         self.should_stop = should_stop
         self.deadline = deadline
         self.static_rows: dict[int, int] = {}
@@ -354,18 +359,27 @@ class _Engine:
 
     # --- the recursion --------------------------------------------------------------------
 
-    def q(self, states: list[int], k: int, final: bool) -> Probs:
+    def pick(self, values: Probs, side: int) -> npt.NDArray[np.float64]:
+        """What the mover (``side`` 0: the root's mover, 1: its opponent) chooses its results by."""
+        if self.utilities is None:
+            return equity(values)
+        return np.asarray(self.utilities[side](values), dtype=np.float64)
+
+    def q(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
         """``Q(S, k)`` for each state (side on roll, before rolling); rows of five probs.
 
-        ``final`` is True in the deepest iteration: leaf data is then not cached.
+        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side``
+        says who is on roll in ``states`` (0: the root's mover, 1: its opponent), for
+        :meth:`pick`.
         """
         if k == 0:
             return self.static(states, keep=not final)
         out = np.empty((len(states), 5))
         todo: list[int] = []
         todo_rows: dict[int, list[int]] = {}
+        key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
         for i, s in enumerate(states):
-            got = self.q_cache.get((s, k))
+            got = self.q_cache.get((s, key_k))
             if got is not None:
                 out[i] = got
             else:
@@ -389,7 +403,7 @@ class _Engine:
         if self.filters.prescreen < int(lengths.max()):
             children, starts, lengths = self.prescreened(children, starts, lengths)
         w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
-        eq1 = equity(w1)
+        eq1 = self.pick(w1, side)
         seg = np.repeat(np.arange(nseg), lengths)
         order = np.lexsort((-eq1, seg))
         start_arr = np.array(starts)
@@ -406,15 +420,15 @@ class _Engine:
             deep = w1[kept].copy()
             if nxt_idx:
                 nxt = [swap(kept_codes[j]) for j in nxt_idx]
-                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final))
-            deq = equity(deep)
+                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final, 1 - side))
+            deq = self.pick(deep, side)
             o2 = np.lexsort((-deq, kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
         values = np.tensordot(_ROLL_WEIGHTS, chosen.reshape(len(todo), _NROLLS, 5), axes=(0, 1))
         for j, s in enumerate(todo):
             v = values[j]
-            self.q_cache[(s, k)] = v
+            self.q_cache[(s, key_k)] = v
             out[todo_rows[s]] = v
         return out
 
@@ -428,7 +442,7 @@ class _Engine:
             if not r & SIDE_MASK:
                 out[i] = _terminal_probs(r)
         if live:
-            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final))
+            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
         return out
 
 
@@ -449,7 +463,8 @@ def analyse(
     noise: float = 0.0,
     seed: int = 0,
     filters: Filters = DEFAULT_FILTERS,
-    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
+    utility: Utility = equity,
+    reply_utility: Utility | None = None,
 ) -> list[Candidate]:
     """Every distinct legal result of rolling ``dice`` in ``code``, best first.
 
@@ -463,6 +478,9 @@ def analyse(
     mover's five probabilities into the value the root candidates are ranked and
     filtered by (default the cubeless equity; e.g. cubeful match equity from
     :func:`ai.cube.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
+    ``reply_utility`` is the opponent's: when given, every move inside the search is
+    chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
+    root mover's later moves by ``utility``); without it, by cubeless equity.
     """
     try:
         d = tuple(int(x) for x in dice)
@@ -472,7 +490,8 @@ def analyse(
         raise ValueError(f"dice must be two numbers 1..6, got {dice!r}")
     if not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
-    engine = _Engine(evaluator, filters, should_stop, deadline)
+    utilities = None if reply_utility is None else (utility, reply_utility)
+    engine = _Engine(evaluator, filters, should_stop, deadline, utilities)
     cands = results(code, d[0], d[1])
     n = len(cands)
     planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]

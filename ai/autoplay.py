@@ -20,10 +20,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from ai.analysis import analyse
-from ai.cube import CubeContext, context_for, level_cube_decision, move_utility
+from ai.cube import CubeContext, context_for, level_cube_decision, search_utilities
 from ai.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
 from game.cube import CENTRED, CubeState, can_double, take
@@ -57,7 +55,6 @@ def play_game(
     levels: tuple[Level, Level],
     dice: Dice,
     evaluator: Evaluator,
-    rng: np.random.Generator,
     seed: int,
 ) -> PlayedGame:
     """Play one game of ``match`` to the end, player 0 at ``levels[0]``, player 1 at ``levels[1]``."""
@@ -79,11 +76,11 @@ def play_game(
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
                 level, taker = levels[me], levels[1 - me]
-                probs, offer = level_cube_decision(code, ctx, level, evaluator, rng)
+                probs, offer = level_cube_decision(code, ctx, level, evaluator, seed)
                 if offer.double:
                     actions.append(Action("double", me, cube=cube.value * 2))
                     known = probs if taker.depth == level.depth else None  # the taker searches its own depth
-                    if not level_cube_decision(code, ctx, taker, evaluator, rng, known)[1].take:
+                    if not level_cube_decision(code, ctx, taker, evaluator, seed, 1, known)[1].take:
                         actions.append(Action("drop", 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
@@ -97,10 +94,17 @@ def play_game(
         moves = {m.after.code: m for m in state.legal_moves()}
         move = None
         if moves:
-            utility = move_utility(ctx, code)
             mine = levels[me]
+            mover, replier = search_utilities(ctx, code)
             ranked = analyse(
-                code, state.dice, mine.depth, evaluator, noise=mine.noise, seed=seed, utility=utility
+                code,
+                state.dice,
+                mine.depth,
+                evaluator,
+                noise=mine.noise,
+                seed=seed,
+                utility=mover,
+                reply_utility=replier,
             )
             move = moves[ranked[0].code]
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first
@@ -123,11 +127,10 @@ def play_match(
     """A whole match to ``length`` points, both sides at ``level`` (the right-hand one at ``opponent``)."""
     levels = (level, level if opponent is None else opponent)
     dice = Dice(f"autoplay-{seed}")
-    rng = np.random.default_rng(seed)
     match = Match(length)
     games: list[GameRecord] = []
     while not match.is_over():
-        played = play_game(match, levels, dice, evaluator, rng, seed + len(games))
+        played = play_game(match, levels, dice, evaluator, seed + len(games))
         games.append(played.record)
         match = match.record(played.outcome, played.cube)
     when = date or datetime.date.today().strftime("%Y.%m.%d")

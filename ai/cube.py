@@ -26,15 +26,17 @@ Money payoffs with a linear payoff reduce to Janowski's formulas (take point
 at the present cube, Double/take ``DT`` the value with the opponent owning twice
 the cube, Double/pass ``DP`` the single win; double when ``min(DT, DP) > ND``,
 take when ``DT <= DP`` (X's view). From a search, the cubeful values of the best
-move of each of the 21 rolls are averaged (:func:`roll_outcomes`). Equities are normalised as GNU Backgammon
-does: per cube unit in money play, EMG in a match (a single win at the cube
-value is +1, a single loss -1).
+move of each of the 21 rolls are averaged, the opponent taking its own cube action
+at each (:func:`cube_decision`). Equities are normalised as GNU Backgammon does:
+per cube unit in money play, EMG in a match (a single win at the cube value is +1,
+a single loss -1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -157,8 +159,16 @@ def cube_efficiency(code: int) -> float:
     return X_RACE_MIN + t * (X_RACE_MAX - X_RACE_MIN)
 
 
+def _if(cond: object, a: Any, b: Any) -> Any:
+    return a if cond else b
+
+
 class _Model:
-    """The value of positions as functions of X's win chance, for one context (vectorised over rows)."""
+    """The value of positions as functions of X's win chance, for one context (vectorised over rows).
+
+    A single row is held as plain floats (``p``, ``x``, the payoffs and cash points), where
+    numpy's per-call cost would dominate; the value functions take either form.
+    """
 
     def __init__(
         self, ctx: CubeContext, probs: npt.ArrayLike, x: float | F, met: MatchEquityTable | None
@@ -166,9 +176,7 @@ class _Model:
         pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()
-        w = np.clip(pr[:, 0], 0.0, 1.0)
-        self.p = w
-        wg, wb, lg, lb = (np.clip(pr[:, i], 0.0, 1.0) for i in (1, 2, 3, 4))
+        w, wg, wb, lg, lb = np.clip(pr[:, :5], 0.0, 1.0).T
         wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
         wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
         safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
@@ -177,9 +185,16 @@ class _Model:
         self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
         self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
         self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
-        self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
-        self._cache: dict[tuple[str, int], F] = {}
-        self._wl: dict[tuple[int, bool], tuple[F, F]] = {}
+        self.n = len(w)
+        self.x: Any = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
+        self.p: Any = w
+        if self.n == 1:
+            self.p, self.x = float(w[0]), float(self.x[0])
+        self._cache: dict[tuple[str, int], Any] = {}
+        self._wl: dict[tuple[int, bool], tuple[Any, Any]] = {}
+        self._pay: dict[tuple[int, int], float] = {}
+        self._inner: dict[int, F] = {}
+        self._zero, self._one = np.zeros_like(w), np.ones_like(w)
 
     # --- payoffs ------------------------------------------------------------------------
 
@@ -188,9 +203,12 @@ class _Model:
         ctx = self.ctx
         if ctx.is_money():
             return float(mine - theirs)
-        assert self.met is not None
-        post = ctx.crawford or ctx.post_crawford
-        return self.met.mwc(ctx.away[0] - mine, ctx.away[1] - theirs, post)
+        got = self._pay.get((mine, theirs))
+        if got is None:
+            assert self.met is not None
+            post = ctx.crawford or ctx.post_crawford
+            got = self._pay[(mine, theirs)] = self.met.mwc(ctx.away[0] - mine, ctx.away[1] - theirs, post)
+        return got
 
     def cash_x(self, v: int) -> float:
         return self.pay(v, 0)
@@ -198,7 +216,7 @@ class _Model:
     def cash_y(self, v: int) -> float:
         return self.pay(0, v)
 
-    def win_loss(self, v: int, turned: bool) -> tuple[F, F]:
+    def win_loss(self, v: int, turned: bool) -> tuple[Any, Any]:
         """Average payoff of a win and of a loss at cube ``v``."""
         got = self._wl.get((v, turned))
         if got is None:
@@ -206,7 +224,10 @@ class _Model:
             k = (1, 1, 1) if single else (1, 2, 3)
             wins = np.array([self.pay(v * m, 0) for m in k])
             losses = np.array([self.pay(0, v * m) for m in k])
-            got = self._wl[(v, turned)] = (wins @ self.win_share, losses @ self.loss_share)
+            got = (wins @ self.win_share, losses @ self.loss_share)
+            if self.n == 1:
+                got = (float(got[0][0]), float(got[1][0]))
+            self._wl[(v, turned)] = got
         return got
 
     def can(self, player: int, v: int) -> bool:
@@ -218,51 +239,55 @@ class _Model:
 
     # --- value functions ------------------------------------------------------------------
 
-    def dead(self, v: int, p: F, turned: bool = True) -> F:
+    def dead(self, v: int, p: Any, turned: bool = True) -> Any:
         wv, lv = self.win_loss(v, turned)
         return p * wv + (1.0 - p) * lv
 
-    def live(self, owner: str, v: int, p: F) -> F:
+    def live(self, owner: str, v: int, p: Any) -> Any:
         """Full-efficiency value; ``owner`` is "x", "y" or "c" (centred)."""
+        one = isinstance(p, float)
+        maximum, minimum, where = (max, min, _if) if one else (np.maximum, np.minimum, np.where)
         turned = owner != "c"
         wv, lv = self.win_loss(v, turned)
         cx = owner in ("x", "c") and self.can(0, v)
         cy = owner in ("y", "c") and self.can(1, v)
         cash_x, cash_y = self.cash_x(v), self.cash_y(v)
         if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
-            hi = np.clip(self.cp_x(v), 1e-9, 1.0 - 1e-9)
-            top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+            hi = self.inner(self.cp_x(v))
+            top = maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
         if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
-            lo = np.clip(self.lo_y(v), 1e-9, 1.0 - 1e-9)
-            bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
+            lo = self.inner(self.lo_y(v))
+            bottom = minimum(cash_y, lv + p / lo * (cash_y - lv))
         if cx and cy:
-            hi = np.maximum(hi, lo + 1e-9)
+            hi = maximum(hi, lo + 1e-9)
             t = (p - lo) / (hi - lo)
             mid = cash_y + t * (cash_x - cash_y)
-            return np.where(p <= lo, bottom, np.where(p >= hi, top, mid))
+            return where(p <= lo, bottom, where(p >= hi, top, mid))
         if cx:
-            return np.where(p >= hi, top, lv + p / hi * (cash_x - lv))
+            return where(p >= hi, top, lv + p / hi * (cash_x - lv))
         if cy:
-            return np.where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
+            return where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
         return p * wv + (1.0 - p) * lv
 
-    def value(self, owner: str, v: int, p: F) -> F:
+    def value(self, owner: str, v: int, p: Any) -> Any:
         """Cubeful value: live and dead mixed by the cube efficiency."""
         return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
 
-    def _solve(self, owner: str, v: int, target: float) -> F:
+    def _solve(self, owner: str, v: int, target: float) -> Any:
         """The ``p`` where ``value(owner, v, p)``, increasing and piecewise linear, reaches ``target``.
 
         The pieces meet only at the cash points of that cube level, so the value at
         0, those points and 1 pins the answer down exactly, row by row.
         """
-        ends = [np.zeros_like(self.p), np.ones_like(self.p)]
+        if self.n == 1:
+            return self._solve_one(owner, v, target)
+        ends = [self._zero, self._one]
         if owner in ("y", "c") and self.can(1, v):
-            ends.append(np.clip(self.lo_y(v), 0.0, 1.0))
+            ends.append(self.lo_y(v))
         if owner in ("x", "c") and self.can(0, v):
-            ends.append(np.clip(self.cp_x(v), 0.0, 1.0))
-        pts = np.sort(np.stack(ends), axis=0)
-        vals = np.stack([self.value(owner, v, q) for q in pts])
+            ends.append(self.cp_x(v))
+        pts = np.sort(np.stack(ends), axis=0) if len(ends) > 2 else np.stack(ends)
+        vals = self.value(owner, v, pts)
         inside = (vals[:-1] <= target) & (vals[1:] >= target)
         seg = np.argmax(inside, axis=0)
         cols = np.arange(pts.shape[1])
@@ -274,19 +299,59 @@ class _Model:
         q = np.where(vals[0] > target, 0.0, q)
         return np.where(vals[-1] < target, 1.0, q)
 
-    def cp_x(self, v: int) -> F:
+    def _solve_one(self, owner: str, v: int, target: float) -> float:
+        """:meth:`_solve` for a single row, in floats (the same answer)."""
+        ends = [0.0, 1.0]
+        if owner in ("y", "c") and self.can(1, v):
+            ends.append(self.lo_y(v))
+        if owner in ("x", "c") and self.can(0, v):
+            ends.append(self.cp_x(v))
+        pts = sorted(ends)
+        vals = [self.value(owner, v, q) for q in pts]
+        if vals[-1] < target:
+            return 1.0
+        if vals[0] > target:
+            return 0.0
+        seg = next((i for i in range(len(pts) - 1) if vals[i] <= target <= vals[i + 1]), 0)
+        rise = vals[seg + 1] - vals[seg]
+        if abs(rise) <= 1e-15:
+            return float(pts[seg])
+        return float(pts[seg] + (target - vals[seg]) * (pts[seg + 1] - pts[seg]) / rise)
+
+    def inner(self, q: Any) -> Any:
+        """A cash point kept off 0 and 1 (it divides), computed once per array."""
+        if isinstance(q, float):
+            return min(max(q, 1e-9), 1.0 - 1e-9)
+        got = self._inner.get(id(q))
+        if got is None:
+            got = self._inner[id(q)] = np.minimum(np.maximum(q, 1e-9), 1.0 - 1e-9)
+        return got
+
+    def cp_x(self, v: int) -> Any:
         """X's cash point at cube ``v``: the opponent's take of ``2v`` is worth the pass here."""
         key = ("cpx", v)
         if key not in self._cache:
             self._cache[key] = self._solve("y", 2 * v, self.cash_x(v))
         return self._cache[key]
 
-    def lo_y(self, v: int) -> F:
+    def lo_y(self, v: int) -> Any:
         """The opponent's cash point at cube ``v``, as X's win chance."""
         key = ("loy", v)
         if key not in self._cache:
             self._cache[key] = self._solve("x", 2 * v, self.cash_y(v))
         return self._cache[key]
+
+    def after_reply(self, owner: str, v: int, replies: npt.ArrayLike | None) -> F:
+        """Cubeful value where the opponent is on roll (rows in ``replies``) and takes its cube action now.
+
+        The opponent doubles where that leaves X less than not doubling; X then takes (owning
+        twice the cube) or passes, whichever is worth more to X. Other rows: :meth:`value`.
+        """
+        nd = np.atleast_1d(self.value(owner, v, self.p))
+        if replies is None or owner == "x" or not self.can(1, v):
+            return nd
+        answered = np.maximum(self.value("x", 2 * v, self.p), self.cash_y(v))
+        return np.where(np.asarray(replies, dtype=bool), np.minimum(nd, answered), nd)
 
     def normalise(self, values: F) -> F:
         """Per cube unit (money) or EMG (match) at the present cube value."""
@@ -308,7 +373,7 @@ def cubeful_equity(
     mover's context (the mover's probabilities after the move, with the cube as it is).
     """
     m = _Model(ctx, probs, x, met)
-    return m.normalise(m.value(_owner_key(ctx.owner), ctx.value, m.p))
+    return m.normalise(np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p)))
 
 
 def match_winning_chance(
@@ -316,7 +381,7 @@ def match_winning_chance(
 ) -> F:
     """Cubeful match winning chance (match play) or points (money) of rows of five probabilities."""
     m = _Model(ctx, probs, x, met)
-    return m.value(_owner_key(ctx.owner), ctx.value, m.p)
+    return np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p))
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,13 +422,16 @@ def decide(
     met: MatchEquityTable | None = None,
     noise: float = 0.0,
     rng: np.random.Generator | None = None,
+    replies: npt.ArrayLike | None = None,
 ) -> CubeDecision:
     """ND, DT and DP (X on roll, not rolled) and the verdicts.
 
     ``probs`` is one row of five probabilities, or one row per roll (the position
-    after X's best move for each roll, from X's side) with their ``weights``: the
+    after X's move for each roll, from X's side) with their ``weights``: the
     cubeful values are then averaged over the rolls (GNU Backgammon's way at n
-    plies), so market losers count at what the cube makes them worth. ``x`` is the
+    plies), so market losers count at what the cube makes them worth; ``replies``
+    marks the rows where the opponent is now on roll and takes its own cube action
+    (:meth:`_Model.after_reply`). ``x`` is the
     cube efficiency, one value or one per row. ``noise`` (standard deviation,
     normalised equity) blurs ND and DT before the verdicts, for the weaker levels;
     the equities returned are the true ones. Where X may not double (Crawford game,
@@ -371,11 +439,19 @@ def decide(
     points than the cube shows: a dead cube) ``double`` is False.
     """
     m = _Model(ctx, probs, x, met)
-    w = np.ones(len(m.p)) if weights is None else np.asarray(weights, dtype=np.float64)
+    w = np.ones(m.n) if weights is None else np.asarray(weights, dtype=np.float64)
     w = w / w.sum()
     v = ctx.value
-    nd_raw = float(w @ m.value(_owner_key(ctx.owner), v, m.p))
-    dt_raw = float(w @ m.value("y", 2 * v, m.p)) if v < MAX_CUBE else nd_raw
+    nd_raw = float(w @ m.after_reply(_owner_key(ctx.owner), v, replies))
+    dt_raw = float(w @ m.after_reply("y", 2 * v, replies)) if v < MAX_CUBE else nd_raw
+    return _verdicts(m, nd_raw, dt_raw, noise, rng)
+
+
+def _verdicts(
+    m: _Model, nd_raw: float, dt_raw: float, noise: float, rng: np.random.Generator | None
+) -> CubeDecision:
+    """The decision from the raw (points or MWC) ND and DT of X at ``m``'s context."""
+    ctx, v = m.ctx, m.ctx.value
     dp_raw = m.cash_x(v)
     nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
     nd_n, dt_n = nd, dt
@@ -388,52 +464,57 @@ def decide(
     return CubeDecision(nd, dt, dp, double, take, *mwc)
 
 
-def roll_outcomes(code: int, decisions: int, evaluator: Evaluator) -> tuple[F, F, F]:
-    """X's probabilities after its best move for each of the 21 rolls, their weights, and cube efficiencies.
+@dataclass(frozen=True, slots=True)
+class RollResults:
+    """Every result of every roll of X's position, valued from X's side."""
 
-    ``decisions`` (1..4) move decisions are searched as :func:`ai.analysis.position_values`
-    searches them: each roll's move is chosen by its static cubeless equity, and the
-    position it leads to is valued by ``decisions - 1`` more decisions. ``decisions``
-    0 gives the position's static value as one row.
-    """
-    if decisions == 0:
-        return (
-            np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5),
-            np.ones(1),
-            np.array([cube_efficiency(code)]),
-        )
+    rows: F
+    """Five probabilities per result (exact where X has borne off)."""
+
+    roll: npt.NDArray[np.int64]
+    """The roll (index into :data:`game.dice.ROLLS`) of each result."""
+
+    first: npt.NDArray[np.int64]
+    """Where each roll's results start in ``rows``."""
+
+    replies: npt.NDArray[np.bool_]
+    """The game goes on: the opponent is on roll (and may take a cube action)."""
+
+    codes: list[int]
+    """The results, from X's side (not swapped)."""
+
+
+_ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
+
+
+def roll_results(code: int, evaluator: Evaluator) -> RollResults:
+    """Every result of each of X's 21 rolls with its static value, in one evaluation batch."""
     per_roll = [results(code, a, b) for a, b, _ in ROLLS]
     children = [c for rs in per_roll for c in rs]
+    lengths = np.array([len(rs) for rs in per_roll])
     rows = np.empty((len(children), 5))
-    live = [i for i, c in enumerate(children) if c & SIDE_MASK]
-    for i, c in enumerate(children):
-        if not c & SIDE_MASK:
-            kind = win_kind(c)
-            rows[i] = (
-                1.0,
-                float(kind is not Termination.SINGLE),
-                float(kind is Termination.BACKGAMMON),
-                0.0,
-                0.0,
-            )
-    if live:
-        rows[live] = flip(np.asarray(evaluator.evaluate([swap(children[i]) for i in live]), dtype=np.float64))
-    eq = equity(rows)
-    best: list[int] = []
-    at = 0
-    for rs in per_roll:
-        best.append(at + int(np.argmax(eq[at : at + len(rs)])))
-        at += len(rs)
-    out = rows[best]
-    if decisions >= 2:
-        deeper = [j for j, i in enumerate(best) if children[i] & SIDE_MASK]
-        if deeper:
-            codes = [swap(children[best[j]]) for j in deeper]
-            out[deeper] = flip(position_values(codes, decisions - 1, evaluator))
-    xs = np.array(
-        [cube_efficiency(swap(children[i])) if children[i] & SIDE_MASK else X_RACE_MIN for i in best]
-    )
-    return out, np.array([p for _, _, p in ROLLS]), xs
+    going = np.array([bool(c & SIDE_MASK) for c in children])
+    live = np.flatnonzero(going)
+    for i in np.flatnonzero(~going).tolist():
+        kind = win_kind(children[i])
+        rows[i] = (
+            1.0,
+            float(kind is not Termination.SINGLE),
+            float(kind is Termination.BACKGAMMON),
+            0.0,
+            0.0,
+        )
+    if live.size:
+        turned = [swap(children[i]) for i in live.tolist()]
+        rows[live] = flip(np.asarray(evaluator.evaluate(turned), dtype=np.float64))
+    first = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    return RollResults(rows, np.repeat(np.arange(len(ROLLS)), lengths), first, going, children)
+
+
+def _best_per_roll(values: F, res: RollResults) -> npt.NDArray[np.int64]:
+    """The index of the best result of each roll by ``values`` (ties: the generator's first)."""
+    order = np.lexsort((np.arange(len(values)), -values, res.roll))
+    return order[res.first]
 
 
 def cube_decision(
@@ -447,13 +528,45 @@ def cube_decision(
 ) -> tuple[F, CubeDecision]:
     """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
 
-    The position's value before the roll comes from ``depth - 1`` move decisions
-    (:func:`ai.analysis.position_values`): the cost of one candidate of a move
-    decision at ``depth``. Returns the five probabilities and the decision.
+    Depth 1: the position's static value. Deeper: for each of the 21 rolls X plays its
+    best move by the static cubeless equity, as the search does; the result is valued by
+    ``depth - 2`` further move decisions (:func:`ai.analysis.position_values`), and its
+    cubeful value, with the opponent's cube action on its roll (:meth:`_Model.after_reply`),
+    averaged over the rolls. That is the cost of one candidate of a move decision at
+    ``depth``. (Choosing each roll's move by the cubeful value of each cube state instead
+    changed the judge's figures by less than 0.0005 on three sets and costs a model
+    evaluation of every result.) Returns the five probabilities and the decision.
     """
-    rows, weights, xs = roll_outcomes(code, depth - 1, evaluator)
-    probs = weights @ rows / weights.sum()
-    return probs, decide(rows, ctx, xs, weights=weights, noise=noise, rng=rng)
+    if depth <= 1:
+        rows = np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5)
+        return rows[0], decide(rows, ctx, cube_efficiency(code), noise=noise, rng=rng)
+    res = roll_results(code, evaluator)
+    best = _best_per_roll(equity(res.rows), res)
+    rows, replies = res.rows[best], res.replies[best]
+    if depth > 2 and replies.any():
+        deeper = np.flatnonzero(replies)
+        rows[deeper] = flip(
+            position_values([swap(res.codes[best[i]]) for i in deeper.tolist()], depth - 2, evaluator)
+        )
+    xs = [
+        cube_efficiency(swap(res.codes[i])) if r else X_RACE_MIN
+        for i, r in zip(best.tolist(), replies.tolist(), strict=True)
+    ]
+    m = _Model(ctx, rows, np.array(xs), None)
+    v = ctx.value
+    nd_raw = float(_ROLL_WEIGHTS @ m.after_reply(_owner_key(ctx.owner), v, replies))
+    dt_raw = float(_ROLL_WEIGHTS @ m.after_reply("y", 2 * v, replies)) if v < MAX_CUBE else nd_raw
+    return _ROLL_WEIGHTS @ rows, _verdicts(m, nd_raw, dt_raw, noise, rng)
+
+
+def is_match_deciding(ctx: CubeContext) -> bool:
+    """Whether a double now would put the cube at or past what both players still need (match play)."""
+    return not ctx.is_money() and 2 * ctx.value >= max(ctx.away)
+
+
+def cube_noise_rng(code: int, seed: int, role: int) -> np.random.Generator:
+    """The noise of one cube decision, fixed by the position, ``seed`` and role (0 doubler, 1 taker)."""
+    return np.random.default_rng([seed & 0xFFFFFFFF, role, code & ((1 << 400) - 1)])
 
 
 def level_cube_decision(
@@ -461,15 +574,23 @@ def level_cube_decision(
     ctx: CubeContext,
     level: Level,
     evaluator: Evaluator,
-    rng: np.random.Generator,
+    seed: int,
+    role: int = 0,
     probs: F | None = None,
 ) -> tuple[F, CubeDecision]:
     """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
 
+    The noise is drawn from the position, ``seed`` and ``role`` (0: the doubler's question,
+    1: the taker's), so a position asked twice gets the same answer. A double that would
+    make the cube decide the match for both players (:func:`is_match_deciding`) is judged
+    without noise: no level turns the cube past what either side needs by a slip.
     Pass the ``probs`` of an earlier call on the same position (the opponent answering
-    a double) to skip the search; the noise is drawn afresh.
+    a double) to skip the search.
     """
     noise = level.noise * CUBE_NOISE_RATIO
+    if role == 0 and is_match_deciding(ctx):
+        noise = 0.0
+    rng = cube_noise_rng(code, seed, role)
     if probs is None:
         return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng)
     return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
@@ -485,6 +606,15 @@ def move_utility(ctx: CubeContext, code: int) -> Callable[[Probs], F]:
     return utility
 
 
+def search_utilities(ctx: CubeContext, code: int) -> tuple[Callable[[Probs], F], Callable[[Probs], F]]:
+    """``utility`` and ``reply_utility`` for :func:`ai.analysis.analyse`: the mover's and the opponent's.
+
+    With both, every move of the search, the opponent's replies included, is chosen by
+    its mover's cubeful equity at the score (EMG, the cube as it is).
+    """
+    return move_utility(ctx, code), move_utility(ctx.flipped(), code)
+
+
 def should_accept_resignation(
     probs: npt.ArrayLike, ctx: CubeContext, offer: Resignation, x: float = X_CONTACT
 ) -> bool:
@@ -496,7 +626,7 @@ def should_accept_resignation(
     v = ctx.value
     kind = 1 if (ctx.is_money() and ctx.jacoby and ctx.owner is None) else offer.value
     offered = m.pay(v * kind, 0)
-    return offered >= float(m.value(_owner_key(ctx.owner), v, m.p)[0]) - 1e-12
+    return offered >= float(np.atleast_1d(m.value(_owner_key(ctx.owner), v, m.p))[0]) - 1e-12
 
 
 def resignation_offer(probs: npt.ArrayLike, epsilon: float = RESIGN_EPSILON) -> Resignation | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ai.cube import context_from_match, cube_decision, move_utility
+from ai.cube import context_from_match, cube_decision, search_utilities
 from ai.evaluator import Evaluator
 from ai.hint import HintError, analyse_json, parse_position
 from game.matchid import MatchIdError, MatchInfo, from_match_id
@@ -63,5 +63,5 @@ def gnubg_id_answer(line: str, depth: int, evaluator: Evaluator, top: int | None
     code, info = parse_gnubg_id(line)
     if not info.has_dice():
         return cube_answer(code, info, depth, evaluator)
-    utility = move_utility(context_from_match(info), code)
-    return analyse_json(code, info.dice, depth, evaluator, top, utility=utility)
+    mover, replier = search_utilities(context_from_match(info), code)
+    return analyse_json(code, info.dice, depth, evaluator, top, utility=mover, reply_utility=replier)

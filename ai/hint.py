@@ -116,15 +116,16 @@ def analyse_json(
     evaluator: Evaluator,
     top: int | None = None,
     utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
+    reply_utility: Callable[[Probs], npt.NDArray[np.float64]] | None = None,
 ) -> dict[str, Any]:
-    """The protocol's answer for one position and roll (a JSON-ready dict)."""
+    """The protocol's answer for one position and roll (a JSON-ready dict), as `analyse` ranks it."""
     from ai.analysis import analyse
 
     t0 = time.perf_counter()
     moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
     rows: list[dict[str, Any]] = []
     if moves:
-        for c in analyse(code, dice, depth, evaluator, utility=utility):
+        for c in analyse(code, dice, depth, evaluator, utility=utility, reply_utility=reply_utility):
             rows.append(
                 {
                     "move": moves[c.code].notation(),

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
 from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
-from ai.evaluator import equity
+from ai.cube import CubeContext, search_utilities
+from ai.evaluator import Probs, equity, flip
 from ai.hand import HandEvaluator
+from game.dice import ROLLS
 from game.movegen import results
-from game.position import START_CODE, Position
+from game.position import SIDE_MASK, START_CODE, Position, swap
 
 POSITIONS = varied_positions(50)
 
@@ -280,3 +284,64 @@ def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
     # the opponent's best replies can only be missed, never invented: we look no worse
     eq_full = {c.code: c.equity for c in full}
     assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
+
+
+# --- match play inside the search ------------------------------------------------------------
+
+
+class GammonTradeEvaluator:
+    """Deterministic made-up probabilities per position: results differ in win and gammon chances."""
+
+    name = "gammon trade"
+
+    def evaluate(self, codes: Sequence[int]) -> npt.NDArray[np.float64]:
+        out = np.empty((len(codes), 5))
+        for i, c in enumerate(codes):
+            u = np.random.default_rng(c & ((1 << 400) - 1)).random(3)
+            w = 0.3 + 0.4 * u[0]
+            wg = w * 0.8 * u[1]
+            lg = (1.0 - w) * 0.5 * u[2]
+            out[i] = (w, wg, 0.1 * wg, lg, 0.1 * lg)
+        return out
+
+
+def _replies_by(
+    code: int, evaluator: GammonTradeEvaluator, rank: Callable[[Probs], npt.NDArray[np.float64]]
+) -> Probs:
+    """Per opponent roll after ``code`` (the root mover's result): its best reply by ``rank``."""
+    chosen = []
+    for a, b, _ in ROLLS:
+        replies = results(swap(code), a, b)
+        values = np.array([[1.0, 0.0, 0.0, 0.0, 0.0]] * len(replies))
+        going = [i for i, r in enumerate(replies) if r & SIDE_MASK]
+        values[going] = flip(evaluator.evaluate([swap(replies[i]) for i in going]))
+        chosen.append(values[int(np.argmax(rank(values)))])
+    return np.array(chosen)
+
+
+def test_opponent_replies_follow_its_match_equity() -> None:
+    """At double match point the opponent's replies maximise its win chance only: no gammon-only reply.
+
+    Post-Crawford with the opponent 2-away against a 1-away leader, a gammon wins it the match: there
+    some replies give up win chance for gammons. The root value is the average of those replies.
+    """
+    evaluator = GammonTradeEvaluator()
+    weights = np.array([p for _, _, p in ROLLS])
+    code = START_CODE
+    dmp = CubeContext(1, None, 1, (1, 1), crawford=True)
+    gammonish = CubeContext(1, None, 5, (1, 2), post_crawford=True)
+    differs = False
+    for ctx in (dmp, gammonish):
+        mover, replier = search_utilities(ctx, code)
+        ranked = analyse(code, (3, 1), 2, evaluator, filters=FULL_WIDTH, utility=mover, reply_utility=replier)
+        for cand in ranked[:3]:
+            theirs = _replies_by(cand.code, evaluator, replier)
+            assert np.allclose(cand.probs, flip((weights @ theirs)[None, :])[0])
+            by_wins = _replies_by(cand.code, evaluator, lambda v: v[:, 0])
+            if ctx is dmp:
+                assert np.allclose(theirs[:, 0], by_wins[:, 0])
+            else:
+                differs |= bool(
+                    np.any(theirs[:, 0] < by_wins[:, 0] - 1e-9) and np.any(theirs[:, 1] > by_wins[:, 1])
+                )
+    assert differs

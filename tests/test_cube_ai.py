@@ -9,17 +9,22 @@ import numpy as np
 import pytest
 
 from ai.cube import (
+    CUBE_NOISE_RATIO,
     CubeContext,
     cubeful_equity,
     decide,
+    is_match_deciding,
+    level_cube_decision,
     match_winning_chance,
     resignation_offer,
     should_accept_resignation,
 )
 from ai.hint import serve
+from ai.levels import level_by_key
 from ai.met import default_met
 from ai.worker import hand_evaluator
 from game.cube import Resignation
+from game.position import START_CODE
 
 MONEY = CubeContext()
 
@@ -152,6 +157,77 @@ def test_cube_noise_is_seeded() -> None:
     a = decide(no_gammons(0.7), MONEY, 0.68, noise=0.3, rng=np.random.default_rng(1))
     b = decide(no_gammons(0.7), MONEY, 0.68, noise=0.3, rng=np.random.default_rng(1))
     assert a == b
+
+
+@pytest.mark.parametrize(
+    "ctx",
+    [
+        MONEY,
+        CubeContext(jacoby=True),
+        CubeContext(2, 1),
+        CubeContext(1, None, 5, (5, 5)),
+        CubeContext(2, 0, 7, (2, 5)),
+        CubeContext(1, None, 5, (1, 3), post_crawford=True),
+        CubeContext(4, 0, 5, (5, 5)),
+    ],
+)
+def test_one_row_is_valued_as_in_a_batch(ctx: CubeContext) -> None:
+    """A single row (computed in plain floats) gets the same decision and equity as in a batch of rows."""
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        w = rng.random()
+        wg, lg = w * rng.random() * rng.random(), (1 - w) * rng.random() * rng.random()
+        row = [w, wg, 0.2 * wg * rng.random(), lg, 0.2 * lg * rng.random()]
+        x = rng.uniform(0.5, 0.8)
+        assert decide([row], ctx, x) == decide([row, row], ctx, x)
+        assert cubeful_equity([row], ctx, x)[0] == pytest.approx(
+            cubeful_equity([row, no_gammons(0.5)], ctx, x)[0]
+        )
+
+
+def test_opponent_on_roll_cashes_a_market_loser() -> None:
+    """After X's roll X has 10%: the opponent, on roll, doubles and X passes, so X's value is the cash (-1).
+
+    Valued without the opponent's turn (Janowski's interpolation alone) it would be above -1.
+    """
+    row = [no_gammons(0.1)]
+    assert decide(row, MONEY, 0.68, replies=[True]).nd == pytest.approx(-1.0)
+    assert decide(row, MONEY, 0.68, replies=[False]).nd > -0.95
+    # the opponent owns the cube after a take: it redoubles and X passes, losing two
+    assert decide(row, MONEY, 0.68, replies=[True]).dt == pytest.approx(-2.0)
+
+
+def test_level_cube_noise_is_fixed_by_the_position_and_seed() -> None:
+    """A noisy level asked the same question twice answers the same; other seeds may differ."""
+    evaluator, _ = hand_evaluator()
+    novice = level_by_key("novice")
+    ctx = CubeContext(1, None, 0)
+    probs = np.array([0.78, 0.0, 0.0, 0.0, 0.0])
+    answers = {
+        seed: level_cube_decision(START_CODE, ctx, novice, evaluator, seed, 1, probs)[1] for seed in range(40)
+    }
+    assert all(
+        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 1, probs)[1] == answers[s] for s in (0, 7)
+    )
+    assert len({a.take for a in answers.values()}) == 2
+
+
+def test_novice_never_turns_a_match_deciding_cube_by_a_slip() -> None:
+    """5-point match at 0-0, the novice owning a 4-cube at the start: no double to 8, whatever the seed."""
+    evaluator, _ = hand_evaluator()
+    novice = level_by_key("novice")
+    ctx = CubeContext(4, 0, 5, (5, 5))
+    assert is_match_deciding(ctx) and not is_match_deciding(CubeContext(1, None, 5, (5, 5)))
+    probs = np.array([0.5, 0.13, 0.005, 0.13, 0.005])
+    assert not any(
+        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 0, probs)[1].double for s in range(200)
+    )
+    # without the guard the novice's noise alone would double here now and then
+    noisy = [
+        decide(probs, ctx, 0.68, noise=novice.noise * CUBE_NOISE_RATIO, rng=np.random.default_rng(s)).double
+        for s in range(200)
+    ]
+    assert any(noisy)
 
 
 # --- resignation ----------------------------------------------------------------------------

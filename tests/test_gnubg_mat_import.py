@@ -1,0 +1,123 @@
+"""GNU Backgammon imports our autoplay records whole (gnubg as the oracle; dev-only, skips without it).
+
+Four short matches with the cube are played by :func:`ai.autoplay.play_match` at
+different levels and lengths and written as .mat files; gnubg's ``import mat`` must
+read back, game by game, every roll and move, every double, take and drop, each
+game's winner and points and starting score, and the final score, exactly as the
+engine played them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai.autoplay import play_match
+from ai.levels import level_by_key
+from ai.worker import default_evaluator
+from game.matfile import MatchRecord, format_match
+
+gnubg = pytest.importorskip("gnubg")
+
+MATCHES = (("novice", 3, 11), ("beginner", 5, 12), ("casual", 3, 13), ("intermediate", 1, 14))
+"""(level, match length, seed) of the four records."""
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """gnubg prints to the process's standard output: send it to /dev/null meanwhile."""
+    saved = os.dup(1)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(null)
+        os.close(saved)
+
+
+def _steps(text: str) -> list[tuple[int, int]]:
+    return sorted((int(a), int(b)) for a, b in (s.rstrip("*").split("/") for s in text.split()))
+
+
+def _gnubg_actions(
+    game: dict[str, Any],
+) -> list[tuple[str, int, tuple[int, ...] | None, list[tuple[int, int]] | None]]:
+    out = []
+    for a in game["game"]:
+        kind = a["action"]
+        if kind not in ("move", "double", "take", "drop"):
+            continue
+        player = 0 if a["player"] == "X" else 1
+        if kind == "move":
+            steps = sorted((int(f), int(t)) for f, t in (a.get("move") or ()))
+            out.append((kind, player, tuple(sorted(a["dice"])), steps))
+        else:
+            out.append((kind, player, None, None))
+    return out
+
+
+def _our_actions(
+    record: MatchRecord, k: int
+) -> list[tuple[str, int, tuple[int, ...] | None, list[tuple[int, int]] | None]]:
+    return [
+        (a.kind, a.player, tuple(sorted(a.dice)), _steps(a.move))
+        if a.kind == "move"
+        else (a.kind, a.player, None, None)
+        for a in record.games[k].actions
+    ]
+
+
+@pytest.fixture(scope="module")
+def records() -> list[MatchRecord]:
+    evaluator, _ = default_evaluator()
+    return [
+        play_match(length, level_by_key(level), seed, evaluator, date="2026.01.01")
+        for level, length, seed in MATCHES
+    ]
+
+
+def test_the_four_records_use_the_cube(records: list[MatchRecord]) -> None:
+    """The records exercise what the import must carry: doubles, takes and drops, several games."""
+    kinds = [a.kind for r in records for g in r.games for a in g.actions]
+    assert kinds.count("double") and kinds.count("take") and kinds.count("drop")
+    assert sum(len(r.games) for r in records) > len(records)
+
+
+@pytest.mark.parametrize("index", range(len(MATCHES)))
+def test_gnubg_imports_an_autoplay_record_whole(
+    records: list[MatchRecord], index: int, tmp_path: Path
+) -> None:
+    record = records[index]
+    path = tmp_path / f"match-{index}.mat"
+    path.write_text(format_match(record), encoding="utf-8")
+    with _quiet():
+        gnubg.command("set threads 1")
+        gnubg.command(f'import mat "{path}"')
+        try:
+            imported = gnubg.match(analysis=0, boards=0)
+        finally:
+            gnubg.command("new session")  # leave gnubg as other tests expect it: a money session
+    info = imported["match-info"]
+    assert info["match-length"] == record.length
+    games = imported["games"]
+    assert len(games) == len(record.games)
+    for k, (theirs, ours) in enumerate(zip(games, record.games, strict=True)):
+        assert _gnubg_actions(theirs) == _our_actions(record, k), f"game {k + 1}"
+        gi = theirs["info"]
+        assert (gi["score-X"], gi["score-O"]) == ours.score, f"game {k + 1} starting score"
+        assert (0 if gi["winner"] == "X" else 1, gi["points-won"]) == (ours.winner, ours.points), (
+            f"game {k + 1}"
+        )
+    last, gl = record.games[-1], games[-1]["info"]
+    final = [last.score[0], last.score[1]]
+    final[last.winner] += last.points
+    theirs_final = [gl["score-X"], gl["score-O"]]
+    theirs_final[0 if gl["winner"] == "X" else 1] += gl["points-won"]
+    assert theirs_final == final and max(final) >= record.length

@@ -1,0 +1,51 @@
+"""The match-play ladder: duplicate pairs, the report's interval, and saved results read back."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from ai.training.ladder_match import MatchResult, play_pair_match, read_results, schedule, summarise
+from ai.worker import hand_evaluator
+
+
+def test_pairs_share_the_dice_seed_with_the_sides_swapped() -> None:
+    work = schedule("novice", "casual", 5, 10, 6)
+    assert [(seed, left) for _, _, _, seed, left in work] == [
+        (10, True),
+        (10, False),
+        (11, True),
+        (11, False),
+        (12, True),
+        (12, False),
+    ]
+
+
+def _result(seed: int, left: bool, won: bool) -> MatchResult:
+    return MatchResult("a", "b", 5, seed, left, won, (5, 2) if won else (2, 5), 3)
+
+
+def test_interval_is_over_pairs() -> None:
+    """Pairs split 1-1 have no spread: every pair scores one half, the interval is zero."""
+    split = [_result(s, left, left) for s in range(4) for left in (True, False)]
+    s = summarise(split)
+    assert (s.matches, s.wins, s.share, s.ci) == (8, 4, 0.5, 0.0)
+    swept = [_result(s, left, s % 2 == 0) for s in range(4) for left in (True, False)]
+    assert summarise(swept).ci > 0.3
+
+
+def test_one_pair_is_played_and_saved(tmp_path: Path) -> None:
+    evaluator, _ = hand_evaluator()
+    pair = [play_pair_match("novice", "casual", 3, 7, left, evaluator) for left in (True, False)]
+    for r in pair:
+        assert max(r.score) >= 3 and r.first_won == (r.score[0] >= 3)
+    out = tmp_path / "m.jsonl"
+    out.write_text("".join(json.dumps(asdict(r)) + "\n" for r in pair))
+    assert read_results([out]) == pair
+
+
+def test_a_single_pair_has_no_interval() -> None:
+    assert summarise([_result(1, True, True), _result(1, False, False)]).ci == pytest.approx(float("inf"))
