@@ -548,15 +548,29 @@ def cube_decision(
         rows[deeper] = flip(
             position_values([swap(res.codes[best[i]]) for i in deeper.tolist()], depth - 2, evaluator)
         )
-    xs = [
-        cube_efficiency(swap(res.codes[i])) if r else X_RACE_MIN
-        for i, r in zip(best.tolist(), replies.tolist(), strict=True)
-    ]
-    m = _Model(ctx, rows, np.array(xs), None)
+    m = _Model(ctx, rows, _efficiencies(res, best), None)
     v = ctx.value
     nd_raw = float(_ROLL_WEIGHTS @ m.after_reply(_owner_key(ctx.owner), v, replies))
     dt_raw = float(_ROLL_WEIGHTS @ m.after_reply("y", 2 * v, replies)) if v < MAX_CUBE else nd_raw
     return _ROLL_WEIGHTS @ rows, _verdicts(m, nd_raw, dt_raw, noise, rng)
+
+
+def _efficiencies(res: RollResults, best: npt.NDArray[np.int64]) -> F:
+    """The cube efficiency of each chosen result: the opponent's position, or a race's at the end."""
+    return np.array(
+        [
+            cube_efficiency(swap(res.codes[i])) if r else X_RACE_MIN
+            for i, r in zip(best.tolist(), res.replies[best].tolist(), strict=True)
+        ]
+    )
+
+
+def best_roll_results(code: int, evaluator: Evaluator) -> tuple[F, F, F]:
+    """X's probabilities after its best move (by static cubeless equity) for each of the 21
+    rolls, the rolls' probabilities, and the cube efficiency of each result."""
+    res = roll_results(code, evaluator)
+    best = _best_per_roll(equity(res.rows), res)
+    return res.rows[best], _ROLL_WEIGHTS.copy(), _efficiencies(res, best)
 
 
 def is_match_deciding(ctx: CubeContext) -> bool:

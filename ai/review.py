@@ -27,7 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.analysis import analyse, position_values
-from ai.cube import CubeContext, context_for, cube_decision, cubeful_equity, move_utility, roll_outcomes
+from ai.cube import (
+    CubeContext,
+    best_roll_results,
+    context_for,
+    cube_decision,
+    cubeful_equity,
+    move_utility,
+)
 from ai.evaluator import Evaluator, flip
 from ai.met import default_met
 from game.cube import CubeState, can_double
@@ -368,7 +375,7 @@ class _Judge:
 
     def luck(self, turn: Turn, ctx: CubeContext) -> float:
         assert turn.dice is not None
-        rows, weights, xs = roll_outcomes(turn.code, 1, self.evaluator)
+        rows, weights, xs = best_roll_results(turn.code, self.evaluator)
         values = cubeful_equity(rows, ctx, xs)
         w = weights.copy()
         if turn.first:
