@@ -106,6 +106,11 @@ class Request:
     seed: int = 0
     """Seed of the noise: same request and seed, same answer."""
 
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll: moves are then chosen by cubeful equity at
+    that score (match equity in a match, the mover's and the opponent's alike). None: cubeless
+    money equity."""
+
     def __post_init__(self) -> None:
         if self.kind not in ("move", "hint"):
             raise ValueError(f"request kind must be 'move' or 'hint', got {self.kind!r}")
@@ -488,6 +493,7 @@ def _answer(
             deadline=deadline,
             noise=request.noise if request.kind == "move" else 0.0,
             seed=request.seed,
+            **_utilities(request.context, code),
         )
     except Stopped:
         return
@@ -495,6 +501,16 @@ def _answer(
     if request.top is not None:
         moves = moves[: request.top]
     put(("event", Finished(rid, moves, time.monotonic() - t0)))
+
+
+def _utilities(context: CubeContext | None, code: int) -> dict[str, Any]:
+    """The search's utilities for a request's cube and score (none: cubeless equity)."""
+    if context is None:
+        return {}
+    from ai.cube import search_utilities
+
+    mover, replier = search_utilities(context, code)
+    return {"utility": mover, "reply_utility": replier}
 
 
 def _child_main(

@@ -270,3 +270,17 @@ def test_roll_is_refused_unless_due() -> None:
 def test_builder_takes_a_roll_type() -> None:
     tb = TurnBuilder(Position.start(), Roll(1, 2))
     assert tb.remaining_dice() == (2, 1)
+
+
+def test_the_computers_move_and_the_players_hint_are_searched_at_the_score() -> None:
+    flow = flow_for(first="computer")
+    out = computer_turn(flow)
+    req = next(e.request for e in out if isinstance(e, StartSearch))
+    assert req.context == flow.cube_context(AI) and req.context.length == 1
+    moves = legal_moves(req.position, req.dice)
+    flow.handle(SearchDone((RankedMove(moves[0], 0.0, (0.5, 0.1, 0.0, 0.1, 0.0)),)))
+    flow.handle(Landed())
+    to_human_move(flow)
+    out = flow.handle(AskHint(2))
+    hint = next(e.request for e in out if isinstance(e, StartSearch))
+    assert hint.context == flow.cube_context(HUMAN)

@@ -276,7 +276,16 @@ class TurnFlow(CubeTurns):
         cfg = s.config
         seed = (int(s.commitment[:8], 16) + len(s.log)) & 0x7FFFFFFF
         self._start_search(
-            "move", Request("move", s.state.position, dice, cfg.depth, noise=cfg.noise, seed=seed)
+            "move",
+            Request(
+                "move",
+                s.state.position,
+                dice,
+                cfg.depth,
+                noise=cfg.noise,
+                seed=seed,
+                context=self.cube_context(AI),
+            ),
         )
         self.phase = Phase.COMPUTER_THINKING
 
@@ -415,7 +424,10 @@ class TurnFlow(CubeTurns):
             return
         self.hints = []
         self.hint_depth = intent.depth
-        self._start_search("hint", Request("hint", b.position, b.dice, intent.depth, top=HINT_COUNT))
+        request = Request(
+            "hint", b.position, b.dice, intent.depth, top=HINT_COUNT, context=self.cube_context(HUMAN)
+        )
+        self._start_search("hint", request)
 
     def _on_ShowLast(self, intent: ShowLast) -> None:
         s = self.session
