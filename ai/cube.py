@@ -634,9 +634,14 @@ def should_accept_resignation(
 ) -> bool:
     """Whether X accepts the opponent's offer to lose ``offer``: yes when it gives X at least its equity.
 
-    ``probs`` and ``ctx`` are from X's side (X need not be on roll).
+    ``probs`` and ``ctx`` are from X's side (X need not be on roll). Chances within
+    :data:`RESIGN_EPSILON` of 0 or 1 count as settled, as when the computer offers to resign:
+    a gammon that is certain but for a 1e-5 backgammon is worth a gammon.
     """
-    m = _Model(ctx, probs, x, None)
+    settled = np.asarray(probs, dtype=np.float64).reshape(5).copy()
+    settled[settled < RESIGN_EPSILON] = 0.0
+    settled[settled > 1.0 - RESIGN_EPSILON] = 1.0
+    m = _Model(ctx, settled, x, None)
     v = ctx.value
     kind = 1 if (ctx.is_money() and ctx.jacoby and ctx.owner is None) else offer.value
     offered = m.pay(v * kind, 0)

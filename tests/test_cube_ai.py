@@ -239,6 +239,17 @@ def test_resignation_accepted_when_it_gives_at_least_the_equity() -> None:
     assert should_accept_resignation([0.99, 0.9, 0.0, 0.0, 0.0], CubeContext(2, 0), Resignation.GAMMON)
 
 
+def test_a_gammon_certain_but_for_a_tiny_backgammon_chance_accepts_a_gammon_resignation() -> None:
+    almost = [1.0, 1.0, 0.00001, 0.0, 0.0]
+    assert should_accept_resignation(almost, CubeContext(), Resignation.GAMMON)
+    assert should_accept_resignation(almost, CubeContext(length=7, away=(7, 7)), Resignation.GAMMON)
+    assert not should_accept_resignation(almost, CubeContext(), Resignation.SINGLE)
+
+
+def test_a_real_backgammon_chance_declines_a_gammon_resignation() -> None:
+    assert not should_accept_resignation([1.0, 1.0, 0.05, 0.0, 0.0], CubeContext(), Resignation.GAMMON)
+
+
 def test_no_resignation_while_there_is_a_chance() -> None:
     assert resignation_offer([0.02, 0.0, 0.0, 0.5, 0.0]) is None
 
