@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_driver import side
 
-from ai.worker import CubeAnswer, RankedMove
+from ai.worker import CubeAnswer, CubeRequest, RankedMove
 from game.dice import Dice, Roll
 from game.move import legal_moves
 from game.position import Position
@@ -284,3 +284,48 @@ def test_the_computers_move_and_the_players_hint_are_searched_at_the_score() -> 
     out = flow.handle(AskHint(2))
     hint = next(e.request for e in out if isinstance(e, StartSearch))
     assert hint.context == flow.cube_context(HUMAN)
+
+
+def match_flow(length: int = 5) -> TurnFlow:
+    return TurnFlow(GameSession(config("you", length), seed="flow"), FlowOptions(auto_forced=False))
+
+
+def test_hint_before_the_roll_in_a_later_turn() -> None:
+    flow = match_flow()
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    req = next(e.request for e in computer_turn(flow) if isinstance(e, StartSearch))
+    flow.handle(SearchDone((RankedMove(legal_moves(req.position, req.dice)[0], 0.0, NO_DOUBLE.probs),)))
+    flow.handle(Landed())
+    wait(flow, 0.2)
+    assert flow.phase is Phase.AWAITING_ROLL and flow.can_cube_hint()
+    out = flow.handle(AskHint(2))
+    ask = next(e.request for e in out if isinstance(e, StartSearch))
+    assert isinstance(ask, CubeRequest) and ask.depth == 2 and ask.context == flow.cube_context(HUMAN)
+    assert flow.phase is Phase.AWAITING_ROLL and not flow.can_cube_hint()
+    double_take = CubeAnswer(0, (0.7, 0.2, 0.0, 0.05, 0.0), 0.5, 0.6, 1.0, True, True)
+    said = " ".join(messages(flow.handle(CubeDone(double_take))))
+    assert "Cube hint: Double: the computer should take" in said and "70% to win" in said
+    assert flow.phase is Phase.AWAITING_ROLL and flow.session.cube.value == 1  # advice only
+
+
+def test_rolling_while_the_cube_hint_is_weighed_cancels_it() -> None:
+    flow = match_flow()
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    req = next(e.request for e in computer_turn(flow) if isinstance(e, StartSearch))
+    flow.handle(SearchDone((RankedMove(legal_moves(req.position, req.dice)[0], 0.0, NO_DOUBLE.probs),)))
+    flow.handle(Landed())
+    wait(flow, 0.2)
+    flow.handle(AskHint(2))
+    out = flow.handle(RollDice())
+    assert any(isinstance(e, CancelSearch) for e in out) and flow.search is None
+    assert flow.phase is Phase.MOVING
+    said = messages(flow.handle(CubeDone(NO_DOUBLE)))  # a late answer changes nothing
+    assert not any("Cube hint" in m for m in said) and flow.phase is Phase.MOVING

@@ -36,7 +36,7 @@ from game.ui.session import AI, HUMAN, GameSession
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
 
-CUBE_SEARCHES = ("cube", "take", "resign")
+CUBE_SEARCHES = ("cube", "take", "resign", "cube hint")
 """The worker searches this module starts."""
 
 RESIGN_WORDS = {
@@ -54,6 +54,18 @@ def take_advice(answer: CubeAnswer) -> str:
     return (
         f"{verdict}: you need {answer.take_point:.0%} to win, you have {mine:.0%}"
         f" (taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f})"
+    )
+
+
+def cube_hint_text(answer: CubeAnswer) -> str:
+    """The cube hint for the human on roll (``answer`` is from the human's side)."""
+    if not answer.double:
+        verdict = "No double"
+    else:
+        verdict = "Double: the computer should take" if answer.take else "Double: the computer should pass"
+    return (
+        f"Cube hint: {verdict} (no double {answer.nd:+.3f}, double/take {answer.dt:+.3f},"
+        f" double/pass {answer.dp:+.3f}; {answer.probs[0]:.0%} to win)."
     )
 
 
@@ -108,6 +120,10 @@ class CubeTurns:
     def wants_cube_pause(self) -> bool:
         """True when "roll for me" waits for the human: a double is allowed and not dead."""
         return self.can_double() and not self.session.is_cube_dead(HUMAN)
+
+    def can_cube_hint(self) -> bool:
+        """True when the human, about to roll with a double allowed, may ask whether to double."""
+        return self.can_double() and self.search is None
 
     def can_resign(self) -> bool:
         """True when the human may offer to resign (on their turn)."""
@@ -228,6 +244,11 @@ class CubeTurns:
         self._emit(Save())
         self._ask_ai_take()
 
+    def _ask_cube_hint(self, depth: int) -> None:
+        """Ask the worker the human's cube question at the hint depth (the phase stays as it is)."""
+        self._say("Weighing the cube for you...")
+        self._start_search("cube hint", self._request(HUMAN, depth))
+
     def _ask_ai_take(self) -> None:
         self.phase = Phase.DOUBLE_ANSWER
         self._start_search("take", self._request(HUMAN, self.session.config.depth))
@@ -298,8 +319,16 @@ class CubeTurns:
 
     def _on_CubeDone(self, intent: CubeDone) -> None:
         kind, self.search = self.search, None
-        wanted = {"cube": Phase.CUBE_THINKING, "take": Phase.DOUBLE_ANSWER, "resign": Phase.RESIGN_ANSWER}
+        wanted = {
+            "cube": Phase.CUBE_THINKING,
+            "take": Phase.DOUBLE_ANSWER,
+            "resign": Phase.RESIGN_ANSWER,
+            "cube hint": Phase.AWAITING_ROLL,
+        }
         if kind not in wanted or self.phase is not wanted[kind]:
+            return
+        if kind == "cube hint":
+            self._say(cube_hint_text(intent.answer))
             return
         {"cube": self._ai_cube, "take": self._ai_answers, "resign": self._ai_weighs}[kind](intent.answer)
 

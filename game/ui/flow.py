@@ -354,6 +354,9 @@ class TurnFlow(CubeTurns):
 
     def _on_RollDice(self, intent: RollDice) -> None:
         if self.is_roll_due():
+            if self.search == "cube hint":
+                self.search = None
+                self._emit(CancelSearch())
             self._roll(intent.given)
 
     def _played(self, steps: list[PlayedStep]) -> None:
@@ -417,6 +420,9 @@ class TurnFlow(CubeTurns):
         self._confirm()
 
     def _on_AskHint(self, intent: AskHint) -> None:
+        if self.can_cube_hint():
+            self._ask_cube_hint(intent.depth)
+            return
         b = self.builder
         if not self.can_hint() or b is None:
             if self.builder is not None and self.builder.is_pass():
