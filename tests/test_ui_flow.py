@@ -290,8 +290,8 @@ def match_flow(length: int = 5) -> TurnFlow:
     return TurnFlow(GameSession(config("you", length), seed="flow"), FlowOptions(auto_forced=False))
 
 
-def test_hint_before_the_roll_in_a_later_turn() -> None:
-    flow = match_flow()
+def to_second_roll(flow: TurnFlow) -> TurnFlow:
+    """Play the human's opening move and the computer's reply: the human is about to roll."""
     to_human_move(flow)
     b = flow.builder
     assert b is not None
@@ -301,6 +301,11 @@ def test_hint_before_the_roll_in_a_later_turn() -> None:
     flow.handle(SearchDone((RankedMove(legal_moves(req.position, req.dice)[0], 0.0, NO_DOUBLE.probs),)))
     flow.handle(Landed())
     wait(flow, 0.2)
+    return flow
+
+
+def test_hint_before_the_roll_in_a_later_turn() -> None:
+    flow = to_second_roll(match_flow())
     assert flow.phase is Phase.AWAITING_ROLL and flow.can_cube_hint()
     out = flow.handle(AskHint(2))
     ask = next(e.request for e in out if isinstance(e, StartSearch))
@@ -313,16 +318,7 @@ def test_hint_before_the_roll_in_a_later_turn() -> None:
 
 
 def test_rolling_while_the_cube_hint_is_weighed_cancels_it() -> None:
-    flow = match_flow()
-    to_human_move(flow)
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
-    req = next(e.request for e in computer_turn(flow) if isinstance(e, StartSearch))
-    flow.handle(SearchDone((RankedMove(legal_moves(req.position, req.dice)[0], 0.0, NO_DOUBLE.probs),)))
-    flow.handle(Landed())
-    wait(flow, 0.2)
+    flow = to_second_roll(match_flow())
     flow.handle(AskHint(2))
     out = flow.handle(RollDice())
     assert any(isinstance(e, CancelSearch) for e in out) and flow.search is None
