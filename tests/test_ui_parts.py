@@ -16,7 +16,8 @@ import pytest
 from game.dice import seed_commitment
 from game.move import legal_moves
 from game.position import Position
-from game.ui.layout import BAR, OFF, Layout
+from game.ui.layout import BAR, OFF, STACK, Layout
+from game.ui.scoreboard import cube_rect
 from game.ui.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from game.ui.sound import checker_wave, dice_wave
 from game.ui.storage import Settings, StorageError, Store, set_aside, write_json_atomic
@@ -289,3 +290,13 @@ def test_buttons_keys_and_help_come_from_one_table() -> None:
             assert action.keys and (action.keys_text, action.help) in rows
     names = [a.name for a in ACTIONS]
     assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("size", [(640, 420), (1100, 720), (1280, 800), (1920, 1080)])
+def test_checkers_on_the_bar_stay_clear_of_the_centred_cube(size: tuple[int, int]) -> None:
+    lay = Layout.compute(size)
+    cube = cube_rect(lay, "centre")
+    r = lay.radius
+    for k in range(STACK):
+        for _, y in (lay.checker_center(BAR, k), lay.their_bar_center(k)):
+            assert y - r >= cube.bottom or y + r <= cube.top, (size, k)

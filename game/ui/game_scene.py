@@ -426,7 +426,7 @@ class GameScene(Scene):
         if self.session.match.is_crawford():
             return
         face, where, offered = self.cube_place()
-        draw_cube(surface, self.ctx.renderer.fonts, self.ctx.theme, self.layout.bar, face, where, offered)
+        draw_cube(surface, self.ctx.renderer.fonts, self.ctx.theme, self.layout, face, where, offered)
 
     def panel_view(self) -> PanelView:
         """What the side panel shows now."""

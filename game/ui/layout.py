@@ -125,13 +125,22 @@ class Layout:
         y0 = self.left.bottom
         return [(x, y0), (x + u, y0), (x + u / 2, y0 - depth)]
 
+    def cube_size(self) -> int:
+        """The doubling cube's side: it sits on the bar (centred, or at its owner's edge)."""
+        return round(min(self.bar.width * 0.78, self.bar.height * 0.09))
+
+    def bar_gap(self) -> float:
+        """How far the first checker on the bar sits from the bar's middle: clear of a centred cube."""
+        r = self.radius
+        return max(1.6 * r, self.cube_size() / 2 + r + 2)
+
     def checker_center(self, point: int, index: int) -> tuple[float, float]:
         """Centre of the ``index``-th checker (0 at the edge) on a point, 25 = bar (human's)."""
         r = self.radius
         d = 2 * r
         slot = min(index, STACK - 1)
         if point == BAR:
-            return float(self.bar.centerx), self.bar.centery + 1.6 * r + slot * d
+            return float(self.bar.centerx), self.bar.centery + self.bar_gap() + slot * d
         cx = self.column_x(point) + self.unit / 2
         if self.is_top(point):
             return cx, self.left.y + r + slot * d
@@ -140,7 +149,7 @@ class Layout:
     def their_bar_center(self, index: int) -> tuple[float, float]:
         """Centre of the computer's ``index``-th checker on the bar (above the middle)."""
         r = self.radius
-        return self.bar.centerx, self.bar.centery - 1.6 * r - min(index, STACK - 1) * 2 * r
+        return self.bar.centerx, self.bar.centery - self.bar_gap() - min(index, STACK - 1) * 2 * r
 
     def off_slab(self, human: bool, index: int) -> pygame.Rect:
         """A borne-off checker drawn edge-on in the tray."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.match import Match
+from game.ui.layout import Layout
 from game.ui.render import Fonts
 from game.ui.session import HUMAN, GameSession
 from game.ui.theme import Theme
@@ -63,9 +64,9 @@ def cube_face(value: int, owner: int | None) -> int:
     return CENTRED_FACE if owner is None and value == 1 else value
 
 
-def cube_rect(bar: pygame.Rect, owner: str) -> pygame.Rect:
-    """Where the cube sits on ``bar``: "centre", "human" (the bottom edge) or "computer" (the top edge)."""
-    size = round(min(bar.width * 0.78, bar.height * 0.09))
+def cube_rect(lay: Layout, owner: str) -> pygame.Rect:
+    """Where the cube sits on the bar: "centre", "human" (the bottom edge) or "computer" (the top edge)."""
+    bar, size = lay.bar, lay.cube_size()
     rect = pygame.Rect(0, 0, size, size)
     rect.centerx = bar.centerx
     if owner == "human":
@@ -81,13 +82,13 @@ def draw_cube(
     surface: pygame.Surface,
     fonts: Fonts,
     th: Theme,
-    bar: pygame.Rect,
+    lay: Layout,
     face: int,
     owner: str,
     offered: bool = False,
 ) -> pygame.Rect:
     """The cube showing ``face`` at ``owner``'s place ("centre", "human", "computer"); outlined if offered."""
-    rect = cube_rect(bar, owner)
+    rect = cube_rect(lay, owner)
     shadow = rect.move(2, 3)
     pygame.draw.rect(surface, mix(th.panel, (0, 0, 0), 0.6), shadow, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, (244, 240, 228), rect, border_radius=max(3, rect.width // 6))
