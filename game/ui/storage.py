@@ -22,6 +22,7 @@ from game.files import write_atomic
 from game.match import MAX_MATCH_LENGTH
 from game.resources import user_data_dir
 from game.ui.session import COLOUR_CHOICES, FIRST_CHOICES
+from game.ui.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
@@ -85,6 +86,8 @@ class Settings:
     """Money: a doubled player may redouble at once and keep the cube."""
     cube_advice: bool = True
     """Show the hint's advice when the computer doubles."""
+    tutor: str = "off"
+    """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -140,6 +143,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "jacoby": validate.flag,
         "beavers": validate.flag,
         "cube_advice": validate.flag,
+        "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
