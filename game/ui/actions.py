@@ -234,6 +234,15 @@ ACTIONS: tuple[Action, ...] = (
         lambda s: s.ctx.run("theme"),
     ),
     Action(
+        "stats",
+        "Statistics",
+        _k(pygame.K_g),
+        "G",
+        "your statistics: matches and games won, error rate and its trend",
+        _always,
+        lambda s: s.ctx.run("stats"),
+    ),
+    Action(
         "sha",
         "Seed SHA-256",
         _k(pygame.K_s),
