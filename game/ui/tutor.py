@@ -93,7 +93,7 @@ def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Ve
         loss,
         played.notation(),
         best.move.notation(),
-        f"{best.move.notation()} {best.equity:+.3f} · yours {mine.equity:+.3f}",
+        f"equity: {best.move.notation()} {best.equity:+.3f}, yours {mine.equity:+.3f}",
     )
 
 

@@ -26,7 +26,7 @@ TITLES = {
 class TutorDialog(Dialog):
     """Take back (B, U, Esc: the board and dice as before the decision) or play it (P, Enter)."""
 
-    max_size = (640, 300)
+    max_size = (640, 250)
 
     def __init__(self, ctx: Context, verdict: Verdict, kind: str, dispatch: Callable[[Intent], None]) -> None:
         self.verdict = verdict
