@@ -22,7 +22,7 @@ from game.files import write_atomic
 from game.match import MAX_MATCH_LENGTH
 from game.ui.records import PLAYERS
 from game.ui.session import GameSession
-from game.ui.storage import MAX_FILE_BYTES, set_aside
+from game.ui.storage import aside_told, read_json
 
 STATS_FILE = "stats.json"
 """The statistics file under the user data folder."""
@@ -238,34 +238,13 @@ def load_stats(folder: Path | None) -> tuple[PlayerStats, str | None]:
     if folder is None:
         return PlayerStats(), None
     path = stats_path(folder)
+    data, told = read_json(path, "statistics")
+    if data is None:
+        return PlayerStats(), told
     try:
-        if not path.exists():
-            return PlayerStats(), None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise StatsError(f"larger than {MAX_FILE_BYTES} bytes")
-        raw = path.read_bytes()
-    except OSError as exc:
-        return PlayerStats(), f"The statistics file {path} could not be read ({exc.strerror or exc})."
+        return PlayerStats.from_json(data), None
     except StatsError as exc:
-        return PlayerStats(), _aside(path, str(exc))
-    try:
-        return PlayerStats.from_json(json.loads(raw.decode("utf-8"))), None
-    except UnicodeDecodeError:
-        return PlayerStats(), _aside(path, "not UTF-8 text")
-    except RecursionError:
-        return PlayerStats(), _aside(path, "nested too deeply")
-    except StatsError as exc:
-        return PlayerStats(), _aside(path, str(exc))
-    except ValueError as exc:
-        return PlayerStats(), _aside(path, f"not valid JSON ({exc.__class__.__name__})")
-
-
-def _aside(path: Path, why: str) -> str:
-    try:
-        moved = set_aside(path)
-    except OSError as exc:
-        return f"The statistics file {path} could not be read ({why}) nor moved aside ({exc})."
-    return f"The statistics could not be read ({why}). They were moved aside to {moved}; starting fresh."
+        return PlayerStats(), aside_told(path, "statistics", str(exc))
 
 
 def save_stats(folder: Path, stats: PlayerStats) -> None:
