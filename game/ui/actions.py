@@ -88,8 +88,8 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "skip-tutor",
         "Skip the check",
-        _k(pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
-        "Esc / Space",
+        _k(pygame.K_ESCAPE),
+        "Esc",
         "while the tutor checks your decision: go on without its check",
         lambda s: s.flow.is_tutor_checking(),
         lambda s: s.skip_tutor(),

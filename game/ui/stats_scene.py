@@ -6,9 +6,12 @@ import pygame
 
 from ai.review import rating
 from game.ui.cube_dialogs import ENTER
-from game.ui.player_stats import TREND_RECENT, PlayerStats
+from game.ui.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from game.ui.scene import Choice, Context, Dialog
 from game.ui.widgets import mix, text
+
+RECENT = 3
+"""The latest finished matches listed one by one."""
 
 GRAPH_MATCHES = 40
 """The graph shows the error rate of at most this many reviewed matches (the latest)."""
@@ -16,6 +19,19 @@ GRAPH_MATCHES = 40
 
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def match_line(e: MatchEntry) -> str:
+    """One finished match: date, length, final score, result, error rates if reviewed."""
+    result = "won" if e.is_won() else "lost"
+    rates = (
+        "not reviewed"
+        if e.error_rates is None
+        else (f"errors: you {e.error_rates[0]:.1f}, computer {e.error_rates[1]:.1f}")
+    )
+    return (
+        f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result} · {rates}"
+    )
 
 
 def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
@@ -44,15 +60,16 @@ def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
     out.append(("Money sessions", ""))
     if m["sessions"]:
         net = m["points_won"] - m["points_lost"]
-        out.append(
-            (
-                "",
-                f"{m['sessions']} sessions · games {m['games_won']} : {m['games_lost']}"
-                f" · points {m['points_won']} : {m['points_lost']} ({net:+d})",
-            )
-        )
+        n = m["sessions"]
+        games = f"games {m['games_won']} : {m['games_lost']}"
+        points = f"points {m['points_won']} : {m['points_lost']} ({net:+d})"
+        out.append(("", f"{n} session{'s' * (n != 1)} · {games} · {points}"))
     else:
         out.append(("", "None played yet."))
+    done = stats.matches()[-RECENT:]
+    if done:
+        out.append(("Latest matches", ""))
+        out.extend(("", match_line(e)) for e in reversed(done))
     out.append(("Error rate (reviewed matches, mEMG per decision)", ""))
     rates = stats.error_rates()
     avg = stats.average_error()
@@ -72,7 +89,7 @@ class StatisticsScene(Dialog):
 
     title = "Your statistics"
     max_size = (860, 640)
-    dim_alpha = 170
+    dim_alpha = 215
 
     def __init__(self, ctx: Context, stats: PlayerStats) -> None:
         self.stats = stats
@@ -95,7 +112,7 @@ class StatisticsScene(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The lines, then the graph below them."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        size = max(12.0, min(18.0, area.height / 24))
+        size = max(11.0, min(17.0, area.height / 28))
         y = float(area.y)
         for head, line in summary_lines(self.stats):
             if head:
