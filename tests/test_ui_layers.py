@@ -21,15 +21,29 @@ MODEL = {
     "snapshot",
     "records",
     "cube_save",
+    "tutor",
+    "tutor_flow",
+    "player_stats",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
 WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
-SCENES = {"scene", "actions", "board_input", "game_scene", "menu", "dialogs", "backdrop", "cube_dialogs"}
+SCENES = {
+    "scene",
+    "actions",
+    "board_input",
+    "game_scene",
+    "menu",
+    "dialogs",
+    "backdrop",
+    "cube_dialogs",
+    "tutor_dialog",
+    "stats_scene",
+}
 """Screens: the flow and the widgets, the app only through the Context protocol."""
 APP = {"app", "play", "pacer", "selftest", "asset_check"}
 """The window and loop, and the self-test."""
-FLOW = {"flow", "flow_events", "cube_flow"}
+FLOW = {"flow", "flow_events", "cube_flow", "tutor_flow"}
 
 
 def imports(module: str) -> set[str]:

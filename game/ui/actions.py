@@ -86,6 +86,15 @@ def _hint_action(i: int) -> Action:
 
 ACTIONS: tuple[Action, ...] = (
     Action(
+        "skip-tutor",
+        "Skip the check",
+        _k(pygame.K_ESCAPE),
+        "Esc",
+        "while the tutor checks your decision: go on without its check",
+        lambda s: s.flow.is_tutor_checking(),
+        lambda s: s.skip_tutor(),
+    ),
+    Action(
         "roll",
         "Roll",
         _k(pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
@@ -223,6 +232,15 @@ ACTIONS: tuple[Action, ...] = (
         "switch theme (classic / colour-blind)",
         _always,
         lambda s: s.ctx.run("theme"),
+    ),
+    Action(
+        "stats",
+        "Statistics",
+        _k(pygame.K_g),
+        "G",
+        "your statistics: matches and games won, error rate and its trend",
+        _always,
+        lambda s: s.ctx.run("stats"),
     ),
     Action(
         "sha",

@@ -27,12 +27,14 @@ from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
 from game.ui.pacer import FramePacer
+from game.ui.player_stats import count_game, load_stats
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
 from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.sound import Sounds
+from game.ui.stats_scene import StatisticsScene
 from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
@@ -186,6 +188,7 @@ class App:
             "new-game": self.request_new_game,
             "menu": self.open_menu,
             "help": self.open_help,
+            "stats": self.open_stats,
             "quit": self.quit,
             "sound": self.toggle_sound,
             "theme": self.toggle_theme,
@@ -289,6 +292,12 @@ class App:
                 keep_game(None if self.headless else self.store.matches_folder, s)
             except OSError as exc:
                 self.alert(f"The match record could not be written ({exc}).")
+            try:
+                told = count_game(None if self.headless else self.store.folder, s)
+            except OSError as exc:
+                told = f"The statistics could not be written ({exc})."
+            if told:
+                self.alert(told)
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
@@ -339,6 +348,15 @@ class App:
         """The new-game dialog (the game waits underneath)."""
         if not any(isinstance(s, MenuScene) for s in self.stack):
             self.push(MenuScene(self))
+
+    def open_stats(self) -> None:
+        """The player's statistics (a damaged file is moved aside, and the player told)."""
+        if isinstance(self.stack.top(), StatisticsScene):
+            return
+        stats, told = load_stats(self.store.folder)
+        if told:
+            self.alert(told)
+        self.push(StatisticsScene(self, stats))
 
     def open_help(self) -> None:
         """The help overlay."""
