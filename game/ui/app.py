@@ -26,6 +26,7 @@ from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
+from game.ui.open_match import OpenMatchScene, open_dropped
 from game.ui.pacer import FramePacer
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
@@ -119,13 +120,16 @@ class App:
     def worker(self) -> Worker:
         """The AI worker (started on first use)."""
         if self._worker is None:
-            if self._worker_factory is not None:
-                self._worker = self._worker_factory()
-            else:
-                from ai.worker import AIWorker
-
-                self._worker = AIWorker()
+            self._worker = self.new_worker()
         return self._worker
+
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's): the caller closes it."""
+        if self._worker_factory is not None:
+            return self._worker_factory()
+        from ai.worker import AIWorker
+
+        return AIWorker()
 
     def now(self) -> float:
         """Seconds of frames since the app started."""
@@ -165,6 +169,10 @@ class App:
         """Close a scene."""
         self.stack.pop(scene)
 
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
+        return list(self.stack)
+
     def notify(self, message: str, warn: bool = False) -> None:
         """Show a message in the status strip (the next one replaces it)."""
         self.message = (message, warn)
@@ -193,6 +201,7 @@ class App:
             "game-over": self.game_over,
             "next-game": self.after_game,
             "decline-resume": self.decline_resume,
+            "open-match": lambda: self.push(OpenMatchScene(self)),
         }
         commands[command]()
 
@@ -355,6 +364,8 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        for scene in self.stack:
+            scene.close()
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -366,6 +377,9 @@ class App:
             if not self.headless:
                 self.screen = pygame.display.get_surface() or self.screen
             self.resize(self.screen.get_size())
+            return
+        if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game
+            open_dropped(self, event.file)
             return
         if self._alert_event(event):
             return
