@@ -5,7 +5,7 @@ from __future__ import annotations
 from ai.review import BAD, VERY_BAD, Decision, Review, rating
 from game.position import pip_count
 from game.ui.review_steps import CUBE_KINDS, ReviewPath, Stop, sides
-from game.ui.review_view import Line
+from game.ui.review_view import Line, Row
 from game.ui.theme import Colour, Theme
 
 ACTION_WORDS = {"double": "Double", "no double": "No double", "take": "Take", "drop": "Pass"}
@@ -35,11 +35,11 @@ def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
 
     return [
         ("", rec.players[0], rec.players[1]),
-        (f"Error rate ({unit}/decision)", *both(lambda s, p: f"{s.error_rate():.1f}")),
+        (f"Error rate ({unit})", *both(lambda s, p: f"{s.error_rate():.1f}")),
         ("Rating", *both(lambda s, p: rating(s.error_rate()))),
         ("Checker errors (moves)", *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
         ("Cube errors (decisions)", *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),
-        ("Doubtful / bad / very bad", *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
+        ("Doubtful/bad/very bad", *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
         ("Luck", *both(lambda s, p: f"{s.luck:+.3f}")),
         ("Result, luck removed", *both(lambda s, p: luck_adjusted(p))),
     ]
@@ -64,12 +64,13 @@ def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
     )
 
 
-def _chances(p: tuple[float, ...]) -> str:
-    return f"win {p[0]:.1%}  g {p[1]:.1%}  bg {p[2]:.1%}"
+MOVE_COLUMNS = (0.0, 0.5, 0.66, 0.78, 0.89)
+"""Where the columns of the top moves start: move, equity, win, gammon, backgammon."""
 
 
-def decision_lines(path: ReviewPath, stop: Stop, th: Theme) -> list[Line]:
-    """The decision in detail: the top moves with equities and chances, or the cube's ND / DT / DP."""
+def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
+    """The decision in detail: the top moves with equities and chances (:data:`MOVE_COLUMNS`), or the
+    cube's ND / DT / DP and the actions taken (one cell a row)."""
     rev = path.review
     turn = path.turn(stop)
     here = path.decisions(stop)
@@ -78,29 +79,26 @@ def decision_lines(path: ReviewPath, stop: Stop, th: Theme) -> list[Line]:
         first = here[0]
         assert first.cube is not None
         nd, dt, dp = first.cube
-        out: list[Line] = [(f"Cube decision ({unit}, the doubler's side)", th.accent, True)]
+        out: list[Row] = [((f"Cube decision ({unit}, the doubler's side)",), th.accent, True)]
         for label, v in (("No double", nd), ("Double, take", dt), ("Double, pass", dp)):
-            out.append((f"{label:<14} {v:+.3f}", th.text, False))
+            out.append(((label, f"{v:+.3f}"), th.text, False))
         for d in here:
             who = rev.match.record.players[d.player]
-            line = f"{who}: {ACTION_WORDS[d.kind]}; right: {d.best}"
+            out.append(((f"{who}: {ACTION_WORDS[d.kind]} · right: {d.best}",), th.text, True))
             if d.error > 0:
-                line += f" · {d.verdict()} {d.error:.3f}"
-            out.append((line, severity_colour(d.error, th), d.error > 0))
+                out.append(((f"   {d.verdict()}: {d.error:.3f}",), severity_colour(d.error, th), True))
         return out
     if not here:
-        words = (
-            "No legal move: the roll is lost" if turn.move is None else "A forced move: the only legal play"
-        )
-        return [(words, th.text_dim, False)]
+        words = "No legal move: the roll is lost" if turn.move is None else "A forced move: the only play"
+        return [((words,), th.text_dim, False)]
     d = here[0]
-    out = [(f"Top moves ({unit}, the mover's side)", th.accent, True)]
+    out = [((f"Top moves ({unit})", "equity", "win %", "g %", "bg %"), th.accent, True)]
     for o in d.options:
         played = o.move.notation() == d.played
-        mark = "▶" if played else " "
         colour = th.arrow if played else (th.select if o.rank == 1 else th.text)
-        out.append((f"{mark}{o.rank}. {o.move.notation()}  {o.equity:+.3f}", colour, played))
-        out.append((f"      {_chances(o.probs)}", th.text_dim, False))
+        p = o.probs
+        cells = (f"{'▶' if played else ''}{o.rank}. {o.move.notation()}", f"{o.equity:+.3f}")
+        out.append(((*cells, f"{100 * p[0]:.1f}", f"{100 * p[1]:.1f}", f"{100 * p[2]:.1f}"), colour, played))
     return out
 
 
@@ -118,14 +116,16 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
         f"{names[1]} ({other}) {game.score[1]} · pips {pip_count(right)}"
     )
     if rec.length:
-        top += f"   · to {rec.length}" + (" · Crawford" if game.crawford else "")
+        top += f"   · match to {rec.length}" + (" · Crawford" if game.crawford else "")
     who = names[turn.player]
     side: list[Line] = [(f"Game {game.number} · move {turn.row or '-'}", th.accent, True)]
     here = path.decisions(stop)
     if stop.cube:
-        side.append((f"{who}: cube action", th.text, True))
+        side.append((f"{who}: the cube", th.text, True))
         for d in here:
             side.append((f"{names[d.player]}: {ACTION_WORDS[d.kind]}", th.text, False))
+            if d.error > 0:
+                side.append((d.verdict(), severity_colour(d.error, th), True))
     elif turn.dice is not None:
         side.append((f"{who} rolled {turn.dice[0]}{turn.dice[1]}", th.text, True))
         side.append((f"Played: {turn.move.notation() if turn.move else '(no move)'}", th.arrow, False))
@@ -134,7 +134,8 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
             continue
         if d.error > 0:
             side.append((f"Best: {d.best}", th.select, False))
-            side.append((f"Error {d.error:.3f} {d.verdict()}", severity_colour(d.error, th), True))
+            side.append((f"Error {d.error:.3f}", severity_colour(d.error, th), True))
+            side.append((d.verdict(), severity_colour(d.error, th), True))
         else:
             side.append(("The best move", th.select, False))
         side.append((f"Luck {d.luck:+.3f}", th.text_dim, False))

@@ -19,9 +19,9 @@ from ai.worker import Failed, Progress, Reviewed, ReviewRequest
 from game.ui.actions import Action, Key, first_action
 from game.ui.layout import Layout
 from game.ui.render import BoardView
-from game.ui.review_panels import board_caption, decision_lines, error_row, stats_rows, top_line
+from game.ui.review_panels import MOVE_COLUMNS, board_caption, decision_rows, error_row, stats_rows, top_line
 from game.ui.review_steps import ReviewPath, Stop, sides
-from game.ui.review_view import Graph, ListView, draw_lines, draw_table
+from game.ui.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
 from game.ui.scene import Context, Scene, Worker
 from game.ui.scoreboard import cube_face, draw_cube
 from game.ui.widgets import Button, EasedProgress, draw_button, mouse_pos, panel, progress_bar, text, wrap
@@ -317,10 +317,11 @@ class ReviewScene(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         self._draw_board(surface.subsurface(self.board_rect))
         self.graph().draw(surface, fonts, th, self.graph_rect, self._graph_title())
-        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), 15)
+        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), 14)
         stop = self.current()
-        lines = [] if stop is None else decision_lines(self.path, stop, th)
-        draw_lines(surface, fonts, self.detail_rect, lines, 14)
+        if stop is not None:
+            columns = (0.0, 0.6) if stop.cube else MOVE_COLUMNS
+            draw_grid(surface, fonts, self.detail_rect, decision_rows(self.path, stop, th), columns, 14)
         n = len(self.path.errors)
         label = f"Errors, largest first ({n})" if n else "No errors"
         text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - 24), 15, th.accent, True)
@@ -377,5 +378,5 @@ class ReviewScene(Scene):
             True,
             "midleft",
         )
-        draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, 14)
+        draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, 13)
         text(surf, fonts, status, (lay.status.x + 10, lay.status.centery), 13, th.text_dim, anchor="midleft")

@@ -31,6 +31,35 @@ def draw_lines(
         y += step
 
 
+Row = tuple[Sequence[str], Colour, bool]
+"""A row of cells, its colour, and whether it is bold."""
+
+
+def draw_grid(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    rows: Sequence[Row],
+    starts: Sequence[float],
+    size: float,
+) -> float:
+    """Rows of cells, each cell starting at its fraction of the width and cut to the next; returns the
+    height drawn. Rows that do not fit are left out."""
+    step = size * 1.4
+    edges = [*starts, 1.0]
+    y = float(rect.y)
+    for cells, colour, bold in rows:
+        if y + step > rect.bottom + 1:
+            break
+        for k, cell in enumerate(cells):
+            end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
+            width = round(rect.width * (end - edges[k])) - 6
+            shown = fit_text(fonts.get(size, bold), cell, width)
+            text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
+        y += step
+    return y - rect.y
+
+
 def draw_table(
     surf: pygame.Surface,
     fonts: Fonts,
@@ -40,19 +69,9 @@ def draw_table(
     size: float,
 ) -> None:
     """A label column and two value columns; the first row is the heading."""
-    step = size * 1.4
-    cols = (rect.x, rect.x + rect.width * 0.46, rect.x + rect.width * 0.73)
-    widths = (rect.width * 0.45, rect.width * 0.26, rect.width * 0.27)
-    y = float(rect.y)
-    for i, row in enumerate(rows):
-        if y + step > rect.bottom + 1:
-            return
-        for k, cell in enumerate(row):
-            bold = i == 0 or k > 0
-            colour = th.accent if i == 0 else (th.text_dim if k == 0 else th.text)
-            shown = fit_text(fonts.get(size, bold), cell, round(widths[k]))
-            text(surf, fonts, shown, (cols[k], y), size, colour, bold)
-        y += step
+    grid: list[Row] = [(rows[0], th.accent, True)] if rows else []
+    grid += [(row, th.text, True) for row in rows[1:]]
+    draw_grid(surf, fonts, rect, grid, (0.0, 0.44, 0.72), size)
 
 
 @dataclass
