@@ -475,16 +475,21 @@ def played_cube(turn: Turn) -> CubeState:
 def _options(
     turn: Turn, ranked: list[Candidate], played: int, value: float, probs: tuple[float, ...]
 ) -> tuple[MoveOption, ...]:
-    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move (``played``
-    with its own ``value`` and ``probs``)."""
+    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move ``played``
+    with its own ``value`` and ``probs`` (searched to the full depth even if a filter cut it),
+    ranked among the others by that value."""
     assert turn.dice is not None
     moves = {m.after.code: m for m in legal_moves(Position(turn.code), turn.dice)}
+    rank = 1 + sum(1 for c in ranked if c.code != played and c.equity > value)
+    order: list[Candidate | None] = [c for c in ranked if c.code != played]
+    order.insert(rank - 1, None)  # None: the played move
     out = []
-    for rank, c in enumerate(ranked, 1):
-        if rank > TOP_MOVES and c.code != played:
-            continue
-        eq, p = (value, probs) if c.code == played else (c.equity, c.probs)
-        out.append(MoveOption(moves[c.code], eq, (p[0], p[1], p[2], p[3], p[4]), rank))
+    mine = (probs[0], probs[1], probs[2], probs[3], probs[4])
+    for k, c in enumerate(order, 1):
+        if c is None:
+            out.append(MoveOption(moves[played], value, mine, k))
+        elif k <= TOP_MOVES:
+            out.append(MoveOption(moves[c.code], c.equity, c.probs, k))
     return tuple(out)
 
 
