@@ -5,6 +5,8 @@ path, a dropped file and the game-over screen, with a game in progress kept unde
 from __future__ import annotations
 
 import shutil
+import sys
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,15 +21,36 @@ from game.ui.game_scene import GameScene
 from game.ui.open_match import OpenMatchScene
 from game.ui.review_scene import REVIEW_ACTIONS, ReviewScene, review_depth
 
+SHORT = """; [Player 1 "Alice"]
+; [Player 2 "Bob"]
+
+ 5 point match
+
+ Game 1
+ Alice : 0                          Bob : 0
+  1) 61: 8/2 6/5                 42: 8/4 6/4
+  2) 31: 8/5 6/5                 64: 24/14
+      Wins 1 point
+
+ Game 2
+ Alice : 1                          Bob : 0
+  1) 31: 8/5 6/5                  Doubles => 2
+  2)  Takes                      54: 13/8 13/9
+      Wins 2 points
+"""
+"""Two short games with blunders, a wrong double and a take: quick to review."""
+
 MAT = Path(__file__).parent / "data" / "mat"
 
 
 @pytest.fixture
 def record(home: Path) -> Path:
-    """A 3-point match of two games with a double, in the player's matches folder."""
+    """The short match, in the player's matches folder."""
     folder = home / "matches"
     folder.mkdir()
-    return Path(shutil.copy(MAT / "gnubg.mat", folder / "20261124-120000-3pt.mat"))
+    path = folder / "20261124-120000-5pt.mat"
+    path.write_text(SHORT, encoding="utf-8")
+    return path
 
 
 def reviewed(app: App) -> ReviewScene:
@@ -43,6 +66,21 @@ def with_game(make_app: Callable[..., App]) -> tuple[App, GameScene]:
     game = app.game
     assert game is not None
     return app, game
+
+
+def open_newest(make_app: Callable[..., App]) -> tuple[App, ReviewScene]:
+    """A game in progress, Ctrl+O, Enter on the newest saved match, its review finished or failed."""
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    return app, reviewed(app)
+
+
+def open_saved(make_app: Callable[..., App]) -> tuple[App, ReviewScene]:
+    """The newest saved match reviewed over a game in progress."""
+    app, scene = open_newest(make_app)
+    assert scene.path is not None, scene.failed
+    return app, scene
 
 
 def test_review_depth_is_the_hint_depth_capped_at_3() -> None:
@@ -78,10 +116,7 @@ def review_view_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_arrow_keys_step_through_every_decision_and_the_error_list(
     make_app: Callable[..., App], record: Path
 ) -> None:
-    app, _ = with_game(make_app)
-    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-    key(app, pygame.K_RETURN)
-    scene = reviewed(app)
+    app, scene = open_saved(make_app)
     path = scene.path
     assert path is not None and scene.stop == 0
     rolls = sum(1 for g in path.review.match.games for t in g.turns if t.dice is not None)
@@ -112,10 +147,7 @@ def test_arrow_keys_step_through_every_decision_and_the_error_list(
 
 
 def test_every_review_action_has_a_key_and_a_button(make_app: Callable[..., App], record: Path) -> None:
-    app, _ = with_game(make_app)
-    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-    key(app, pygame.K_RETURN)
-    scene = reviewed(app)
+    app, scene = open_saved(make_app)
     assert {b.key for b in scene.buttons} == {a.name for a in REVIEW_ACTIONS}
     assert all(a.keys and a.keys_text for a in REVIEW_ACTIONS)
     next_button = next(b for b in scene.buttons if b.key == "next")
@@ -126,10 +158,7 @@ def test_every_review_action_has_a_key_and_a_button(make_app: Callable[..., App]
 def test_the_move_played_and_the_best_move_are_drawn_apart(
     make_app: Callable[..., App], record: Path
 ) -> None:
-    app, _ = with_game(make_app)
-    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-    key(app, pygame.K_RETURN)
-    scene = reviewed(app)
+    app, scene = open_saved(make_app)
     path = scene.path
     assert path is not None
     moves = [d for d in path.errors if d.kind == "move"]
@@ -148,6 +177,7 @@ def test_the_move_played_and_the_best_move_are_drawn_apart(
 def test_esc_while_analysing_stops_it_and_returns_to_the_game(
     make_app: Callable[..., App], record: Path
 ) -> None:
+    shutil.copy(MAT / "gnubg.mat", record)  # a longer match: the review is still running at Esc
     app, game = with_game(make_app)
     session = game.session
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
@@ -165,12 +195,9 @@ def test_a_damaged_record_is_reported_with_its_cell_and_kept(
     folder = home / "matches"
     folder.mkdir()
     bad = folder / "20261124-130000-3pt.mat"
-    data = (MAT / "gnubg.mat").read_text(encoding="utf-8").replace("62: 24/18 8/6", "62: 24/14 8/6", 1)
+    data = SHORT.replace("61: 8/2 6/5", "61: 8/3 6/5", 1)
     bad.write_text(data, encoding="utf-8")
-    app, _ = with_game(make_app)
-    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-    key(app, pygame.K_RETURN)
-    scene = reviewed(app)
+    app, scene = open_newest(make_app)
     assert scene.path is None and "game 1" in scene.failed and "row" in scene.failed
     app.frame(0.05)
     assert bad.read_text(encoding="utf-8") == data  # read, never moved or deleted
@@ -231,3 +258,41 @@ def test_game_over_offers_a_review_of_the_game_over_it(make_app: Callable[..., A
     assert scene.path is None and scene.failed.startswith("game 1, row 1")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is over
+
+
+def test_the_review_draws_in_the_smallest_window(make_app: Callable[..., App], record: Path) -> None:
+    app, scene = open_saved(make_app)
+    app.resize((640, 420))
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    assert scene.board_rect.bottom <= scene.graph_rect.y
+    assert scene.graph_rect.bottom <= scene.buttons[0].rect.y
+    assert all(b.rect.right <= 640 for b in scene.buttons)
+
+
+def test_a_review_of_an_own_match_goes_to_the_player_statistics(
+    make_app: Callable[..., App], record: Path, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[object, ...]] = []
+    stats = types.ModuleType("game.ui.player_stats")
+    stats.record_review = lambda *args: calls.append(args)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.player_stats", stats)
+    _, scene = open_saved(make_app)
+    assert scene.path is not None
+    rates = tuple(s.error_rate() for s in scene.path.review.stats)
+    assert calls == [(home, record.name, rates, ("Alice", "Bob"))]
+
+
+def test_a_review_of_a_file_from_elsewhere_is_not_counted(
+    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[object, ...]] = []
+    stats = types.ModuleType("game.ui.player_stats")
+    stats.record_review = lambda *args: calls.append(args)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.player_stats", stats)
+    app, _ = with_game(make_app)
+    elsewhere = tmp_path / "other.mat"
+    elsewhere.write_text(SHORT, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
+    app.frame(0.05)
+    assert reviewed(app).path is not None and calls == []

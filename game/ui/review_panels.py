@@ -142,5 +142,5 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
     worst = max((d.error for d in here), default=0.0)
     status = "solid arrows: the move played · dashed: the best move" if not stop.cube else ""
     if stop.cube and worst > 0:
-        status = "the cube action above lost equity"
+        status = "the cube decision lost equity: → shows the roll that followed"
     return top, side, status

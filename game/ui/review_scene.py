@@ -158,13 +158,14 @@ class ReviewScene(Scene):
         folder = self.ctx.store.matches_folder
         if self.source is None or folder is None or self.source.parent.resolve() != folder.resolve():
             return
+        assert self.ctx.store.folder is not None
         try:  # integrator: wire player_stats (a plain import once game/ui/player_stats.py is merged)
             record_review = importlib.import_module("game.ui.player_stats").record_review
         except (ImportError, AttributeError):
             return
         rates = (rev.stats[0].error_rate(), rev.stats[1].error_rate())
         players = rev.match.record.players
-        record_review(folder.parent, self.source.name, rates, (players[0], players[1]))
+        record_review(self.ctx.store.folder, self.source.name, rates, (players[0], players[1]))
 
     def close(self) -> None:
         """Stop the analysis and its worker."""
