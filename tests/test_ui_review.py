@@ -296,3 +296,15 @@ def test_a_review_of_a_file_from_elsewhere_is_not_counted(
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
     app.frame(0.05)
     assert reviewed(app).path is not None and calls == []
+
+
+def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
+    make_app: Callable[..., App], record: Path
+) -> None:
+    app, scene = open_saved(make_app)
+    app.alert("a warning drawn under the review")
+    prev = next(b for b in scene.buttons if b.key == "prev")
+    assert app.alert_rect().colliderect(prev.rect)  # the band lies where the buttons are
+    scene.go(3)
+    click(app, prev.rect.center)
+    assert scene.stop == 2 and app.alerts == ["a warning drawn under the review"]

@@ -388,7 +388,7 @@ class App:
             target.handle_event(event)
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
-        if not self.alerts:
+        if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
             return False
         # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
         if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):

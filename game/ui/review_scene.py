@@ -72,6 +72,7 @@ class ReviewScene(Scene):
     """Analyses a record (progress bar, Esc cancels), then shows the review."""
 
     modal = True
+    opaque = True
 
     def __init__(self, ctx: Context, data: bytes, name: str, source: Path | None = None) -> None:
         super().__init__(ctx)

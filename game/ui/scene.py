@@ -141,6 +141,9 @@ class Scene:
     modal = False
     """True when the scenes under it get no input and their clock stops (dialogs)."""
 
+    opaque = False
+    """True when it draws over the whole window (the alert band under it takes no clicks)."""
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         """The app (window, settings, worker, sounds, the stack)."""
