@@ -270,32 +270,34 @@ def test_the_review_draws_in_the_smallest_window(make_app: Callable[..., App], r
     assert all(b.rect.right <= 640 for b in scene.buttons)
 
 
-def test_a_review_of_an_own_match_goes_to_the_player_statistics(
-    make_app: Callable[..., App], record: Path, home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def stats_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
+    """The calls to a stand-in of the player statistics' ``record_review``."""
     calls: list[tuple[object, ...]] = []
     stats = types.ModuleType("game.ui.player_stats")
     stats.record_review = lambda *args: calls.append(args)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "game.ui.player_stats", stats)
+    return calls
+
+
+def test_a_review_of_an_own_match_goes_to_the_player_statistics(
+    make_app: Callable[..., App], record: Path, home: Path, stats_calls: list[tuple[object, ...]]
+) -> None:
     _, scene = open_saved(make_app)
     assert scene.path is not None
     rates = tuple(s.error_rate() for s in scene.path.review.stats)
-    assert calls == [(home, record.name, rates, ("Alice", "Bob"))]
+    assert stats_calls == [(home, record.name, rates, ("Alice", "Bob"))]
 
 
 def test_a_review_of_a_file_from_elsewhere_is_not_counted(
-    make_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_app: Callable[..., App], tmp_path: Path, stats_calls: list[tuple[object, ...]]
 ) -> None:
-    calls: list[tuple[object, ...]] = []
-    stats = types.ModuleType("game.ui.player_stats")
-    stats.record_review = lambda *args: calls.append(args)  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "game.ui.player_stats", stats)
     app, _ = with_game(make_app)
     elsewhere = tmp_path / "other.mat"
     elsewhere.write_text(SHORT, encoding="utf-8")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
     app.frame(0.05)
-    assert reviewed(app).path is not None and calls == []
+    assert reviewed(app).path is not None and stats_calls == []
 
 
 def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
