@@ -310,3 +310,16 @@ def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
     scene.go(3)
     click(app, prev.rect.center)
     assert scene.stop == 2 and app.alerts == ["a warning drawn under the review"]
+
+
+def test_statistics_that_cannot_be_written_are_a_warning_not_a_crash(
+    make_app: Callable[..., App], record: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object) -> None:
+        raise OSError("disk full")
+
+    stats = types.ModuleType("game.ui.player_stats")
+    stats.record_review = full  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "game.ui.player_stats", stats)
+    app, scene = open_saved(make_app)
+    assert scene.path is not None and "disk full" in app.message[0] and app.message[1]

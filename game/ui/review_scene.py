@@ -166,7 +166,10 @@ class ReviewScene(Scene):
             return
         rates = (rev.stats[0].error_rate(), rev.stats[1].error_rate())
         players = rev.match.record.players
-        record_review(self.ctx.store.folder, self.source.name, rates, (players[0], players[1]))
+        try:
+            record_review(self.ctx.store.folder, self.source.name, rates, (players[0], players[1]))
+        except OSError as exc:
+            self.ctx.notify(f"The review could not be added to your statistics ({exc}).", warn=True)
 
     def close(self) -> None:
         """Stop the analysis and its worker."""
