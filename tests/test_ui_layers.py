@@ -24,9 +24,22 @@ MODEL = {
     "tutor",
     "tutor_flow",
     "player_stats",
+    "review_steps",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
-WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}
+WIDGETS = {
+    "widgets",
+    "render",
+    "layout",
+    "panel",
+    "status_bar",
+    "animation",
+    "sound",
+    "icon",
+    "scoreboard",
+    "review_view",
+    "review_panels",
+}
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
 SCENES = {
     "scene",
@@ -39,9 +52,11 @@ SCENES = {
     "cube_dialogs",
     "tutor_dialog",
     "stats_scene",
+    "review_scene",
+    "open_match",
 }
 """Screens: the flow and the widgets, the app only through the Context protocol."""
-APP = {"app", "play", "pacer", "selftest", "asset_check"}
+APP = {"app", "play", "pacer", "selftest", "asset_check", "window"}
 """The window and loop, and the self-test."""
 FLOW = {"flow", "flow_events", "cube_flow", "tutor_flow"}
 

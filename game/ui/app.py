@@ -11,7 +11,6 @@ time, then draw the game, the status strip and any overlays.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 from collections.abc import Callable
 
@@ -20,12 +19,12 @@ import pygame
 from ai.levels import DEFAULT_LEVEL, level_by_key
 from game.dice import new_seed
 from game.position import Position
-from game.resources import asset_path
 from game.ui.backdrop import Backdrop
 from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
+from game.ui.open_match import OpenMatchScene, open_dropped
 from game.ui.pacer import FramePacer
 from game.ui.player_stats import count_game, load_stats
 from game.ui.records import keep_game, record_name
@@ -38,6 +37,7 @@ from game.ui.stats_scene import StatisticsScene
 from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
+from game.ui.window import fingerprint, open_window
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
@@ -64,7 +64,7 @@ class App:
         stack a near-end position); ``worker_factory`` makes the AI worker;
         ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
-        self.screen = surface if surface is not None else _open_window(size)
+        self.screen = surface if surface is not None else open_window(size)
         pygame.font.init()
         self.headless = surface is not None
         """True when drawing off-screen (no window, no events)."""
@@ -121,13 +121,16 @@ class App:
     def worker(self) -> Worker:
         """The AI worker (started on first use)."""
         if self._worker is None:
-            if self._worker_factory is not None:
-                self._worker = self._worker_factory()
-            else:
-                from ai.worker import AIWorker
-
-                self._worker = AIWorker()
+            self._worker = self.new_worker()
         return self._worker
+
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's): the caller closes it."""
+        if self._worker_factory is not None:
+            return self._worker_factory()
+        from ai.worker import AIWorker
+
+        return AIWorker()
 
     def now(self) -> float:
         """Seconds of frames since the app started."""
@@ -167,6 +170,10 @@ class App:
         """Close a scene."""
         self.stack.pop(scene)
 
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
+        return list(self.stack)
+
     def notify(self, message: str, warn: bool = False) -> None:
         """Show a message in the status strip (the next one replaces it)."""
         self.message = (message, warn)
@@ -196,6 +203,7 @@ class App:
             "game-over": self.game_over,
             "next-game": self.after_game,
             "decline-resume": self.decline_resume,
+            "open-match": lambda: self.push(OpenMatchScene(self)),
         }
         commands[command]()
 
@@ -373,6 +381,8 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        for scene in self.stack:
+            scene.close()
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -385,6 +395,9 @@ class App:
                 self.screen = pygame.display.get_surface() or self.screen
             self.resize(self.screen.get_size())
             return
+        if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game
+            open_dropped(self, event.file)
+            return
         if self._alert_event(event):
             return
         target = self.stack.top()
@@ -392,7 +405,7 @@ class App:
             target.handle_event(event)
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
-        if not self.alerts:
+        if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
             return False
         # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
         if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):
@@ -468,24 +481,6 @@ class App:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
         return 0
-
-
-def fingerprint(surface: pygame.Surface) -> int:
-    """A cheap value that changes when the picture does: a hash of every fourth pixel each way."""
-    w, h = surface.get_size()
-    small = pygame.transform.scale(surface, (max(1, w // 4), max(1, h // 4)))
-    return hash(pygame.image.tobytes(small, "RGB"))
-
-
-def _open_window(size: tuple[int, int]) -> pygame.Surface:
-    pygame.display.init()
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.display.set_caption("Backgammon")
-    icon = asset_path("icon", "icon.png")
-    if icon.exists():
-        with contextlib.suppress(pygame.error):
-            pygame.display.set_icon(pygame.image.load(str(icon)))
-    return screen
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:

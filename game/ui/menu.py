@@ -102,7 +102,7 @@ class MenuScene(Dialog):
         return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
-        """Start (Enter), back to the game (Esc), quit (Q)."""
+        """Start (Enter), open a match to review (O), back to the game (Esc), quit (Q)."""
         out = [
             Choice(
                 "start",
@@ -113,6 +113,7 @@ class MenuScene(Dialog):
                 primary=True,
             )
         ]
+        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run("open-match")))
         session = self.ctx.game_session()
         if session is not None:
             label = "Back" if session.outcome() is not None else "Continue game"
