@@ -271,7 +271,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
                 f"the results so far {score[0]}-{score[1]}"
             )
         s = game.score
-        at_point = length > 0 and length - 1 in s
+        at_point = length > 1 and length - 1 in s  # a 1-point match has no Crawford game
         crawford = crawford_rule and at_point and not crawford_done
         post = crawford_rule and at_point and crawford_done
         if crawford:

@@ -161,6 +161,12 @@ def test_crawford_game_is_the_first_game_at_match_point_only() -> None:
     assert [(g.crawford, g.post_crawford) for g in m.games] == [(False, False), (True, False), (False, True)]
 
 
+def test_a_one_point_match_has_no_crawford_game() -> None:
+    game = replay(read_match(GAME.format(reply="42: 8/4 6/4"))).games[0]
+    assert replay(read_match(GAME.format(reply="42: 8/4 6/4"))).record.length == 1
+    assert (game.crawford, game.post_crawford) == (False, False)
+
+
 def test_jacoby_tag_turns_the_rule_on_for_money_only() -> None:
     money = GAME.format(reply="42: 8/4 6/4").replace(" 1 point match", " 0 point match")
     assert not replay(read_match(money)).is_jacoby()

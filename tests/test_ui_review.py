@@ -4,6 +4,7 @@ path, a dropped file and the game-over screen, with a game in progress kept unde
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +13,8 @@ import pygame
 import pytest
 from ui_driver import NEAR_END, click, key, record_text, run_until, to_game_over
 
-from game.ui import player_stats, review_view
+from ai.review import Decision
+from game.ui import player_stats, review_panels, review_view
 from game.ui.app import App
 from game.ui.dialogs import GameOverScene
 from game.ui.game_scene import GameScene
@@ -332,3 +334,24 @@ def test_a_review_of_the_players_own_match_lands_in_the_real_statistics(
     rates = tuple(s.error_rate() for s in scene.path.review.stats)
     entry = next(m for m in stats.entries if m.file == mine.name)
     assert entry.error_rates == pytest.approx(rates)
+
+
+def test_the_graph_says_your_for_the_player_called_you_and_an_error_without_a_name_has_no_brackets(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    folder = home / "matches"
+    folder.mkdir()
+    (folder / "20261124-130000-5pt.mat").write_text(
+        SHORT.replace("Alice", "You").replace("Bob", "Computer"), encoding="utf-8"
+    )
+    _, scene = open_saved(make_app)
+    assert scene.path is not None
+    assert scene._graph_title().startswith("Your match winning chance")
+    rev, th = scene.path.review, scene.ctx.theme
+    small = Decision(
+        1, 2, 0, "move", 0.01, "8/5 6/5", "13/10 24/23", "4HPwATDgc/ABMA", "cAkAAAAAAAAA", (3, 1)
+    )
+    big = dataclasses.replace(small, error=0.2)
+    assert review_panels.error_row(rev, small, th)[0].endswith("You  31: 8/5 6/5")
+    assert review_panels.error_row(rev, big, th)[0].endswith("You  31: 8/5 6/5  (very bad)")
+    assert review_panels.possessive("Alice") == "Alice's"

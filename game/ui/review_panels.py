@@ -54,12 +54,19 @@ def severity_colour(error: float, th: Theme) -> Colour:
     return th.text
 
 
+def possessive(name: str) -> str:
+    """``Alice's``, and ``Your`` for the player called You in our own records."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
 def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
-    """An error's row: size, where, who, the roll and the move or action, its name."""
+    """An error's row: size, where, who, the roll and the move or action, its name (if it has one)."""
     who = rev.match.record.players[d.player]
     what = f"{d.dice[0]}{d.dice[1]}: {d.played or '(no move)'}" if d.dice else ACTION_WORDS[d.kind]
+    verdict = d.verdict()
+    name = f"  ({verdict})" if verdict else ""
     return (
-        f"{d.error:.3f}  game {d.game} move {d.row or '-'}  {who}  {what}  ({d.verdict()})",
+        f"{d.error:.3f}  game {d.game} move {d.row or '-'}  {who}  {what}{name}",
         severity_colour(d.error, th),
     )
 

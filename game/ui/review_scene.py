@@ -19,7 +19,15 @@ from game.ui import player_stats
 from game.ui.actions import Action, Key, first_action
 from game.ui.layout import Layout
 from game.ui.render import BoardView
-from game.ui.review_panels import MOVE_COLUMNS, board_caption, decision_rows, error_row, stats_rows, top_line
+from game.ui.review_panels import (
+    MOVE_COLUMNS,
+    board_caption,
+    decision_rows,
+    error_row,
+    possessive,
+    stats_rows,
+    top_line,
+)
 from game.ui.review_steps import ReviewPath, Stop, sides
 from game.ui.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
 from game.ui.scene import Context, Scene, Worker
@@ -335,7 +343,7 @@ class ReviewScene(Scene):
         assert self.path is not None
         rec = self.path.review.match.record
         what = "match winning chance" if rec.length else "points (money)"
-        return f"{rec.players[0]}'s {what} before each roll · click to go there · dots: bad errors"
+        return f"{possessive(rec.players[0])} {what} before each roll · click to go there · dots: bad errors"
 
     def _draw_board(self, surf: pygame.Surface) -> None:
         """The position before the decision, the played move (solid) and the best (dashed)."""
