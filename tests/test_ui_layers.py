@@ -21,11 +21,22 @@ MODEL = {
     "snapshot",
     "records",
     "cube_save",
+    "position_ids",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
 WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
-SCENES = {"scene", "actions", "board_input", "game_scene", "menu", "dialogs", "backdrop", "cube_dialogs"}
+SCENES = {
+    "scene",
+    "actions",
+    "board_input",
+    "game_scene",
+    "menu",
+    "dialogs",
+    "backdrop",
+    "cube_dialogs",
+    "id_dialogs",
+}
 """Screens: the flow and the widgets, the app only through the Context protocol."""
 APP = {"app", "play", "pacer", "selftest", "asset_check"}
 """The window and loop, and the self-test."""

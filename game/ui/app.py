@@ -24,9 +24,11 @@ from game.resources import asset_path
 from game.ui.backdrop import Backdrop
 from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
+from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
 from game.ui.pacer import FramePacer
+from game.ui.position_ids import SetUp, setup_session
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
@@ -193,6 +195,8 @@ class App:
             "game-over": self.game_over,
             "next-game": self.after_game,
             "decline-resume": self.decline_resume,
+            "ids": self.open_ids,
+            "setup": self.open_setup,
         }
         commands[command]()
 
@@ -340,6 +344,39 @@ class App:
         if not any(isinstance(s, MenuScene) for s in self.stack):
             self.push(MenuScene(self))
 
+    def open_ids(self) -> None:
+        """The board's GNU Backgammon IDs, to copy."""
+        s = self.game_session()
+        if s is not None and not any(isinstance(x, IdsDialog) for x in self.stack):
+            self.push(IdsDialog(self, s, self.open_setup))
+
+    def open_setup(self) -> None:
+        """The set-up dialog: paste IDs, then play them out or analyse them."""
+        if not any(isinstance(x, SetUpDialog) for x in self.stack):
+            self.push(SetUpDialog(self, self.request_setup, self.analyse_setup))
+
+    def analyse_setup(self, setup: SetUp) -> None:
+        """The hint's answer for a set-up position, searched by the worker."""
+        self.push(AnalysisDialog(self, setup, self.request_setup))
+
+    def request_setup(self, setup: SetUp) -> None:
+        """Play a set-up position out, asking first when that would abandon a game or match in progress."""
+        s = self.game_session()
+        if s is None or not self.is_game_in_progress():
+            self.start_setup(setup)
+            return
+        what = "game" if s.outcome() is None else "match"
+        question = f"Abandon this {what}?"
+        detail = f"The {what} in progress will be lost to play the set-up position."
+        self.push(ConfirmDialog(self, question, detail, "Abandon it", lambda: self.start_setup(setup)))
+
+    def start_setup(self, setup: SetUp) -> None:
+        """A new game at the set-up position (its match is not kept as a .mat record)."""
+        session = setup_session(setup, self.config(), self.seeds())
+        self._set_game(session)
+        self.save_game(session)
+        self.notify(f"Set up: {setup.summary()} (Not kept as a match record.)")
+
     def open_help(self) -> None:
         """The help overlay."""
         if not isinstance(self.stack.top(), HelpOverlay):
@@ -398,10 +435,9 @@ class App:
         self._time += dt
         if self._worker is not None:
             events = self._worker.poll()
-            game = self.game
-            if game is not None:
-                for ev in events:
-                    game.on_worker(ev)
+            for ev in events:
+                for scene in self.stack:
+                    scene.on_worker(ev)
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True

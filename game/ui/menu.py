@@ -94,7 +94,7 @@ class MenuScene(Dialog):
         return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
-        """Start (Enter), back to the game (Esc), quit (Q)."""
+        """Start (Enter), back to the game (Esc), set up a position (P), quit (Q)."""
         out = [
             Choice(
                 "start",
@@ -109,6 +109,7 @@ class MenuScene(Dialog):
         if session is not None:
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
+        out.append(Choice("setup", "Set up position", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
         out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
         return out
 

@@ -149,6 +149,9 @@ class Scene:
     def on_resize(self) -> None:
         """The window size changed (the context's layout is already new)."""
 
+    def on_worker(self, event: object) -> None:
+        """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
+
 
 class SceneStack:
     """The scenes, bottom first: the board (game or backdrop), then overlays and dialogs."""
