@@ -375,7 +375,7 @@ class App:
         session = setup_session(setup, self.config(), self.seeds())
         self._set_game(session)
         self.save_game(session)
-        self.notify(f"Set up: {setup.summary()} (Not kept as a match record.)")
+        self.notify(f"Set up. {setup.summary()}")
 
     def open_help(self) -> None:
         """The help overlay."""

@@ -32,7 +32,7 @@ class IdsDialog(Dialog):
         """The IDs shown."""
         self.on_setup = on_setup
         """Opens the set-up dialog."""
-        self.note = "Ctrl+C copies POSITIONID:MATCHID (paste it into GNU Backgammon, or Set up here)."
+        self.note = "Copy (Ctrl+C) puts POSITIONID:MATCHID on the clipboard."
         """The line under the IDs: what Copy did."""
         super().__init__(ctx)
 
@@ -185,17 +185,18 @@ class AnalysisDialog(Dialog):
         super().__init__(ctx)
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
-        """The side panel's width, most of the height."""
-        return max(300, self.ctx.layout.panel.width - 8), min(h - 40, 560)
+        """The side panel's size, under the top strip."""
+        lay = self.ctx.layout
+        return lay.panel.width - 12, lay.status.y - lay.top.bottom - 12
 
     def on_resize(self) -> None:
         """Over the side panel, so the board stays in view."""
         super().on_resize()
-        panel = self.ctx.layout.panel
-        dx = panel.centerx - self.box.centerx
-        self.box.x += dx
+        lay = self.ctx.layout
+        dx, dy = lay.panel.x + 6 - self.box.x, lay.top.bottom + 6 - self.box.y
+        self.box.move_ip(dx, dy)
         for b in self.buttons:
-            b.rect.x += dx
+            b.rect.move_ip(dx, dy)
 
     def choices(self) -> list[Choice]:
         """Play it out (Enter), close (Esc)."""
@@ -284,27 +285,41 @@ class AnalysisDialog(Dialog):
         mine, theirs = unpack(s.code)
         human, ai = (mine, theirs) if s.is_human_on_roll() else (theirs, mine)
         view = BoardView(human, ai, ctx.settings.colour, dice=_dice(s.info.dice), dice_human=True)
-        ctx.renderer.draw(surface, ctx.layout, ctx.theme, view)
+        lay, th = ctx.layout, ctx.theme
+        ctx.renderer.draw(surface, lay, th, view)
+        pygame.draw.rect(surface, th.panel, lay.top)
+        pygame.draw.rect(surface, th.panel, lay.panel)
+        head = f"Set-up position {s.ids}"
+        text(
+            surface,
+            ctx.renderer.fonts,
+            head,
+            (lay.top.x + 16, lay.top.centery),
+            lay.top.height * 0.36,
+            th.text,
+            True,
+            "midleft",
+        )
         super().draw(surface)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The summary and the answer."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        y = area.y - 16
-        size = 15
-        for line in wrap(fonts.get(size), self.setup.summary(), area.width)[:3]:
+        y = area.y - 8
+        size = 14
+        for line in wrap(fonts.get(size), self.setup.summary(), area.width)[:4]:
             text(surface, fonts, line, (area.x, y), size, th.text_dim)
-            y += 20
-        y += 6
+            y += 19
+        y += 8
         for line, strong in self.lines():
             for part in wrap(fonts.get(size, strong), line, area.width)[:2]:
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
-                y += 20
+                y += 19
 
 
 def _chances(probs: tuple[float, ...]) -> str:
     win, gammon, backgammon = probs[0], probs[1], probs[2]
-    return f"win {win:.1%} · gammon {gammon:.1%} · bg {backgammon:.1%}"
+    return f"win {win:.1%} · gam {gammon:.1%} · bg {backgammon:.1%}"
 
 
 def _dice(dice: tuple[int, int]) -> tuple[int, ...]:
