@@ -2,7 +2,8 @@
 
 The IDs read ``POSITIONID:MATCHID`` as GNU Backgammon writes them: the Position ID
 from the side on roll, the Match ID with the player on roll, the cube, the score, the
-Crawford flag and the dice once rolled. The human is GNU Backgammon's player 0 unless
+Crawford flag and the dice once rolled (the higher die first, as in a ``.mat`` record and
+the review's IDs). The human is GNU Backgammon's player 0 unless
 the game was set up from a Match ID that made them player 1 (so pasted IDs read back
 the same).
 
@@ -195,7 +196,7 @@ def session_info(session: GameSession) -> MatchInfo:
         on_roll=g(s, turn),
         length=s.match.length,
         score=(score[0], score[1]) if s.id_player == HUMAN else (score[1], score[0]),
-        dice=(0, 0) if s.state.dice is None else (s.state.dice[0], s.state.dice[1]),
+        dice=(0, 0) if s.state.dice is None else (max(s.state.dice), min(s.state.dice)),
         crawford=s.match.is_crawford(),
         jacoby=s.is_money() and s.config.jacoby,
         game_state=state,
