@@ -10,9 +10,12 @@ from pathlib import Path
 import pygame
 from ui_driver import game, key, run_until, to_human_move
 
+from ai.worker import Request
 from game.cube import CubeState, Resignation
+from game.matchid import MatchInfo, match_id
 from game.position import Position
 from game.ui.app import App
+from game.ui.cube_dialogs import TakePassDialog
 from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
 from game.ui.menu import MenuScene
 from game.ui.position_ids import parse_setup, session_ids, setup_session
@@ -196,3 +199,30 @@ def test_a_set_up_match_is_not_kept_as_a_record_and_its_next_game_starts_at_the_
 
 def make_config() -> GameConfig:
     return GameConfig("casual", 1, 0.0, 0, "roll", "light")
+
+
+def test_ids_with_a_double_offered_set_up_the_human_facing_it(make_app: Callable[..., App]) -> None:
+    info = MatchInfo(CubeState(), on_roll=0, length=5, score=(1, 2), doubled=True, turn=1)
+    ids = f"4HPwATDgc/ABMA:{match_id(info)}"
+    app = make_app()
+    key(app, pygame.K_p)
+    type_text(app, ids)
+    key(app, pygame.K_RETURN)
+    s = game(app).session
+    assert s.offered == AI and s.match.score == (2, 1) and s.id_player == 1
+    run_until(app, lambda: isinstance(app.stack.top(), TakePassDialog), "the take-or-pass question")
+    assert session_ids(s) == tuple(ids.split(":"))
+
+
+def test_analysis_waits_for_a_search_already_running(make_app: Callable[..., App]) -> None:
+    app = make_app(hint_depth=1)
+    key(app, pygame.K_p)
+    type_text(app, MATCH_9)
+    running = app.worker.start(Request("hint", Position.start(), (6, 5), 4))
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, AnalysisDialog)
+    assert dialog.request is None and "Waiting" in dialog.lines()[0][0]
+    app.worker.cancel(running)
+    run_until(app, lambda: not dialog.is_waiting(), "the analysis after the other search")
+    assert dialog.moves
