@@ -111,7 +111,7 @@ class Context(Protocol):
         ...
 
     def run(self, command: str) -> None:
-        """An app-wide command: "new-game", "menu", "help", "quit", "sound", "theme", "next-game"."""
+        """An app-wide command: "new-game", "menu", "help", "quit", "sound", "theme", "ids", "setup"..."""
         ...
 
     def resume(self, session: GameSession) -> None:
