@@ -121,13 +121,19 @@ def test_setup_from_the_menu_starts_at_once_when_no_game_is_going(make_app: Call
     assert s.match.is_post_crawford() and s.match.score == (1, 2) and s.turn == HUMAN
 
 
-def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -> None:
-    app = make_app(hint_depth=1)
+def open_analysis(app: App, ids: str) -> AnalysisDialog:
+    """Type ``ids`` in the set-up dialog and analyse them."""
     key(app, pygame.K_p)
-    type_text(app, MATCH_9)
+    type_text(app, ids)
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, AnalysisDialog)
+    return dialog
+
+
+def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -> None:
+    app = make_app(hint_depth=1)
+    dialog = open_analysis(app, MATCH_9)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
     assert dialog.moves is not None and len(dialog.moves) == 5
     equities = [m.equity for m in dialog.moves]
@@ -140,11 +146,7 @@ def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -
 
 def test_analyse_without_dice_gives_the_cube_decision(make_app: Callable[..., App]) -> None:
     app = make_app(hint_depth=1)
-    key(app, pygame.K_p)
-    type_text(app, POST_CRAWFORD)
-    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
-    dialog = app.stack.top()
-    assert isinstance(dialog, AnalysisDialog)
+    dialog = open_analysis(app, POST_CRAWFORD)
     run_until(app, lambda: not dialog.is_waiting(), "the cube decision")
     c = dialog.cube
     assert c is not None
@@ -218,10 +220,10 @@ def test_analysis_waits_for_a_search_already_running(make_app: Callable[..., App
     app = make_app(hint_depth=1)
     key(app, pygame.K_p)
     type_text(app, MATCH_9)
-    running = app.worker.start(Request("hint", Position.start(), (6, 5), 4))
+    running = app.worker.start(Request("hint", Position.start(), (6, 5), 4))  # seconds at depth 4
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
-    assert isinstance(dialog, AnalysisDialog)
+    assert isinstance(dialog, AnalysisDialog) and app.worker.busy
     assert dialog.request is None and "Waiting" in dialog.lines()[0][0]
     app.worker.cancel(running)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis after the other search")
