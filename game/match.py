@@ -5,7 +5,8 @@ Pure bookkeeping, no user interface: each finished game adds the winner's points
 in money play the Jacoby rule may count a gammon single) and the first player to
 reach the match length wins the match; points are awarded in full past it. The
 Crawford game is the first game after a player first reaches length - 1: nobody
-may double in it; the games after it are post-Crawford.
+may double in it; the games after it are post-Crawford. A match may start at a score
+(a position set up from a Match ID), in or after its Crawford game.
 """
 
 from __future__ import annotations
