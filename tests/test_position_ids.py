@@ -252,6 +252,17 @@ def test_match_ids_that_cannot_be_played_are_refused() -> None:
             parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : cAlgACAACAAE",
+        "Position ID: 4HPwATDgc/ABMAMatch ID: cAlgACAACAAE",  # lines joined by a one-line paste
+    ],
+)
+def test_gnubgs_labelled_text_reads_too(text: str) -> None:
+    assert parse_setup(text).ids == "4HPwATDgc/ABMA:cAlgACAACAAE"
+
+
 def test_a_position_id_alone_is_a_money_game_with_the_human_on_roll_before_the_roll() -> None:
     s = setup_session(parse_setup(" 4HPwATDgc/ABMA "), CONFIG)
     assert s.is_money() and s.cube == CubeState() and s.turn == HUMAN and s.state.dice is None

@@ -7,6 +7,7 @@ the review's IDs). The human is GNU Backgammon's player 0 unless
 the game was set up from a Match ID that made them player 1 (so pasted IDs read back
 the same).
 
+The text may also be GNU Backgammon's labelled form (``Position ID: ... Match ID: ...``).
 A game set up from IDs puts the human on the side that must decide now: the side on
 roll, or the side facing a double when the Match ID holds one. A Position ID alone
 sets up a money game, cube centred, the human on roll before rolling.
@@ -14,6 +15,7 @@ sets up a money game, cube centred, the human on roll before rolling.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from game.cube import DEFAULT_RULES, CubeState, can_double
@@ -118,7 +120,7 @@ def parse_setup(text: str) -> SetUp:
         raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}")
     if len(raw) > MAX_INPUT:
         raise SetUpError(f"that is {len(raw)} characters: an ID pair has 27 (14, a colon, 12)")
-    pid, sep, mid = raw.partition(":")
+    pid, sep, mid = _labelled(raw) or raw.partition(":")
     try:
         code = from_position_id(pid)
     except PositionError as exc:
@@ -141,6 +143,20 @@ def parse_setup(text: str) -> SetUp:
             info = replace(info, resigned=0, turn=None)
     human = info.turn if info.doubled and info.turn is not None else info.on_roll
     return SetUp(code, info, human, notes, bool(sep))
+
+
+_LABELLED = re.compile(
+    r"Position ID\s*:\s*(\S{14})(?:.*?Match ID\s*:\s*(\S{12}))?", re.IGNORECASE | re.DOTALL
+)
+"""GNU Backgammon's text of a position: ``Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA``."""
+
+
+def _labelled(raw: str) -> tuple[str, str, str] | None:
+    """(Position ID, ":" or "", Match ID) from GNU Backgammon's labelled text, if that is what it is."""
+    found = _LABELLED.search(raw)
+    if found is None:
+        return None
+    return found.group(1), ":" if found.group(2) else "", found.group(2) or ""
 
 
 def _match(info: MatchInfo, human: int, config: GameConfig | None = None) -> Match:
