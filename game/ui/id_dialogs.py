@@ -139,7 +139,7 @@ class SetUpDialog(Dialog):
         prompt = "Paste (Ctrl+V) or type POSITIONID:MATCHID, or a Position ID alone (a money game):"
         text(surface, fonts, fit_text(fonts.get(15), prompt, area.width), (area.x, area.y), 15, th.text_dim)
         box = pygame.Rect(area.x, area.y + 26, area.width, 44)
-        shown = TextEntry(fit_text(fonts.get(box.height * 0.55), self.entry.text, box.width - 24), 200)
+        shown = TextEntry(_tail(fonts.get(box.height * 0.55), self.entry.text, box.width - 24), 200)
         draw_text_entry(surface, fonts, th, shown, box, caret=True)
         y = box.bottom + 10
         if self.setup is not None:
@@ -315,6 +315,15 @@ class AnalysisDialog(Dialog):
             for part in wrap(fonts.get(size, strong), line, area.width)[:2]:
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
                 y += 19
+
+
+def _tail(font: pygame.font.Font, s: str, width: int) -> str:
+    """The end of ``s`` that fits ``width`` pixels (where the caret is), after an ellipsis."""
+    if font.size(s)[0] <= width:
+        return s
+    while s and font.size("…" + s)[0] > width:
+        s = s[1:]
+    return "…" + s
 
 
 def _chances(probs: tuple[float, ...]) -> str:
