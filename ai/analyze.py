@@ -70,6 +70,11 @@ def load_match(path: Path) -> ReplayedMatch:
         data = path.read_bytes()
     except OSError as exc:
         raise MatFileError(f"cannot read it: {exc.strerror or exc}") from None
+    return replay_bytes(data)
+
+
+def replay_bytes(data: bytes) -> ReplayedMatch:
+    """A record's bytes read and replayed; :class:`MatFileError` or :class:`ReplayError` if they cannot be."""
     return replay(read_match(decode(data)))
 
 

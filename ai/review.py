@@ -24,15 +24,16 @@ player (:class:`game.matreplay.Turn`):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ai.analysis import analyse, position_values
+from ai.analysis import Candidate, analyse, position_values
 from ai.cube import (
     CubeContext,
     best_roll_results,
     context_for,
     cube_decision,
     cubeful_equity,
+    match_winning_chance,
     move_utility,
 )
 from ai.evaluator import Evaluator, flip
@@ -41,7 +42,7 @@ from game.cube import CubeState, can_double
 from game.dice import ROLLS
 from game.matchid import MatchInfo, match_id
 from game.matreplay import ReplayedGame, ReplayedMatch, Turn
-from game.move import legal_moves
+from game.move import Move, legal_moves
 from game.position import SIDE_MASK, Position, position_id, swap
 
 DEFAULT_DEPTH = 3
@@ -80,9 +81,44 @@ CUBE_ERRORS = {
 """The name of an error in each kind of cube decision."""
 
 
+TOP_MOVES = 5
+"""How many of the best moves a checker play keeps for the review screen."""
+
+
 def rating(error_rate: float) -> str:
     """The rating word for an error rate in mEMG per unforced decision."""
     return next(word for bound, word in RATINGS if error_rate < bound)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """One ranked move of a checker play, for the review screen."""
+
+    move: Move
+    """The legal move."""
+
+    equity: float
+    """Its cubeful equity for the mover (EMG, or per cube unit for money)."""
+
+    probs: tuple[float, float, float, float, float]
+    """The mover's win, win gammon, win backgammon, lose gammon, lose backgammon after it."""
+
+    rank: int
+    """1 for the best move."""
+
+
+@dataclass(frozen=True, slots=True)
+class GraphPoint:
+    """The left column's standing before one turn (or at a game's end)."""
+
+    game: int
+    """Game number, from 1."""
+
+    turn: int
+    """Index of the turn in its game (the number of turns at a game's end)."""
+
+    value: float
+    """Match winning chance (match) or points won so far plus the game's equity (money)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +157,19 @@ class Decision:
 
     luck: float = 0.0
     """The roll's luck for the mover (moves)."""
+
+    turn: int = -1
+    """Index of the decision's turn in its game (:attr:`ReplayedGame.turns`)."""
+
+    options: tuple[MoveOption, ...] = ()
+    """Moves: the best :data:`TOP_MOVES`, then the played move when it ranks lower."""
+
+    cube: tuple[float, float, float] | None = None
+    """Cube decisions: No double, Double/take, Double/pass from the doubler's side."""
+
+    def played_option(self) -> MoveOption | None:
+        """The played move among :attr:`options` (moves only)."""
+        return next((o for o in self.options if o.move.notation() == self.played), None)
 
     def verdict(self) -> str:
         """What kind of error it is: ``""`` (none), ``doubtful``, ``bad`` or ``very bad`` for a
@@ -207,6 +256,9 @@ class Review:
     decisions: tuple[Decision, ...]
     """Every judged decision, in order of play."""
 
+    graph: tuple[GraphPoint, ...] = ()
+    """The left column's match winning chance (or money standing) before each roll and at each game's end."""
+
     def luck_adjusted(self, player: int) -> float:
         """The player's result with luck removed: match winning chance gained over 50% (match),
         points won (money), minus the player's luck and plus the opponent's."""
@@ -260,6 +312,9 @@ class _Judge:
         self.evaluator = evaluator
         self.stats = (PlayerStats(), PlayerStats())
         self.decisions: list[Decision] = []
+        self.graph: list[GraphPoint] = []
+        self.turn_index = -1
+        """The turn being judged, in its game."""
 
     def context(self, game: ReplayedGame, cube: CubeState, player: int) -> CubeContext:
         """The cube context of ``player`` in ``game``."""
@@ -308,17 +363,19 @@ class _Judge:
         best_value = max(d.nd, double_value)
         best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
         ids = self.ids(turn.code, game, turn.cube, turn.player)
+        eqs = (d.nd, d.dt, d.dp)
         if not turn.doubled:
             if best_value - double_value < CLOSE_CUBE:
-                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids)
+                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids, cube=eqs)
             return
-        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids)
+        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids, cube=eqs)
         taker = 1 - turn.player
         ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
+        answer = "take" if d.take else "drop"
         if turn.taken:
-            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), "take" if d.take else "drop", ids)
+            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
         else:
-            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), "take" if d.take else "drop", ids)
+            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
 
     def judged(
         self,
@@ -331,6 +388,8 @@ class _Judge:
         ids: tuple[str, str],
         played: str | None = None,
         luck: float = 0.0,
+        options: tuple[MoveOption, ...] = (),
+        cube: tuple[float, float, float] | None = None,
     ) -> None:
         """Count a decision in ``player``'s totals and keep it."""
         stats = self.stats[player]
@@ -344,16 +403,15 @@ class _Judge:
         stats.add_error(error)
         text = kind if played is None else played
         dice = turn.dice if kind == "move" else None
-        self.decisions.append(
-            Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
-        )
+        decision = Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
+        self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
 
     def move(self, game: ReplayedGame, turn: Turn) -> None:
         assert turn.dice is not None
         cube = played_cube(turn)
         ctx = self.context(game, cube, turn.player)
         me = self.stats[turn.player]
-        luck = self.luck(turn, ctx)
+        luck = self.luck(game, turn, ctx)
         me.luck += luck
         me.luck_mwc += luck * _mwc_scale(ctx)
         if turn.legal <= 1 or turn.move is None:
@@ -365,27 +423,74 @@ class _Judge:
         target = turn.move.after.code
         mine = next(c for c in ranked if c.code == target)
         value = mine.equity
+        probs: tuple[float, ...] = mine.probs
         if mine.depth < self.depth and target & SIDE_MASK:
-            probs = flip(position_values([swap(target)], self.depth - 1, self.evaluator))
-            value = float(utility(probs)[0])
+            deeper = flip(position_values([swap(target)], self.depth - 1, self.evaluator))
+            value = float(utility(deeper)[0])
+            probs = tuple(float(x) for x in deeper[0])
         best = ranked[0]
         error = max(0.0, best.equity - value)
         best_text = _notation(turn, best.code) if error > 0 else played
-        self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck)
+        options = _options(turn, ranked, target, value, probs)
+        self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck, options)
 
-    def luck(self, turn: Turn, ctx: CubeContext) -> float:
+    def luck(self, game: ReplayedGame, turn: Turn, ctx: CubeContext) -> float:
+        """The roll's luck; also keeps the left column's standing before the roll for the graph."""
         assert turn.dice is not None
         rows, weights, xs = best_roll_results(turn.code, self.evaluator)
         values = cubeful_equity(rows, ctx, xs)
         w = weights.copy()
         if turn.first:
             w[[i for i, (a, b, _) in enumerate(ROLLS) if a == b]] = 0.0
+        standing = float(w @ match_winning_chance(rows, ctx, xs) / w.sum())
+        self.graph_point(game, self.turn_index, standing, turn.player)
         return float(values[_roll_index(turn.dice)] - w @ values / w.sum())
+
+    def graph_point(self, game: ReplayedGame, turn: int, value: float, player: int) -> None:
+        """Keep ``value`` (``player``'s match winning chance, or money equity of the game) as the
+        left column's standing."""
+        if self.length:
+            left = value if player == 0 else 1.0 - value
+        else:
+            left = game.score[0] - game.score[1] + (value if player == 0 else -value)
+        self.graph.append(GraphPoint(game.number, turn, left))
+
+    def game_end(self, game: ReplayedGame) -> None:
+        """The left column's standing once ``game`` is over."""
+        score = [game.score[0], game.score[1]]
+        score[game.winner] += game.points
+        if self.length:
+            post = game.crawford or game.post_crawford
+            value = default_met().mwc(self.length - score[0], self.length - score[1], post)
+        else:
+            value = float(score[0] - score[1])
+        self.graph.append(GraphPoint(game.number, len(game.turns), value))
 
 
 def played_cube(turn: Turn) -> CubeState:
     """The cube when the roll is played: doubled and the opponent's after a take."""
     return CubeState(turn.cube.value * 2, 1 - turn.player) if turn.taken else turn.cube
+
+
+def _options(
+    turn: Turn, ranked: list[Candidate], played: int, value: float, probs: tuple[float, ...]
+) -> tuple[MoveOption, ...]:
+    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move ``played``
+    with its own ``value`` and ``probs`` (searched to the full depth even if a filter cut it),
+    ranked among the others by that value."""
+    assert turn.dice is not None
+    moves = {m.after.code: m for m in legal_moves(Position(turn.code), turn.dice)}
+    rank = 1 + sum(1 for c in ranked if c.code != played and c.equity > value)
+    order: list[Candidate | None] = [c for c in ranked if c.code != played]
+    order.insert(rank - 1, None)  # None: the played move
+    out = []
+    mine = (probs[0], probs[1], probs[2], probs[3], probs[4])
+    for k, c in enumerate(order, 1):
+        if c is None:
+            out.append(MoveOption(moves[played], value, mine, k))
+        elif k <= TOP_MOVES:
+            out.append(MoveOption(moves[c.code], c.equity, c.probs, k))
+    return tuple(out)
 
 
 def _notation(turn: Turn, code: int) -> str:
@@ -407,7 +512,7 @@ def review(
     total = sum(len(g.turns) for g in match.games)
     done = 0
     for game in match.games:
-        for turn in game.turns:
+        for judge.turn_index, turn in enumerate(game.turns):
             if judge.cube_available(game, turn) or turn.doubled:
                 judge.cube(game, turn)
             if turn.dice is not None:
@@ -415,7 +520,8 @@ def review(
             done += 1
             if on_turn is not None:
                 on_turn(done, total)
-    return Review(match, depth, judge.stats, tuple(judge.decisions))
+        judge.game_end(game)
+    return Review(match, depth, judge.stats, tuple(judge.decisions), tuple(judge.graph))
 
 
 def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:

@@ -60,6 +60,7 @@ from game.position import Position, unpack
 
 if TYPE_CHECKING:
     from ai.cube import CubeContext
+    from ai.review import Review
 
 Kind = Literal["move", "hint"]
 Mode = Literal["process", "thread"]
@@ -271,7 +272,40 @@ class CubeAnswer:
         return self.dt <= self.dp
 
 
-Event = Progress | Finished | Failed | CubeAnswer
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """Judge every decision of a match record (:func:`ai.review.review`).
+
+    Progress comes as :class:`Progress` events (``done`` and ``total`` count turns, ``best`` is
+    None), the answer as :class:`Reviewed`; a record that cannot be read or replayed is a
+    :class:`Failed` event whose message names the game, row and cell."""
+
+    data: bytes
+    """The ``.mat`` file's bytes (any format :mod:`game.matread` reads)."""
+
+    depth: int
+    """Checker plays and cube actions searched at this depth, 1..4."""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """The answer to a :class:`ReviewRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    review: Review
+    """The judged match."""
+
+    seconds: float = 0.0
+    """Time the review took."""
+
+
+Event = Progress | Finished | Failed | CubeAnswer | Reviewed
 
 
 # --- evaluators -------------------------------------------------------------------------
@@ -358,6 +392,8 @@ def _serve(
                     put(("event", Failed(rid, warning or "no evaluator")))
                 elif isinstance(request, CubeRequest):
                     put(("event", _cube_answer(rid, request, evaluator)))
+                elif isinstance(request, ReviewRequest):
+                    _review_answer(rid, request, evaluator, put, stop_before)
                 else:
                     _answer(rid, request, evaluator, put, stop_before)
         except Exception as exc:  # the loop outlives any one search
@@ -405,6 +441,44 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
         need,
         time.monotonic() - t0,
     )
+
+
+def _review_answer(
+    rid: int,
+    request: ReviewRequest,
+    evaluator: Evaluator,
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+) -> None:
+    """Read, replay and judge a record, with progress after each turn; stops between turns."""
+    from ai.analysis import Stopped
+    from ai.analyze import replay_bytes
+    from ai.review import review
+    from game.matfile import MatFileError
+    from game.matreplay import ReplayError
+
+    t0 = time.monotonic()
+    try:
+        match = replay_bytes(request.data)
+    except (MatFileError, ReplayError) as exc:
+        put(("event", Failed(rid, str(exc))))
+        return
+    last_sent = [0.0]
+
+    def on_turn(done: int, total: int) -> None:
+        if stop_before.value > rid:
+            raise Stopped("review stopped")
+        now = time.monotonic()
+        if done == total or now - last_sent[0] >= PROGRESS_INTERVAL_S:
+            last_sent[0] = now
+            put(("event", Progress(rid, done, total, None)))
+
+    put(("event", Progress(rid, 0, sum(len(g.turns) for g in match.games), None)))
+    try:
+        rev = review(match, request.depth, evaluator, on_turn=on_turn)
+    except Stopped:
+        return
+    put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
 
 
 TAKE_POINT_STEPS = 30
@@ -722,12 +796,12 @@ class AIWorker:
 
     # the public interface
 
-    def start(self, request: Request | CubeRequest) -> int:
+    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
         """Start a search and return its request id; cancels any earlier request."""
         if self._closed:
             raise RuntimeError("the AI worker is closed")
-        if not isinstance(request, Request | CubeRequest):
-            raise TypeError("start() takes an ai.worker.Request or CubeRequest")
+        if not isinstance(request, Request | CubeRequest | ReviewRequest):
+            raise TypeError("start() takes an ai.worker.Request, CubeRequest or ReviewRequest")
         if not self._alive():
             self._launch()
         rid = self._next_id

@@ -12,7 +12,8 @@ import pytest
 import main as entry
 from ai.analyze import Progress
 from ai.evaluator import Evaluator
-from ai.review import RATINGS, Review, rating, review
+from ai.met import default_met
+from ai.review import RATINGS, TOP_MOVES, Review, rating, review
 from ai.worker import default_evaluator
 from game.matread import read_match
 from game.matreplay import replay
@@ -132,6 +133,9 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
             assert key in st
         assert st["checker_error"] >= 0 and st["cube_error"] >= 0
     assert all(":" in d["gnubg_id"] for d in out["decisions"])
+    base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id"}
+    for d in out["decisions"]:  # the review screen's details stay out of the JSON
+        assert set(d) in (base, base | {"dice", "luck"})
 
 
 def test_analyze_report_names_players_and_worst_decisions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,3 +192,55 @@ def test_each_error_is_named(evaluator: Evaluator) -> None:
     assert drop.verdict() == "wrong pass"
     blunder = judge(BLUNDERS, evaluator).decisions[0]
     assert blunder.verdict() == "very bad" and blunder.to_json()["verdict"] == "very bad"
+
+
+def test_a_checker_play_keeps_the_top_moves_best_first_and_the_played_one(evaluator: Evaluator) -> None:
+    first = judge(BLUNDERS, evaluator).decisions[0]
+    options = first.options
+    ranks = [o.rank for o in options]
+    assert ranks[:TOP_MOVES] == list(range(1, TOP_MOVES + 1)) and ranks == sorted(set(ranks))
+    assert options[0].move.notation() == first.best == "13/7 8/7"
+    played = first.played_option()
+    assert played is not None and played.rank > 1
+    assert options[0].equity - played.equity == pytest.approx(first.error)
+    for o in options:
+        win, gammon, backgammon = o.probs[:3]
+        assert 0.0 < win < 1.0 and 0.0 <= backgammon <= gammon <= win
+
+
+def test_a_played_move_below_the_top_five_is_kept_with_its_rank(evaluator: Evaluator) -> None:
+    reply = judge(BLUNDERS, evaluator).decisions[1]  # 8/4 6/4 instead of hitting
+    played = reply.played_option()
+    assert played is not None and played.rank > TOP_MOVES
+    assert len(reply.options) == TOP_MOVES + 1 and reply.options[-1] is played
+
+
+def test_cube_decisions_keep_no_double_double_take_and_double_pass(evaluator: Evaluator) -> None:
+    rev = judge(CUBE, evaluator)
+    double = next(d for d in rev.decisions if d.kind == "double")
+    take = next(d for d in rev.decisions if d.kind == "take")
+    assert double.cube is not None and take.cube == double.cube
+    nd, dt, dp = double.cube
+    assert dp == pytest.approx(1.0)  # a pass gives the doubler one point at the cube
+    assert double.error == pytest.approx(max(nd, min(dt, dp)) - min(dt, dp))
+    assert take.error == pytest.approx(max(0.0, dt - dp))
+    assert double.turn == take.turn == 1 and double.options == ()
+
+
+def test_the_graph_has_the_left_players_chance_before_each_roll_and_after_each_game(
+    evaluator: Evaluator,
+) -> None:
+    rev = judge(BLUNDERS, evaluator)
+    rolls = sum(1 for g in rev.match.games for t in g.turns if t.dice is not None)
+    assert len(rev.graph) == rolls + len(rev.match.games)
+    assert [p.turn for p in rev.graph] == [0, 1, 2, 3, 4]
+    assert all(0.0 <= p.value <= 1.0 for p in rev.graph)
+    assert rev.graph[0].value == pytest.approx(0.5, abs=0.05)  # before the opening roll
+    # A won game 1 of a 5-point match: 4-away against 5-away
+    assert rev.graph[-1].value == pytest.approx(default_met().mwc(4, 5))
+
+
+def test_the_graph_of_a_money_session_counts_points(evaluator: Evaluator) -> None:
+    rev = judge(MONEY_DROP, evaluator)
+    assert rev.graph[-1].value == 1.0  # B passed: A is one point up
+    assert all(-3.0 < p.value < 3.0 for p in rev.graph)

@@ -42,6 +42,7 @@ from game.ui.app import App
 from game.ui.dialogs import GameOverScene, ResumePrompt
 from game.ui.layout import OFF
 from game.ui.menu import MenuScene
+from game.ui.player_stats import load_stats
 from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN
 from game.ui.storage import Store
@@ -87,8 +88,12 @@ def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., Ap
     assert sum(m.score) == outcome.points and m.is_over()
     # the AI really played: every turn alternates and the computer moved at least once
     assert any(r.player == AI for r in g.session.log)
-    # the match is over: the save is cleared; Enter starts a new match
+    # the match is over: the save is cleared, the statistics count it; Enter starts a new match
     assert not app.store.save_path.exists()
+    stats, _ = load_stats(app.store.folder)
+    entry = stats.entry(g.session.record_name)
+    assert entry is not None and entry.finished and entry.score == m.score
+    assert entry.is_won() == (outcome.winner == HUMAN) and stats.match_totals()["matches"] == 1
     key(app, pygame.K_RETURN)
     assert app.game is not g and not app.scenes
 

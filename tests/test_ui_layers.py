@@ -21,10 +21,26 @@ MODEL = {
     "snapshot",
     "records",
     "cube_save",
+    "tutor",
+    "tutor_flow",
+    "player_stats",
+    "review_steps",
     "position_ids",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
-WIDGETS = {"widgets", "render", "layout", "panel", "status_bar", "animation", "sound", "icon", "scoreboard"}
+WIDGETS = {
+    "widgets",
+    "render",
+    "layout",
+    "panel",
+    "status_bar",
+    "animation",
+    "sound",
+    "icon",
+    "scoreboard",
+    "review_view",
+    "review_panels",
+}
 """Drawing and geometry: may use the model's values, never the flow or a scene."""
 SCENES = {
     "scene",
@@ -35,12 +51,16 @@ SCENES = {
     "dialogs",
     "backdrop",
     "cube_dialogs",
+    "tutor_dialog",
+    "stats_scene",
+    "review_scene",
+    "open_match",
     "id_dialogs",
 }
 """Screens: the flow and the widgets, the app only through the Context protocol."""
-APP = {"app", "play", "pacer", "selftest", "asset_check"}
+APP = {"app", "play", "pacer", "selftest", "asset_check", "window", "position_setup"}
 """The window and loop, and the self-test."""
-FLOW = {"flow", "flow_events", "cube_flow"}
+FLOW = {"flow", "flow_events", "cube_flow", "tutor_flow"}
 
 
 def imports(module: str) -> set[str]:

@@ -7,9 +7,9 @@ rolls, or picks up at the cursor), the first enabled one in the table wins.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
@@ -42,9 +42,13 @@ class Key:
         return bool(event.key == self.code)
 
 
+S = TypeVar("S")
+"""The scene a table of actions runs on."""
+
+
 @dataclass(frozen=True)
-class Action:
-    """One command."""
+class Action(Generic[S]):
+    """One command of a scene's table."""
 
     name: str
     """Its name (the button's key)."""
@@ -56,9 +60,9 @@ class Action:
     """The keys in words (on the button, in help)."""
     help: str
     """What it does, for the help screen."""
-    enabled: Callable[[GameScene], bool]
+    enabled: Callable[[S], bool]
     """True when it can run now."""
-    run: Callable[[GameScene], None]
+    run: Callable[[S], None]
     """Run it."""
     button: bool = False
     """Shown as a panel button."""
@@ -72,7 +76,7 @@ def _always(scene: GameScene) -> bool:
     return True
 
 
-def _hint_action(i: int) -> Action:
+def _hint_action(i: int) -> Action[GameScene]:
     return Action(
         f"hint{i + 1}",
         f"Hint {i + 1}",
@@ -84,7 +88,16 @@ def _hint_action(i: int) -> Action:
     )
 
 
-ACTIONS: tuple[Action, ...] = (
+ACTIONS: tuple[Action[GameScene], ...] = (
+    Action(
+        "skip-tutor",
+        "Skip the check",
+        _k(pygame.K_ESCAPE),
+        "Esc",
+        "while the tutor checks your decision: go on without its check",
+        lambda s: s.flow.is_tutor_checking(),
+        lambda s: s.skip_tutor(),
+    ),
     Action(
         "roll",
         "Roll",
@@ -216,6 +229,15 @@ ACTIONS: tuple[Action, ...] = (
         button=True,
     ),
     Action(
+        "open",
+        "Open match",
+        (Key(pygame.K_o, ctrl=True),),
+        "Ctrl+O",
+        "open a saved match record (or drop a .mat file on the window) to review it",
+        _always,
+        lambda s: s.ctx.run("open-match"),
+    ),
+    Action(
         "help",
         "Help",
         (Key(pygame.K_F1), Key(char="?")),
@@ -243,6 +265,15 @@ ACTIONS: tuple[Action, ...] = (
         "switch theme (classic / colour-blind)",
         _always,
         lambda s: s.ctx.run("theme"),
+    ),
+    Action(
+        "stats",
+        "Statistics",
+        _k(pygame.K_g),
+        "G",
+        "your statistics: matches and games won, error rate and its trend",
+        _always,
+        lambda s: s.ctx.run("stats"),
     ),
     Action(
         "sha",
@@ -295,15 +326,20 @@ ACTIONS: tuple[Action, ...] = (
 """The game screen's commands, in priority order."""
 
 
-def action_for(event: pygame.event.Event, scene: GameScene) -> Action | None:
-    """The first enabled action whose key is ``event`` (a KEYDOWN)."""
-    for action in ACTIONS:
+def first_action(table: Sequence[Action[S]], event: pygame.event.Event, scene: S) -> Action[S] | None:
+    """The first enabled action of ``table`` whose key is ``event`` (a KEYDOWN)."""
+    for action in table:
         if any(k.matches(event) for k in action.keys) and action.enabled(scene):
             return action
     return None
 
 
-def by_name(name: str) -> Action:
+def action_for(event: pygame.event.Event, scene: GameScene) -> Action[GameScene] | None:
+    """The first enabled game-screen action whose key is ``event`` (a KEYDOWN)."""
+    return first_action(ACTIONS, event, scene)
+
+
+def by_name(name: str) -> Action[GameScene]:
     """The action called ``name``."""
     return next(a for a in ACTIONS if a.name == name)
 

@@ -11,7 +11,6 @@ time, then draw the game, the status strip and any overlays.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 from collections.abc import Callable
 
@@ -20,24 +19,26 @@ import pygame
 from ai.levels import DEFAULT_LEVEL, level_by_key
 from game.dice import new_seed
 from game.position import Position
-from game.resources import asset_path
 from game.ui.backdrop import Backdrop
 from game.ui.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.game_scene import GameScene
-from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
+from game.ui.open_match import OpenMatchScene, open_dropped
 from game.ui.pacer import FramePacer
-from game.ui.position_ids import SetUp, setup_session
+from game.ui.player_stats import count_game, load_stats
+from game.ui.position_setup import open_ids, open_setup
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
 from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.sound import Sounds
+from game.ui.stats_scene import StatisticsScene
 from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
+from game.ui.window import fingerprint, open_window
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
@@ -64,7 +65,7 @@ class App:
         stack a near-end position); ``worker_factory`` makes the AI worker;
         ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
-        self.screen = surface if surface is not None else _open_window(size)
+        self.screen = surface if surface is not None else open_window(size)
         pygame.font.init()
         self.headless = surface is not None
         """True when drawing off-screen (no window, no events)."""
@@ -121,13 +122,16 @@ class App:
     def worker(self) -> Worker:
         """The AI worker (started on first use)."""
         if self._worker is None:
-            if self._worker_factory is not None:
-                self._worker = self._worker_factory()
-            else:
-                from ai.worker import AIWorker
-
-                self._worker = AIWorker()
+            self._worker = self.new_worker()
         return self._worker
+
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's): the caller closes it."""
+        if self._worker_factory is not None:
+            return self._worker_factory()
+        from ai.worker import AIWorker
+
+        return AIWorker()
 
     def now(self) -> float:
         """Seconds of frames since the app started."""
@@ -167,6 +171,10 @@ class App:
         """Close a scene."""
         self.stack.pop(scene)
 
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
+        return list(self.stack)
+
     def notify(self, message: str, warn: bool = False) -> None:
         """Show a message in the status strip (the next one replaces it)."""
         self.message = (message, warn)
@@ -188,6 +196,7 @@ class App:
             "new-game": self.request_new_game,
             "menu": self.open_menu,
             "help": self.open_help,
+            "stats": self.open_stats,
             "quit": self.quit,
             "sound": self.toggle_sound,
             "theme": self.toggle_theme,
@@ -195,8 +204,9 @@ class App:
             "game-over": self.game_over,
             "next-game": self.after_game,
             "decline-resume": self.decline_resume,
-            "ids": self.open_ids,
-            "setup": self.open_setup,
+            "ids": lambda: open_ids(self),
+            "setup": lambda: open_setup(self),
+            "open-match": lambda: self.push(OpenMatchScene(self)),
         }
         commands[command]()
 
@@ -221,7 +231,7 @@ class App:
 
     def resume(self, session: GameSession) -> None:
         """Continue a saved game."""
-        self._set_game(session)
+        self.set_game(session)
         self.notify(
             f"Welcome back: game {session.match.game_number()}, match to {session.config.match_length}."
         )
@@ -244,7 +254,8 @@ class App:
             level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
         )
 
-    def _set_game(self, session: GameSession) -> None:
+    def set_game(self, session: GameSession) -> None:
+        """Put ``session`` on the board (any search of the game before stops)."""
         if self.game is not None:
             self.game.cancel()
         self.stack.replace(GameScene(self, session))
@@ -269,7 +280,7 @@ class App:
         """Start a new match with the current settings (cancels any search at once)."""
         session = GameSession(self.config(), seed=self.seeds(), start=self.start)
         session.record_name = record_name(datetime.datetime.now(), session.match.length)
-        self._set_game(session)
+        self.set_game(session)
         self.save_game(session)
         self.notify("New game. The dice seed's SHA-256 is in the panel.")
 
@@ -280,7 +291,7 @@ class App:
             self.start_new_game()
             return
         nxt = s.next_game(self.seeds())
-        self._set_game(nxt)
+        self.set_game(nxt)
         self.save_game(nxt)
         self.notify(f"Game {nxt.match.game_number()} of the match.")
 
@@ -293,6 +304,12 @@ class App:
                 keep_game(None if self.headless else self.store.matches_folder, s)
             except OSError as exc:
                 self.alert(f"The match record could not be written ({exc}).")
+            try:
+                told = count_game(None if self.headless else self.store.folder, s)
+            except OSError as exc:
+                told = f"The statistics could not be written ({exc})."
+            if told:
+                self.alert(told)
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
@@ -344,38 +361,14 @@ class App:
         if not any(isinstance(s, MenuScene) for s in self.stack):
             self.push(MenuScene(self))
 
-    def open_ids(self) -> None:
-        """The board's GNU Backgammon IDs, to copy."""
-        s = self.game_session()
-        if s is not None and not any(isinstance(x, IdsDialog) for x in self.stack):
-            self.push(IdsDialog(self, s, self.open_setup))
-
-    def open_setup(self) -> None:
-        """The set-up dialog: paste IDs, then play them out or analyse them."""
-        if not any(isinstance(x, SetUpDialog) for x in self.stack):
-            self.push(SetUpDialog(self, self.request_setup, self.analyse_setup))
-
-    def analyse_setup(self, setup: SetUp) -> None:
-        """The hint's answer for a set-up position, searched by the worker."""
-        self.push(AnalysisDialog(self, setup, self.request_setup))
-
-    def request_setup(self, setup: SetUp) -> None:
-        """Play a set-up position out, asking first when that would abandon a game or match in progress."""
-        s = self.game_session()
-        if s is None or not self.is_game_in_progress():
-            self.start_setup(setup)
+    def open_stats(self) -> None:
+        """The player's statistics (a damaged file is moved aside, and the player told)."""
+        if isinstance(self.stack.top(), StatisticsScene):
             return
-        what = "game" if s.outcome() is None else "match"
-        question = f"Abandon this {what}?"
-        detail = f"The {what} in progress will be lost to play the set-up position."
-        self.push(ConfirmDialog(self, question, detail, "Abandon it", lambda: self.start_setup(setup)))
-
-    def start_setup(self, setup: SetUp) -> None:
-        """A new game at the set-up position (its match is not kept as a .mat record)."""
-        session = setup_session(setup, self.config(), self.seeds())
-        self._set_game(session)
-        self.save_game(session)
-        self.notify(f"Set up. {setup.summary()}")
+        stats, told = load_stats(self.store.folder)
+        if told:
+            self.alert(told)
+        self.push(StatisticsScene(self, stats))
 
     def open_help(self) -> None:
         """The help overlay."""
@@ -392,6 +385,8 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        for scene in self.stack:
+            scene.close()
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -404,6 +399,9 @@ class App:
                 self.screen = pygame.display.get_surface() or self.screen
             self.resize(self.screen.get_size())
             return
+        if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game
+            open_dropped(self, event.file)
+            return
         if self._alert_event(event):
             return
         target = self.stack.top()
@@ -411,7 +409,7 @@ class App:
             target.handle_event(event)
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
-        if not self.alerts:
+        if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
             return False
         # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
         if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):
@@ -434,8 +432,7 @@ class App:
         """Advance the worker, the game and the overlays."""
         self._time += dt
         if self._worker is not None:
-            events = self._worker.poll()
-            for ev in events:
+            for ev in self._worker.poll():
                 for scene in self.stack:
                     scene.on_worker(ev)
             warning = self._worker.evaluator_warning
@@ -486,24 +483,6 @@ class App:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
         return 0
-
-
-def fingerprint(surface: pygame.Surface) -> int:
-    """A cheap value that changes when the picture does: a hash of every fourth pixel each way."""
-    w, h = surface.get_size()
-    small = pygame.transform.scale(surface, (max(1, w // 4), max(1, h // 4)))
-    return hash(pygame.image.tobytes(small, "RGB"))
-
-
-def _open_window(size: tuple[int, int]) -> pygame.Surface:
-    pygame.display.init()
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.display.set_caption("Backgammon")
-    icon = asset_path("icon", "icon.png")
-    if icon.exists():
-        with contextlib.suppress(pygame.error):
-            pygame.display.set_icon(pygame.image.load(str(icon)))
-    return screen
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:

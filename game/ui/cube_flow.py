@@ -32,6 +32,7 @@ from game.ui.flow_events import (
     Take,
 )
 from game.ui.session import AI, HUMAN, GameSession
+from game.ui.tutor import Pending
 
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
@@ -106,6 +107,15 @@ class CubeTurns:
     def _timer_idle(self) -> bool:
         raise NotImplementedError
 
+    def _check(self, pending: Pending) -> None:
+        raise NotImplementedError
+
+    def _tutor_watch_cube(self, doubler: int) -> None:
+        raise NotImplementedError
+
+    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+        raise NotImplementedError
+
     # --- facts -----------------------------------------------------------------------------------------
 
     def can_double(self) -> bool:
@@ -165,6 +175,12 @@ class CubeTurns:
         pos: Position = s.state.position if s.turn == me else s.state.position.swapped()
         return CubeRequest(pos, self.cube_context(me), depth, cfg.noise, seed, resign, resigner)
 
+    def advice_request(self, doubler: int, depth: int) -> CubeRequest:
+        """The cube question of ``doubler`` before its roll, without the level's noise (advice)."""
+        s = self.session
+        pos: Position = s.state.position if s.turn == doubler else s.state.position.swapped()
+        return CubeRequest(pos, self.cube_context(doubler), depth)
+
     # --- the computer before its roll ----------------------------------------------------------------
 
     def _ai_before_roll(self) -> None:
@@ -203,20 +219,25 @@ class CubeTurns:
         self._emit(Save())
         self._say(f"The computer doubles: the cube to {s.cube.value * 2}. Take or pass?")
         self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver()))
+        self._tutor_watch_cube(AI)
 
     # --- the human's answer -------------------------------------------------------------------------
 
     def _on_Take(self, intent: Take) -> None:
-        if self.phase is not Phase.TAKE_OR_PASS:
-            return
+        if self.phase is Phase.TAKE_OR_PASS:
+            self._check(Pending("take"))
+
+    def _take_now(self, pending: Pending) -> None:
         self.session.answer(True)
         self._say(f"You take: the cube is on {self.session.cube.value}, yours.")
         self._emit(Save())
         self._ai_roll_later()
 
     def _on_Beaver(self, intent: Beaver) -> None:
-        if not self.can_beaver():
-            return
+        if self.can_beaver():
+            self._check(Pending("beaver"))
+
+    def _beaver_now(self, pending: Pending) -> None:
         s = self.session
         s.answer(True)
         s.beaver(HUMAN)
@@ -225,8 +246,10 @@ class CubeTurns:
         self._ai_roll_later()
 
     def _on_Pass(self, intent: Pass) -> None:
-        if self.phase is not Phase.TAKE_OR_PASS:
-            return
+        if self.phase is Phase.TAKE_OR_PASS:
+            self._check(Pending("pass"))
+
+    def _pass_now(self, pending: Pending) -> None:
         s = self.session
         s.answer(False)
         pts = s.points_now()
@@ -236,8 +259,10 @@ class CubeTurns:
     # --- the human doubles -----------------------------------------------------------------------------
 
     def _on_Double(self, intent: Double) -> None:
-        if not self.can_double():
-            return
+        if self.can_double():
+            self._check(Pending("double"))
+
+    def _double_now(self, pending: Pending) -> None:
         s = self.session
         s.double(HUMAN)
         self._say(f"You double: the cube to {s.cube.value * 2}.")
@@ -247,7 +272,7 @@ class CubeTurns:
     def _ask_cube_hint(self, depth: int) -> None:
         """Ask the worker the human's cube question at the hint depth (the phase stays as it is)."""
         self._say("Weighing the cube for you...")
-        self._start_search("cube hint", self._request(HUMAN, depth))
+        self._start_search("cube hint", self.advice_request(HUMAN, depth))
 
     def _ask_ai_take(self) -> None:
         self.phase = Phase.DOUBLE_ANSWER
@@ -319,16 +344,14 @@ class CubeTurns:
 
     def _on_CubeDone(self, intent: CubeDone) -> None:
         kind, self.search = self.search, None
+        if self._tutor_heard_cube(kind, intent.answer):
+            return
         wanted = {
             "cube": Phase.CUBE_THINKING,
             "take": Phase.DOUBLE_ANSWER,
             "resign": Phase.RESIGN_ANSWER,
-            "cube hint": Phase.AWAITING_ROLL,
         }
         if kind not in wanted or self.phase is not wanted[kind]:
-            return
-        if kind == "cube hint":
-            self._say(cube_hint_text(intent.answer))
             return
         {"cube": self._ai_cube, "take": self._ai_answers, "resign": self._ai_weighs}[kind](intent.answer)
 

@@ -7,7 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from game.dice import Roll, replay, seed_commitment
+from game.matfile import format_match
 from game.ui.actions import help_rows
+from game.ui.records import match_so_far
+from game.ui.review_scene import ReviewScene
 from game.ui.scene import Choice, Context, Dialog
 from game.ui.session import HUMAN, GameSession
 from game.ui.widgets import TextEntry, draw_text_entry, fit_text, text, wrap
@@ -139,7 +142,7 @@ class GameOverScene(Dialog):
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
-        """Next game or new match (Enter), check the dice (C), the menu (Esc, N)."""
+        """Next game or new match (Enter), review (V), check the dice (C), the menu (Esc, N)."""
         over = self.session.match_now().is_over()
         return [
             Choice(
@@ -150,6 +153,7 @@ class GameOverScene(Dialog):
                 lambda: self.ctx.run("next-game"),
                 True,
             ),
+            Choice("review", "Review", (pygame.K_v,), "V", self.review),
             Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
             Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run("menu")),
         ]
@@ -158,6 +162,13 @@ class GameOverScene(Dialog):
         """F1 opens help."""
         if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             self.ctx.run("help")
+
+    def review(self) -> None:
+        """Review the match so far (the whole match once it is over) over this screen."""
+        folder = None if self.ctx.headless else self.ctx.store.matches_folder
+        record, path = match_so_far(folder, self.session)
+        name = path.name if path is not None else f"game {self.session.match.game_number()}"
+        self.ctx.push(ReviewScene(self.ctx, format_match(record).encode("utf-8"), name, path))
 
     def check_dice(self) -> None:
         """Replay the seed and compare: the same SHA-256 and the same rolls, in order."""

@@ -16,12 +16,10 @@ from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
 from game.cube import Resignation
 from game.dice import Roll
 from game.move import Move, legal_moves
-from game.position import Position, swap
 from game.ui.cube_flow import CUBE_SEARCHES, CubeTurns
 from game.ui.flow_events import (
     PHASE_STATUS,
     Animate,
-    AskHint,
     CancelSearch,
     Confirm,
     Effect,
@@ -38,22 +36,20 @@ from game.ui.flow_events import (
     SearchDone,
     SearchFailed,
     SearchProgress,
-    ShowLast,
     Sound,
     StartSearch,
     Tick,
     Undo,
-    UseHint,
 )
-from game.ui.session import AI, HUMAN, GameSession, TurnRecord
-from game.ui.turn import PlayedStep, TurnBuilder, unplay
+from game.ui.session import AI, HUMAN, GameSession
+from game.ui.turn import PlayedStep, TurnBuilder
+from game.ui.tutor import Pending, Verdict
+from game.ui.tutor_flow import HINT_COUNT, AdviceTurns
 
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice stay on the board."""
 DANCE_DELAY = 2.2
 """Seconds the computer's roll that cannot move stays on the board."""
-HINT_COUNT = 3
-"""Moves a hint lists."""
 
 
 @dataclass
@@ -63,8 +59,8 @@ class _Timer:
 
 
 @dataclass
-class TurnFlow(CubeTurns):
-    """One game's turns: the phase, the human's move being built, the AI's search, the hints, the cube."""
+class TurnFlow(AdviceTurns, CubeTurns):
+    """One game's turns: the phase, the human's move, the AI's search, the hints, the cube, the tutor."""
 
     session: GameSession
     """The game."""
@@ -98,6 +94,14 @@ class TurnFlow(CubeTurns):
     """The resignation on the table."""
     declined: set[Resignation] = field(default_factory=set)
     """The computer's offers the human declined this game."""
+    tutor_moves: tuple[RankedMove, ...] | None = None
+    """The roll's moves ranked for the tutor."""
+    tutor_cube: CubeAnswer | None = None
+    """The tutor's answer for the human's cube decision (the doubler's side)."""
+    pending: Pending | None = None
+    """The decision held for the tutor."""
+    verdict: Verdict | None = None
+    """The tutor's warning on show."""
     _timer: _Timer | None = None
     _on_landed: Callable[[], None] | None = None
     _failures: int = 0
@@ -132,11 +136,6 @@ class TurnFlow(CubeTurns):
     def can_undo(self) -> bool:
         """True when a step of this turn can be taken back."""
         return self.is_human_moving() and bool(self.groups)
-
-    def can_hint(self) -> bool:
-        """True when a hint can be asked for."""
-        b = self.builder
-        return self.is_human_moving() and self.search is None and b is not None and not b.is_pass()
 
     def is_over(self) -> bool:
         """True once the game has ended."""
@@ -186,6 +185,7 @@ class TurnFlow(CubeTurns):
         s = self.session
         self.builder = None
         self.groups = []
+        self._tutor_forget()
         if s.outcome() is not None:
             self.phase = Phase.MATCH_OVER if s.match_now().is_over() else Phase.GAME_OVER
             self._emit(Save(), GameEnded())
@@ -203,6 +203,8 @@ class TurnFlow(CubeTurns):
     def _await_roll(self) -> None:
         if self.session.turn == HUMAN:
             self.phase = Phase.AWAITING_ROLL
+            if self.wants_cube_pause():
+                self._tutor_watch_cube(HUMAN)
         else:
             self._ai_before_roll()
 
@@ -240,6 +242,7 @@ class TurnFlow(CubeTurns):
         self.phase = Phase.MOVING
         self.builder = b = TurnBuilder(s.state.position, dice)
         self.hints = []
+        self._tutor_watch_moves()
         if partial:
             try:
                 b.play_steps(partial)
@@ -319,7 +322,7 @@ class TurnFlow(CubeTurns):
     def _confirm(self) -> None:
         b = self.builder
         assert b is not None
-        if self.search == "hint":
+        if self.search in ("hint", "tutor"):
             self.search = None
             self._emit(CancelSearch())
         move = b.move()
@@ -331,6 +334,24 @@ class TurnFlow(CubeTurns):
         )
         self._emit(Save())
         self._enter_turn()
+
+    def _roll_now(self, pending: Pending) -> None:
+        if self.search in ("cube hint", "tutor cube"):
+            self.search = None
+            self._emit(CancelSearch())
+        self._roll(pending.given)
+
+    def _carriers(self) -> dict[str, Callable[[Pending], None]]:
+        """How each held decision is carried out."""
+        return {
+            "move": lambda p: self._confirm(),
+            "no double": self._roll_now,
+            "double": self._double_now,
+            "take": self._take_now,
+            "pass": self._pass_now,
+            "beaver": self._beaver_now,
+            "ask take": lambda p: self._ask_take(),
+        }
 
     # --- intent handlers --------------------------------------------------------------------------
 
@@ -354,10 +375,7 @@ class TurnFlow(CubeTurns):
 
     def _on_RollDice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            if self.search == "cube hint":
-                self.search = None
-                self._emit(CancelSearch())
-            self._roll(intent.given)
+            self._check(Pending("no double", given=intent.given))
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))
@@ -386,17 +404,6 @@ class TurnFlow(CubeTurns):
             return
         self._played(steps)
 
-    def _on_UseHint(self, intent: UseHint) -> None:
-        b = self.builder
-        if not self.is_human_moving() or b is None or not 0 <= intent.index < len(self.hints):
-            return
-        ranked = self.hints[intent.index]
-        b.play_move(ranked.move)
-        self.groups = [len(b.played)]
-        self._sync_partial()
-        self._emit(Sound("checker"), Save())
-        self._say(f"{ranked.move.notation()} set up: press Enter or Done to play it, U to undo.")
-
     def _on_Undo(self, intent: Undo) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
@@ -417,54 +424,7 @@ class TurnFlow(CubeTurns):
             left = len(b.remaining_dice())
             self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
             return
-        self._confirm()
-
-    def _on_AskHint(self, intent: AskHint) -> None:
-        if self.can_cube_hint():
-            self._ask_cube_hint(intent.depth)
-            return
-        b = self.builder
-        if not self.can_hint() or b is None:
-            if self.builder is not None and self.builder.is_pass():
-                self._say("No legal move: nothing to hint.")
-            return
-        self.hints = []
-        self.hint_depth = intent.depth
-        request = Request(
-            "hint", b.position, b.dice, intent.depth, top=HINT_COUNT, context=self.cube_context(HUMAN)
-        )
-        self._start_search("hint", request)
-
-    def _on_ShowLast(self, intent: ShowLast) -> None:
-        s = self.session
-        if not s.log:
-            self._say("No move has been played yet.")
-            return
-        length, presses = self._shown_last
-        presses = presses + 1 if length == len(s.log) else 0
-        self._shown_last = (len(s.log), presses)
-        newest = s.log[-1]
-        other = next((r for r in reversed(s.log) if r.player != newest.player), None)
-        rec = newest if presses % 2 == 0 or other is None else other
-        self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
-        who = "Your" if rec.player == HUMAN else "The computer's"
-        if not rec.steps:
-            self._say(f"{who} last turn: {rec.dice.text()}, no legal move (it passed).")
-            return
-        self._say(f"{who} last move: {rec.notation()} with {rec.dice.text()}.")
-        if rec is newest and self.phase is Phase.AWAITING_ROLL and not self.animating:
-            self._replay(rec)
-
-    def _replay(self, rec: TurnRecord) -> None:
-        """Animate the newest move again (the board has not changed since)."""
-        after = swap(self.session.state.position.code)
-        try:
-            before = unplay(after, rec.steps)
-            tb = TurnBuilder(Position(before), rec.dice)
-            tb.play_move(Move(Position(before), Position(after), rec.steps))
-        except ValueError:
-            return
-        self._animate(rec.player, before, list(tb.played), lambda: None)
+        self._check(Pending("move", b.move()))
 
     def _on_Landed(self, intent: Landed) -> None:
         self.animating = False
@@ -481,12 +441,16 @@ class TurnFlow(CubeTurns):
             self.hints = list(intent.moves[:HINT_COUNT])
             if not self.hints:
                 self._say("No legal move: nothing to hint.")
+        if kind in ("hint", "tutor"):
+            self._tutor_heard_moves(kind, intent.moves)
         elif kind == "move" and self.phase is Phase.COMPUTER_THINKING:
             self._failures = 0
             self._ai_play(intent.moves[0].move if intent.moves else None)
 
     def _on_SearchFailed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
+        if self._tutor_failed(kind, intent.message):
+            return
         self._say(f"The AI could not answer: {intent.message}", warn=True)
         if kind in CUBE_SEARCHES:
             self._cube_failed(kind)

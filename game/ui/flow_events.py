@@ -11,6 +11,7 @@ from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
 from game.cube import Resignation
 from game.dice import Roll
 from game.ui.turn import PlayedStep
+from game.ui.tutor import Verdict
 
 
 class Phase(Enum):
@@ -28,6 +29,8 @@ class Phase(Enum):
     DOUBLE_ANSWER = "computer answering a double"
     RESIGN_ANSWER = "computer weighing a resignation"
     RESIGN_OFFERED = "computer offers to resign"
+    TUTOR_CHECKING = "tutor checking"
+    TUTOR_WARNING = "tutor warning"
 
 
 @dataclass
@@ -40,6 +43,10 @@ class FlowOptions:
     """Play a move that is the only legal one."""
     cube_advice: bool = True
     """Show the hint's advice when the computer doubles."""
+    tutor: float | None = None
+    """Tutor mode: warn before a decision that loses at least this much (None: off)."""
+    tutor_depth: int = 2
+    """The depth the tutor checks at (the hint depth)."""
 
 
 PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
@@ -56,9 +63,25 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
         Phase.DOUBLE_ANSWER: "You doubled: computer decides…",
         Phase.RESIGN_ANSWER: "You resigned: computer decides…",
         Phase.RESIGN_OFFERED: "Computer offers to resign",
+        Phase.TUTOR_CHECKING: "Tutor is checking…",
+        Phase.TUTOR_WARNING: "Tutor: take it back?",
     }
 )
 """The status line for each phase (the moving phase says more when it can)."""
+
+SEARCH_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "move": "Thinking…",
+        "hint": "Finding hints…",
+        "cube": "Weighing the cube…",
+        "take": "Weighing your double…",
+        "resign": "Weighing your offer…",
+        "cube hint": "Weighing the cube…",
+        "tutor": "Tutor is checking… (Esc skips)",
+        "tutor cube": "Tutor is checking… (Esc skips)",
+    }
+)
+"""The panel's words while the worker searches, by search kind."""
 
 
 # --- intents ------------------------------------------------------------------------------------------
@@ -206,6 +229,21 @@ class CubeDone:
     """Its answer."""
 
 
+@dataclass(frozen=True)
+class SkipTutor:
+    """Go on without waiting for the tutor's check."""
+
+
+@dataclass(frozen=True)
+class TutorTakeBack:
+    """The tutor warned: go back to the start of the decision (the board and dice as before)."""
+
+
+@dataclass(frozen=True)
+class TutorPlayIt:
+    """The tutor warned: play the decision all the same."""
+
+
 Intent = (
     Tick
     | RollDice
@@ -228,6 +266,9 @@ Intent = (
     | AcceptResign
     | DeclineResign
     | CubeDone
+    | SkipTutor
+    | TutorTakeBack
+    | TutorPlayIt
 )
 
 
@@ -309,4 +350,25 @@ class AskResign:
     """What the human would score."""
 
 
-Effect = Animate | Save | StartSearch | CancelSearch | Sound | Message | GameEnded | AskTake | AskResign
+@dataclass(frozen=True)
+class TutorWarn:
+    """The tutor found an error: ask the human to take it back or play it."""
+
+    verdict: Verdict
+    """What it loses, and what is better."""
+    kind: str
+    """The decision: "move", "double", "no double", "take", "pass" or "beaver"."""
+
+
+Effect = (
+    Animate
+    | Save
+    | StartSearch
+    | CancelSearch
+    | Sound
+    | Message
+    | GameEnded
+    | AskTake
+    | AskResign
+    | TutorWarn
+)

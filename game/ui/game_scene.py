@@ -17,6 +17,7 @@ from game.ui.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.dialogs import DiceEntry
 from game.ui.flow import TurnFlow
 from game.ui.flow_events import (
+    SEARCH_WORDS,
     AcceptResign,
     Animate,
     AskHint,
@@ -43,30 +44,25 @@ from game.ui.flow_events import (
     SearchFailed,
     SearchProgress,
     ShowLast,
+    SkipTutor,
     Sound,
     StartSearch,
     Take,
     Tick,
+    TutorWarn,
     Undo,
     UseHint,
 )
 from game.ui.layout import Layout
-from game.ui.panel import PanelLayout, PanelView, draw_panel
+from game.ui.panel import PanelLayout, PanelView, draw_panel, hint_lines
 from game.ui.render import BoardView
 from game.ui.scene import Context, Scene
 from game.ui.scoreboard import cube_face, draw_cube, log_lines, match_words, score_words
 from game.ui.session import AI, HUMAN, GameSession
 from game.ui.storage import ANIMATION_SPEEDS
+from game.ui.tutor import threshold
+from game.ui.tutor_dialog import TutorDialog
 from game.ui.widgets import Button, EasedProgress, mix, text
-
-BUSY_WORDS = {
-    "move": "Thinking…",
-    "hint": "Finding hints…",
-    "cube": "Weighing the cube…",
-    "take": "Weighing your double…",
-    "resign": "Weighing your offer…",
-}
-"""The panel's words while the worker searches, by search kind."""
 
 
 class GameScene(Scene):
@@ -117,7 +113,11 @@ class GameScene(Scene):
     def _options(self) -> FlowOptions:
         s = self.ctx.settings
         return FlowOptions(
-            auto_roll=s.auto_roll and not s.manual_dice, auto_forced=s.auto_forced, cube_advice=s.cube_advice
+            auto_roll=s.auto_roll and not s.manual_dice,
+            auto_forced=s.auto_forced,
+            cube_advice=s.cube_advice,
+            tutor=threshold(s.tutor),
+            tutor_depth=s.hint_depth,
         )
 
     # --- effects ------------------------------------------------------------------------------------
@@ -139,6 +139,7 @@ class GameScene(Scene):
             AskTake: lambda e: self.ctx.push(
                 TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
             ),
+            TutorWarn: lambda e: self.ctx.push(TutorDialog(self.ctx, e.verdict, e.kind, self.dispatch)),
             AskResign: lambda e: self.ctx.push(
                 ResignOfferDialog(
                     self.ctx,
@@ -247,6 +248,10 @@ class GameScene(Scene):
         """Set up hint ``index``."""
         self.input.reset()
         self.dispatch(UseHint(index))
+
+    def skip_tutor(self) -> None:
+        """Go on without the tutor's check."""
+        self.dispatch(SkipTutor())
 
     def double(self) -> None:
         """Double (or redouble) before rolling."""
@@ -440,13 +445,15 @@ class GameScene(Scene):
             spin=self.clock,
             warning=self.ctx.evaluator_warning() or "",
         )
-        if flow.search is not None:
-            view.busy = BUSY_WORDS.get(flow.search, "Thinking…")
+        if flow.search is not None and (
+            flow.search not in ("tutor", "tutor cube") or flow.is_tutor_checking()
+        ):
+            view.busy = SEARCH_WORDS.get(flow.search, "Thinking…")
             view.progress = self.progress.shown
         if flow.hints:
             view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
             view.hints = [
-                _hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
+                hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
         view.log = log_lines(s)
         return view
@@ -486,12 +493,3 @@ class GameScene(Scene):
     def status_text(self) -> str:
         """Whose turn it is and what happens next, in words."""
         return self.flow.status()
-
-
-def _hint_lines(i: int, notation: str, equity: float, probs: tuple[float, ...]) -> tuple[str, str]:
-    """A hint's two lines: the move and equity; the win / gammon / backgammon chances."""
-    win, gammon, backgammon = probs[0], probs[1], probs[2]
-    return (
-        f"{i + 1}. {notation}  {equity:+.3f}",
-        f"win {win:.0%} · gammon {gammon:.0%} · bg {backgammon:.0%}",
-    )

@@ -10,6 +10,7 @@ from ai.levels import LEVELS
 from game.ui.scene import Choice, Context, Dialog
 from game.ui.session import MATCH_CHOICES
 from game.ui.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
+from game.ui.tutor import TUTOR_LEVELS
 from game.ui.widgets import fit_text, text
 
 
@@ -72,6 +73,13 @@ def options() -> list[Option]:
         Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
         Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
         Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
+        Option(
+            "tutor",
+            "Tutor (warns before errors)",
+            list(TUTOR_LEVELS),
+            ["Off", "Doubtful and worse (0.03)", "Bad and worse (0.06)", "Very bad only (0.12)"],
+            applies_now=True,
+        ),
     ]
 
 
@@ -94,7 +102,7 @@ class MenuScene(Dialog):
         return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
-        """Start (Enter), back to the game (Esc), set up a position (P), quit (Q)."""
+        """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
         out = [
             Choice(
                 "start",
@@ -105,10 +113,12 @@ class MenuScene(Dialog):
                 primary=True,
             )
         ]
+        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run("open-match")))
         session = self.ctx.game_session()
         if session is not None:
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
+        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run("stats")))
         out.append(Choice("setup", "Set up position", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
         out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
         return out

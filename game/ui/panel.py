@@ -188,3 +188,12 @@ def _draw_warning(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLa
     for line in lines:
         text(surface, fonts, line, (lay.rect.x + lay.pad, y), small * 0.85, th.warn)
         y += small * 1.1
+
+
+def hint_lines(i: int, notation: str, equity: float, probs: tuple[float, ...]) -> tuple[str, str]:
+    """A hint's two lines: the move and equity; the win / gammon / backgammon chances."""
+    win, gammon, backgammon = probs[0], probs[1], probs[2]
+    return (
+        f"{i + 1}. {notation}  {equity:+.3f}",
+        f"win {win:.0%} · gammon {gammon:.0%} · bg {backgammon:.0%}",
+    )

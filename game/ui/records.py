@@ -10,10 +10,12 @@ from __future__ import annotations
 import datetime
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import write_atomic
 from game.matfile import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match, steps_text
+from game.matread import decode, read_match
 from game.ui.cube_save import CubeRecord
 from game.ui.session import GameSession, TurnRecord
 
@@ -98,3 +100,65 @@ def keep_game(folder: Path | None, session: GameSession) -> Path | None:
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(path, format_match(record).encode("utf-8"))
     return path
+
+
+def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord, Path | None]:
+    """The match of the finished game ``session`` up to and with it: its kept record and file when
+    that has the game (it is only read, never moved), else a record of this game alone at its score."""
+    if folder is not None and session.record_name:
+        path = folder / session.record_name
+        try:
+            kept = parse_match(path.read_text(encoding="utf-8"))
+        except (OSError, MatFileError, UnicodeDecodeError, ValueError):
+            kept = None
+        if kept is not None and kept.games and kept.games[-1].score == session.match.score:
+            return kept, path
+    return MatchRecord(session.match.length, PLAYERS, (game_record(session),), ()), None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A record in the matches folder, for the list to open one from."""
+
+    path: Path
+    """The file."""
+    when: str
+    """When it was last written (local time, ``2026-11-24 17:15``)."""
+    length: int
+    """Match length (0: money); -1 when the file cannot be read."""
+    players: tuple[str, str] = ("", "")
+    """The players' names."""
+    score: tuple[int, int] = (0, 0)
+    """The score after the games recorded."""
+
+    def is_readable(self) -> bool:
+        """The file reads as a match record."""
+        return self.length >= 0
+
+
+def saved_matches(folder: Path | None, limit: int = 200) -> list[SavedMatch]:
+    """The ``.mat`` records in ``folder``, newest first (at most ``limit``); unreadable ones are listed
+    as such and left where they are."""
+    if folder is None or not folder.is_dir():
+        return []
+    try:
+        files = sorted(folder.glob("*.mat"), key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+    except OSError:
+        return []
+    out = []
+    for path in files:
+        try:
+            stat = path.stat()
+            when = datetime.datetime.fromtimestamp(stat.st_mtime).strftime("%Y-%m-%d %H:%M")
+            if stat.st_size > MAX_RECORD_BYTES:
+                raise MatFileError("too large")
+            record = read_match(decode(path.read_bytes()))
+        except (OSError, MatFileError, ValueError):
+            out.append(SavedMatch(path, "", -1))
+            continue
+        score = [0, 0]
+        for g in record.games:
+            score = [g.score[0], g.score[1]]
+            score[g.winner] += g.points
+        out.append(SavedMatch(path, when, record.length, record.players, (score[0], score[1])))
+    return out

@@ -49,6 +49,8 @@ class BoardView:
     """Checkers in flight: (x, y, is_human)."""
     arrows: list[tuple[int, int, bool]] = field(default_factory=list)
     """Arrows (from, to, is_human) in the mover's own point numbers."""
+    best_arrows: list[tuple[int, int, bool]] = field(default_factory=list)
+    """A second move's arrows, dashed and hollow-headed in another colour (the review's best move)."""
     drag: tuple[int, int] | None = None
     """Where a dragged checker is drawn (the mouse), if dragging."""
     hover: int | None = None
@@ -271,6 +273,8 @@ class Renderer:
         for x, y, is_human in view.flying:
             self.draw_checker(surf, lay, th, mine if is_human else theirs, (x, y))
         self._dice(surf, lay, th, view)
+        for a, b, is_human in view.best_arrows:
+            self._arrow(surf, lay, th, view, a, b, is_human, dashed=True)
         for a, b, is_human in view.arrows:
             self._arrow(surf, lay, th, view, a, b, is_human)
         if view.cursor is not None:
@@ -384,7 +388,15 @@ class Renderer:
         pygame.draw.rect(surf, th.cursor, lay.cursor_rect(p, row).inflate(-2, -2), 3, border_radius=4)
 
     def _arrow(
-        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, a: int, b: int, is_human: bool
+        self,
+        surf: pygame.Surface,
+        lay: Layout,
+        th: Theme,
+        view: BoardView,
+        a: int,
+        b: int,
+        is_human: bool,
+        dashed: bool = False,
     ) -> None:
         def where(p: int, start: bool) -> tuple[float, float]:
             side = view.human if is_human else view.ai
@@ -406,10 +418,21 @@ class Renderer:
         tip = (x1, y1)
         base = (x1 - ux * head, y1 - uy * head)
         shadow = (0, 0, 0)
-        pygame.draw.line(surf, shadow, (x0 + 1, y0 + 2), (base[0] + 1, base[1] + 2), w + 2)
-        pygame.draw.line(surf, th.arrow, (x0, y0), base, w)
         left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
         right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
+        if dashed:
+            dash = max(4.0, lay.unit * 0.25)
+            n = max(1, int((length - head) / dash))
+            for i in range(0, n, 2):
+                p0 = (x0 + ux * dash * i, y0 + uy * dash * i)
+                p1 = (x0 + ux * dash * min(i + 1, n), y0 + uy * dash * min(i + 1, n))
+                pygame.draw.line(surf, shadow, (p0[0] + 1, p0[1] + 2), (p1[0] + 1, p1[1] + 2), w + 2)
+                pygame.draw.line(surf, th.select, p0, p1, w)
+            pygame.draw.polygon(surf, shadow, [tip, left, right], w + 2)
+            pygame.draw.polygon(surf, th.select, [tip, left, right], w)
+            return
+        pygame.draw.line(surf, shadow, (x0 + 1, y0 + 2), (base[0] + 1, base[1] + 2), w + 2)
+        pygame.draw.line(surf, th.arrow, (x0, y0), base, w)
         pygame.draw.polygon(surf, th.arrow, [tip, left, right])
         pygame.draw.polygon(surf, shadow, [tip, left, right], 1)
 

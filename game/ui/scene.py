@@ -11,7 +11,7 @@ import pygame
 from game.ui.widgets import Button, dim, draw_button, mouse_pos, panel, text
 
 if TYPE_CHECKING:
-    from ai.worker import CubeRequest, Request
+    from ai.worker import CubeRequest, Request, ReviewRequest
     from game.ui.layout import Layout
     from game.ui.render import Renderer
     from game.ui.session import GameSession
@@ -33,7 +33,7 @@ class Worker(Protocol):
         """Why the AI is weaker than usual, if it is."""
         ...
 
-    def start(self, request: Request | CubeRequest) -> int:
+    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
         """Start a search; returns its id."""
         ...
 
@@ -74,6 +74,10 @@ class Context(Protocol):
         """The AI worker."""
         ...
 
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's), which the caller closes."""
+        ...
+
     def now(self) -> float:
         """Seconds since the app started (the frame clock)."""
         ...
@@ -84,6 +88,10 @@ class Context(Protocol):
 
     def pop(self, scene: Scene) -> None:
         """Close a scene."""
+        ...
+
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
         ...
 
     def notify(self, message: str, warn: bool = False) -> None:
@@ -111,7 +119,7 @@ class Context(Protocol):
         ...
 
     def run(self, command: str) -> None:
-        """An app-wide command: "new-game", "menu", "help", "quit", "sound", "theme", "ids", "setup"..."""
+        """An app-wide command: "new-game", "menu", "help", "quit", "stats", "ids", "setup"..."""
         ...
 
     def resume(self, session: GameSession) -> None:
@@ -133,6 +141,9 @@ class Scene:
     modal = False
     """True when the scenes under it get no input and their clock stops (dialogs)."""
 
+    opaque = False
+    """True when it draws over the whole window (the alert band under it takes no clicks)."""
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         """The app (window, settings, worker, sounds, the stack)."""
@@ -151,6 +162,9 @@ class Scene:
 
     def on_worker(self, event: object) -> None:
         """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
+
+    def close(self) -> None:
+        """Let go of what the scene holds (a worker of its own); it leaves the stack for good."""
 
 
 class SceneStack:
@@ -175,7 +189,10 @@ class SceneStack:
             self._scenes.remove(scene)
 
     def replace(self, scene: Scene) -> None:
-        """Drop every scene and make ``scene`` the only one."""
+        """Drop every scene (closing them) and make ``scene`` the only one."""
+        for old in self._scenes:
+            if old is not scene:
+                old.close()
         self._scenes = [scene]
 
     def top(self) -> Scene | None:

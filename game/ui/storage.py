@@ -22,6 +22,7 @@ from game.files import write_atomic
 from game.match import MAX_MATCH_LENGTH
 from game.resources import user_data_dir
 from game.ui.session import COLOUR_CHOICES, FIRST_CHOICES
+from game.ui.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
@@ -85,6 +86,8 @@ class Settings:
     """Money: a doubled player may redouble at once and keep the cube."""
     cube_advice: bool = True
     """Show the hint's advice when the computer doubles."""
+    tutor: str = "off"
+    """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -140,6 +143,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "jacoby": validate.flag,
         "beavers": validate.flag,
         "cube_advice": validate.flag,
+        "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
@@ -165,6 +169,35 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
     os.replace(path, target)
     return target
+
+
+def read_json(path: Path, what: str) -> tuple[object | None, str | None]:
+    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside."""
+    try:
+        if not path.exists():
+            return None, None
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, aside_told(path, what, f"larger than {MAX_FILE_BYTES} bytes")
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
+    try:
+        return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
+    except UnicodeDecodeError:
+        return None, aside_told(path, what, "not UTF-8 text")
+    except RecursionError:
+        return None, aside_told(path, what, "nested too deeply")
+    except ValueError as exc:  # JSONDecodeError, or a number too long to read
+        return None, aside_told(path, what, f"not valid JSON ({exc.__class__.__name__})")
+
+
+def aside_told(path: Path, what: str, why: str) -> str:
+    """Move the unreadable file ``path`` aside; returns what to tell the player."""
+    try:
+        moved = set_aside(path)
+    except OSError as exc:
+        return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
+    return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
 
 
 class Store:
@@ -206,30 +239,10 @@ class Store:
         return self.folder / SAVE_FILE
 
     def _read(self, path: Path, what: str) -> tuple[object | None, str | None]:
-        """The JSON in ``path`` (None if there is no file), and a message if it was set aside."""
-        try:
-            if not path.exists():
-                return None, None
-            if path.stat().st_size > MAX_FILE_BYTES:
-                return None, self._aside(path, what, f"larger than {MAX_FILE_BYTES} bytes")
-            raw = path.read_bytes()
-        except OSError as exc:
-            return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
-        try:
-            return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
-        except UnicodeDecodeError:
-            return None, self._aside(path, what, "not UTF-8 text")
-        except RecursionError:
-            return None, self._aside(path, what, "nested too deeply")
-        except ValueError as exc:  # JSONDecodeError, or a number too long to read
-            return None, self._aside(path, what, f"not valid JSON ({exc.__class__.__name__})")
+        return read_json(path, what)
 
     def _aside(self, path: Path, what: str, why: str) -> str:
-        try:
-            moved = set_aside(path)
-        except OSError as exc:
-            return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
-        return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
+        return aside_told(path, what, why)
 
     def load_settings(self) -> tuple[Settings, str | None]:
         """The saved settings (defaults if none), and a message for the player if any.

@@ -1,0 +1,188 @@
+"""The player's statistics: counted after each game, kept through a crash, a damaged file set aside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers import side
+from ui_driver import make_app, record_text  # noqa: F401  (make_app is a fixture)
+
+from game import files
+from game.position import Position
+from game.ui import stats_scene
+from game.ui.app import App
+from game.ui.flow import TurnFlow
+from game.ui.flow_events import Confirm, FlowOptions, Tick
+from game.ui.player_stats import (
+    STATS_FILE,
+    MatchEntry,
+    PlayerStats,
+    count_game,
+    load_stats,
+    record_date,
+    record_length,
+    record_review,
+    save_stats,
+)
+from game.ui.session import GameConfig, GameSession
+from game.ui.stats_scene import StatisticsScene, summary_lines
+from game.ui.storage import Store
+
+NAME = "20261124-171500-3pt.mat"
+
+
+def finished_game(length: int = 3, name: str = NAME) -> GameSession:
+    """A game the human wins with its last checker off: a gammon (the computer bore off none)."""
+    start = Position.from_sides(side({1: 1}), side({1: 1, 2: 14}))
+    session = GameSession(GameConfig("casual", 1, 0.0, length, "you", "light"), seed="st", start=start)
+    session.record_name = name
+    flow = TurnFlow(session, FlowOptions(auto_forced=False))
+    for _ in range(40):
+        flow.handle(Tick(0.05))
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    assert session.outcome() is not None
+    return session
+
+
+def test_a_won_game_is_counted_once(tmp_path: Path) -> None:
+    s = finished_game()
+    assert count_game(tmp_path, s) is None
+    assert count_game(tmp_path, s) is None  # the same game again: not counted twice
+    stats, told = load_stats(tmp_path)
+    assert told is None
+    e = stats.entry(NAME)
+    assert e is not None and e.games == (1, 0) and e.score == (2, 0) and not e.finished
+    assert e.date == "2026-11-24" and e.length == 3
+    assert stats.matches() == [] and stats.unfinished() == [e]
+
+
+def test_a_finished_match_counts_in_the_totals(tmp_path: Path) -> None:
+    count_game(tmp_path, finished_game(length=1))
+    stats, _ = load_stats(tmp_path)
+    assert stats.match_totals() == {
+        "matches": 1,
+        "won": 1,
+        "lost": 0,
+        "games_won": 1,
+        "games_lost": 0,
+        "points_won": 2,
+        "points_lost": 0,
+    }
+    assert stats.win_rate() == 1.0
+
+
+def test_an_abandoned_match_is_not_finished_and_counts_in_no_total() -> None:
+    stats = PlayerStats().with_game("a-5pt.mat", "2026-11-01", 5, (1, 0), 0, False)
+    stats = stats.with_game("b-1pt.mat", "2026-11-02", 1, (0, 1), 1, True)
+    assert [e.file for e in stats.unfinished()] == ["a-5pt.mat"]
+    t = stats.match_totals()
+    assert t["matches"] == 1 and t["lost"] == 1 and t["games_won"] == 0
+    said = " ".join(line for _, line in summary_lines(stats))
+    assert "1 not finished (abandoned or still going): not counted above" in said
+
+
+def test_money_sessions_are_counted_apart() -> None:
+    stats = PlayerStats().with_game("x-money.mat", "2026-11-01", 0, (2, 0), 0, False)
+    stats = stats.with_game("x-money.mat", "2026-11-01", 0, (2, 4), 1, False)
+    assert stats.match_totals()["matches"] == 0 and stats.unfinished() == []
+    assert stats.money_totals() == {
+        "sessions": 1,
+        "games_won": 1,
+        "games_lost": 1,
+        "points_won": 2,
+        "points_lost": 4,
+    }
+
+
+def test_a_review_keeps_the_error_rates_of_the_players_own_match(tmp_path: Path) -> None:
+    count_game(tmp_path, finished_game())
+    record_review(tmp_path, NAME, (7.5, 3.25), ("You", "Computer"))
+    record_review(tmp_path, "20250101-000000-7pt.mat", (20.0, 5.0), ("You", "Computer"))
+    record_review(tmp_path, "other.mat", (1.0, 1.0), ("Alice", "Bob"))  # not the player's
+    stats, _ = load_stats(tmp_path)
+    e = stats.entry(NAME)
+    assert e is not None and e.error_rates == (7.5, 3.25) and e.games == (1, 0)
+    new = stats.entry("20250101-000000-7pt.mat")
+    assert new is not None and new.length == 7 and new.date == "2025-01-01" and not new.finished
+    assert stats.entry("other.mat") is None
+    assert stats.error_rates() == [7.5, 20.0] and stats.average_error() == 13.75
+
+
+def test_the_trend_is_the_last_ten_against_the_ones_before() -> None:
+    stats = PlayerStats()
+    for i, rate in enumerate([20.0] * 5 + [10.0] * 10):
+        stats = stats.with_review(f"2026010{i % 9}-00000{i}-1pt.mat", (rate, 1.0))
+    assert stats.trend() == (10.0, 20.0)
+    said = " ".join(line for _, line in summary_lines(stats))
+    assert "Trend: last 10 10.0 · before 20.0 (better)" in said and "average 13.3 (Intermediate)" in said
+
+
+def test_record_names_give_the_length_and_date() -> None:
+    assert record_length("20261124-171500-5pt.mat") == 5 and record_length("20261124-1-money.mat") == 0
+    assert record_date("20261124-171500-5pt.mat") == "2026-11-24"
+
+
+def test_a_kill_while_saving_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = PlayerStats().with_game(NAME, "2026-11-24", 3, (1, 0), 0, False)
+    save_stats(tmp_path, old)
+
+    def killed(src: object, dst: object) -> None:
+        raise KeyboardInterrupt  # the process dies between writing the new file and renaming it
+
+    monkeypatch.setattr(files.os, "replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        save_stats(tmp_path, old.with_game(NAME, "2026-11-24", 3, (2, 0), 0, False))
+    monkeypatch.undo()
+    stats, told = load_stats(tmp_path)
+    assert told is None and stats == old
+    assert [p.name for p in tmp_path.iterdir()] == [STATS_FILE]  # no half-written file left
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"{not json", b"\xff\xfe", json.dumps({"version": 1, "matches": [{"file": 3}]}).encode()],
+    ids=["bad-json", "not-utf8", "bad-entry"],
+)
+def test_a_damaged_file_is_set_aside_and_the_player_told(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / STATS_FILE).write_bytes(content)
+    stats, told = load_stats(tmp_path)
+    assert stats == PlayerStats() and told is not None and "moved aside" in told
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".corrupt-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    count_game(tmp_path, finished_game())  # and counting starts afresh
+    assert load_stats(tmp_path)[0].entry(NAME) is not None
+
+
+def test_the_statistics_screen_tells_of_a_damaged_file(make_app: object, home: Path) -> None:  # noqa: F811
+    app: App = make_app()  # type: ignore[operator]
+    (home / STATS_FILE).write_text("[1, 2")
+    app.run("stats")
+    assert isinstance(app.stack.top(), StatisticsScene)
+    assert any("statistics could not be read" in a for a in app.alerts)
+
+
+def test_the_statistics_screen_draws_headless(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    surface = pygame.Surface((1100, 720))
+    app = App((1100, 720), surface=surface, store=Store(tmp_path), sound=False)
+    stats = PlayerStats(
+        (
+            MatchEntry("a-3pt.mat", "2026-11-01", 3, (3, 1), (2, 1), True, (12.5, 4.0)),
+            MatchEntry("b-3pt.mat", "2026-11-02", 3, (0, 3), (0, 2), True, (6.0, 3.0)),
+            MatchEntry("c-0.mat", "2026-11-03", 0, (4, 1), (2, 1), False, None),
+        )
+    )
+    drawn = record_text(monkeypatch, stats_scene)
+    app.push(StatisticsScene(app, stats))
+    app.draw(surface)
+    said = " | ".join(drawn)
+    assert "2 finished: won 1, lost 1 (50%)" in said and "average 9.2 (Advanced)" in said
+    assert "2026-11-02 · 3 points · 0 : 3 lost · errors: you 6.0, computer 3.0" in said
+    assert "1 session · games 2 : 1 · points 4 : 1 (+3)" in said and "error rate per reviewed match" in said
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert not isinstance(app.stack.top(), StatisticsScene)

@@ -1,0 +1,334 @@
+"""The review screen driven headless: a real record analysed in the review's own worker, its
+statistics, stepping with the keys, picking errors, and opening records from the list, a typed
+path, a dropped file and the game-over screen, with a game in progress kept underneath."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import NEAR_END, click, key, record_text, run_until, to_game_over
+
+from game.ui import player_stats, review_view
+from game.ui.app import App
+from game.ui.dialogs import GameOverScene
+from game.ui.game_scene import GameScene
+from game.ui.open_match import OpenMatchScene
+from game.ui.review_scene import REVIEW_ACTIONS, ReviewScene, review_depth
+
+SHORT = """; [Player 1 "Alice"]
+; [Player 2 "Bob"]
+
+ 5 point match
+
+ Game 1
+ Alice : 0                          Bob : 0
+  1) 61: 8/2 6/5                 42: 8/4 6/4
+  2) 31: 8/5 6/5                 64: 24/14
+      Wins 1 point
+
+ Game 2
+ Alice : 1                          Bob : 0
+  1) 31: 8/5 6/5                  Doubles => 2
+  2)  Takes                      54: 13/8 13/9
+      Wins 2 points
+"""
+"""Two short games with blunders, a wrong double and a take: quick to review."""
+
+MAT = Path(__file__).parent / "data" / "mat"
+
+
+@pytest.fixture
+def record(home: Path) -> Path:
+    """The short match, in the player's matches folder."""
+    folder = home / "matches"
+    folder.mkdir()
+    path = folder / "20261124-120000-5pt.mat"
+    path.write_text(SHORT, encoding="utf-8")
+    return path
+
+
+def reviewed(app: App) -> ReviewScene:
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    run_until(app, lambda: scene.path is not None or bool(scene.failed), "the review")
+    return scene
+
+
+def with_game(make_app: Callable[..., App]) -> tuple[App, GameScene]:
+    app = make_app(hint_depth=1)
+    app.start_new_game()
+    game = app.game
+    assert game is not None
+    return app, game
+
+
+def open_newest(make_app: Callable[..., App]) -> tuple[App, ReviewScene]:
+    """A game in progress, Ctrl+O, Enter on the newest saved match, its review finished or failed."""
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    return app, reviewed(app)
+
+
+def open_saved(make_app: Callable[..., App]) -> tuple[App, ReviewScene]:
+    """The newest saved match reviewed over a game in progress."""
+    app, scene = open_newest(make_app)
+    assert scene.path is not None, scene.failed
+    return app, scene
+
+
+def test_review_depth_is_the_hint_depth_capped_at_3() -> None:
+    assert [review_depth(d) for d in (1, 2, 3, 4)] == [1, 2, 3, 3]
+
+
+def test_opened_record_shows_progress_then_both_players_stats(
+    make_app: Callable[..., App], record: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, OpenMatchScene)
+    assert [m.path for m in dialog.matches] == [record]
+    key(app, pygame.K_RETURN)  # the newest saved match is selected
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene) and scene.path is None and scene.worker is not None
+    assert not any(isinstance(s, OpenMatchScene) for s in app.stack)
+    drawn = review_view_text(monkeypatch)
+    scene = reviewed(app)
+    assert scene.path is not None and scene.worker is None  # the review's worker is closed once it answers
+    app.frame(0.05)
+    assert "Alice" in drawn and "Bob" in drawn and "Rating" in drawn
+    assert any(s.startswith("Error rate") for s in drawn)
+    stats = scene.path.review.stats
+    assert f"{stats[0].error_rate():.1f}" in drawn and f"{stats[1].error_rate():.1f}" in drawn
+
+
+def review_view_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    return record_text(monkeypatch, review_view)
+
+
+def test_arrow_keys_step_through_every_decision_and_the_error_list(
+    make_app: Callable[..., App], record: Path
+) -> None:
+    app, scene = open_saved(make_app)
+    path = scene.path
+    assert path is not None and scene.stop == 0
+    rolls = sum(1 for g in path.review.match.games for t in g.turns if t.dice is not None)
+    assert len(path.stops) >= rolls
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.stop == 2
+    key(app, pygame.K_LEFT)
+    assert scene.stop == 1
+    key(app, pygame.K_END)
+    assert scene.stop == len(path.stops) - 1
+    key(app, pygame.K_RIGHT)  # stays at the end
+    assert scene.stop == len(path.stops) - 1
+    key(app, pygame.K_HOME)
+    assert scene.stop == 0
+    assert len(path.errors) > 1, "the record has errors to list"
+    assert [d.error for d in path.errors] == sorted((d.error for d in path.errors), reverse=True)
+    before = scene.error  # the list follows the board: the error at the first stop, if any
+    key(app, pygame.K_DOWN)
+    expected = 0 if before is None else min(before + 1, len(path.errors) - 1)
+    assert scene.error == expected and scene.stop == path.stop_of(path.errors[expected])
+    key(app, pygame.K_UP)
+    assert scene.error == max(0, expected - 1)
+    # a click on the first row in view shows that error
+    top = scene.errors.top
+    click(app, (scene.errors.rect.x + 20, scene.errors.rect.y + 5))
+    assert scene.error == top and scene.stop == path.stop_of(path.errors[top])
+
+
+def test_every_review_action_has_a_key_and_a_button(make_app: Callable[..., App], record: Path) -> None:
+    app, scene = open_saved(make_app)
+    assert {b.key for b in scene.buttons} == {a.name for a in REVIEW_ACTIONS}
+    assert all(a.keys and a.keys_text for a in REVIEW_ACTIONS)
+    next_button = next(b for b in scene.buttons if b.key == "next")
+    click(app, next_button.rect.center)
+    assert scene.stop == 1
+
+
+def test_the_move_played_and_the_best_move_are_drawn_apart(
+    make_app: Callable[..., App], record: Path
+) -> None:
+    app, scene = open_saved(make_app)
+    path = scene.path
+    assert path is not None
+    moves = [d for d in path.errors if d.kind == "move"]
+    assert moves
+    scene.show_error(path.errors.index(moves[0]))
+    drawn: list[object] = []
+    real = app.renderer.draw
+    app.renderer.draw = lambda surf, lay, th, view: (drawn.append(view), real(surf, lay, th, view))[1]  # type: ignore[method-assign]
+    app.frame(0.05)
+    view = drawn[-1]
+    assert view.arrows and view.best_arrows and view.arrows != view.best_arrows  # type: ignore[attr-defined]
+    options = moves[0].options
+    assert options[0].rank == 1 and options[0].move.notation() == moves[0].best
+
+
+def test_esc_while_analysing_stops_it_and_returns_to_the_game(
+    make_app: Callable[..., App], record: Path
+) -> None:
+    shutil.copy(MAT / "gnubg.mat", record)  # a longer match: the review is still running at Esc
+    app, game = with_game(make_app)
+    session = game.session
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene) and scene.path is None
+    key(app, pygame.K_ESCAPE)
+    assert scene.worker is None and scene not in list(app.stack)
+    assert app.stack.top() is game and game.session is session
+
+
+def test_a_damaged_record_is_reported_with_its_cell_and_kept(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    folder = home / "matches"
+    folder.mkdir()
+    bad = folder / "20261124-130000-3pt.mat"
+    data = SHORT.replace("61: 8/2 6/5", "61: 8/3 6/5", 1)
+    bad.write_text(data, encoding="utf-8")
+    app, scene = open_newest(make_app)
+    assert scene.path is None and "game 1" in scene.failed and "row" in scene.failed
+    app.frame(0.05)
+    assert bad.read_text(encoding="utf-8") == data  # read, never moved or deleted
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top() is app.game
+
+
+def test_a_typed_path_that_does_not_exist_is_said_in_the_box(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, OpenMatchScene) and dialog.matches == []
+    dialog.entry.insert(str(home / "nowhere.mat"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top() is dialog and "nowhere.mat" in dialog.message
+
+
+def test_a_file_dropped_during_a_game_opens_over_it_and_the_game_goes_on(
+    make_app: Callable[..., App], record: Path, tmp_path: Path
+) -> None:
+    app, game = with_game(make_app)
+    session, position = game.session, game.session.state.position
+    elsewhere = tmp_path / "elsewhere.mat"
+    shutil.copy(record, elsewhere)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
+    app.frame(0.05)
+    scene = reviewed(app)
+    assert scene.path is not None and app.stack.bottom() is game
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top() is game and game.session is session and session.state.position == position
+
+
+def test_a_dropped_file_that_cannot_be_read_is_a_warning(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app, game = with_game(make_app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "missing.mat")))
+    app.frame(0.05)
+    assert app.stack.top() is game
+    assert any("missing.mat" in a for a in app.alerts)
+
+
+def test_game_over_offers_a_review_of_the_game_over_it(make_app: Callable[..., App]) -> None:
+    """The game is played from a stacked near-end board (to be quick), which a .mat record cannot
+    hold: the review opens on the game's record and says clearly that it cannot replay it."""
+    app = make_app(NEAR_END, hint_depth=1)
+    app.start_new_game()
+    to_game_over(app)
+    over = app.stack.top()
+    assert isinstance(over, GameOverScene)
+    assert any(b.key == "review" and b.shortcut == "V" for b in over.buttons)
+    key(app, pygame.K_v)
+    scene = reviewed(app)
+    assert scene.source is not None and scene.name == scene.source.name  # the match's kept record
+    assert scene.source.parent == app.store.matches_folder
+    assert scene.path is None and scene.failed.startswith("game 1, row 1")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top() is over
+
+
+def test_the_review_draws_in_the_smallest_window(make_app: Callable[..., App], record: Path) -> None:
+    app, scene = open_saved(make_app)
+    app.resize((640, 420))
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    assert scene.board_rect.bottom <= scene.graph_rect.y
+    assert scene.graph_rect.bottom <= scene.buttons[0].rect.y
+    assert all(b.rect.right <= 640 for b in scene.buttons)
+
+
+@pytest.fixture
+def stats_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
+    """The calls to a stand-in of the player statistics' ``record_review``."""
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr(player_stats, "record_review", lambda *args: calls.append(args))
+    return calls
+
+
+def test_a_review_of_an_own_match_goes_to_the_player_statistics(
+    make_app: Callable[..., App], record: Path, home: Path, stats_calls: list[tuple[object, ...]]
+) -> None:
+    _, scene = open_saved(make_app)
+    assert scene.path is not None
+    rates = tuple(s.error_rate() for s in scene.path.review.stats)
+    assert stats_calls == [(home, record.name, rates, ("Alice", "Bob"))]
+
+
+def test_a_review_of_a_file_from_elsewhere_is_not_counted(
+    make_app: Callable[..., App], tmp_path: Path, stats_calls: list[tuple[object, ...]]
+) -> None:
+    app, _ = with_game(make_app)
+    elsewhere = tmp_path / "other.mat"
+    elsewhere.write_text(SHORT, encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(elsewhere)))
+    app.frame(0.05)
+    assert reviewed(app).path is not None and stats_calls == []
+
+
+def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
+    make_app: Callable[..., App], record: Path
+) -> None:
+    app, scene = open_saved(make_app)
+    app.alert("a warning drawn under the review")
+    prev = next(b for b in scene.buttons if b.key == "prev")
+    assert app.alert_rect().colliderect(prev.rect)  # the band lies where the buttons are
+    scene.go(3)
+    click(app, prev.rect.center)
+    assert scene.stop == 2 and app.alerts == ["a warning drawn under the review"]
+
+
+def test_statistics_that_cannot_be_written_are_a_warning_not_a_crash(
+    make_app: Callable[..., App], record: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(player_stats, "record_review", full)
+    app, scene = open_saved(make_app)
+    assert scene.path is not None and "disk full" in app.message[0] and app.message[1]
+
+
+def test_a_review_of_the_players_own_match_lands_in_the_real_statistics(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    folder = home / "matches"
+    folder.mkdir()
+    mine = folder / "20261124-130000-5pt.mat"
+    mine.write_text(SHORT.replace("Alice", "You").replace("Bob", "Computer"), encoding="utf-8")
+    _, scene = open_saved(make_app)
+    assert scene.path is not None
+    stats, _ = player_stats.load_stats(home)
+    rates = tuple(s.error_rate() for s in scene.path.review.stats)
+    entry = next(m for m in stats.entries if m.file == mine.name)
+    assert entry.error_rates == pytest.approx(rates)
