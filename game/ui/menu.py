@@ -119,7 +119,7 @@ class MenuScene(Dialog):
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
         out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run("stats")))
-        out.append(Choice("setup", "Set up position", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
+        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
         out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
         return out
 
