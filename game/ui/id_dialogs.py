@@ -13,6 +13,7 @@ from game.position import Position, unpack
 from game.ui.position_ids import SetUp, SetUpError, parse_setup, session_ids
 from game.ui.render import BoardView
 from game.ui.scene import Choice, Context, Dialog
+from game.ui.scoreboard import cube_face, draw_cube
 from game.ui.session import GameSession
 from game.ui.widgets import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
 
@@ -276,7 +277,7 @@ class AnalysisDialog(Dialog):
             ]
             return out
         if self.request is None:
-            return [("Waiting for the computer to finish its search…", False)]
+            return [("Waiting for the computer's search…", False)]
         return [(f"Searching at depth {self.depth}…", False)]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -287,6 +288,14 @@ class AnalysisDialog(Dialog):
         view = BoardView(human, ai, ctx.settings.colour, dice=_dice(s.info.dice), dice_human=True)
         lay, th = ctx.layout, ctx.theme
         ctx.renderer.draw(surface, lay, th, view)
+        info, me = s.info, s.human
+        if not info.crawford:
+            owner = info.cube.owner
+            where = "centre" if owner is None else ("human" if owner == me else "computer")
+            face = cube_face(info.cube.value, owner)
+            if info.doubled:  # the computer's double, offered to the human
+                face, where = 2 * info.cube.value, "human"
+            draw_cube(surface, ctx.renderer.fonts, th, lay, face, where, info.doubled)
         pygame.draw.rect(surface, th.panel, lay.top)
         pygame.draw.rect(surface, th.panel, lay.panel)
         head = f"Set-up position {s.ids}"
@@ -312,7 +321,7 @@ class AnalysisDialog(Dialog):
             y += 19
         y += 8
         for line, strong in self.lines():
-            for part in wrap(fonts.get(size, strong), line, area.width)[:2]:
+            for part in wrap(fonts.get(size, strong), line, area.width)[:3]:
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
                 y += 19
 
