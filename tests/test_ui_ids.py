@@ -19,6 +19,7 @@ from game.ui.cube_dialogs import TakePassDialog
 from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
 from game.ui.menu import MenuScene
 from game.ui.position_ids import parse_setup, session_ids, setup_session
+from game.ui.player_stats import count_game
 from game.ui.records import keep_game
 from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN, GameConfig, GameSession
@@ -194,7 +195,8 @@ def test_a_set_up_match_is_not_kept_as_a_record_and_its_next_game_starts_at_the_
 ) -> None:
     s = setup_session(parse_setup(POST_CRAWFORD), make_config(), seed="r")
     s.resign(AI, Resignation.SINGLE)
-    assert keep_game(tmp_path, s) is None and not list(tmp_path.iterdir())
+    assert keep_game(tmp_path, s) is None and count_game(tmp_path, s) is None
+    assert not list(tmp_path.iterdir())  # no record, no statistics
     nxt = s.next_game("n")
     assert nxt.start == Position.start() and nxt.setup == s.setup and nxt.match.score == (2, 2)
 
