@@ -18,8 +18,8 @@ from game.ui.app import App
 from game.ui.cube_dialogs import TakePassDialog
 from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
 from game.ui.menu import MenuScene
-from game.ui.position_ids import parse_setup, session_ids, setup_session
 from game.ui.player_stats import count_game
+from game.ui.position_ids import parse_setup, session_ids, setup_session
 from game.ui.records import keep_game
 from game.ui.scene import ConfirmDialog
 from game.ui.session import AI, HUMAN, GameConfig, GameSession
