@@ -5,7 +5,8 @@ Pure bookkeeping, no user interface: each finished game adds the winner's points
 in money play the Jacoby rule may count a gammon single) and the first player to
 reach the match length wins the match; points are awarded in full past it. The
 Crawford game is the first game after a player first reaches length - 1: nobody
-may double in it; the games after it are post-Crawford.
+may double in it; the games after it are post-Crawford. A match may start at a score
+(a position set up from a Match ID), in or after its Crawford game.
 """
 
 from __future__ import annotations
@@ -72,6 +73,12 @@ class Match:
     rules: CubeRules = DEFAULT_RULES
     """Jacoby and beavers (money sessions only)."""
 
+    start: tuple[int, int] = (0, 0)
+    """The score before the first game here (a match set up at a score from a Match ID)."""
+
+    start_crawford: bool = False
+    """The first game here is the Crawford game (a match set up at a score where a side is 1-away)."""
+
     def __post_init__(self) -> None:
         if (
             not isinstance(self.length, int)
@@ -81,6 +88,7 @@ class Match:
             raise MatchError(
                 f"a match is played to 1 to {MAX_MATCH_LENGTH} points (0 for money), not {self.length!r}"
             )
+        _check_start(self.length, self.start, self.start_crawford)
 
     def is_money(self) -> bool:
         """True for a money session (no match length, no end)."""
@@ -89,7 +97,7 @@ class Match:
     @property
     def score(self) -> tuple[int, int]:
         """Points won so far by player 0 and player 1."""
-        s = [0, 0]
+        s = list(self.start)
         for g in self.games:
             s[g.winner] += g.points
         return s[0], s[1]
@@ -117,7 +125,9 @@ class Match:
         """The number of the Crawford game (the game after a player first reached length - 1), if any yet."""
         if self.is_money():
             return None
-        s = [0, 0]
+        if self.length > 1 and self.length - 1 in self.start:  # set up 1-away: in this game or before
+            return 1 if self.start_crawford else 0
+        s = list(self.start)
         for k, g in enumerate(self.games, 1):
             before = s[g.winner]
             s[g.winner] += g.points
@@ -146,7 +156,7 @@ class Match:
             raise MatchError(f"a winner is player 0 or 1, not {outcome.winner!r}")
         jacoby = is_jacoby_single(outcome.termination, cube, money=self.is_money(), rules=self.rules)
         result = GameResult(outcome.winner, outcome.termination, cube.value, jacoby)
-        return Match(self.length, (*self.games, result), self.rules)
+        return Match(self.length, (*self.games, result), self.rules, self.start, self.start_crawford)
 
     def game_number(self) -> int:
         """The number of the game being played now (1 for the first)."""
@@ -157,6 +167,8 @@ class Match:
         data: dict[str, Any] = {"length": self.length, "games": [g.to_json() for g in self.games]}
         if self.rules != DEFAULT_RULES:
             data["jacoby"], data["beavers"] = self.rules.jacoby, self.rules.beavers
+        if self.start != (0, 0) or self.start_crawford:
+            data["start"], data["start_crawford"] = list(self.start), self.start_crawford
         return data
 
     @classmethod
@@ -173,13 +185,37 @@ class Match:
         jacoby, beavers = data.get("jacoby", True), data.get("beavers", False)
         if not isinstance(jacoby, bool) or not isinstance(beavers, bool):
             raise MatchError("match jacoby and beavers must be true or false")
+        start, start_crawford = data.get("start", [0, 0]), data.get("start_crawford", False)
+        if (
+            not isinstance(start, list)
+            or len(start) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in start)
+            or not isinstance(start_crawford, bool)
+        ):
+            raise MatchError(f"bad match start: {show(start)}, Crawford {show(start_crawford)}")
         results = [_game_from_json(g) for g in games]
-        match = cls(length, (), CubeRules(jacoby, beavers))
+        match = cls(length, (), CubeRules(jacoby, beavers), (start[0], start[1]), start_crawford)
         for r in results:
             if match.is_over():
                 raise MatchError("match data has games after the match was won")
-            match = Match(length, (*match.games, r), match.rules)
+            match = Match(length, (*match.games, r), match.rules, match.start, match.start_crawford)
         return match
+
+
+MAX_START_SCORE = (1 << 15) - 1
+"""The highest starting score (a Match ID's 15 bits)."""
+
+
+def _check_start(length: int, start: tuple[int, int], crawford: bool) -> None:
+    """A starting score the match can go on from: below the match length, Crawford only when 1-away."""
+    if not all(0 <= p <= MAX_START_SCORE for p in start):
+        raise MatchError(f"a starting score is 0 to {MAX_START_SCORE} points, not {start}")
+    if length != MONEY and max(start) >= length:
+        raise MatchError(f"the score {start[0]}-{start[1]} has already won a {length}-point match")
+    if crawford and (length <= 1 or length - 1 not in start or start == (length - 1, length - 1)):
+        raise MatchError(
+            f"a {length}-point match at {start[0]}-{start[1]} has no Crawford game: one side must be 1-away"
+        )
 
 
 def _game_from_json(g: object) -> GameResult:

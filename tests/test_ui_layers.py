@@ -25,6 +25,7 @@ MODEL = {
     "tutor_flow",
     "player_stats",
     "review_steps",
+    "position_ids",
 }
 """Rules state and the turn flow: no pygame, no widgets, no scenes."""
 WIDGETS = {
@@ -54,9 +55,10 @@ SCENES = {
     "stats_scene",
     "review_scene",
     "open_match",
+    "id_dialogs",
 }
 """Screens: the flow and the widgets, the app only through the Context protocol."""
-APP = {"app", "play", "pacer", "selftest", "asset_check", "window"}
+APP = {"app", "play", "pacer", "selftest", "asset_check", "window", "position_setup"}
 """The window and loop, and the self-test."""
 FLOW = {"flow", "flow_events", "cube_flow", "tutor_flow"}
 

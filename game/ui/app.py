@@ -27,6 +27,7 @@ from game.ui.menu import MenuScene
 from game.ui.open_match import OpenMatchScene, open_dropped
 from game.ui.pacer import FramePacer
 from game.ui.player_stats import count_game, load_stats
+from game.ui.position_setup import open_ids, open_setup
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
 from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
@@ -203,6 +204,8 @@ class App:
             "game-over": self.game_over,
             "next-game": self.after_game,
             "decline-resume": self.decline_resume,
+            "ids": lambda: open_ids(self),
+            "setup": lambda: open_setup(self),
             "open-match": lambda: self.push(OpenMatchScene(self)),
         }
         commands[command]()
@@ -228,7 +231,7 @@ class App:
 
     def resume(self, session: GameSession) -> None:
         """Continue a saved game."""
-        self._set_game(session)
+        self.set_game(session)
         self.notify(
             f"Welcome back: game {session.match.game_number()}, match to {session.config.match_length}."
         )
@@ -251,7 +254,8 @@ class App:
             level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
         )
 
-    def _set_game(self, session: GameSession) -> None:
+    def set_game(self, session: GameSession) -> None:
+        """Put ``session`` on the board (any search of the game before stops)."""
         if self.game is not None:
             self.game.cancel()
         self.stack.replace(GameScene(self, session))
@@ -276,7 +280,7 @@ class App:
         """Start a new match with the current settings (cancels any search at once)."""
         session = GameSession(self.config(), seed=self.seeds(), start=self.start)
         session.record_name = record_name(datetime.datetime.now(), session.match.length)
-        self._set_game(session)
+        self.set_game(session)
         self.save_game(session)
         self.notify("New game. The dice seed's SHA-256 is in the panel.")
 
@@ -287,7 +291,7 @@ class App:
             self.start_new_game()
             return
         nxt = s.next_game(self.seeds())
-        self._set_game(nxt)
+        self.set_game(nxt)
         self.save_game(nxt)
         self.notify(f"Game {nxt.match.game_number()} of the match.")
 
@@ -428,11 +432,9 @@ class App:
         """Advance the worker, the game and the overlays."""
         self._time += dt
         if self._worker is not None:
-            events = self._worker.poll()
-            game = self.game
-            if game is not None:
-                for ev in events:
-                    game.on_worker(ev)
+            for ev in self._worker.poll():
+                for scene in self.stack:
+                    scene.on_worker(ev)
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True

@@ -102,7 +102,7 @@ class MenuScene(Dialog):
         return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
-        """Start (Enter), open a match to review (O), back to the game (Esc), quit (Q)."""
+        """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
         out = [
             Choice(
                 "start",
@@ -119,6 +119,7 @@ class MenuScene(Dialog):
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
         out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run("stats")))
+        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
         out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
         return out
 

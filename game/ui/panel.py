@@ -14,6 +14,8 @@ WARNING_LINES = 5
 """Lines of the panel given to a warning about the AI (the rest is cut with an ellipsis)."""
 HINT_ROWS = 3
 """Hints the panel has room for."""
+MIN_BUTTON_H = 22
+"""The lowest a panel button gets in a small window."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,11 @@ class PanelLayout:
         sha_y = info_y + 3 * small * 1.35
         sha_rect = pygame.Rect(rect.x + pad, round(sha_y), rect.width - 2 * pad, round(small * 1.35 * 3))
         busy_y = sha_rect.bottom + small * 0.6
-        bh = max(30, min(52, round(window_h * 0.055)))
         top = round(busy_y + 2 * small + 18)
+        rows = (buttons + 1) // 2
+        room = rect.bottom - top - pad  # a small window shrinks the buttons rather than cut the last row
+        bh = max(30, min(52, round(window_h * 0.055)))
+        bh = max(MIN_BUTTON_H, min(bh, room // max(1, rows) - (pad // 2 + 2)))
         w2 = (rect.width - 3 * pad) // 2
         rects = tuple(
             pygame.Rect(rect.x + pad + (i % 2) * (w2 + pad), top + (i // 2) * (bh + pad // 2 + 2), w2, bh)

@@ -78,9 +78,10 @@ def _read(path: Path) -> MatchRecord | None:
 def keep_game(folder: Path | None, session: GameSession) -> Path | None:
     """Append the finished game to its match's record in ``folder`` (None: saving is off, nothing written).
 
-    Returns the record's path. A game already in the record is not written twice.
-    Raises OSError when the folder cannot be written."""
-    if folder is None or session.outcome() is None:
+    Returns the record's path. A game already in the record is not written twice. A match
+    set up from a position is not kept: a ``.mat`` record starts every game at the opening
+    position. Raises OSError when the folder cannot be written."""
+    if folder is None or session.outcome() is None or session.setup:
         return None
     if not session.record_name:
         session.record_name = record_name(datetime.datetime.now(), session.match.length)

@@ -119,7 +119,7 @@ class Context(Protocol):
         ...
 
     def run(self, command: str) -> None:
-        """An app-wide command: "new-game", "menu", "help", "quit", "sound", "theme", "next-game", "stats"."""
+        """An app-wide command: "new-game", "menu", "help", "quit", "stats", "ids", "setup"..."""
         ...
 
     def resume(self, session: GameSession) -> None:
@@ -159,6 +159,9 @@ class Scene:
 
     def on_resize(self) -> None:
         """The window size changed (the context's layout is already new)."""
+
+    def on_worker(self, event: object) -> None:
+        """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
 
     def close(self) -> None:
         """Let go of what the scene holds (a worker of its own); it leaves the stack for good."""

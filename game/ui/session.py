@@ -148,6 +148,10 @@ class GameSession:
         """The game's end by a pass or a resignation (None: played out or going on)."""
         self.record_name = ""
         """The file the match's record is kept in (user data folder, matches/)."""
+        self.setup = ""
+        """The ``POSITIONID:MATCHID`` the match was set up from ("": it began at the opening position)."""
+        self.id_player = HUMAN
+        """The human's player number in GNU Backgammon's IDs (1 when a pasted Match ID made them player 1)."""
 
     # --- facts --------------------------------------------------------------------------------------
 
@@ -309,8 +313,8 @@ class GameSession:
         match = self.match_now()
         if match.is_over():
             raise MatchError("the match is over")
-        nxt = GameSession(self.config, match, seed, self.start)
-        nxt.record_name = self.record_name
+        nxt = GameSession(self.config, match, seed, Position.start() if self.setup else self.start)
+        nxt.record_name, nxt.setup, nxt.id_player = self.record_name, self.setup, self.id_player
         return nxt
 
     # --- saving -------------------------------------------------------------------------------------
@@ -338,6 +342,8 @@ class GameSession:
             "end": None if self.end is None else end_json(self.end),
             "crawford": self.match.is_crawford(),
             "record": self.record_name,
+            "setup": self.setup,
+            "id_player": self.id_player,
         }
 
     @classmethod
@@ -398,6 +404,9 @@ class GameSession:
             cube_from_json(s, d)
         except CubeSaveError as exc:
             raise SaveError(str(exc)) from None
+        setup = d.get("setup", "")
+        s.setup = "" if setup == "" else v.text(setup, "setup", 40)
+        s.id_player = v.choice(d.get("id_player", HUMAN), "id_player", (HUMAN, AI))
         return s
 
 

@@ -203,6 +203,17 @@ def _clipboard() -> str:
         return ""
 
 
+def copy_to_clipboard(s: str) -> bool:
+    """Put ``s`` on the system clipboard; False when there is none (no window, or no clipboard)."""
+    if not pygame.display.get_init():
+        return False
+    try:
+        pygame.scrap.put_text(s)
+    except pygame.error:
+        return False
+    return True
+
+
 def draw_text_entry(
     surf: pygame.Surface, fonts: Fonts, th: Theme, entry: TextEntry, rect: pygame.Rect, caret: bool
 ) -> None:
