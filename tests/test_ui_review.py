@@ -242,6 +242,20 @@ def test_a_dropped_file_that_cannot_be_read_is_a_warning(
     assert any("missing.mat" in a for a in app.alerts)
 
 
+def test_the_game_over_of_a_set_up_match_offers_no_review(make_app: Callable[..., App]) -> None:
+    app = make_app(NEAR_END, hint_depth=1)
+    app.start_new_game()
+    g = app.game
+    assert g is not None
+    g.session.setup = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+    to_game_over(app)
+    over = app.stack.top()
+    assert isinstance(over, GameOverScene)
+    assert not any(b.key == "review" for b in over.buttons)
+    key(app, pygame.K_v)
+    assert app.stack.top() is over
+
+
 def test_game_over_offers_a_review_of_the_game_over_it(make_app: Callable[..., App]) -> None:
     """The game is played from a stacked near-end board (to be quick), which a .mat record cannot
     hold: the review opens on the game's record and says clearly that it cannot replay it."""

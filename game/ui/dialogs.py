@@ -142,8 +142,9 @@ class GameOverScene(Dialog):
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
-        """Next game or new match (Enter), review (V), check the dice (C), the menu (Esc, N)."""
+        """Next game or new match (Enter), review (V; no record of a set-up match), dice check (C), menu."""
         over = self.session.match_now().is_over()
+        review = [Choice("review", "Review", (pygame.K_v,), "V", self.review)]
         return [
             Choice(
                 "next",
@@ -153,7 +154,7 @@ class GameOverScene(Dialog):
                 lambda: self.ctx.run("next-game"),
                 True,
             ),
-            Choice("review", "Review", (pygame.K_v,), "V", self.review),
+            *([] if self.session.setup else review),  # a set-up match has no record to replay
             Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
             Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run("menu")),
         ]
