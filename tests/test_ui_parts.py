@@ -300,3 +300,7 @@ def test_checkers_on_the_bar_stay_clear_of_the_centred_cube(size: tuple[int, int
     for k in range(STACK):
         for _, y in (lay.checker_center(BAR, k), lay.their_bar_center(k)):
             assert y - r >= cube.bottom or y + r <= cube.top, (size, k)
+
+
+def test_a_first_start_plays_a_5_point_match_so_the_cube_and_score_matter() -> None:
+    assert Settings().match_length == 5

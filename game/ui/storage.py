@@ -58,7 +58,7 @@ class Settings:
 
     level: str = DEFAULT_LEVEL
     """Key of the AI level (see ai.levels)."""
-    match_length: int = 1
+    match_length: int = 5
     """Points to win a match, 1..25; 0 for a money session."""
     first: str = "roll"
     """Who moves first: one of FIRST_MOVERS."""
