@@ -331,7 +331,7 @@ def _fake_ui(monkeypatch: pytest.MonkeyPatch, render: Any) -> None:
     real = selftest._attr
 
     def attr(module: str, name: str) -> Any:
-        if (module, name) == ("game.ui.app", "render_snapshot"):
+        if (module, name) == ("game.ui.window", "render_snapshot"):
             return render
         return real(module, name)
 

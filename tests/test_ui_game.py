@@ -490,3 +490,11 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
     assert saved["entered"] == [index]
     again = GameSession.from_json(saved)
     assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()
+
+
+def test_every_app_command_a_scene_may_run_has_a_handler(make_app: Callable[..., App]) -> None:
+    from typing import get_args
+
+    from game.ui.scene import Command
+
+    assert set(make_app().commands()) == set(get_args(Command))

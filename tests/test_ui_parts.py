@@ -221,7 +221,7 @@ def test_points_are_numbered_from_the_human_side() -> None:
 
 
 def test_render_snapshot_is_a_full_coloured_frame() -> None:
-    from game.ui.app import render_snapshot
+    from game.ui.window import render_snapshot
 
     frame = render_snapshot((1024, 640))
     assert frame.get_size() == (1024, 640)

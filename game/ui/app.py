@@ -30,18 +30,15 @@ from game.ui.player_stats import count_game, load_stats
 from game.ui.position_setup import open_ids, open_setup
 from game.ui.records import keep_game, record_name
 from game.ui.render import Renderer
-from game.ui.scene import ConfirmDialog, Scene, SceneStack, Worker
+from game.ui.scene import Command, ConfirmDialog, Scene, SceneStack, Worker
 from game.ui.session import GameConfig, GameSession, SaveError
-from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.sound import Sounds
 from game.ui.stats_scene import StatisticsScene
 from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
-from game.ui.window import fingerprint, open_window
+from game.ui.window import DEFAULT_SIZE, fingerprint, open_window
 
-DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (640, 420)
 MESSAGE_SECONDS = 6.0
 
 
@@ -190,9 +187,13 @@ class App:
         if self.alerts:
             self.alerts.pop(0)
 
-    def run(self, command: str) -> None:
+    def run(self, command: Command) -> None:
         """An app-wide command by name."""
-        commands: dict[str, Callable[[], None]] = {
+        self.commands()[command]()
+
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        """Every app-wide command and what runs it."""
+        return {
             "new-game": self.request_new_game,
             "menu": self.open_menu,
             "help": self.open_help,
@@ -208,7 +209,6 @@ class App:
             "setup": lambda: open_setup(self),
             "open-match": lambda: self.push(OpenMatchScene(self)),
         }
-        commands[command]()
 
     # --- start-up ----------------------------------------------------------------------------------
 
@@ -483,18 +483,3 @@ class App:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
         return 0
-
-
-def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
-    """One frame of a game board drawn off-screen (no window needed)."""
-    surface = pygame.Surface(size)
-    app = App(size, surface=surface, store=NullStore())
-    game = GameScene(app, snapshot_session())
-    app.stack.replace(game)
-    game.update(0.0)
-    b = game.flow.builder
-    if b is not None and b.sources():
-        game.input.selected = max(b.sources())
-    app.notify("Your turn: pick a checker; its legal destinations light up.")
-    app.draw(surface)
-    return surface

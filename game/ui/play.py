@@ -8,7 +8,8 @@ import pygame
 
 from ai.levels import LEVELS
 from game.position import Position, PositionError
-from game.ui.app import DEFAULT_SIZE, MIN_SIZE, App
+from game.ui.app import App
+from game.ui.window import DEFAULT_SIZE, MIN_SIZE
 
 
 def _parse_size(text_: str) -> tuple[int, int]:

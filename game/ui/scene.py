@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import pygame
 
@@ -48,6 +48,25 @@ class Worker(Protocol):
     def close(self) -> None:
         """Stop the worker."""
         ...
+
+
+Command = Literal[
+    "new-game",
+    "menu",
+    "help",
+    "stats",
+    "quit",
+    "sound",
+    "theme",
+    "dismiss",
+    "game-over",
+    "next-game",
+    "decline-resume",
+    "ids",
+    "setup",
+    "open-match",
+]
+"""The app-wide commands a scene may run (:meth:`Context.run`)."""
 
 
 class Context(Protocol):
@@ -118,7 +137,7 @@ class Context(Protocol):
         """Why the AI is not using its network, if known."""
         ...
 
-    def run(self, command: str) -> None:
+    def run(self, command: Command) -> None:
         """An app-wide command: "new-game", "menu", "help", "quit", "stats", "ids", "setup"..."""
         ...
 

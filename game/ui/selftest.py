@@ -13,7 +13,7 @@ checks, in order:
     ``ai.load.load_evaluator`` finds the shipped network and its checksum matches (a
     warning from it is a failure here), and the network evaluates the start position;
 ``frame``
-    ``game.ui.app.render_snapshot`` draws one frame of a game board off-screen;
+    ``game.ui.window.render_snapshot`` draws one frame of a game board off-screen;
 ``game``
     the computer plays a whole game against itself at depth 1 through
     ``ai.analysis.analyse``, every candidate checked against the rules' legal moves;
@@ -210,7 +210,7 @@ def check_frame() -> str:
     """One frame of a game board, drawn off-screen, of the right size and not blank."""
     import pygame
 
-    render_snapshot = _attr("game.ui.app", "render_snapshot")
+    render_snapshot = _attr("game.ui.window", "render_snapshot")
     started = time.perf_counter()
     surface = render_snapshot(FRAME_SIZE)
     seconds = time.perf_counter() - started
@@ -403,7 +403,7 @@ def first_frame() -> tuple[float, str]:
         age = process_age()
         app.quit()
     else:
-        render_snapshot = _attr("game.ui.app", "render_snapshot")
+        render_snapshot = _attr("game.ui.window", "render_snapshot")
         frame = render_snapshot(FRAME_SIZE)
         pygame.display.init()
         screen = pygame.display.set_mode(FRAME_SIZE)

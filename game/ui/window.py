@@ -1,4 +1,4 @@
-"""The desktop window: opening it, and a cheap fingerprint of what it shows."""
+"""The desktop window: opening it, a cheap fingerprint of what it shows, and one frame drawn off-screen."""
 
 from __future__ import annotations
 
@@ -7,6 +7,11 @@ import contextlib
 import pygame
 
 from game.resources import asset_path
+
+DEFAULT_SIZE = (1280, 800)
+"""The window's size unless asked otherwise."""
+MIN_SIZE = (640, 420)
+"""The smallest window the layout is made for."""
 
 
 def fingerprint(surface: pygame.Surface) -> int:
@@ -26,3 +31,22 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(pygame.image.load(str(icon)))
     return screen
+
+
+def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
+    """One frame of a game board drawn off-screen (no window needed)."""
+    from game.ui.app import App  # the app opens windows through this module
+    from game.ui.game_scene import GameScene
+    from game.ui.snapshot import NullStore, snapshot_session
+
+    surface = pygame.Surface(size)
+    app = App(size, surface=surface, store=NullStore())
+    game = GameScene(app, snapshot_session())
+    app.stack.replace(game)
+    game.update(0.0)
+    b = game.flow.builder
+    if b is not None and b.sources():
+        game.input.selected = max(b.sources())
+    app.notify("Your turn: pick a checker; its legal destinations light up.")
+    app.draw(surface)
+    return surface
