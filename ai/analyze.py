@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ai.analysis import MAX_DEPTH
-from ai.review import DEFAULT_DEPTH, PlayerStats, Review, rating, review, review_json
+from ai.review import CUBE_EXTRA_DEPTH, DEFAULT_DEPTH, PlayerStats, Review, rating, review, review_json
 from game.matfile import MatFileError
 from game.matread import decode, read_match
 from game.matreplay import ReplayedMatch, ReplayError, replay
@@ -152,7 +152,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         "--cube-depth",
         type=int,
         metavar="N",
-        help="search depth of cube decisions 1..4 (default: --depth)",
+        help="search depth of cube decisions 1..4 (default: one more than --depth, at most 4)",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
@@ -176,7 +176,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
 
     evaluator = load("auto", sys.stderr)
     progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
-    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=args.cube_depth)
+    cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
+    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)
     if args.json:
         print(json.dumps(review_json(rev)))
     else:

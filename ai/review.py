@@ -54,6 +54,17 @@ DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
 CLOSE_CUBE = 0.16
 """A cube decision is close when the best action is within this of doubling (GNU Backgammon's margin)."""
 
+CUBE_EXTRA_DEPTH = 1
+"""``analyze`` judges cube decisions this much deeper than moves (at most depth 4): at the default
+depth, closer to GNU Backgammon's 2-ply cube errors on every set of records measured (docs/analysis.md)."""
+
+SCREEN_DEPTH = 2
+"""Cube decisions judged deeper than this are first searched at this depth; only those that
+count (a double offered, or one within :data:`SCREEN_MARGIN` of close) are searched again."""
+
+SCREEN_MARGIN = 0.05
+"""How far past :data:`CLOSE_CUBE` a screened no-double must be to be left out unsearched."""
+
 RATINGS: tuple[tuple[float, str], ...] = (
     (2.0, "Supernatural"),
     (5.0, "World class"),
@@ -358,7 +369,12 @@ class _Judge:
 
     def cube(self, game: ReplayedGame, turn: Turn) -> None:
         ctx = self.context(game, turn.cube, turn.player)
-        _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
+        _, d = cube_decision(turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator)
+        if self.cube_depth > SCREEN_DEPTH:
+            double = min(d.dt, d.dp)
+            if not turn.doubled and max(d.nd, double) - double >= CLOSE_CUBE + SCREEN_MARGIN:
+                return  # nowhere near a double: not a decision that counts
+            _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")

@@ -244,3 +244,53 @@ def test_the_graph_of_a_money_session_counts_points(evaluator: Evaluator) -> Non
     rev = judge(MONEY_DROP, evaluator)
     assert rev.graph[-1].value == 1.0  # B passed: A is one point up
     assert all(-3.0 < p.value < 3.0 for p in rev.graph)
+
+
+def test_cube_decisions_deeper_than_the_screen_are_searched_again_only_where_they_count(
+    evaluator: Evaluator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ai.review
+
+    calls: list[tuple[int, int]] = []
+    real = ai.review.cube_decision
+
+    def spy(code: int, ctx: object, depth: int, ev: Evaluator) -> object:
+        calls.append((code, depth))
+        return real(code, ctx, min(depth, 2), ev)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai.review, "cube_decision", spy)
+    match = replay(read_match(MONEY_DROP))
+    rev = review(match, 1, evaluator, cube_depth=3)
+    doubled = next(t.code for t in match.games[0].turns if t.doubled)
+    screened = [c for c, d in calls if d == ai.review.SCREEN_DEPTH]
+    deep = [c for c, d in calls if d == 3]
+    assert doubled in screened and doubled in deep  # a double offered always counts
+    assert len(deep) == sum(d.kind in ("no double", "double") for d in rev.decisions)
+    assert set(deep) <= set(screened)
+
+
+class _Reached(Exception):
+    """Raised by a stand-in of ``review`` once it has seen its arguments."""
+
+
+def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ai.analyze
+
+    seen: list[tuple[int, int | None]] = []
+
+    def fake(
+        match: object, depth: int, ev: object, on_turn: object = None, cube_depth: int | None = None
+    ) -> None:
+        seen.append((depth, cube_depth))
+        raise _Reached
+
+    monkeypatch.setattr(ai.analyze, "review", fake)
+    path = tmp_path / "m.mat"
+    path.write_text(CUBE, encoding="utf-8")
+    cases = ((["--depth", "3"], (3, 4)), (["--depth", "4"], (4, 4)), (["--cube-depth", "2"], (3, 2)))
+    for argv, want in cases:
+        with pytest.raises(_Reached):
+            entry.main(["analyze", str(path), *argv])
+        assert seen[-1] == want
