@@ -70,7 +70,20 @@ def cube_hint_text(answer: CubeAnswer) -> str:
     )
 
 
-class CubeTurns:
+class FlowHost:
+    """What the turn flow's parts call on :class:`game.ui.flow.TurnFlow`, which provides it."""
+
+    def _emit(self, *effects: Effect) -> None:
+        raise NotImplementedError
+
+    def _say(self, text: str, warn: bool = False) -> None:
+        raise NotImplementedError
+
+    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+        raise NotImplementedError
+
+
+class CubeTurns(FlowHost):
     """Doubles, answers and resignations; the rest of the turn is :class:`game.ui.flow.TurnFlow`'s."""
 
     session: GameSession
@@ -86,16 +99,7 @@ class CubeTurns:
     """The computer's offers the human declined this game (not offered again)."""
 
     # provided by TurnFlow
-    def _emit(self, *effects: Effect) -> None:
-        raise NotImplementedError
-
-    def _say(self, text: str, warn: bool = False) -> None:
-        raise NotImplementedError
-
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
-        raise NotImplementedError
-
-    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
         raise NotImplementedError
 
     def _enter_turn(self) -> None:

@@ -23,11 +23,10 @@ from ai.cube import CubeContext
 from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
 from game.move import Move
 from game.position import Position, swap
-from game.ui.cube_flow import cube_hint_text
+from game.ui.cube_flow import FlowHost, cube_hint_text
 from game.ui.flow_events import (
     AskHint,
     CancelSearch,
-    Effect,
     FlowOptions,
     Phase,
     Save,
@@ -68,7 +67,7 @@ BACK_TO: Mapping[str, Phase] = MappingProxyType(
 """The phase a held decision was made in (where "Take back" returns to)."""
 
 
-class AdviceTurns:
+class AdviceTurns(FlowHost):
     """Hints, the last move again, the tutor; the rest of the turn is :class:`game.ui.flow.TurnFlow`'s."""
 
     session: GameSession
@@ -92,15 +91,6 @@ class AdviceTurns:
     _shown_last: tuple[int, int]
 
     if TYPE_CHECKING:  # provided by TurnFlow and CubeTurns
-
-        def _emit(self, *effects: Effect) -> None:
-            raise NotImplementedError
-
-        def _say(self, text: str, warn: bool = False) -> None:
-            raise NotImplementedError
-
-        def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
-            raise NotImplementedError
 
         def _sync_partial(self) -> None:
             raise NotImplementedError
