@@ -159,8 +159,17 @@ def cube_efficiency(code: int) -> float:
     return X_RACE_MIN + t * (X_RACE_MAX - X_RACE_MIN)
 
 
-def _if(cond: object, a: Any, b: Any) -> Any:
-    return a if cond else b
+def _shares(*probs: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The single, gammon and backgammon shares of one row's wins and of its losses (the
+    same arithmetic as :class:`_Model`'s on arrays)."""
+    w, wg, wb, lg, lb = (min(max(q, 0.0), 1.0) for q in probs)
+    wg, lg = min(wg, w), min(lg, 1.0 - w)
+    wb, lb = min(wb, wg), min(lb, lg)
+    safe_w = w if w > 1e-12 else 1.0
+    safe_l = 1.0 - w if 1.0 - w > 1e-12 else 1.0
+    win = ((w - wg) / safe_w, (wg - wb) / safe_w, wb / safe_w) if w > 1e-12 else (1.0, 0.0, 0.0)
+    loss = ((1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l) if 1.0 - w > 1e-12 else (1.0, 0.0, 0.0)
+    return win, loss
 
 
 class _Model:
@@ -176,36 +185,45 @@ class _Model:
         pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()
-        w, wg, wb, lg, lb = np.clip(pr[:, :5], 0.0, 1.0).T
-        wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
-        wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
-        safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
-        # shares of wins (losses) that are single, gammon, backgammon
-        self.win_share = np.stack([(w - wg) / safe_w, (wg - wb) / safe_w, wb / safe_w])
-        self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
-        self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
-        self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
-        self.n = len(w)
-        self.x: Any = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
-        self.p: Any = w
-        if self.n == 1:
-            self.p, self.x = float(w[0]), float(self.x[0])
+        self.n = len(pr)
+        self.x: Any
+        self.p: Any
+        if self.n == 1:  # plain floats: numpy's per-call cost would dominate
+            w = min(max(float(pr[0, 0]), 0.0), 1.0)
+            win, loss = _shares(*pr[0, :5].tolist())
+            self.win_share, self.loss_share = np.array(win).reshape(3, 1), np.array(loss).reshape(3, 1)
+            self.p, self.x = w, float(np.asarray(x, dtype=np.float64).reshape(-1)[0])
+            self._zero, self._one = np.zeros(1), np.ones(1)
+        else:
+            w, wg, wb, lg, lb = np.clip(pr[:, :5], 0.0, 1.0).T
+            wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
+            wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
+            safe_w, safe_l = np.where(w > 1e-12, w, 1.0), np.where(1.0 - w > 1e-12, 1.0 - w, 1.0)
+            # shares of wins (losses) that are single, gammon, backgammon
+            self.win_share = np.stack([(w - wg) / safe_w, (wg - wb) / safe_w, wb / safe_w])
+            self.win_share[:, w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+            self.loss_share = np.stack([(1 - w - lg) / safe_l, (lg - lb) / safe_l, lb / safe_l])
+            self.loss_share[:, 1.0 - w <= 1e-12] = np.array([[1.0], [0.0], [0.0]])
+            self.x = np.broadcast_to(np.asarray(x, dtype=np.float64), w.shape)
+            self.p = w
+            self._zero, self._one = np.zeros_like(w), np.ones_like(w)
         self._cache: dict[tuple[str, int], Any] = {}
         self._wl: dict[tuple[int, bool], tuple[Any, Any]] = {}
         self._pay: dict[tuple[int, int], float] = {}
         self._inner: dict[int, F] = {}
-        self._zero, self._one = np.zeros_like(w), np.ones_like(w)
+        self._levels: dict[tuple[str, int], tuple[float, ...]] = {}
+        self.money = ctx.is_money()
 
     # --- payoffs ------------------------------------------------------------------------
 
     def pay(self, mine: int, theirs: int) -> float:
         """X's payoff when X scores ``mine`` points and the opponent ``theirs`` (one is 0)."""
-        ctx = self.ctx
-        if ctx.is_money():
+        if self.money:
             return float(mine - theirs)
         got = self._pay.get((mine, theirs))
         if got is None:
             assert self.met is not None
+            ctx = self.ctx
             post = ctx.crawford or ctx.post_crawford
             got = self._pay[(mine, theirs)] = self.met.mwc(ctx.away[0] - mine, ctx.away[1] - theirs, post)
         return got
@@ -219,8 +237,11 @@ class _Model:
     def win_loss(self, v: int, turned: bool) -> tuple[Any, Any]:
         """Average payoff of a win and of a loss at cube ``v``."""
         got = self._wl.get((v, turned))
+        if got is None and self.money and v > 1:  # money payoffs scale with the cube (exactly: v is 2**k)
+            w1, l1 = self.win_loss(1, turned)
+            got = self._wl[(v, turned)] = (w1 * v, l1 * v)
         if got is None:
-            single = not turned and self.ctx.is_money() and self.ctx.jacoby
+            single = not turned and self.money and self.ctx.jacoby
             k = (1, 1, 1) if single else (1, 2, 3)
             wins = np.array([self.pay(v * m, 0) for m in k])
             losses = np.array([self.pay(0, v * m) for m in k])
@@ -235,7 +256,7 @@ class _Model:
         ctx = self.ctx
         if ctx.crawford or v >= MAX_CUBE:
             return False
-        return ctx.is_money() or ctx.away[player] > v
+        return self.money or ctx.away[player] > v
 
     # --- value functions ------------------------------------------------------------------
 
@@ -243,10 +264,8 @@ class _Model:
         wv, lv = self.win_loss(v, turned)
         return p * wv + (1.0 - p) * lv
 
-    def live(self, owner: str, v: int, p: Any) -> Any:
-        """Full-efficiency value; ``owner`` is "x", "y" or "c" (centred)."""
-        one = isinstance(p, float)
-        maximum, minimum, where = (max, min, _if) if one else (np.maximum, np.minimum, np.where)
+    def live(self, owner: str, v: int, p: F) -> Any:
+        """Full-efficiency value of rows; ``owner`` is "x", "y" or "c" (centred)."""
         turned = owner != "c"
         wv, lv = self.win_loss(v, turned)
         cx = owner in ("x", "c") and self.can(0, v)
@@ -254,24 +273,61 @@ class _Model:
         cash_x, cash_y = self.cash_x(v), self.cash_y(v)
         if cx:  # from the cash point on, X cashes or plays on towards a sure win (worth wv at p = 1)
             hi = self.inner(self.cp_x(v))
-            top = maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+            top = np.maximum(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
         if cy:  # below the opponent's cash point it cashes or plays on towards a sure loss
             lo = self.inner(self.lo_y(v))
-            bottom = minimum(cash_y, lv + p / lo * (cash_y - lv))
+            bottom = np.minimum(cash_y, lv + p / lo * (cash_y - lv))
         if cx and cy:
-            hi = maximum(hi, lo + 1e-9)
+            hi = np.maximum(hi, lo + 1e-9)
             t = (p - lo) / (hi - lo)
             mid = cash_y + t * (cash_x - cash_y)
-            return where(p <= lo, bottom, where(p >= hi, top, mid))
+            return np.where(p <= lo, bottom, np.where(p >= hi, top, mid))
         if cx:
-            return where(p >= hi, top, lv + p / hi * (cash_x - lv))
+            return np.where(p >= hi, top, lv + p / hi * (cash_x - lv))
         if cy:
-            return where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
+            return np.where(p <= lo, bottom, cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y))
         return p * wv + (1.0 - p) * lv
 
     def value(self, owner: str, v: int, p: Any) -> Any:
         """Cubeful value: live and dead mixed by the cube efficiency."""
+        if isinstance(p, float):
+            return self._value_one(self._level_one(owner, v), p)
         return self.x * self.live(owner, v, p) + (1.0 - self.x) * self.dead(v, p, owner != "c")
+
+    def _level_one(self, owner: str, v: int) -> tuple[float, ...]:
+        """A single row's constants at ``owner``, ``v``: win and loss payoffs, both cashes, X's
+        and the opponent's cash points as used and as solved (NaN where that side cannot
+        use the cube)."""
+        got = self._levels.get((owner, v))
+        if got is None:
+            wv, lv = self.win_loss(v, owner != "c")
+            hi = self.cp_x(v) if owner in ("x", "c") and self.can(0, v) else np.nan
+            lo = self.lo_y(v) if owner in ("y", "c") and self.can(1, v) else np.nan
+            cash = (self.cash_x(v), self.cash_y(v))
+            got = self._levels[(owner, v)] = (wv, lv, *cash, self.inner(hi), self.inner(lo), hi, lo)
+        return got
+
+    def _value_one(self, c: tuple[float, ...], p: float) -> float:
+        """:meth:`value` of a single row at one ``p`` from its level's constants ``c`` (the
+        same arithmetic as :meth:`live` and :meth:`dead` on arrays, in floats)."""
+        wv, lv, cash_x, cash_y, hi, lo = c[:6]
+        cx, cy = hi == hi, lo == lo  # NaN: that side cannot use the cube
+        if cx:
+            top = max(cash_x, cash_x + (p - hi) / (1.0 - hi) * (wv - cash_x))
+        if cy:
+            bottom = min(cash_y, lv + p / lo * (cash_y - lv))
+        if cx and cy:
+            hi = max(hi, lo + 1e-9)
+            t = (p - lo) / (hi - lo)
+            live = bottom if p <= lo else (top if p >= hi else cash_y + t * (cash_x - cash_y))
+        elif cx:
+            live = top if p >= hi else lv + p / hi * (cash_x - lv)
+        elif cy:
+            live = bottom if p <= lo else cash_y + (p - lo) / (1.0 - lo) * (wv - cash_y)
+        else:
+            live = p * wv + (1.0 - p) * lv
+        x: float = self.x
+        return x * live + (1.0 - x) * (p * wv + (1.0 - p) * lv)
 
     def _solve(self, owner: str, v: int, target: float) -> Any:
         """The ``p`` where ``value(owner, v, p)``, increasing and piecewise linear, reaches ``target``.
@@ -301,13 +357,9 @@ class _Model:
 
     def _solve_one(self, owner: str, v: int, target: float) -> float:
         """:meth:`_solve` for a single row, in floats (the same answer)."""
-        ends = [0.0, 1.0]
-        if owner in ("y", "c") and self.can(1, v):
-            ends.append(self.lo_y(v))
-        if owner in ("x", "c") and self.can(0, v):
-            ends.append(self.cp_x(v))
-        pts = sorted(ends)
-        vals = [self.value(owner, v, q) for q in pts]
+        c = self._level_one(owner, v)
+        pts = sorted([0.0, 1.0, *(q for q in c[6:] if q == q)])
+        vals = [self._value_one(c, q) for q in pts]
         if vals[-1] < target:
             return 1.0
         if vals[0] > target:
@@ -319,9 +371,9 @@ class _Model:
         return float(pts[seg] + (target - vals[seg]) * (pts[seg + 1] - pts[seg]) / rise)
 
     def inner(self, q: Any) -> Any:
-        """A cash point kept off 0 and 1 (it divides), computed once per array."""
+        """A cash point kept off 0 and 1 (it divides), computed once per array (NaN stays NaN)."""
         if isinstance(q, float):
-            return min(max(q, 1e-9), 1.0 - 1e-9)
+            return min(max(q, 1e-9), 1.0 - 1e-9) if q == q else q
         got = self._inner.get(id(q))
         if got is None:
             got = self._inner[id(q)] = np.minimum(np.maximum(q, 1e-9), 1.0 - 1e-9)
@@ -439,9 +491,13 @@ def decide(
     points than the cube shows: a dead cube) ``double`` is False.
     """
     m = _Model(ctx, probs, x, met)
+    v = ctx.value
+    if m.n == 1:  # a single row's weight is 1
+        nd_raw = float(m.after_reply(_owner_key(ctx.owner), v, replies)[0])
+        dt_raw = float(m.after_reply("y", 2 * v, replies)[0]) if v < MAX_CUBE else nd_raw
+        return _verdicts(m, nd_raw, dt_raw, noise, rng)
     w = np.ones(m.n) if weights is None else np.asarray(weights, dtype=np.float64)
     w = w / w.sum()
-    v = ctx.value
     nd_raw = float(w @ m.after_reply(_owner_key(ctx.owner), v, replies))
     dt_raw = float(w @ m.after_reply("y", 2 * v, replies)) if v < MAX_CUBE else nd_raw
     return _verdicts(m, nd_raw, dt_raw, noise, rng)
@@ -453,7 +509,8 @@ def _verdicts(
     """The decision from the raw (points or MWC) ND and DT of X at ``m``'s context."""
     ctx, v = m.ctx, m.ctx.value
     dp_raw = m.cash_x(v)
-    nd, dt, dp = (float(e) for e in m.normalise(np.array([nd_raw, dt_raw, dp_raw])))
+    hi, lo = dp_raw, m.cash_y(v)
+    nd, dt, dp = (2.0 * (e - lo) / (hi - lo) - 1.0 for e in (nd_raw, dt_raw, dp_raw))  # as normalise()
     nd_n, dt_n = nd, dt
     if noise > 0.0:
         gen = rng if rng is not None else np.random.default_rng()

@@ -106,12 +106,36 @@ def _shot_share(blots: npt.NDArray[np.bool_], hitters: npt.NDArray[np.bool_]) ->
     """
     blot_mask = blots.astype(np.int64) @ _BITS[1:]
     hit_mask = hitters.astype(np.int64) @ _BITS
+    if blots.shape[0] <= _FEW_ROWS:
+        rows = zip(blot_mask.tolist(), hit_mask.tolist(), strict=True)
+        return np.array([_shot_share_one(b, h) for b, h in rows], dtype=np.float32)
     dist = np.zeros(blots.shape[0], dtype=np.int64)
     for d in range(1, 25):
         dist |= ((blot_mask & (hit_mask << d)) != 0).astype(np.int64) << d
     share = np.zeros(blots.shape[0], dtype=np.float32)
     for mask, weight in zip(_ROLL_MASKS.tolist(), _ROLL_WEIGHTS.tolist(), strict=True):
         share += weight * ((dist & mask) != 0)
+    return share
+
+
+_FEW_ROWS = 8
+"""Up to this many rows :func:`_shot_share` works row by row in Python ints, where numpy's
+per-call cost would dominate (a single position is two rows)."""
+
+_ROLL_LIST = tuple(zip(_ROLL_MASKS.tolist(), _ROLL_WEIGHTS.tolist(), strict=True))
+
+
+def _shot_share_one(blot_mask: int, hit_mask: int) -> float:
+    """:func:`_shot_share` of one row from its bit masks, rounded to float32 after each
+    roll as the array form is."""
+    dist = 0
+    for d in range(1, 25):
+        if blot_mask & (hit_mask << d):
+            dist |= 1 << d
+    share = 0.0
+    for mask, weight in _ROLL_LIST:
+        if dist & mask:
+            share = float(np.float32(share + weight))
     return share
 
 

@@ -147,3 +147,14 @@ def test_encoding_is_finite_and_bounded_on_game_positions() -> None:
     x = encode(boards(sample_codes(10)))
     assert np.isfinite(x).all()
     assert x.min() >= -8.0 and x.max() <= 8.0
+
+
+def test_a_few_positions_encode_exactly_as_in_a_large_batch() -> None:
+    """Small batches take a row-by-row path for the shot share; it must give the same bits."""
+    b = boards(sample_codes(10))
+    assert len(b) > 100
+    whole = encode(b)
+    one_by_one = np.concatenate([encode(b[i : i + 1]) for i in range(len(b))])
+    pairs = np.concatenate([encode(b[i : i + 2]) for i in range(0, len(b) - 1, 2)])
+    assert np.array_equal(whole, one_by_one)
+    assert np.array_equal(whole[: len(pairs)], pairs)
