@@ -57,6 +57,7 @@ from ai.analysis import position_values
 from ai.evaluator import boards
 from ai.features import contact_mask, encode
 from ai.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
+from ai.training.rollout import rollout_values
 from ai.training.train import Adam, choose, gradients, roll_dice
 from game.files import write_atomic
 from game.position import SIDE_MASK, START_CODE, swap
@@ -91,6 +92,8 @@ class ChunkSpec:
     """Probability that a contact position met in self-play is kept."""
     weights_sha256: str
     """SHA-256 of the weights file that played the games and valued the positions."""
+    rollouts: int = 0
+    """Games per position when the targets are rollouts (:mod:`ai.training.rollout`); 0: ``Q(S, k)``."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ class Chunk:
     boards: npt.NDArray[np.uint8]
     """(N, 50) boards, side on roll before rolling (see :func:`ai.evaluator.boards`)."""
     targets: npt.NDArray[np.float32]
-    """(N, 5) ``Q(S, k)`` probabilities for the side on roll."""
+    """(N, 5) ``Q(S, k)`` or rollout probabilities for the side on roll."""
 
 
 # --- generating ------------------------------------------------------------------------------
@@ -125,7 +128,11 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
         pick = (rng.random(len(codes)) < spec.sample) & contact_mask(b) & (plies > 0)
         rows = np.flatnonzero(pick)[: spec.size - have]
         if len(rows):
-            q = position_values([codes[i] for i in rows], spec.decisions, evaluator)
+            kept = [codes[i] for i in rows]
+            if spec.rollouts:
+                q = rollout_values(kept, spec.rollouts, evaluator, rng)
+            else:
+                q = position_values(kept, spec.decisions, evaluator)
             kept_boards.append(b[rows])
             kept_targets.append(q.astype(np.float32))
             have += len(rows)
@@ -205,6 +212,7 @@ def generate(
     seed: int,
     *,
     decisions: int = 2,
+    rollouts: int = 0,
     sample: float = 0.25,
     chunk: int = 2000,
     jobs: int = 1,
@@ -219,7 +227,8 @@ def generate(
     sha = file_sha256(weights)
     count = -(-positions // chunk)
     specs = [
-        ChunkSpec(seed, i, min(chunk, positions - i * chunk), decisions, sample, sha) for i in range(count)
+        ChunkSpec(seed, i, min(chunk, positions - i * chunk), decisions, sample, sha, rollouts)
+        for i in range(count)
     ]
     todo = []
     for spec in specs:
@@ -260,7 +269,7 @@ def generate(
 def _difference(have: ChunkSpec, want: ChunkSpec) -> str:
     diffs = [
         f"{name} {getattr(have, name)!r}, not {getattr(want, name)!r}"
-        for name in ("seed", "size", "decisions", "sample", "weights_sha256")
+        for name in ("seed", "size", "decisions", "rollouts", "sample", "weights_sha256")
         if getattr(have, name) != getattr(want, name)
     ]
     return "; ".join(diffs)
@@ -401,6 +410,9 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--decisions", type=int, default=2, help="k of the targets Q(S, k) (default 2)")
     g.add_argument(
+        "--rollouts", type=int, default=0, help="targets by rolling each position out N times instead"
+    )
+    g.add_argument(
         "--sample", type=float, default=0.25, help="share of contact positions kept (default 0.25)"
     )
     g.add_argument("--chunk", type=int, default=2000, help="positions a chunk (default 2000)")
@@ -433,6 +445,8 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         ap.error("--sample must be in (0, 1]")
     if not 0 <= args.decisions <= 4:
         ap.error("--decisions must be 0..4")
+    if not 0 <= args.rollouts <= 100000:
+        ap.error("--rollouts must be 0..100000")
     load_nets(args.weights)  # a clear message now, not in every worker
     if not args.no_bearoff:
         from ai.bearoff import load_or_build
@@ -454,6 +468,7 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             args.positions,
             args.seed,
             decisions=args.decisions,
+            rollouts=args.rollouts,
             sample=args.sample,
             chunk=args.chunk,
             jobs=args.jobs,
