@@ -71,3 +71,15 @@ def test_generate_with_rollouts_records_them_and_refuses_to_mix_with_search_valu
     assert chunk.spec.rollouts == 3 and chunk.targets.shape == (6, 5)
     with pytest.raises(Exception, match="rollouts 3, not 0"):
         generate(w, tmp_path / "run", 6, 2, chunk=6, use_bearoff=False)
+
+
+def test_explore_meets_other_positions_and_is_recorded(tmp_path: Path) -> None:
+    w = tmp_path / "w.npz"
+    save_nets(w, NetSet.random(8, np.random.default_rng(0)))
+    generate(w, tmp_path / "greedy", 20, 2, rollouts=2, chunk=20, use_bearoff=False)
+    generate(w, tmp_path / "noisy", 20, 2, rollouts=2, explore=True, chunk=20, use_bearoff=False)
+    greedy, noisy = (load_chunk(chunk_path(tmp_path / d, 0)) for d in ("greedy", "noisy"))
+    assert noisy.spec.explore and not greedy.spec.explore
+    assert not np.array_equal(greedy.boards, noisy.boards)
+    with pytest.raises(Exception, match="explore True, not False"):
+        generate(w, tmp_path / "noisy", 20, 2, rollouts=2, chunk=20, use_bearoff=False)

@@ -65,6 +65,11 @@ from game.position import SIDE_MASK, START_CODE, swap
 GAMES_AT_ONCE = 64
 """Self-play games advanced together while a chunk is made."""
 
+EXPLORE_NOISE = (0.0, 0.03, 0.1, 0.2)
+"""With ``explore``, each game that meets positions plays with noise of one of these standard
+deviations (equity, drawn per game) on its candidates: positions off the net's own greedy
+path, where it judges worst. The targets are still the greedy search's or rollouts'."""
+
 METHOD = (
     "then the contact net fitted (cross-entropy, Adam) to its own search's values Q(S, k) "
     "on self-play positions"
@@ -94,6 +99,8 @@ class ChunkSpec:
     """SHA-256 of the weights file that played the games and valued the positions."""
     rollouts: int = 0
     """Games per position when the targets are rollouts (:mod:`ai.training.rollout`); 0: ``Q(S, k)``."""
+    explore: bool = False
+    """Whether the games that meet the positions are played with noise (:data:`EXPLORE_NOISE`)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,8 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
     """
     rng = np.random.default_rng([spec.seed, spec.index])
     live: list[tuple[int, int]] = [(START_CODE, 0)] * GAMES_AT_ONCE
+    levels = np.array(EXPLORE_NOISE)
+    sd = levels[rng.integers(len(levels), size=GAMES_AT_ONCE)] if spec.explore else None
     kept_boards: list[npt.NDArray[np.uint8]] = []
     kept_targets: list[npt.NDArray[np.float32]] = []
     have = 0
@@ -137,7 +146,13 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
             kept_targets.append(q.astype(np.float32))
             have += len(rows)
         dice = roll_dice(rng, [p == 0 for _, p in live])
-        moves = choose(codes, dice, evaluator.evaluate_boards)
+        moves = choose(codes, dice, evaluator.evaluate_boards, None if sd is None else (sd, rng))
+        if sd is not None:  # a new game draws its noise
+            sd = np.where(
+                [bool(res & SIDE_MASK) for res, _ in moves],
+                sd,
+                levels[rng.integers(len(levels), size=len(sd))],
+            )
         live = [
             (swap(res), ply + 1) if res & SIDE_MASK else (START_CODE, 0)
             for (_, ply), (res, _) in zip(live, moves, strict=True)
@@ -213,6 +228,7 @@ def generate(
     *,
     decisions: int = 2,
     rollouts: int = 0,
+    explore: bool = False,
     sample: float = 0.25,
     chunk: int = 2000,
     jobs: int = 1,
@@ -227,7 +243,7 @@ def generate(
     sha = file_sha256(weights)
     count = -(-positions // chunk)
     specs = [
-        ChunkSpec(seed, i, min(chunk, positions - i * chunk), decisions, sample, sha, rollouts)
+        ChunkSpec(seed, i, min(chunk, positions - i * chunk), decisions, sample, sha, rollouts, explore)
         for i in range(count)
     ]
     todo = []
@@ -269,7 +285,7 @@ def generate(
 def _difference(have: ChunkSpec, want: ChunkSpec) -> str:
     diffs = [
         f"{name} {getattr(have, name)!r}, not {getattr(want, name)!r}"
-        for name in ("seed", "size", "decisions", "rollouts", "sample", "weights_sha256")
+        for name in ("seed", "size", "decisions", "rollouts", "explore", "sample", "weights_sha256")
         if getattr(have, name) != getattr(want, name)
     ]
     return "; ".join(diffs)
@@ -412,6 +428,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument(
         "--rollouts", type=int, default=0, help="targets by rolling each position out N times instead"
     )
+    g.add_argument("--explore", action="store_true", help="meet the positions in games played with noise")
     g.add_argument(
         "--sample", type=float, default=0.25, help="share of contact positions kept (default 0.25)"
     )
@@ -469,6 +486,7 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             args.seed,
             decisions=args.decisions,
             rollouts=args.rollouts,
+            explore=args.explore,
             sample=args.sample,
             chunk=args.chunk,
             jobs=args.jobs,

@@ -148,12 +148,17 @@ _SWAP_COLUMNS = np.r_[25:50, 0:25]
 
 
 def choose(
-    codes: Sequence[int], dice: npt.NDArray[np.int64], value: BoardsEval
+    codes: Sequence[int],
+    dice: npt.NDArray[np.int64],
+    value: BoardsEval,
+    noise: tuple[npt.NDArray[np.float64], np.random.Generator] | None = None,
 ) -> list[tuple[int, Probs | None]]:
     """For each game, the best result of its roll by 1-ply lookahead, and its value for the mover.
 
     Returns (result code in the mover's view, probabilities for the mover) per game; the
     probabilities are the terminal outcome when the move bears off the last checker.
+    ``noise`` (standard deviation per game, generator): each candidate's equity is blurred
+    by that much before the best is taken, as the weaker levels play.
     """
     cands: list[int] = []
     spans: list[tuple[int, int]] = []
@@ -177,6 +182,10 @@ def choose(
         # each result is valued from the opponent's side (on roll next), then flipped back
         mine = flip(value(boards(cands)[:, _SWAP_COLUMNS]))
         eq = equity(mine)
+        if noise is not None:
+            sd, rng = noise
+            per_cand = np.concatenate([np.full(end - start, sd[i]) for i, (start, end) in enumerate(spans)])
+            eq = eq + rng.normal(0.0, 1.0, len(eq)) * per_cand
     for i, (start, end) in enumerate(spans):
         if end > start:
             k = start + int(np.argmax(eq[start:end]))
