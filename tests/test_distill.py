@@ -172,7 +172,16 @@ def test_fit_records_what_it_did_in_the_weights_notes(tmp_path: Path) -> None:
     assert len(notes) == 2
     assert notes[0]["positions"] == first.rows and notes[0]["epochs"] == 1
     assert notes[1]["epochs"] == 2 and notes[1]["lr"] == 1e-4
-    assert notes[0]["data"] == [{"seed": 5, "decisions": 1, "sample": 0.5, "targets_from_sha256": "0" * 64}]
+    assert notes[0]["data"] == [
+        {
+            "seed": 5,
+            "decisions": 1,
+            "rollouts": 0,
+            "explore": False,
+            "sample": 0.5,
+            "targets_from_sha256": "0" * 64,
+        }
+    ]
     assert nets.meta["distilled_positions"] == notes[0]["positions"] + notes[1]["positions"]
     assert nets.meta["method"].count(METHOD) == 1 and nets.meta["method"].startswith("TD(0)")
     assert len(notes[0]["validation_mse"]) == 2 and all(math.isfinite(m) for m in notes[0]["validation_mse"])

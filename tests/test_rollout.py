@@ -10,7 +10,7 @@ from helpers import side
 
 from ai.load import load_evaluator
 from ai.network import NetSet, NeuralEvaluator, save_nets
-from ai.training.distill import chunk_path, generate, load_chunk
+from ai.training.distill import METHOD, ROLLOUT_METHOD, chunk_path, fit, generate, load_chunk
 from ai.training.rollout import rollout_values
 from game.position import START_CODE, is_race, pack
 
@@ -83,3 +83,15 @@ def test_explore_meets_other_positions_and_is_recorded(tmp_path: Path) -> None:
     assert not np.array_equal(greedy.boards, noisy.boards)
     with pytest.raises(Exception, match="explore True, not False"):
         generate(w, tmp_path / "noisy", 20, 2, rollouts=2, chunk=20, use_bearoff=False)
+
+
+def test_a_fit_to_rollouts_says_so_in_the_weights_notes(tmp_path: Path) -> None:
+    w = tmp_path / "w.npz"
+    save_nets(w, NetSet.random(8, np.random.default_rng(0)))
+    generate(w, tmp_path / "run", 20, 2, rollouts=2, explore=True, chunk=10, use_bearoff=False)
+    nets = NetSet.random(8, np.random.default_rng(0))
+    nets.meta["method"] = "TD(0) self-play"
+    fit(nets, [load_chunk(chunk_path(tmp_path / "run", i)) for i in range(2)], epochs=1, seed=0)
+    assert ROLLOUT_METHOD in nets.meta["method"] and METHOD not in nets.meta["method"]
+    assert nets.meta["distillations"][0]["data"][0]["rollouts"] == 2
+    assert nets.meta["distillations"][0]["data"][0]["explore"] is True

@@ -76,6 +76,11 @@ METHOD = (
 )
 """Added to the weights' ``method`` note by :func:`fit`."""
 
+ROLLOUT_METHOD = (
+    "then the contact net fitted (cross-entropy, Adam) to its own rollouts of self-play positions"
+)
+"""Added instead (or as well) when the chunks' targets are rollouts."""
+
 
 class DistillError(Exception):
     """Data that cannot be used: a damaged chunk, or chunks made differently from the run asked for."""
@@ -385,14 +390,21 @@ def fit(
 def _note(nets: NetSet, chunks: Sequence[Chunk], report: FitReport, **settings: Any) -> None:
     """Record the fit in the weights' notes (a list: a net may be distilled more than once)."""
     specs = [c.spec for c in chunks]
-    runs = sorted({(s.seed, s.decisions, s.sample, s.weights_sha256) for s in specs})
+    runs = sorted({(s.seed, s.decisions, s.rollouts, s.explore, s.sample, s.weights_sha256) for s in specs})
     entry = {
         "positions": report.rows,
         "validation_positions": report.validation_rows,
         "validation_mse": [round(report.mse_before, 7), *(round(m, 7) for m in report.mse_after)],
         "data": [
-            {"seed": seed, "decisions": k, "sample": p, "targets_from_sha256": sha}
-            for seed, k, p, sha in runs
+            {
+                "seed": seed,
+                "decisions": k,
+                "rollouts": n,
+                "explore": e,
+                "sample": p,
+                "targets_from_sha256": sha,
+            }
+            for seed, k, n, e, p, sha in runs
         ],
         **settings,
     }
@@ -400,8 +412,13 @@ def _note(nets: NetSet, chunks: Sequence[Chunk], report: FitReport, **settings: 
     meta["distillations"] = [*meta.get("distillations", []), entry]
     meta["distilled_positions"] = int(meta.get("distilled_positions", 0)) + report.rows
     method = str(meta.get("method", ""))
-    if METHOD not in method:
-        meta["method"] = f"{method}; {METHOD}" if method else METHOD
+    for used, text in (
+        (any(not s.rollouts for s in specs), METHOD),
+        (any(s.rollouts for s in specs), ROLLOUT_METHOD),
+    ):
+        if used and text not in method:
+            method = f"{method}; {text}" if method else text
+    meta["method"] = method
 
 
 # --- command line --------------------------------------------------------------------------
