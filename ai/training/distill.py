@@ -16,6 +16,12 @@ README's training section). This step teaches the net what its own search knows:
 2. **fit**: the contact net is trained towards those values (cross-entropy on the
    five outputs, Adam), starting from the weights that made them.
 
+With ``--rollouts N`` the targets are instead each position's mean outcome over ``N``
+games of the net's own greedy play (:mod:`ai.training.rollout`), and with
+``--explore`` the games that meet the positions are played with noise
+(:data:`EXPLORE_NOISE`), so that positions off the net's own greedy path, where it
+judges worst, are met too.
+
 No other engine is involved: the positions, the values and the net are all this
 program's own. Race positions are left to the race net (the bear-off database
 already makes most of them exact).
