@@ -156,6 +156,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
+    ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
@@ -172,9 +173,13 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     except (MatFileError, ReplayError) as exc:
         print(f"analyze: {path}: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    from ai.hint import load
+    from ai.hint import HintError, load
 
-    evaluator = load("auto", sys.stderr)
+    try:
+        evaluator = load("auto", sys.stderr, args.weights)
+    except HintError as exc:
+        print(f"analyze: {exc}", file=sys.stderr)
+        return USAGE_ERROR
     progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import main as entry
@@ -294,3 +295,29 @@ def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
         with pytest.raises(_Reached):
             entry.main(["analyze", str(path), *argv])
         assert seen[-1] == want
+
+
+def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ai.analyze
+    from ai.network import NetSet, NeuralEvaluator, save_nets
+
+    names: list[str] = []
+
+    def fake(match: object, depth: int, ev: NeuralEvaluator, **_: object) -> None:
+        names.append(ev.name)
+        raise _Reached
+
+    monkeypatch.setattr(ai.analyze, "review", fake)
+    path = tmp_path / "m.mat"
+    path.write_text(CUBE, encoding="utf-8")
+    nets = NetSet.random(8, np.random.default_rng(0))
+    nets.meta.update(trained_games=11)
+    save_nets(tmp_path / "w.npz", nets)
+    with pytest.raises(_Reached):
+        entry.main(["analyze", str(path), "--weights", str(tmp_path / "w.npz")])
+    assert names == ["neural net (11 games)"]
+    (tmp_path / "bad.npz").write_bytes(b"not weights")
+    assert entry.main(["analyze", str(path), "--weights", str(tmp_path / "bad.npz")]) == 2
+    assert "--weights" in capsys.readouterr().err and names == ["neural net (11 games)"]
