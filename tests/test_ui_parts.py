@@ -304,3 +304,14 @@ def test_checkers_on_the_bar_stay_clear_of_the_centred_cube(size: tuple[int, int
 
 def test_a_first_start_plays_a_5_point_match_so_the_cube_and_score_matter() -> None:
     assert Settings().match_length == 5
+
+
+def test_help_starts_with_rolling_and_lists_the_tutors_esc_last() -> None:
+    """The tutor's Esc comes first in the table (it must win Esc while the tutor checks) but
+    help lists it after the everyday keys."""
+    from game.ui.actions import ACTIONS, help_rows
+
+    rows = help_rows()
+    assert ACTIONS[0].name == "skip-tutor" and rows[0] == ("Space", "roll the dice")
+    assert rows[-1][1].startswith("while the tutor checks")
+    assert len(rows) == sum(1 for a in ACTIONS if a.help)

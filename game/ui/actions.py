@@ -66,6 +66,9 @@ class Action(Generic[S]):
     """Run it."""
     button: bool = False
     """Shown as a panel button."""
+    help_last: bool = False
+    """Listed after the others in help (a key that only matters in a passing moment, ahead in
+    the table so that it wins its key then)."""
 
 
 def _k(*codes: int) -> tuple[Key, ...]:
@@ -97,6 +100,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "while the tutor checks your decision: go on without its check",
         lambda s: s.flow.is_tutor_checking(),
         lambda s: s.skip_tutor(),
+        help_last=True,
     ),
     Action(
         "roll",
@@ -346,4 +350,5 @@ def by_name(name: str) -> Action[GameScene]:
 
 def help_rows() -> list[tuple[str, str]]:
     """(keys, what they do) for every action that has help text."""
-    return [(a.keys_text, a.help) for a in ACTIONS if a.help]
+    ordered = sorted(ACTIONS, key=lambda a: a.help_last)  # stable: the table's order otherwise
+    return [(a.keys_text, a.help) for a in ordered if a.help]
