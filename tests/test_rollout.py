@@ -1,4 +1,4 @@
-"""Tests of rollouts by the net's own play (ai.rollout), targets of `distill generate --rollouts`."""
+"""Tests of rollouts by the net's own play (ai.training.rollout), targets of `distill generate --rollouts`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from helpers import side
 
 from ai.load import load_evaluator
 from ai.network import NetSet, NeuralEvaluator, save_nets
-from ai.rollout import rollout_values
 from ai.training.distill import METHOD, ROLLOUT_METHOD, chunk_path, fit, generate, load_chunk
+from ai.training.rollout import rollout_values
 from game.position import START_CODE, is_race, pack
 
 

@@ -15,8 +15,8 @@ from ai.evaluator import Probs, boards, flip
 from ai.features import N_INPUTS
 from ai.hand import HandEvaluator
 from ai.network import MLP, NetSet, load_nets, save_nets
-from ai.selfplay import _SWAP_COLUMNS, terminal_probs
 from ai.training.train import (
+    _SWAP_COLUMNS,
     Adam,
     TrainConfig,
     Trainer,
@@ -24,6 +24,7 @@ from ai.training.train import (
     main,
     play_match,
     points,
+    terminal_probs,
 )
 from game.position import pack, swap
 

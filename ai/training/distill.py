@@ -17,7 +17,7 @@ README's training section). This step teaches the net what its own search knows:
    five outputs, Adam), starting from the weights that made them.
 
 With ``--rollouts N`` the targets are instead each position's mean outcome over ``N``
-games of the net's own greedy play (:mod:`ai.rollout`), and with
+games of the net's own greedy play (:mod:`ai.training.rollout`), and with
 ``--explore`` the games that meet the positions are played with noise
 (:data:`EXPLORE_NOISE`), so that positions off the net's own greedy path, where it
 judges worst, are met too.
@@ -63,9 +63,8 @@ from ai.analysis import position_values
 from ai.evaluator import boards
 from ai.features import contact_mask, encode
 from ai.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
-from ai.rollout import rollout_values
-from ai.selfplay import choose, roll_dice
-from ai.training.train import Adam, gradients
+from ai.training.rollout import rollout_values
+from ai.training.train import Adam, choose, gradients, roll_dice
 from game.files import write_atomic
 from game.position import SIDE_MASK, START_CODE, swap
 
@@ -110,7 +109,7 @@ class ChunkSpec:
     weights_sha256: str
     """SHA-256 of the weights file that played the games and valued the positions."""
     rollouts: int = 0
-    """Games per position when the targets are rollouts (:mod:`ai.rollout`); 0: ``Q(S, k)``."""
+    """Games per position when the targets are rollouts (:mod:`ai.training.rollout`); 0: ``Q(S, k)``."""
     explore: bool = False
     """Whether the games that meet the positions are played with noise (:data:`EXPLORE_NOISE`)."""
 

@@ -1,7 +1,7 @@
 """Rollouts: the value of positions as the net's own play finds it, by playing them out.
 
 Each position is played to the end ``games`` times by the net against itself, greedy
-at one decision (:func:`ai.selfplay.choose`, as in self-play training), and the
+at one decision (:func:`ai.training.train.choose`, as in self-play training), and the
 outcomes averaged. A game that becomes a race is stopped there and valued by the
 evaluator (the race net, or the bear-off database where it reaches): races are what the
 net already judges well, and they are most of a game's remaining rolls. Cubeless; no
@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from ai.evaluator import flip
 from ai.network import NeuralEvaluator
-from ai.selfplay import choose, roll_dice
+from ai.training.train import choose, roll_dice
 from game.position import SIDE_MASK, is_race, swap
 
 F = npt.NDArray[np.float64]
