@@ -422,7 +422,7 @@ class _Judge:
         decision = Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
         self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
 
-    def move(self, game: ReplayedGame, turn: Turn) -> None:
+    def move(self, game: ReplayedGame, turn: Turn, luck_only: bool = False) -> None:
         assert turn.dice is not None
         cube = played_cube(turn)
         ctx = self.context(game, cube, turn.player)
@@ -430,7 +430,7 @@ class _Judge:
         luck = self.luck(game, turn, ctx)
         me.luck += luck
         me.luck_mwc += luck * _mwc_scale(ctx)
-        if turn.legal <= 1 or turn.move is None:
+        if luck_only or turn.legal <= 1 or turn.move is None:
             return
         ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
@@ -521,18 +521,20 @@ def review(
     evaluator: Evaluator,
     on_turn: Callable[[int, int], None] | None = None,
     cube_depth: int | None = None,
+    luck_only: bool = False,
 ) -> Review:
     """Judge every decision of ``match`` at ``depth`` (cube actions at ``cube_depth``, default
-    ``depth``); ``on_turn(done, total)`` after each turn."""
+    ``depth``); ``on_turn(done, total)`` after each turn. ``luck_only``: judge only the rolls'
+    luck (and the graph), no decision."""
     judge = _Judge(match, depth, evaluator, depth if cube_depth is None else cube_depth)
     total = sum(len(g.turns) for g in match.games)
     done = 0
     for game in match.games:
         for judge.turn_index, turn in enumerate(game.turns):
-            if judge.cube_available(game, turn) or turn.doubled:
+            if not luck_only and (judge.cube_available(game, turn) or turn.doubled):
                 judge.cube(game, turn)
             if turn.dice is not None:
-                judge.move(game, turn)
+                judge.move(game, turn, luck_only)
             done += 1
             if on_turn is not None:
                 on_turn(done, total)

@@ -49,3 +49,26 @@ def test_one_pair_is_played_and_saved(tmp_path: Path) -> None:
 
 def test_a_single_pair_has_no_interval() -> None:
     assert summarise([_result(1, True, True), _result(1, False, False)]).ci == pytest.approx(float("inf"))
+
+
+def test_a_played_match_carries_its_luck_adjusted_result_and_the_report_shows_it() -> None:
+    """The luck-adjusted result is the match winning chance won over one half less the luck: the
+    two sides of a match see it with opposite signs (one played, read from both seats)."""
+    evaluator, _ = hand_evaluator()
+    r = play_pair_match("novice", "casual", 3, 7, True, evaluator)
+    assert r.luck_adjusted is not None and -1.5 < r.luck_adjusted < 1.5
+    results = [
+        MatchResult("a", "b", 5, s, left, won, (5, 2) if won else (2, 5), 3, adj)
+        for s, (left, won, adj) in enumerate([(True, True, 0.1), (False, False, -0.3), (True, False, 0.0)])
+    ]
+    s = summarise(results)
+    assert s.adjusted == pytest.approx(0.5 + (0.1 - 0.3 + 0.0) / 3)
+    assert s.adjusted_ci is not None and s.adjusted_ci > 0
+
+
+def test_results_saved_before_luck_was_kept_are_summarised_without_it(tmp_path: Path) -> None:
+    out = tmp_path / "old.jsonl"
+    old = {"first": "a", "second": "b", "length": 5, "seed": 1, "first_left": True, "first_won": True}
+    out.write_text(json.dumps({**old, "score": [5, 2], "games": 3}) + "\n")
+    (r,) = read_results([out])
+    assert r.luck_adjusted is None and summarise([r]).adjusted is None

@@ -321,3 +321,12 @@ def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
     (tmp_path / "bad.npz").write_bytes(b"not weights")
     assert entry.main(["analyze", str(path), "--weights", str(tmp_path / "bad.npz")]) == 2
     assert "--weights" in capsys.readouterr().err and names == ["neural net (11 games)"]
+
+
+def test_luck_only_judges_the_same_luck_and_no_decision(evaluator: Evaluator) -> None:
+    match = replay(read_match(MONEY_DROP))
+    full = review(match, 1, evaluator)
+    luck = review(match, 1, evaluator, luck_only=True)
+    assert luck.decisions == () and full.decisions
+    assert [s.luck for s in luck.stats] == [s.luck for s in full.stats]
+    assert [luck.luck_adjusted(p) for p in (0, 1)] == [full.luck_adjusted(p) for p in (0, 1)]

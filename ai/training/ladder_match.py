@@ -55,6 +55,9 @@ class MatchResult:
     """Final score, first player first."""
     games: int
     """Games played."""
+    luck_adjusted: float | None = None
+    """The first player's result with the dice's luck taken out: match winning chance over
+    one half, minus its rolls' luck plus the other's (:meth:`ai.review.Review.luck_adjusted`)."""
 
 
 def play_pair_match(
@@ -65,11 +68,15 @@ def play_pair_match(
 
     a, b = level_by_key(first), level_by_key(second)
     left, right = (a, b) if first_left else (b, a)
+    from ai.review import review
+    from game.matreplay import replay
+
     record = play_match(length, left, seed, ev, date="2000.01.01", opponent=right)
     last = record.games[-1]
     final = [last.score[0], last.score[1]]
     final[last.winner] += last.points
     mine = 0 if first_left else 1
+    luck = review(replay(record), 1, ev, luck_only=True).luck_adjusted(mine)
     return MatchResult(
         first,
         second,
@@ -79,6 +86,7 @@ def play_pair_match(
         final[mine] >= length,
         (final[mine], final[1 - mine]),
         len(record.games),
+        round(luck, 6),
     )
 
 
@@ -112,6 +120,11 @@ class Summary:
     """Share won."""
     ci: float
     """Half-width of the 95% interval, over duplicate pairs."""
+    adjusted: float | None = None
+    """The share with luck taken out (one half plus the mean luck-adjusted result), when every
+    match has one."""
+    adjusted_ci: float | None = None
+    """Its 95% half-width, over duplicate pairs."""
 
 
 def summarise(results: Sequence[MatchResult]) -> Summary:
@@ -122,16 +135,32 @@ def summarise(results: Sequence[MatchResult]) -> Summary:
     means = [statistics.fmean(v) for v in pairs.values()]
     wins = sum(r.first_won for r in results)
     share = wins / len(results) if results else math.nan
-    ci = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.inf
-    return Summary(len(results), wins, share, ci)
+    ci = _ci(means)
+    lucky = [r.luck_adjusted for r in results]
+    if not results or any(x is None for x in lucky):
+        return Summary(len(results), wins, share, ci)
+    adj: dict[tuple[int, int], list[float]] = {}
+    for r in results:
+        assert r.luck_adjusted is not None
+        adj.setdefault((r.length, r.seed), []).append(r.luck_adjusted)
+    adj_means = [statistics.fmean(v) for v in adj.values()]
+    return Summary(len(results), wins, share, ci, 0.5 + statistics.fmean(adj_means), _ci(adj_means))
+
+
+def _ci(means: Sequence[float]) -> float:
+    """Half-width of the 95% interval of the mean of ``means``."""
+    return 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.inf
 
 
 def summary_line(first: str, second: str, length: int, s: Summary) -> str:
     """One line for the report."""
-    return (
+    line = (
         f"{first} v {second}, {length}-point matches with the cube: {first} wins {s.wins} of {s.matches} "
         f"({100 * s.share:.1f}% +- {100 * s.ci:.1f})"
     )
+    if s.adjusted is not None and s.adjusted_ci is not None:
+        line += f"; luck-adjusted {100 * s.adjusted:.1f}% +- {100 * s.adjusted_ci:.1f}"
+    return line
 
 
 def read_results(paths: Sequence[Path]) -> list[MatchResult]:
