@@ -405,8 +405,8 @@ class _Model:
         answered = np.maximum(self.value("x", 2 * v, self.p), self.cash_y(v))
         return np.where(np.asarray(replies, dtype=bool), np.minimum(nd, answered), nd)
 
-    def normalise(self, values: F) -> F:
-        """Per cube unit (money) or EMG (match) at the present cube value."""
+    def normalise(self, values: F | float) -> Any:
+        """Per cube unit (money) or EMG (match) at the present cube value (an array or one value)."""
         v = self.ctx.value
         hi, lo = self.cash_x(v), self.cash_y(v)
         return 2.0 * (values - lo) / (hi - lo) - 1.0
@@ -425,7 +425,8 @@ def cubeful_equity(
     mover's context (the mover's probabilities after the move, with the cube as it is).
     """
     m = _Model(ctx, probs, x, met)
-    return m.normalise(np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p)))
+    values: F = m.normalise(np.atleast_1d(m.value(_owner_key(ctx.owner), ctx.value, m.p)))
+    return values
 
 
 def match_winning_chance(
@@ -492,10 +493,6 @@ def decide(
     """
     m = _Model(ctx, probs, x, met)
     v = ctx.value
-    if m.n == 1:  # a single row's weight is 1
-        nd_raw = float(m.after_reply(_owner_key(ctx.owner), v, replies)[0])
-        dt_raw = float(m.after_reply("y", 2 * v, replies)[0]) if v < MAX_CUBE else nd_raw
-        return _verdicts(m, nd_raw, dt_raw, noise, rng)
     w = np.ones(m.n) if weights is None else np.asarray(weights, dtype=np.float64)
     w = w / w.sum()
     nd_raw = float(w @ m.after_reply(_owner_key(ctx.owner), v, replies))
@@ -509,8 +506,7 @@ def _verdicts(
     """The decision from the raw (points or MWC) ND and DT of X at ``m``'s context."""
     ctx, v = m.ctx, m.ctx.value
     dp_raw = m.cash_x(v)
-    hi, lo = dp_raw, m.cash_y(v)
-    nd, dt, dp = (2.0 * (e - lo) / (hi - lo) - 1.0 for e in (nd_raw, dt_raw, dp_raw))  # as normalise()
+    nd, dt, dp = (float(m.normalise(e)) for e in (nd_raw, dt_raw, dp_raw))
     nd_n, dt_n = nd, dt
     if noise > 0.0:
         gen = rng if rng is not None else np.random.default_rng()
