@@ -17,9 +17,11 @@ from ai.hand import HandEvaluator
 from ai.network import MLP, NetSet, load_nets, save_nets
 from ai.training.train import (
     _SWAP_COLUMNS,
+    EXPLORE_NOISE,
     Adam,
     TrainConfig,
     Trainer,
+    choose,
     gradients,
     main,
     play_match,
@@ -154,6 +156,44 @@ def test_resume_from_checkpoint_reproduces_the_run(tmp_path: Path) -> None:
     assert resumed.positions == whole.positions
     for x, y in zip(weights(whole.nets), weights(resumed.nets), strict=True):
         assert np.array_equal(x, y)
+
+
+def test_noisy_choice_plays_another_move_but_returns_the_best_moves_value() -> None:
+    hand = HandEvaluator().evaluate_boards
+    found = varied_positions(20, seed=11)
+    codes = [code for code, _ in found]
+    dice = np.array([roll for _, roll in found], dtype=np.int64)
+    greedy = choose(codes, dice, hand)
+    noisy = choose(codes, dice, hand, (np.full(len(codes), 50.0), np.random.default_rng(1)))
+    assert any(g[0] != n[0] for g, n in zip(greedy, noisy, strict=True))
+    for (_, gp), (_, n_p) in zip(greedy, noisy, strict=True):
+        assert gp is not None and n_p is not None
+        assert np.array_equal(gp, n_p)
+
+
+def test_explore_run_draws_a_noise_per_game_and_resumes_exactly(tmp_path: Path) -> None:
+    config = tiny(seed=5)
+    config.explore = True
+    whole = Trainer.fresh(config)
+    run_to_end(whole)
+    plain = Trainer.fresh(tiny(seed=5))
+    run_to_end(plain)
+    assert whole.positions != plain.positions  # the noise changed the games
+    part = Trainer.fresh(TrainConfig(**{**config.__dict__}))
+    for _ in range(40):
+        part.step()
+    assert part.live and all(sd in EXPLORE_NOISE for sd in part.live_noise)
+    assert len(part.live_noise) == len(part.live)
+    ckpt = tmp_path / "explore.ckpt.npz"
+    part.save(ckpt)
+    resumed = Trainer.load(ckpt)
+    assert resumed.config.explore and resumed.live_noise == part.live_noise
+    run_to_end(resumed)
+    assert resumed.positions == whole.positions
+    for x, y in zip(weights(whole.nets), weights(resumed.nets), strict=True):
+        assert np.array_equal(x, y)
+    assert resumed.notes()["explore_noise"] == list(EXPLORE_NOISE)
+    assert "explore_noise" not in plain.notes()
 
 
 def test_play_match_scores_are_antisymmetric_in_sign() -> None:

@@ -64,17 +64,12 @@ from ai.evaluator import boards
 from ai.features import contact_mask, encode
 from ai.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
 from ai.training.rollout import rollout_values
-from ai.training.train import Adam, choose, gradients, roll_dice
+from ai.training.train import EXPLORE_NOISE, Adam, choose, gradients, roll_dice
 from game.files import write_atomic
 from game.position import SIDE_MASK, START_CODE, swap
 
 GAMES_AT_ONCE = 64
 """Self-play games advanced together while a chunk is made."""
-
-EXPLORE_NOISE = (0.0, 0.03, 0.1, 0.2)
-"""With ``explore``, each game that meets positions plays with noise of one of these standard
-deviations (equity, drawn per game) on its candidates: positions off the net's own greedy
-path, where it judges worst. The targets are still the greedy search's or rollouts'."""
 
 METHOD = (
     "then the contact net fitted (cross-entropy, Adam) to its own search's values Q(S, k) "

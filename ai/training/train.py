@@ -143,6 +143,9 @@ def gradients(net: MLP, x: F32, target: F32) -> tuple[list[F32], float]:
 # --- playing -----------------------------------------------------------------------------
 
 
+EXPLORE_NOISE = (0.0, 0.03, 0.1, 0.2)
+"""Noise (equity, standard deviation) that a game played to explore draws, one value per game."""
+
 _SWAP_COLUMNS = np.r_[25:50, 0:25]
 """Column order that turns (N, 50) boards into the same boards seen by the other side."""
 
@@ -153,12 +156,14 @@ def choose(
     value: BoardsEval,
     noise: tuple[npt.NDArray[np.float64], np.random.Generator] | None = None,
 ) -> list[tuple[int, Probs | None]]:
-    """For each game, the best result of its roll by 1-ply lookahead, and its value for the mover.
+    """For each game, the result of its roll to play and the value of its best result for the mover.
 
     Returns (result code in the mover's view, probabilities for the mover) per game; the
     probabilities are the terminal outcome when the move bears off the last checker.
-    ``noise`` (standard deviation per game, generator): each candidate's equity is blurred
-    by that much before the best is taken, as the weaker levels play.
+    Without ``noise`` the result played is the best by 1-ply lookahead. With ``noise``
+    (standard deviation per game, generator) each candidate's equity is blurred by that
+    much before the result to play is taken, as the weaker levels play; the value returned
+    is still the best result's, so that it is the position's value under best play.
     """
     cands: list[int] = []
     spans: list[tuple[int, int]] = []
@@ -182,14 +187,16 @@ def choose(
         # each result is valued from the opponent's side (on roll next), then flipped back
         mine = flip(value(boards(cands)[:, _SWAP_COLUMNS]))
         eq = equity(mine)
+        played = eq
         if noise is not None:
             sd, rng = noise
             per_cand = np.concatenate([np.full(end - start, sd[i]) for i, (start, end) in enumerate(spans)])
-            eq = eq + rng.normal(0.0, 1.0, len(eq)) * per_cand
+            played = eq + rng.normal(0.0, 1.0, len(eq)) * per_cand
     for i, (start, end) in enumerate(spans):
         if end > start:
-            k = start + int(np.argmax(eq[start:end]))
-            chosen[i] = (cands[k], mine[k : k + 1])
+            best = start + int(np.argmax(eq[start:end]))
+            k = start + int(np.argmax(played[start:end]))
+            chosen[i] = (cands[k], mine[best : best + 1])
     return chosen
 
 
@@ -264,6 +271,9 @@ class TrainConfig:
     """Games between benchmark matches (0: never)."""
     bench_games: int = 200
     """Games per benchmark match."""
+    explore: bool = False
+    """Whether each game plays with noise drawn from :data:`EXPLORE_NOISE` (the targets stay
+    the best move's value), so that positions off the net's greedy path are learnt too."""
 
 
 @dataclass
@@ -284,6 +294,8 @@ class Trainer:
     """Games started."""
     live: list[tuple[int, int]] = field(default_factory=list)
     """Games in flight: (code with the mover on roll, plies played)."""
+    live_noise: list[float] = field(default_factory=list)
+    """The noise each game in flight plays with (all 0 unless ``config.explore``)."""
     positions: int = 0
     """Training positions seen."""
     loss_avg: float = float("nan")
@@ -346,12 +358,16 @@ class Trainer:
         c = self.config
         while self.games_started < c.games and len(self.live) < c.batch:
             self.live.append((START_CODE, 0))
+            self.live_noise.append(
+                EXPLORE_NOISE[int(self.rng.integers(len(EXPLORE_NOISE)))] if c.explore else 0.0
+            )
             self.games_started += 1
         if not self.live:
             return 0
         codes = [code for code, _ in self.live]
         dice = roll_dice(self.rng, [ply == 0 for _, ply in self.live])
-        moves = choose(codes, dice, self.value)
+        noise = (np.array(self.live_noise), self.rng) if c.explore else None
+        moves = choose(codes, dice, self.value, noise)
         targets = np.concatenate([p for _, p in moves if p is not None]).astype(np.float32)
         b = boards(codes)
         # bear-off positions are exact already: no need to train the nets on them
@@ -368,12 +384,15 @@ class Trainer:
                 self.loss_avg = mse if math.isnan(self.loss_avg) else 0.99 * self.loss_avg + 0.01 * mse
         finished = 0
         nxt = []
-        for (_, ply), (res, _) in zip(self.live, moves, strict=True):
+        nxt_noise = []
+        for (_, ply), sd, (res, _) in zip(self.live, self.live_noise, moves, strict=True):
             if not res & SIDE_MASK:
                 finished += 1
             else:
                 nxt.append((swap(res), ply + 1))
+                nxt_noise.append(sd)
         self.live = nxt
+        self.live_noise = nxt_noise
         self.games_done += finished
         return finished
 
@@ -390,6 +409,7 @@ class Trainer:
             boards([c for c, _ in self.live]) if self.live else np.zeros((0, 50), dtype=np.uint8)
         )
         extra["live_plies"] = np.array([p for _, p in self.live], dtype=np.int64)
+        extra["live_noise"] = np.array(self.live_noise, dtype=np.float64)
         state = {
             "config": self.config.__dict__,
             "rng": self.rng.bit_generator.state,
@@ -411,6 +431,7 @@ class Trainer:
             "seed": self.config.seed,
             "hidden": self.config.hidden,
             "method": "TD(0) self-play, 1-ply greedy, Adam",
+            **({"explore_noise": list(EXPLORE_NOISE)} if self.config.explore else {}),
         }
 
     @classmethod
@@ -436,7 +457,10 @@ class Trainer:
             )
         live_codes = [int.from_bytes(row.tobytes(), "little") for row in arrays["live_boards"]]
         live = list(zip(live_codes, arrays["live_plies"].tolist(), strict=True))
-        t = cls(config, nets, rng, adam, state["games_done"], state["games_started"], live, bearoff=bearoff)
+        noise = arrays["live_noise"].tolist() if "live_noise" in arrays else [0.0] * len(live)
+        t = cls(
+            config, nets, rng, adam, state["games_done"], state["games_started"], live, noise, bearoff=bearoff
+        )
         t.positions = int(state["positions"])
         t.loss_avg = float(state["loss_avg"])
         return t
@@ -524,6 +548,12 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--lr-halflife", type=int, help="games over which the step size halves (default 50000)")
     ap.add_argument("--bench-every", type=int, default=5000, help="games between benchmark matches (0: none)")
     ap.add_argument("--bench-games", type=int, default=200)
+    ap.add_argument(
+        "--explore",
+        action="store_true",
+        help=f"play each game with noise drawn from {', '.join(map(str, EXPLORE_NOISE))} "
+        "(targets stay the best move's value)",
+    )
     ap.add_argument("--no-bearoff", action="store_true", help="do not use the exact bear-off database")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     return ap
@@ -546,6 +576,8 @@ def _trainer(ap: argparse.ArgumentParser, args: argparse.Namespace, bearoff: Any
         for name in ("lr", "lr_min", "lr_halflife"):
             if getattr(args, name) is not None:
                 setattr(trainer.config, name, getattr(args, name))
+        if args.explore:
+            trainer.config.explore = True
         _widen(ap, trainer, args.widen)
         return trainer
     if args.widen is not None and args.init is None:
@@ -561,6 +593,7 @@ def _trainer(ap: argparse.ArgumentParser, args: argparse.Namespace, bearoff: Any
         lr_halflife=defaults.lr_halflife if args.lr_halflife is None else args.lr_halflife,
         bench_every=args.bench_every,
         bench_games=args.bench_games,
+        explore=args.explore,
     )
     if args.init is None:
         return Trainer.fresh(config, bearoff=bearoff)
