@@ -187,7 +187,7 @@ def choose(
         # each result is valued from the opponent's side (on roll next), then flipped back
         mine = flip(value(boards(cands)[:, _SWAP_COLUMNS]))
         eq = equity(mine)
-        played = eq
+        played = None
         if noise is not None:
             sd, rng = noise
             per_cand = np.concatenate([np.full(end - start, sd[i]) for i, (start, end) in enumerate(spans)])
@@ -195,7 +195,7 @@ def choose(
     for i, (start, end) in enumerate(spans):
         if end > start:
             best = start + int(np.argmax(eq[start:end]))
-            k = start + int(np.argmax(played[start:end]))
+            k = best if played is None else start + int(np.argmax(played[start:end]))
             chosen[i] = (cands[k], mine[best : best + 1])
     return chosen
 
