@@ -18,11 +18,11 @@ from game.cube import CENTRED, CUBE_VALUES, DEFAULT_RULES, CubeRules, CubeState,
 from game.outcome import Outcome, Termination
 from game.validate import show
 
-MATCH_LENGTHS: tuple[int, ...] = (1, 3, 5, 7)
-"""The match lengths a player can choose."""
-
 MAX_MATCH_LENGTH = 25
 """The longest match."""
+
+MATCH_LENGTHS: tuple[int, ...] = tuple(range(1, MAX_MATCH_LENGTH + 1, 2))
+"""The match lengths a player can choose: the odd lengths, 1 to 25 points (any length 1..25 is valid)."""
 
 MONEY = 0
 """The length of a money session: games are played for points, with no end."""

@@ -8,8 +8,8 @@ from game.match import MATCH_LENGTHS, GameResult, Match, MatchError
 from game.outcome import Outcome, Termination
 
 
-def test_lengths_offered_are_one_three_five_seven() -> None:
-    assert MATCH_LENGTHS == (1, 3, 5, 7)
+def test_lengths_offered_are_every_odd_length_from_one_to_twenty_five() -> None:
+    assert MATCH_LENGTHS == (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
 
 
 @pytest.mark.parametrize("length", [-1, 26, True, "5"])

@@ -12,7 +12,7 @@ from typing import Any
 from game import validate as v
 from game.cube import CENTRED, CubeError, CubeRules, CubeState, Resignation, can_double, resign_outcome, take
 from game.dice import Dice, Roll, seed_commitment
-from game.match import MAX_MATCH_LENGTH, MONEY, Match, MatchError
+from game.match import MATCH_LENGTHS, MAX_MATCH_LENGTH, MONEY, Match, MatchError
 from game.move import Move, Step, format_steps
 from game.outcome import Outcome, Termination
 from game.position import Position, PositionError, from_position_id, swap, unpack
@@ -42,7 +42,7 @@ COLOUR_CHOICES = ("light", "dark")
 MAX_ROLLS = 100_000
 """More rolls than any one game draws: a longer list is damage."""
 
-MATCH_CHOICES = (MONEY, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 25)
+MATCH_CHOICES = (MONEY, *MATCH_LENGTHS)
 """The match lengths offered in the settings (0: a money session); any length 0..25 loads."""
 
 
