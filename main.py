@@ -42,14 +42,14 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "game.ui.play", "play against the computer in a window (the default)"),
-    Command("hint", "ai.hint", "rank the legal moves of a position, or answer a JSON protocol on stdin"),
+    Command("play", "game.ui.app.play", "play against the computer in a window (the default)"),
+    Command("hint", "ai.cli.hint", "rank the legal moves of a position, or answer a JSON protocol on stdin"),
     Command(
-        "replay-seed", "game.replay_cli", "print the SHA-256 of a game's dice seed and the dice it gives"
+        "replay-seed", "ai.cli.replay_seed", "print the SHA-256 of a game's dice seed and the dice it gives"
     ),
     Command("autoplay", "ai.autoplay", "the computer plays a match against itself (a .mat record)"),
-    Command("analyze", "ai.analyze", "judge every decision of a .mat match record (errors, cube, luck)"),
-    Command("selftest", "game.ui.selftest", "headless check of assets, weights, a frame and an AI game"),
+    Command("analyze", "ai.cli.analyze", "judge every decision of a .mat match record (errors, cube, luck)"),
+    Command("selftest", "game.ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )
 """Every sub-command, in the order ``--help`` lists them."""
 

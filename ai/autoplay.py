@@ -4,11 +4,11 @@
 
 Both sides play at the same level (or the right-hand player at ``--opponent``'s):
 before each roll (except the opening roll) the
-side on roll may double (:func:`ai.cube.decide` on the level's evaluation of the
+side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
 position, with the level's noise), the opponent takes or drops; moves are chosen
-by cubeful match equity at the score (:func:`ai.cube.cubeful_equity`). The dice come
-from :class:`game.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
-same match. The record is written atomically in the .mat format (:mod:`game.matfile`).
+by cubeful match equity at the score (:func:`ai.cube.decision.cubeful_equity`). The dice come
+from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
+same match. The record is written atomically in the .mat format (:mod:`game.records.mat`).
 No resignations are offered: every game is played out.
 """
 
@@ -20,17 +20,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.analysis import analyse
-from ai.cube import CubeContext, context_for, level_cube_decision, search_utilities
-from ai.evaluator import Evaluator
+from ai.cube.decision import CubeContext, context_for, level_cube_decision, search_utilities
+from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
-from game.cube import CENTRED, CubeState, can_double, take
-from game.dice import Dice
-from game.files import write_atomic
-from game.match import MAX_MATCH_LENGTH, Match
-from game.matfile import Action, GameRecord, MatchRecord, format_match, steps_text
-from game.outcome import Outcome, Termination
-from game.state import GameState
+from ai.search import analyse
+from game.records.mat import Action, GameRecord, MatchRecord, format_match, steps_text
+from game.rules.cube import CENTRED, CubeState, can_double, take
+from game.rules.dice import Dice
+from game.rules.match import MAX_MATCH_LENGTH, Match
+from game.rules.outcome import Outcome, Termination
+from game.rules.state import GameState
+from game.support.files import write_atomic
 
 PLAYERS = ("Computer A", "Computer B")
 """Names in the record: left column (player 0), right column (player 1)."""
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play and write the match from parsed options; returns the exit status."""
     if not 1 <= args.match <= MAX_MATCH_LENGTH:
         ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
-    from ai.hint import load
+    from ai.cli.hint import load
 
     evaluator = load("auto", sys.stderr)
     opponent = None if args.opponent is None else level_by_key(args.opponent)

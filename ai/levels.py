@@ -1,6 +1,6 @@
 """Difficulty levels: how deep the AI searches, and for beginners how much it blunders.
 
-Depth is the difficulty (see :mod:`ai.analysis`): depth 1 looks only at our own
+Depth is the difficulty (see :mod:`ai.search`): depth 1 looks only at our own
 move, depth 2 adds every roll of the opponent and their best reply, depth 3 our
 next roll and reply, depth 4 one more. Below depth 1, the beginner levels search
 depth 1 and add seeded Gaussian noise (standard deviation in equity) to every

@@ -1,217 +1,585 @@
-"""Generic game-tree search over the game protocol (:mod:`game.protocol`).
+"""The backgammon search: rank every legal move of a roll by expectiminimax.
 
-These are the classic algorithms as the textbooks state them, written for any
-game that implements :class:`game.protocol.Game`; the evaluation is passed in.
-Values are always from the point of view of one player (``player``, 0 by
-default): that player maximises, the other minimises.
+Depth is the number of move decisions searched, with the dice between them:
 
-* :func:`expectiminimax` — at a node where ``player`` moves the largest child
-  value, where the opponent moves the smallest, at a chance node the
-  probability-weighted average, and the heuristic value at depth 0 or the game's
-  returns at a terminal node. Every node (chance nodes too) uses one unit of
-  depth, as in the classic pseudocode.
-* :func:`minimax` and :func:`alphabeta` — for games without chance; alpha-beta
-  returns the minimax value while visiting fewer nodes.
-* :func:`expectimax` — the opponent is not assumed to play its best: its moves
-  are a chance node with the probabilities a known ``policy`` gives.
+* depth 1 scores each of our moves by the static evaluation of the position it
+  leads to (GNU Backgammon's 0-ply);
+* depth 2 adds the opponent's 21 rolls and their best reply to each (1-ply);
+* depth 3 adds our next roll and reply (2-ply); depth 4 one more (3-ply).
 
-The backgammon AI itself uses :mod:`ai.analysis`, a batched and much faster
-specialisation of :func:`expectiminimax`; this module is the reference and the
-general tool.
+In the recursion, ``Q(S, k)`` is the value of position ``S`` for the side on
+roll, before it rolls, with ``k`` move decisions left: ``Q(S, 0)`` is the static
+evaluation, and ``Q(S, k)`` is the probability-weighted average over the 21
+rolls of the best result ``r`` of the roll, valued as ``W(r, k)``: exactly 1, 2
+or 3 points when ``r`` bears off the last checker, else the opponent's
+``Q(swap(r), k - 1)`` turned round. A root candidate at depth ``N`` is worth
+``W(r, N)``. Values carry the five outcome probabilities (win, win gammon, win
+backgammon, lose gammon, lose backgammon, cumulative as in gnubg) and the
+cubeless equity that follows from them.
+
+How it is made fast:
+
+* **Batched evaluation.** A node's children for all 21 rolls are generated as
+  plain integers (:func:`game.rules.movegen.results`) and evaluated in one
+  :meth:`~ai.evaluation.evaluator.Evaluator.evaluate` call; the recursion runs level by
+  level, so every position on a level is evaluated in large batches (in chunks
+  of :data:`CHUNK`, with the stop flag checked between them).
+* **Caches** keyed by position code: static evaluations, move lists and
+  ``Q(S, k)`` values are kept for the whole call, so iterative deepening and
+  transpositions never repeat work.
+* **Move filters** (forward pruning, as gnubg's move filters): at the root,
+  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked
+  within ``keep`` places and ``margin`` equity of its best (:class:`Filters`);
+  the others keep their shallower value and are listed after the deeper-searched
+  ones. At inner decision nodes with two or more decisions left, only the
+  ``inner`` best results of each roll by the one-decision (static) score are
+  searched deeper; gnubg does the same with one. Below the root, a roll with
+  more than ``prescreen`` (24) results has only the best 24 by a quick score
+  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small
+  net. :data:`FULL_WIDTH` turns every filter off; ``bench/search.py`` measures
+  what the default filters cost in equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
+  expectiminimax (the tests compare them with a textbook recursion).
+
+Deterministic: the same position, dice, depth, evaluator, filters and seed give
+the same answer (ties are broken by the order of the move generator, which is
+fixed, and the noise generator is seeded from ``seed`` and the position).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
-from game.protocol import Game
+import numpy as np
+import numpy.typing as npt
 
-S = TypeVar("S", bound=Hashable)
-A = TypeVar("A")
+from ai.evaluation.evaluator import Evaluator, Probs, boards, equity
+from ai.evaluation.hand import move_scores
+from game.rules.dice import ROLLS
+from game.rules.movegen import results
+from game.rules.outcome import Termination, win_kind
+from game.rules.position import SIDE_BITS, SIDE_MASK, swap
 
-Evaluate = Callable[[S], float]
-"""A heuristic: the value of a (non-terminal) state for the maximising player."""
+Probs5 = tuple[float, float, float, float, float]
+"""Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
 
-Policy = Callable[[S], Sequence[tuple[A, float]]]
-"""The opponent's known behaviour: each action it may take with its probability."""
+MAX_DEPTH = 4
+"""The deepest search offered."""
+
+CHUNK = 1024
+"""Largest batch handed to the evaluator at once (the stop flag is checked before each batch;
+a batch of 1024 takes tens of milliseconds, which keeps a cancel well under 100 ms)."""
+
+SLICE = 8192
+"""Longest list of leaves prepared for evaluation between two stop checks."""
+
+CHECK_EVERY = 63
+"""Move-generation calls between two checks of the stop flag and the deadline (three positions'
+21 rolls: a few milliseconds)."""
+
+Utility = Callable[[Probs], npt.NDArray[np.float64]]
+"""What a mover ranks its results by: its five probabilities (rows) to one value each."""
+
+_ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
+_ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
+_NROLLS = len(ROLLS)
 
 
-@dataclass(slots=True)
-class SearchStats:
-    """Counters a search fills in."""
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal result of the roll with its value for the side that moves."""
 
-    nodes: int = 0
-    """Nodes visited (every call on a state, leaves included)."""
+    code: int
+    """The position after the move, seen from the mover (not swapped)."""
+
+    equity: float
+    """Cubeless equity for the mover (points per game), noise included if any was asked for."""
+
+    probs: Probs5
+    """The mover's win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+    depth: int = 1
+    """The depth this candidate was searched to (below the requested depth if a filter cut it)."""
 
 
-def _leaf(game: Game[S, A], state: S, depth: int, evaluate: Evaluate[S], player: int) -> float | None:
-    if game.is_terminal(state):
-        return float(game.returns(state)[player])
-    if depth <= 0:
-        return float(evaluate(state))
-    return None
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a search has got."""
+
+    done: int
+    """Candidate searches finished, over all depths of the iterative deepening."""
+
+    total: int
+    """Candidate searches planned (it can shrink when a filter cuts candidates)."""
+
+    best: Candidate | None
+    """The best candidate of the deepest finished depth, if any."""
 
 
-def expectiminimax(
-    game: Game[S, A],
-    state: S,
-    depth: int,
-    evaluate: Evaluate[S],
-    *,
-    player: int = 0,
-    stats: SearchStats | None = None,
-) -> float:
-    """The expectiminimax value of ``state`` for ``player``, searching ``depth`` nodes deep."""
-    if stats is not None:
-        stats.nodes += 1
-    leaf = _leaf(game, state, depth, evaluate, player)
-    if leaf is not None:
-        return leaf
-    if game.is_chance_node(state):
-        return sum(
-            p * expectiminimax(game, game.apply(state, a), depth - 1, evaluate, player=player, stats=stats)
-            for a, p in game.chance_outcomes(state)
+class Stopped(Exception):
+    """Raised by :func:`analyse` when ``should_stop()`` returned True."""
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Forward pruning settings (gnubg-style move filters); see the module docstring."""
+
+    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (3, 0.06))
+    """For depths 2, 3, 4: (keep, margin): how many of the previous depth's best candidates
+    are searched deeper, and how far (in equity) behind the best they may be."""
+
+    inner: tuple[int, ...] = (1, 1, 1)
+    """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
+    by the static score."""
+
+    prescreen: int = 24
+    """At every decision node below the root, a roll with more results than this has only
+    this many evaluated: the best by :func:`ai.evaluation.hand.move_scores`, a quick score (gnubg
+    pre-screens with a small net in the same way). Only long lists are cut (big doubles)."""
+
+    def __post_init__(self) -> None:
+        if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
+            raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
+        if (
+            any(keep < 1 or margin < 0 for keep, margin in self.root)
+            or any(k < 1 for k in self.inner)
+            or self.prescreen < 1
+        ):
+            raise ValueError("filters must keep at least one candidate with a margin of 0 or more")
+
+
+UNLIMITED = 1 << 30
+"""A filter size larger than any move list."""
+
+FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3, prescreen=UNLIMITED)
+"""No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
+
+DEFAULT_FILTERS = Filters()
+"""The filters the game uses."""
+
+
+class _Deadline(Exception):
+    """Internal: the deadline passed during an iteration."""
+
+
+def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
+    """Exact probabilities for a result in which the mover has borne off every checker."""
+    kind = win_kind(code)
+    if kind is Termination.BACKGAMMON:
+        return np.array([1.0, 1.0, 1.0, 0.0, 0.0])
+    if kind is Termination.GAMMON:
+        return np.array([1.0, 1.0, 0.0, 0.0, 0.0])
+    return np.array([1.0, 0.0, 0.0, 0.0, 0.0])
+
+
+def _flip(p: Probs) -> Probs:
+    """Probabilities seen from the other side (rows of five)."""
+    out = np.empty_like(p)
+    out[:, 0] = 1.0 - p[:, 0]
+    out[:, 1] = p[:, 3]
+    out[:, 2] = p[:, 4]
+    out[:, 3] = p[:, 1]
+    out[:, 4] = p[:, 2]
+    return out
+
+
+class _Engine:
+    """One analysis: the caches, the node counter and the stop checks."""
+
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        filters: Filters,
+        should_stop: Callable[[], bool] | None,
+        deadline: float | None,
+        utilities: tuple[Utility, Utility] | None = None,
+    ) -> None:
+        self.evaluator = evaluator
+        self.filters = filters
+        self.utilities = utilities
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self.static_rows: dict[int, int] = {}
+        self.store = np.zeros((4096, 5))
+        self.stored = 0
+        self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
+        self.gen_cache: dict[int, list[list[int]]] = {}
+        self.calls = 0
+        self.next_check = CHECK_EVERY
+        self.deadline_active = False
+        self.evaluated = 0
+        self.eval_boards: Callable[[npt.NDArray[np.uint8]], Probs] | None = getattr(
+            evaluator, "evaluate_boards", None
         )
-    values = [
-        expectiminimax(game, game.apply(state, a), depth - 1, evaluate, player=player, stats=stats)
-        for a in game.legal_actions(state)
-    ]
-    return max(values) if game.current_player(state) == player else min(values)
 
+    # --- stop checks --------------------------------------------------------------------
 
-def _no_chance(game: Game[Any, Any], state: Any, name: str) -> None:
-    if game.is_chance_node(state):
-        raise ValueError(f"{name} does not handle chance nodes; use expectiminimax or expectimax")
+    def check(self) -> None:
+        """Raise :class:`Stopped` or :class:`_Deadline` if asked to."""
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped("analysis stopped")
+        if self.deadline_active and self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Deadline
 
+    def tick(self, n: int) -> None:
+        self.calls += n
+        if self.calls >= self.next_check:
+            self.next_check = self.calls + CHECK_EVERY
+            self.check()
 
-def minimax(
-    game: Game[S, A],
-    state: S,
-    depth: int,
-    evaluate: Evaluate[S],
-    *,
-    player: int = 0,
-    stats: SearchStats | None = None,
-) -> float:
-    """The minimax value of ``state`` for ``player`` (games without chance)."""
-    if stats is not None:
-        stats.nodes += 1
-    leaf = _leaf(game, state, depth, evaluate, player)
-    if leaf is not None:
-        return leaf
-    _no_chance(game, state, "minimax")
-    values = [
-        minimax(game, game.apply(state, a), depth - 1, evaluate, player=player, stats=stats)
-        for a in game.legal_actions(state)
-    ]
-    return max(values) if game.current_player(state) == player else min(values)
+    # --- building blocks ----------------------------------------------------------------
 
+    def static(self, codes: list[int], keep: bool = True) -> Probs:
+        """Static probabilities for the side on roll of each code, through the cache.
 
-def alphabeta(
-    game: Game[S, A],
-    state: S,
-    depth: int,
-    evaluate: Evaluate[S],
-    *,
-    player: int = 0,
-    alpha: float = -math.inf,
-    beta: float = math.inf,
-    stats: SearchStats | None = None,
-) -> float:
-    """Minimax with alpha-beta pruning: the same value, fewer nodes (games without chance).
+        A code whose side not on roll has borne everything off is scored exactly.
+        """
+        rows = self.static_rows
+        idx = [rows.get(c, -1) for c in codes]
+        miss = [c for c, i in zip(codes, idx, strict=True) if i < 0]
+        if not miss:
+            return self.store[idx]
+        miss = list(dict.fromkeys(miss))
+        parts = []
+        for start in range(0, len(miss), CHUNK):
+            self.check()
+            parts.append(np.asarray(self.evaluator.evaluate(miss[start : start + CHUNK]), dtype=np.float64))
+        new = np.concatenate(parts) if len(parts) > 1 else parts[0]
+        self.evaluated += len(miss)
+        for i, c in enumerate(miss):
+            if not c >> SIDE_BITS:  # the side that just moved has borne off everything
+                won = _terminal_probs(swap(c))
+                new[i] = (0.0, 0.0, 0.0, won[1], won[2])
+        if not keep:
+            local = dict(zip(miss, range(len(miss)), strict=True))
+            out = np.empty((len(codes), 5))
+            hit = [i for i, j in enumerate(idx) if j >= 0]
+            if hit:
+                out[hit] = self.store[[idx[i] for i in hit]]
+            mi = [i for i, j in enumerate(idx) if j < 0]
+            out[mi] = new[[local[codes[i]] for i in mi]]
+            return out
+        need = self.stored + len(miss)
+        if need > len(self.store):
+            grown = np.zeros((max(need, 2 * len(self.store)), 5))
+            grown[: self.stored] = self.store[: self.stored]
+            self.store = grown
+        self.store[self.stored : need] = new
+        for i, c in enumerate(miss, self.stored):
+            rows[c] = i
+        self.stored = need
+        return self.store[[rows[c] for c in codes]]
 
-    With a window (``alpha``, ``beta``) narrower than the value, the result is only a
-    bound (fail-hard): at most ``alpha`` or at least ``beta``.
-    """
-    if stats is not None:
-        stats.nodes += 1
-    leaf = _leaf(game, state, depth, evaluate, player)
-    if leaf is not None:
-        return leaf
-    _no_chance(game, state, "alphabeta")
+    def gen(self, s: int, keep: bool) -> list[list[int]]:
+        """The results of each of the 21 rolls for the side on roll of ``s``."""
+        got = self.gen_cache.get(s)
+        if got is None:
+            got = [results(s, a, b) for a, b in _ROLL_DICE]
+            self.tick(_NROLLS)
+            if keep:
+                self.gen_cache[s] = got
+        return got
 
-    def child(a: A, lo: float, hi: float) -> float:
-        nxt = game.apply(state, a)
-        return alphabeta(game, nxt, depth - 1, evaluate, player=player, alpha=lo, beta=hi, stats=stats)
+    def after_move(self, children: list[int], keep: bool = True) -> Probs:
+        """``W(r, 1)``: each result's static value for the mover; exact if it wins.
 
-    if game.current_player(state) == player:
-        value = -math.inf
-        for a in game.legal_actions(state):
-            value = max(value, child(a, alpha, beta))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = math.inf
-    for a in game.legal_actions(state):
-        value = min(value, child(a, alpha, beta))
-        beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return value
+        Long lists go in slices of :data:`SLICE` with a stop check before each, so the
+        Python work on a deep level's hundred thousand leaves never runs unchecked.
+        """
+        if len(children) <= SLICE:
+            return _flip(self.static([swap(r) for r in children], keep))
+        parts = []
+        for start in range(0, len(children), SLICE):
+            self.check()
+            parts.append(self.static([swap(r) for r in children[start : start + SLICE]], keep))
+        return _flip(np.concatenate(parts))
 
+    def leaf_values(self, children: list[int]) -> Probs:
+        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration.
 
-def expectimax(
-    game: Game[S, A],
-    state: S,
-    depth: int,
-    evaluate: Evaluate[S],
-    policy: Policy[S, A],
-    *,
-    player: int = 0,
-    stats: SearchStats | None = None,
-) -> float:
-    """The value of ``state`` for ``player`` when the opponent plays by ``policy``.
+        Nothing here is used again, so the cache is skipped; when the evaluator has
+        ``evaluate_boards`` the boards are turned round in numpy instead of swapping
+        each code, and results that bear off the last checker are scored exactly.
+        """
+        eval_boards = self.eval_boards
+        if eval_boards is None:
+            return self.after_move(children, keep=False)
+        out = np.empty((len(children), 5))
+        for start in range(0, len(children), SLICE):
+            self.check()
+            raw = boards(children[start : start + SLICE])
+            turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
+            for at in range(0, len(raw), CHUNK):
+                if at:
+                    self.check()
+                part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
+                out[start + at : start + at + len(part)] = _flip(part)
+            self.evaluated += len(raw)
+            mover = raw[:, :25].astype(np.int64)
+            won = np.flatnonzero(mover.sum(axis=1) == 0)
+            if won.size:
+                loser = raw[won, 25:].astype(np.int64)
+                gammon = loser.sum(axis=1) == 15
+                backgammon = gammon & ((loser[:, 18:25].sum(axis=1)) > 0)
+                rows = start + won
+                out[rows, 0] = 1.0
+                out[rows, 1] = gammon
+                out[rows, 2] = backgammon
+                out[rows, 3] = 0.0
+                out[rows, 4] = 0.0
+        return out
 
-    ``player`` takes its best action; at the opponent's nodes the actions are
-    averaged with the probabilities ``policy(state)`` gives; chance nodes are
-    averaged with the game's own probabilities.
-    """
-    if stats is not None:
-        stats.nodes += 1
-    leaf = _leaf(game, state, depth, evaluate, player)
-    if leaf is not None:
-        return leaf
+    def prescreened(
+        self, children: list[int], starts: list[int], lengths: npt.NDArray[np.int64]
+    ) -> tuple[list[int], list[int], npt.NDArray[np.int64]]:
+        """Cut each roll's results to the best :attr:`Filters.prescreen` by the quick score."""
+        limit = self.filters.prescreen
+        start_arr = np.array(starts)
+        long_segs = np.flatnonzero(lengths > limit)
+        # children of the long rolls, their roll, and their quick score
+        rows = np.concatenate([np.arange(start_arr[j], start_arr[j] + lengths[j]) for j in long_segs])
+        seg = np.repeat(long_segs, lengths[long_segs])
+        scores = np.empty(len(rows))
+        for at in range(0, len(rows), SLICE):
+            self.check()
+            part = rows[at : at + SLICE].tolist()
+            scores[at : at + SLICE] = move_scores(boards([children[i] for i in part]))
+        order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
+        first = np.searchsorted(seg[order], long_segs)
+        rank = np.arange(len(rows)) - np.repeat(first, lengths[long_segs])
+        keep = np.ones(len(children), dtype=bool)
+        keep[rows] = False
+        keep[rows[order[rank < limit]]] = True
+        kept_lengths = np.minimum(lengths, limit)
+        new_children = [c for c, k in zip(children, keep.tolist(), strict=True) if k]
+        new_starts = np.concatenate([[0], np.cumsum(kept_lengths)[:-1]]).tolist()
+        return new_children, new_starts, kept_lengths
 
-    def child(a: A) -> float:
-        return expectimax(game, game.apply(state, a), depth - 1, evaluate, policy, player=player, stats=stats)
+    # --- the recursion --------------------------------------------------------------------
 
-    if game.is_chance_node(state):
-        return sum(p * child(a) for a, p in game.chance_outcomes(state))
-    if game.current_player(state) == player:
-        return max(child(a) for a in game.legal_actions(state))
-    return sum(p * child(a) for a, p in policy(state))
+    def pick(self, values: Probs, side: int) -> npt.NDArray[np.float64]:
+        """What the mover (``side`` 0: the root's mover, 1: its opponent) chooses its results by."""
+        if self.utilities is None:
+            return equity(values)
+        return np.asarray(self.utilities[side](values), dtype=np.float64)
 
+    def q(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
+        """``Q(S, k)`` for each state (side on roll, before rolling); rows of five probs.
 
-def best_action(
-    game: Game[S, A],
-    state: S,
-    depth: int,
-    evaluate: Evaluate[S],
-    *,
-    policy: Policy[S, A] | None = None,
-    stats: SearchStats | None = None,
-) -> tuple[A, float]:
-    """The best action for the player to move at ``state`` and its value.
-
-    Children are searched ``depth - 1`` deep with :func:`expectiminimax`, or with
-    :func:`expectimax` when an opponent ``policy`` is given. Ties go to the first
-    action in ``game.legal_actions`` order.
-    """
-    if game.is_chance_node(state) or game.is_terminal(state):
-        raise ValueError("best_action needs a decision node")
-    player = game.current_player(state)
-    best: tuple[A, float] | None = None
-    for a in game.legal_actions(state):
-        child = game.apply(state, a)
-        if policy is None:
-            v = expectiminimax(game, child, depth - 1, evaluate, player=player, stats=stats)
+        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side``
+        says who is on roll in ``states`` (0: the root's mover, 1: its opponent), for
+        :meth:`pick`.
+        """
+        if k == 0:
+            return self.static(states, keep=not final)
+        out = np.empty((len(states), 5))
+        todo: list[int] = []
+        todo_rows: dict[int, list[int]] = {}
+        key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
+        for i, s in enumerate(states):
+            got = self.q_cache.get((s, key_k))
+            if got is not None:
+                out[i] = got
+            else:
+                rows_of = todo_rows.get(s)
+                if rows_of is None:
+                    todo.append(s)
+                    todo_rows[s] = [i]
+                else:
+                    rows_of.append(i)
+        if not todo:
+            return out
+        keep_gen = k >= 2 or not final
+        children: list[int] = []
+        starts: list[int] = []
+        for s in todo:
+            for rs in self.gen(s, keep_gen):
+                starts.append(len(children))
+                children.extend(rs)
+        nseg = len(starts)
+        lengths = np.diff(np.array([*starts, len(children)]))
+        if self.filters.prescreen < int(lengths.max()):
+            children, starts, lengths = self.prescreened(children, starts, lengths)
+        w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
+        eq1 = self.pick(w1, side)
+        seg = np.repeat(np.arange(nseg), lengths)
+        order = np.lexsort((-eq1, seg))
+        start_arr = np.array(starts)
+        if k == 1:
+            chosen = w1[order[start_arr]]
         else:
-            v = expectimax(game, child, depth - 1, evaluate, policy, player=player, stats=stats)
-        if best is None or v > best[1]:
-            best = (a, v)
-    assert best is not None
-    return best
+            inner = self.filters.inner[k - 2]
+            # the kept children of each segment: the first `inner` in the sorted order
+            rank = np.arange(len(children)) - np.repeat(start_arr, lengths)
+            kept = order[rank < inner]  # positions in `order` whose rank in segment < inner
+            kept_seg = seg[kept]
+            kept_codes = [children[i] for i in kept.tolist()]
+            nxt_idx = [j for j, r in enumerate(kept_codes) if r & SIDE_MASK]
+            deep = w1[kept].copy()
+            if nxt_idx:
+                nxt = [swap(kept_codes[j]) for j in nxt_idx]
+                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final, 1 - side))
+            deq = self.pick(deep, side)
+            o2 = np.lexsort((-deq, kept_seg))
+            first = np.searchsorted(kept_seg[o2], np.arange(nseg))
+            chosen = deep[o2[first]]
+        values = np.tensordot(_ROLL_WEIGHTS, chosen.reshape(len(todo), _NROLLS, 5), axes=(0, 1))
+        for j, s in enumerate(todo):
+            v = values[j]
+            self.q_cache[(s, key_k)] = v
+            out[todo_rows[s]] = v
+        return out
+
+    def root_values(self, cands: list[int], depth: int, final: bool) -> Probs:
+        """``W(r, depth)`` for root candidates (all at once)."""
+        if depth == 1:
+            return self.leaf_values(cands) if final else self.after_move(cands)
+        out = np.empty((len(cands), 5))
+        live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
+        for i, r in enumerate(cands):
+            if not r & SIDE_MASK:
+                out[i] = _terminal_probs(r)
+        if live:
+            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
+        return out
+
+
+def _noise(code: int, dice: tuple[int, int], seed: int, n: int, sd: float) -> npt.NDArray[np.float64]:
+    rng = np.random.default_rng([seed & 0xFFFFFFFF, dice[0], dice[1], code & ((1 << 400) - 1)])
+    return rng.normal(0.0, sd, n)
+
+
+def analyse(
+    code: int,
+    dice: tuple[int, int] | Sequence[int],
+    depth: int,
+    evaluator: Evaluator,
+    *,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+    noise: float = 0.0,
+    seed: int = 0,
+    filters: Filters = DEFAULT_FILTERS,
+    utility: Utility = equity,
+    reply_utility: Utility | None = None,
+) -> list[Candidate]:
+    """Every distinct legal result of rolling ``dice`` in ``code``, best first.
+
+    ``depth`` 1..4 is the number of move decisions searched (see the module
+    docstring). ``should_stop()`` is polled every few hundred move generations and
+    between evaluation batches; when it returns True, :class:`Stopped` is raised.
+    ``deadline`` (a :func:`time.monotonic` time) makes the search return the answer
+    of the deepest depth it finished (depth 1 is always finished). ``noise`` adds
+    seeded Gaussian noise of that standard deviation to each candidate's equity
+    (for the beginner levels); ``seed`` picks the noise. ``utility`` turns the
+    mover's five probabilities into the value the root candidates are ranked and
+    filtered by (default the cubeless equity; e.g. cubeful match equity from
+    :func:`ai.cube.decision.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
+    ``reply_utility`` is the opponent's: when given, every move inside the search is
+    chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
+    root mover's later moves by ``utility``); without it, by cubeless equity.
+    """
+    try:
+        d = tuple(int(x) for x in dice)
+    except (TypeError, ValueError):
+        raise ValueError(f"dice must be two numbers 1..6, got {dice!r}") from None
+    if len(d) != 2 or not all(1 <= x <= 6 for x in d):
+        raise ValueError(f"dice must be two numbers 1..6, got {dice!r}")
+    if not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
+    utilities = None if reply_utility is None else (utility, reply_utility)
+    engine = _Engine(evaluator, filters, should_stop, deadline, utilities)
+    cands = results(code, d[0], d[1])
+    n = len(cands)
+    planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
+    done = 0
+
+    def report(best: Candidate | None) -> None:
+        if on_progress is not None:
+            on_progress(Progress(done, done + sum(planned), best))
+
+    engine.check()
+    values = engine.root_values(cands, 1, final=depth == 1)
+    eqs = np.asarray(utility(values), dtype=np.float64)
+    reached = np.ones(n, dtype=np.int64)
+    done += n
+    planned[0] = 0
+    ranking = _rank(eqs, reached)
+    report(_candidate(cands, values, eqs, reached, ranking[0]))
+    engine.deadline_active = True
+    for level in range(2, depth + 1):
+        keep, margin = filters.root[level - 2]
+        prev = [i for i in ranking if reached[i] == level - 1]
+        best_eq = eqs[prev[0]]
+        chosen = [i for i in prev[:keep] if eqs[i] >= best_eq - margin - 1e-12]
+        planned[level - 1] = len(chosen)
+        report(_candidate(cands, values, eqs, reached, ranking[0]))
+        final = level == depth
+        new_vals = np.empty((len(chosen), 5))
+        try:
+            engine.check()
+            for j, i in enumerate(chosen):
+                new_vals[j] = engine.root_values([cands[i]], level, final)[0]
+                done += 1
+                planned[level - 1] -= 1
+                report(_candidate(cands, values, eqs, reached, ranking[0]))
+        except _Deadline:
+            break
+        values[chosen] = new_vals
+        eqs[chosen] = utility(new_vals)
+        reached[chosen] = level
+        ranking = _rank(eqs, reached)
+    if noise > 0.0:
+        eqs = eqs + _noise(code, (d[0], d[1]), seed, n, noise)
+        ranking = _rank(eqs, reached)
+    vl, el, rl = values.tolist(), eqs.tolist(), reached.tolist()
+    result = [Candidate(cands[i], el[i], (*vl[i],), rl[i]) for i in ranking]
+    done_total = done
+    if on_progress is not None:
+        on_progress(Progress(done_total, done_total, result[0]))
+    return result
+
+
+def position_values(
+    codes: Sequence[int],
+    decisions: int,
+    evaluator: Evaluator,
+    *,
+    filters: Filters = DEFAULT_FILTERS,
+    should_stop: Callable[[], bool] | None = None,
+) -> Probs:
+    """``Q(S, k)`` of each position, side on roll before rolling: rows of five probabilities.
+
+    ``decisions`` (``k``, 0..4) is how many move decisions are searched, with a roll
+    before each: 0 is the static evaluation, 1 averages the best move of every roll
+    (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
+    each. The positions share one search's caches, so many at once cost less than
+    one by one. Raises :class:`Stopped` when ``should_stop()`` says so.
+    """
+    if not 0 <= decisions <= MAX_DEPTH:
+        raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
+    states = [int(c) for c in codes]
+    if not states:
+        return np.zeros((0, 5))
+    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=False)
+
+
+def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
+    """Indices best first: deeper-searched first, then by equity; ties in generator order."""
+    order = np.lexsort((np.arange(len(eqs)), -eqs, -reached))
+    return [int(i) for i in order]
+
+
+def _candidate(
+    cands: list[int],
+    values: Probs,
+    eqs: npt.NDArray[np.float64],
+    reached: npt.NDArray[np.int64],
+    i: int,
+) -> Candidate:
+    p = values[i]
+    probs: Probs5 = (float(p[0]), float(p[1]), float(p[2]), float(p[3]), float(p[4]))
+    return Candidate(cands[i], float(eqs[i]), probs, int(reached[i]))

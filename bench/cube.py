@@ -2,8 +2,8 @@
 
 On positions from random self-play (:func:`bench.movegen.game_positions`), each
 position is timed twice at each depth 1..3: the cube decision
-(:func:`ai.cubehint.cube_answer`, money, cube centred) and the move decision for
-one seeded roll (:func:`ai.analysis.analyse`). Fresh caches each time, CPU time,
+(:func:`ai.cli.cube_hint.cube_answer`, money, cube centred) and the move decision for
+one seeded roll (:func:`ai.search.analyse`). Fresh caches each time, CPU time,
 the shipped evaluator (the hand-made one if it cannot load).
 
 Figures: ``cube_dN_ms`` and ``move_dN_ms`` (median milliseconds) and
@@ -16,13 +16,13 @@ import random
 import statistics
 import time
 
-from ai.analysis import analyse
-from ai.cubehint import cube_answer
-from ai.worker import default_evaluator
+from ai.cli.cube_hint import cube_answer
+from ai.evaluation.load import default_evaluator
+from ai.search import analyse
 from bench.movegen import game_positions
-from game.cube import CENTRED
-from game.matchid import MatchInfo
-from game.position import unpack
+from game.records.matchid import MatchInfo
+from game.rules.cube import CENTRED
+from game.rules.position import unpack
 
 
 def run(quick: bool) -> dict[str, float]:

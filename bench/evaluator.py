@@ -14,9 +14,9 @@ from __future__ import annotations
 import sys
 import time
 
-from ai.bearoff import load_or_build
-from ai.hand import HandEvaluator
-from ai.load import load_evaluator
+from ai.evaluation.bearoff import load_or_build
+from ai.evaluation.hand import HandEvaluator
+from ai.evaluation.load import load_evaluator
 from ai.training.train import TrainConfig, Trainer
 from bench.movegen import game_positions
 

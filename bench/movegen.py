@@ -1,4 +1,4 @@
-"""Legal-move generation speed: :func:`game.movegen.results` on positions from real games.
+"""Legal-move generation speed: :func:`game.rules.movegen.results` on positions from real games.
 
 The positions come from random self-play (each side picks a uniformly random legal
 move; seeded, so every run measures the same positions). Each position is asked
@@ -12,8 +12,8 @@ Figures:
   (doubles 1/36, others 2/36), i.e. the rate for rolls as the dice deal them;
 * ``movegen_worst_ms``: 1-1 in a position built to have more than 2,000 legal moves
   (``movegen_worst_moves`` is its count), the fastest of several timings;
-* ``movegen_worst_legal_moves_ms``: the same roll through :func:`game.move.legal_moves`,
-  which also finds each move's steps and builds the :class:`~game.move.Move` values (what
+* ``movegen_worst_legal_moves_ms``: the same roll through :func:`game.rules.move.legal_moves`,
+  which also finds each move's steps and builds the :class:`~game.rules.move.Move` values (what
   the board UI asks for once a turn).
 
 Targets (issue 2): at least 20,000 rolls per second, the worst case under 20 ms.
@@ -25,10 +25,10 @@ import random
 import sys
 import time
 
-from game.dice import ROLLS
-from game.move import legal_moves
-from game.movegen import results
-from game.position import START_CODE, Position, pack, swap
+from game.rules.dice import ROLLS
+from game.rules.move import legal_moves
+from game.rules.movegen import results
+from game.rules.position import START_CODE, Position, pack, swap
 
 SEED = 20240601
 PASSES = 3

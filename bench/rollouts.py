@@ -38,12 +38,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.analysis import DEFAULT_FILTERS, MAX_DEPTH
-from ai.hint import parse_position
+from ai.cli.hint import parse_position
+from ai.search import DEFAULT_FILTERS, MAX_DEPTH
 from bench.strength import Labelled, SetError, per_position, pick, read_set
-from game.movegen import results
-from game.outcome import win_kind
-from game.position import from_position_id, pack, position_id, swap, unpack
+from game.rules.movegen import results
+from game.rules.outcome import win_kind
+from game.rules.position import from_position_id, pack, position_id, swap, unpack
 
 Player = Callable[[int, tuple[int, int]], int]
 """Plays a roll: (position with the mover on roll, dice) -> the position after the move,
@@ -166,8 +166,8 @@ def gnubg_player(plies: int = 0) -> Player:
 
 def engine_player(depth: int = 1, weights: str | None = None) -> Player:
     """Our own search at ``depth`` (the shipped net unless ``weights``)."""
-    from ai.analysis import analyse
-    from ai.hint import load
+    from ai.cli.hint import load
+    from ai.search import analyse
 
     evaluator = load("auto", sys.stderr, weights)
 
@@ -189,8 +189,8 @@ def choices_for_depth(
     """Each position's chosen Position ID after the move ("-" with no legal move), continuing
     the file ``keep`` if given. ``chooser`` is "engine" (our search) or "gnubg"
     (:func:`gnubg_chooser`)."""
-    from ai.evaluator import Evaluator
-    from ai.hint import load
+    from ai.cli.hint import load
+    from ai.evaluation.evaluator import Evaluator
 
     @functools.cache
     def evaluator() -> Evaluator:  # loaded only if a choice is not kept yet

@@ -3,8 +3,8 @@
 Positions come from real games: the hand-made evaluator plays itself at depth 1
 with a little seeded noise (so the games vary), and every third decision is
 kept with the roll that was played. Each figure is the median (and worst) time
-of one :func:`ai.analysis.analyse` call with a fresh cache, with the evaluator
-the game ships (:func:`ai.load.load_evaluator`; the hand-made one if that is
+of one :func:`ai.search.analyse` call with a fresh cache, with the evaluator
+the game ships (:func:`ai.evaluation.load.load_evaluator`; the hand-made one if that is
 missing). ``depthN_median_s`` is CPU time of this process (the search is single
 threaded, so this is its time on one core even when other work shares the
 machine); ``depthN_median_wall_s`` is the wall-clock time of the same calls.
@@ -28,11 +28,11 @@ import statistics
 import sys
 import time
 
-from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, Filters, analyse
-from ai.evaluator import Evaluator
-from ai.hand import HandEvaluator
-from game.dice import Dice
-from game.position import SIDE_MASK, START_CODE, swap
+from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.hand import HandEvaluator
+from ai.search import DEFAULT_FILTERS, FULL_WIDTH, Filters, analyse
+from game.rules.dice import Dice
+from game.rules.position import SIDE_MASK, START_CODE, swap
 
 Positions = list[tuple[int, tuple[int, int]]]
 
@@ -61,7 +61,7 @@ def game_positions(count: int, seed: int = 2024) -> list[tuple[int, tuple[int, i
 
 def _evaluator() -> tuple[Evaluator, str]:
     try:
-        from ai.load import load_evaluator
+        from ai.evaluation.load import load_evaluator
 
         loaded = load_evaluator()
         return loaded.evaluator, loaded.evaluator.name

@@ -35,8 +35,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.evaluator import Evaluator
-from ai.hint import parse_position
+from ai.cli.hint import parse_position
+from ai.evaluation.evaluator import Evaluator
 
 BLUNDER = 0.08
 """A loss at least this large counts as a blunder (bgjudge's threshold)."""
@@ -92,8 +92,8 @@ def read_set(path: Path) -> list[Labelled]:
 
 def pick(row: Labelled, depth: int, evaluator: Evaluator) -> str | None:
     """The Position ID after the search's first choice (opponent on roll), None with no legal move."""
-    from ai.analysis import analyse
-    from game.position import position_id, swap
+    from ai.search import analyse
+    from game.rules.position import position_id, swap
 
     ranked = analyse(parse_position(row.position_id), row.dice, depth, evaluator)
     return position_id(swap(ranked[0].code)) if ranked else None
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     except SetError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from ai.hint import load
+    from ai.cli.hint import load
 
     evaluator = load("auto", sys.stderr, args.weights)
     depths = sorted(set(args.depths))

@@ -24,9 +24,9 @@ import sys
 import time
 from typing import Any
 
-from ai.worker import AIWorker, Failed, Finished, Mode, Request
-from game.movegen import results
-from game.position import START_CODE, Position, swap
+from ai.worker.transport import AIWorker, Failed, Finished, Mode, Request
+from game.rules.movegen import results
+from game.rules.position import START_CODE, Position, swap
 
 SEARCH_DEPTH = 4
 
@@ -52,9 +52,9 @@ class _Scene:
     def __init__(self) -> None:
         import pygame
 
-        from game.ui.app import App
-        from game.ui.game_scene import GameScene
-        from game.ui.snapshot import NullStore, snapshot_session
+        from game.ui.app.app import App
+        from game.ui.model.snapshot import NullStore, snapshot_session
+        from game.ui.scenes.game.scene import GameScene
 
         self.pg = pygame
         self.screen = pygame.display.set_mode((1280, 800))

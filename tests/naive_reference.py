@@ -1,9 +1,9 @@
 """The textbook backgammon expectiminimax: no batching, no caches, no pruning.
 
 Used only by the tests and the bench as the reference the fast search in
-:mod:`ai.analysis` must agree with. Moves come from
-:func:`game.movegen.moves_with_steps` (a different code path from the
-:func:`game.movegen.results` the fast search uses), and every leaf is evaluated
+:mod:`ai.search` must agree with. Moves come from
+:func:`game.rules.movegen.moves_with_steps` (a different code path from the
+:func:`game.rules.movegen.results` the fast search uses), and every leaf is evaluated
 with its own ``evaluate([code])`` call.
 """
 
@@ -13,11 +13,11 @@ import random
 
 import numpy as np
 
-from ai.evaluator import Evaluator
-from game.dice import ROLLS
-from game.movegen import moves_with_steps, results
-from game.outcome import Termination, win_kind
-from game.position import SIDE_MASK, START_CODE, swap
+from ai.evaluation.evaluator import Evaluator
+from game.rules.dice import ROLLS
+from game.rules.movegen import moves_with_steps, results
+from game.rules.outcome import Termination, win_kind
+from game.rules.position import SIDE_MASK, START_CODE, swap
 
 Value = tuple[float, float, float, float, float]
 
@@ -28,7 +28,7 @@ def _results(code: int, d1: int, d2: int) -> list[int]:
 
 
 def _eq(v: Value) -> float:
-    """Cubeless equity, as :func:`ai.evaluator.equity` computes it."""
+    """Cubeless equity, as :func:`ai.evaluation.evaluator.equity` computes it."""
     return 2.0 * v[0] - 1.0 + v[1] + v[2] - v[3] - v[4]
 
 

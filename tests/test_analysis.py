@@ -1,4 +1,4 @@
-"""The fast backgammon search (ai.analysis) against the textbook recursion, and its contract."""
+"""The fast backgammon search (ai.search) against the textbook recursion, and its contract."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pytest
 from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
-from ai.analysis import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
-from ai.cube import CubeContext, search_utilities
-from ai.evaluator import Probs, equity, flip
-from ai.hand import HandEvaluator
-from game.dice import ROLLS
-from game.movegen import results
-from game.position import SIDE_MASK, START_CODE, Position, swap
+from ai.cube.decision import CubeContext, search_utilities
+from ai.evaluation.evaluator import Probs, equity, flip
+from ai.evaluation.hand import HandEvaluator
+from ai.search import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
+from game.rules.dice import ROLLS
+from game.rules.movegen import results
+from game.rules.position import SIDE_MASK, START_CODE, Position, swap
 
 POSITIONS = varied_positions(50)
 
@@ -193,7 +193,7 @@ def test_passed_deadline_returns_depth1_answer() -> None:
 
 
 def test_deadline_during_depth3_returns_the_finished_depth2_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.analysis as analysis
+    import ai.search as analysis
 
     hand = HandEvaluator()
     code, dice = POSITIONS[3]

@@ -8,11 +8,11 @@ import pytest
 
 from ai.autoplay import main as autoplay_main
 from ai.autoplay import play_match
+from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
-from ai.worker import hand_evaluator
-from game.matfile import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match
-from game.move import parse_move
-from game.state import GameState
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match
+from game.rules.move import parse_move
+from game.rules.state import GameState
 
 SAMPLE = "\n".join(  # gnubg's layout, trailing spaces included
     [

@@ -1,4 +1,4 @@
-"""Tests of the one-sided bear-off database (ai.bearoff), against hand-checked cases."""
+"""Tests of the one-sided bear-off database (ai.evaluation.bearoff), against hand-checked cases."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from helpers import side
 
-from ai.bearoff import (
+from ai.evaluation.bearoff import (
     MAX_ROLLS,
     N_POSITIONS,
     BearoffDatabase,
@@ -19,8 +19,8 @@ from ai.bearoff import (
     bundled_path,
     index_of,
 )
-from ai.evaluator import boards
-from game.position import pack
+from ai.evaluation.evaluator import boards
+from game.rules.position import pack
 
 
 def home(points: dict[int, int]) -> list[int]:

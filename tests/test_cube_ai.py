@@ -8,7 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from ai.cube import (
+from ai.cli.hint import serve
+from ai.cube.decision import (
     CUBE_NOISE_RATIO,
     CubeContext,
     cubeful_equity,
@@ -19,12 +20,11 @@ from ai.cube import (
     resignation_offer,
     should_accept_resignation,
 )
-from ai.hint import serve
+from ai.cube.met import default_met
+from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
-from ai.met import default_met
-from ai.worker import hand_evaluator
-from game.cube import Resignation
-from game.position import START_CODE
+from game.rules.cube import Resignation
+from game.rules.position import START_CODE
 
 MONEY = CubeContext()
 

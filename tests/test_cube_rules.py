@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.cube import (
+from game.rules.cube import (
     CENTRED,
     MAX_CUBE,
     CubeError,
@@ -21,8 +21,8 @@ from game.cube import (
     resign_points,
     take,
 )
-from game.match import Match, MatchError
-from game.outcome import Outcome, Termination
+from game.rules.match import Match, MatchError
+from game.rules.outcome import Outcome, Termination
 
 
 def test_centred_cube_may_be_doubled_by_either_player_before_the_roll() -> None:

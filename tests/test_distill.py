@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from naive_reference import ToyEvaluator, on_roll, varied_positions
 
-from ai.analysis import FULL_WIDTH, position_values
-from ai.features import contact_mask
-from ai.load import load_evaluator, net_name
-from ai.network import NetSet, NeuralEvaluator, load_nets, save_nets
+from ai.evaluation.features import contact_mask
+from ai.evaluation.load import load_evaluator, net_name
+from ai.evaluation.network import NetSet, NeuralEvaluator, load_nets, save_nets
+from ai.search import FULL_WIDTH, position_values
 from ai.training.distill import (
     METHOD,
     ChunkSpec,

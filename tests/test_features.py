@@ -1,4 +1,4 @@
-"""Tests of the network input encoding (ai.features)."""
+"""Tests of the network input encoding (ai.evaluation.features)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,17 @@ import numpy as np
 import pytest
 from helpers import side
 
-from ai.evaluator import boards
-from ai.features import GLOBAL_FEATURES, N_INPUTS, RAW_PER_SIDE, SIDE_FEATURES, contact_mask, encode
-from game.movegen import results
-from game.position import START_CODE, is_race, pack, swap
+from ai.evaluation.evaluator import boards
+from ai.evaluation.features import (
+    GLOBAL_FEATURES,
+    N_INPUTS,
+    RAW_PER_SIDE,
+    SIDE_FEATURES,
+    contact_mask,
+    encode,
+)
+from game.rules.movegen import results
+from game.rules.position import START_CODE, is_race, pack, swap
 
 SIDE0 = 2 * RAW_PER_SIDE
 MINE = {name: SIDE0 + i for i, name in enumerate(SIDE_FEATURES)}

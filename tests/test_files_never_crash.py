@@ -18,11 +18,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from ai.worker import AIWorker, hand_evaluator
-from game.move import legal_moves
-from game.ui.app import App
-from game.ui.dialogs import ResumePrompt
-from game.ui.session import GameConfig, GameSession
+from ai.evaluation.load import hand_evaluator
+from ai.worker.transport import AIWorker
+from game.rules.move import legal_moves
+from game.ui.app.app import App
+from game.ui.model.session import GameConfig, GameSession
+from game.ui.scenes.game.dialogs import ResumePrompt
 
 FRAMES = 5
 BOM = b"\xef\xbb\xbf"
@@ -197,7 +198,7 @@ def test_unmakeable_home_plays_on_with_saving_off(
 def test_save_folder_that_cannot_be_written_is_said(
     backgammon_home: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
 ) -> None:
-    import game.ui.storage as storage
+    import game.ui.model.storage as storage
 
     def refuse(path: Path, data: bytes) -> None:
         raise PermissionError(13, "Permission denied", str(path))
@@ -215,8 +216,8 @@ def test_save_folder_that_cannot_be_written_is_said(
 def test_bad_font_falls_back_to_the_default_font_with_a_warning(
     damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
 ) -> None:
-    import game.ui.render as render
-    from game.resources import asset_path
+    import game.ui.widgets.render as render
+    from game.support.resources import asset_path
 
     fonts = tmp_path / "assets" / "fonts"
     fonts.mkdir(parents=True)
@@ -280,7 +281,7 @@ def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None
 
 
 def test_unmakeable_home_keeps_the_full_strength_ai(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.load import load_evaluator
+    from ai.evaluation.load import load_evaluator
 
     blocker = tmp_path / "a-file"
     blocker.write_text("x")

@@ -23,11 +23,11 @@ import random
 import pytest
 from test_movegen import worst_case_code
 
-from game.dice import ROLLS
-from game.move import legal_moves
-from game.movegen import results
-from game.outcome import win_kind
-from game.position import START_CODE, Position, position_id, swap, unpack
+from game.rules.dice import ROLLS
+from game.rules.move import legal_moves
+from game.rules.movegen import results
+from game.rules.outcome import win_kind
+from game.rules.position import START_CODE, Position, position_id, swap, unpack
 
 gnubg = pytest.importorskip("gnubg")
 

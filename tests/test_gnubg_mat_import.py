@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from ai.autoplay import play_match
+from ai.evaluation.load import default_evaluator
 from ai.levels import level_by_key
-from ai.worker import default_evaluator
-from game.matfile import MatchRecord, format_match
+from game.records.mat import MatchRecord, format_match
 
 gnubg = pytest.importorskip("gnubg")
 

@@ -7,9 +7,9 @@ import pytest
 from helpers import side
 from naive_reference import varied_positions
 
-from ai.evaluator import boards, equity
-from ai.hand import HandEvaluator, move_scores
-from game.position import START_CODE, Position, swap
+from ai.evaluation.evaluator import boards, equity
+from ai.evaluation.hand import HandEvaluator, move_scores
+from game.rules.position import START_CODE, Position, swap
 
 
 def eq(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar: int = 0) -> float:

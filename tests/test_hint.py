@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.hint import HintError, analyse_json, parse_dice, parse_line, serve
-from ai.worker import hand_evaluator
-from game.move import legal_moves
-from game.position import Position, from_position_id, position_id, swap
+from ai.cli.hint import HintError, analyse_json, parse_dice, parse_line, serve
+from ai.evaluation.load import hand_evaluator
+from game.rules.move import legal_moves
+from game.rules.position import Position, from_position_id, position_id, swap
 
 ROOT = Path(__file__).resolve().parent.parent
 START_ID = "4HPwATDgc/ABMA"
@@ -250,12 +250,12 @@ def test_cli_missing_weights_named_on_the_command_line_are_an_error(tmp_path: Pa
 def test_damaged_default_weights_fall_back_and_say_so_on_stderr(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ai.load
-    from ai.hint import main
+    import ai.evaluation.load
+    from ai.cli.hint import main
 
     bad = tmp_path / "net.npz"
     bad.write_bytes(b"damaged")
-    monkeypatch.setattr(ai.load, "weights_path", lambda: bad)
+    monkeypatch.setattr(ai.evaluation.load, "weights_path", lambda: bad)
     assert main(["--position-id", START_ID, "--dice", "31", "--depth", "1", "--json"]) == 0
     out, err = capsys.readouterr()
     assert "warning" in err and "hand-made" in err
@@ -263,13 +263,13 @@ def test_damaged_default_weights_fall_back_and_say_so_on_stderr(
 
 
 def test_default_evaluator_survives_a_broken_loader(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.load
-    from ai.worker import default_evaluator
+    import ai.evaluation.load
+    from ai.evaluation.load import default_evaluator
 
     def explode() -> object:
         raise RuntimeError("loader bug")
 
-    monkeypatch.setattr(ai.load, "load_evaluator", explode)
+    monkeypatch.setattr(ai.evaluation.load, "load_evaluator", explode)
     evaluator, warning = default_evaluator()
     assert warning is not None and "loader bug" in warning
     assert evaluator.evaluate([from_position_id(START_ID)]).shape == (1, 5)
@@ -343,14 +343,14 @@ def test_error_reply_quotes_at_most_about_100_characters(line: str) -> None:
 
 
 def test_long_line_of_bad_bytes_is_quoted_short() -> None:
-    from ai.hint import Answerer
+    from ai.cli.hint import Answerer
 
     reply = Answerer(1, hand_evaluator()[0]).answer_bytes(b"\xff" * 1_000_000)
     assert "UTF-8" in reply["error"] and len(json.dumps(reply)) < 600
 
 
 def test_answer_is_one_function_of_one_line() -> None:
-    from ai.hint import Answerer
+    from ai.cli.hint import Answerer
 
     answerer = Answerer(1, hand_evaluator()[0], top=2)
     assert len(answerer.answer(f"{START_ID} 31")["moves"]) == 2
@@ -358,7 +358,7 @@ def test_answer_is_one_function_of_one_line() -> None:
 
 
 def test_line_longer_than_the_limit_is_refused_and_the_next_answered() -> None:
-    from ai.hint import Answerer, read_lines
+    from ai.cli.hint import Answerer, read_lines
 
     stream = io.BytesIO(b"x" * 5000 + b"\n" + f"{START_ID} 31".encode())
     lines = list(read_lines(stream, limit=1000))

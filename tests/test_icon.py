@@ -13,8 +13,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.resources import asset_path
-from game.ui.icon import (
+from game.support.resources import asset_path
+from game.ui.widgets.icon import (
     ICNS_TYPES,
     ICO_SIZES,
     PNG_SIZE,

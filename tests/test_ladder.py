@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from helpers import side
 
-from ai.evaluator import Probs
-from ai.hand import HandEvaluator
-from ai.network import NetSet, save_nets
+from ai.evaluation.evaluator import Probs
+from ai.evaluation.hand import HandEvaluator
+from ai.evaluation.network import NetSet, save_nets
 from ai.training.ladder import (
     GameRecord,
     Player,
@@ -26,8 +26,8 @@ from ai.training.ladder import (
     roll_luck,
     summarise,
 )
-from game.dice import ROLLS
-from game.position import START_CODE, pack
+from game.rules.dice import ROLLS
+from game.rules.position import START_CODE, pack
 
 HAND = HandEvaluator()
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ai.evaluation.load import hand_evaluator
 from ai.training.ladder_match import MatchResult, play_pair_match, read_results, schedule, summarise
-from ai.worker import hand_evaluator
 
 
 def test_pairs_share_the_dice_seed_with_the_sides_swapped() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.load import load_evaluator
+from ai.evaluation.load import load_evaluator
 from ai.training.ladder_records import Row, commands, main, read_table, write_table
 
 LEVEL_PAIRS = {("novice", "beginner"), ("beginner", "casual"), ("2", "1"), ("3", "2"), ("4", "3")}

@@ -1,30 +1,69 @@
-"""The layers, read from the imports: the rules stay pure, the AI never touches the front end.
+"""The architecture, read from the imports: layers by package prefix, no import circle, small rooms.
 
-Each module obeys the rule of the longest package prefix in :data:`FORBIDDEN` that names it.
-Every import counts: at the top, inside functions, ``from package import module``, relative
-imports, and ``importlib.import_module("...")`` with a literal name.
+Each module of ours obeys the rule of the longest package prefix in :data:`LAYERS` that names
+it: it may import, of our own code, only what that rule allows, and never a third-party name the
+rule forbids. Every import counts: at the top, inside functions, ``from package import module``,
+relative imports and ``importlib.import_module("...")`` with a literal name; only imports under
+``if TYPE_CHECKING:`` are left out of the circle test (they never run).
+docs/architecture.md describes the same layout in words.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent
 
-FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "game": ("pygame", "pygame_gui", "game.ui", "ai"),
-    "game.ui": (),
-    "ai": ("pygame", "pygame_gui", "game.ui"),
-}
-"""Package prefix -> what its modules may never import (a name, or anything under it).
+OURS = ("game", "ai")
+"""The top-level packages the rules govern."""
 
-A module follows the longest prefix that names it: ``game.ui.app`` follows ``game.ui``,
-``game.movegen`` follows ``game``. Inside the front end the direction flow -> scenes ->
-widgets is kept by entries such as ``"game.ui.widgets": ("game.ui.scenes", "game.ui.flow")``.
-"""
+SHARED = ("game.rules", "game.records", "game.support")
+"""What every layer above the records may use."""
+
+
+@dataclass(frozen=True)
+class Layer:
+    """What the modules under one package prefix may import."""
+
+    may_import: tuple[str, ...]
+    """Our own packages (prefixes) it may import; anything else of ours is forbidden."""
+    never: tuple[str, ...] = ()
+    """Third-party or standard names it must never import."""
+
+
+NO_DISPLAY = ("pygame",)
+
+LAYERS: dict[str, Layer] = {
+    "game": Layer(()),
+    "game.rules": Layer(("game.rules",), NO_DISPLAY),
+    "game.support": Layer(("game.support",), NO_DISPLAY),
+    "game.records": Layer(("game.rules", "game.records", "game.support"), NO_DISPLAY),
+    "ai": Layer(("ai", *SHARED), NO_DISPLAY),
+    "ai.worker.messages": Layer(("ai", *SHARED), (*NO_DISPLAY, "multiprocessing")),
+    "game.ui": Layer(()),
+    "game.ui.model": Layer(("game", "game.ui.model", "ai", *SHARED), NO_DISPLAY),
+    "game.ui.flow": Layer(("game", "game.ui.model", "game.ui.flow", "ai", *SHARED), NO_DISPLAY),
+    "game.ui.widgets": Layer(("game", "game.ui.model", "game.ui.widgets", "ai", *SHARED)),
+    "game.ui.scenes": Layer(
+        ("game", "game.ui.model", "game.ui.flow", "game.ui.widgets", "game.ui.scenes", "ai", *SHARED)
+    ),
+    "game.ui.app": Layer(("game", "game.ui", "ai", *SHARED)),
+}
+"""Package prefix -> its layer. ``"game"`` as an import means the package itself (the version)."""
+
+SCENES = "game.ui.scenes"
+SCENES_SHARED = ("game.ui.scenes.base", "game.ui.scenes.action_table", "game.ui.scenes.backdrop")
+"""What every screen may use of the scenes package; a screen's own package is its own business."""
+
+MAX_LINES = 600
+"""The longest module outside ai/training."""
+MAX_MODULES = 15
+"""The most modules one folder holds."""
 
 
 def _matches(name: str, prefix: str) -> bool:
@@ -39,7 +78,27 @@ def module_name(path: Path, root: Path = PROJECT) -> str:
     return ".".join(parts)
 
 
-def imported_names(source: str, module: str, is_package: bool = False) -> set[str]:
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _walk(tree: ast.AST, skip_type_checking: bool) -> Iterator[ast.AST]:
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if skip_type_checking and isinstance(node, ast.If) and _is_type_checking(node):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def imported_names(
+    source: str, module: str, is_package: bool = False, skip_type_checking: bool = False
+) -> set[str]:
     """Every module name ``source`` (the text of ``module``) imports, or may import.
 
     ``from a import b`` gives ``a`` and ``a.b`` (``b`` may be a module); relative imports
@@ -47,7 +106,7 @@ def imported_names(source: str, module: str, is_package: bool = False) -> set[st
     """
     package = module if is_package else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in _walk(ast.parse(source), skip_type_checking):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -72,67 +131,230 @@ def _import_call_names(call: ast.Call) -> list[str]:
     return []
 
 
-def rule_for(module: str, rules: dict[str, tuple[str, ...]] = FORBIDDEN) -> str | None:
+def rule_for(module: str, rules: dict[str, Layer] = LAYERS) -> str | None:
     """The rule (package prefix) ``module`` follows: the longest that names it, or None."""
     owners = [prefix for prefix in rules if _matches(module, prefix)]
     return max(owners, key=len, default=None)
 
 
-def violations(rules: dict[str, tuple[str, ...]] = FORBIDDEN, root: Path = PROJECT) -> list[str]:
-    """``module imports name (forbidden in prefix)`` for every import that breaks a rule."""
-    found = []
-    tops = {prefix.split(".")[0] for prefix in rules}
-    for top in sorted(tops):
+def modules(root: Path = PROJECT) -> dict[str, Path]:
+    """Every module of ours under ``root``: dotted name -> file."""
+    found = {}
+    for top in OURS:
         for path in sorted((root / top).rglob("*.py")):
-            module = module_name(path, root)
-            rule = rule_for(module, rules)
-            if rule is None:
-                continue
-            source = path.read_text(encoding="utf-8")
-            for name in sorted(imported_names(source, module, path.name == "__init__.py")):
-                bad = [f for f in rules[rule] if _matches(name, f)]
-                if bad:
-                    found.append(f"{module} imports {name} (forbidden in {rule})")
+            found[module_name(path, root)] = path
     return found
 
 
-def test_no_module_breaks_the_layering() -> None:
+def _own(name: str, known: dict[str, Path]) -> str | None:
+    """The module of ours that ``name`` refers to (``a.b.attr`` -> ``a.b``), or None."""
+    while name:
+        if name in known:
+            return name
+        name = name.rpartition(".")[0]
+    return None
+
+
+def _screen(module: str) -> str | None:
+    """The screen package of a module under the scenes (``game.ui.scenes.game``), or None."""
+    if not _matches(module, SCENES) or module == SCENES:
+        return None
+    head = ".".join(module.split(".")[:4])
+    return head if head not in SCENES_SHARED else None
+
+
+def _allowed(module: str, target: str, layer: Layer) -> bool:
+    if target == "game":
+        return "game" in layer.may_import
+    if not any(_matches(target, p) for p in layer.may_import if p != "game"):
+        return False
+    screen, other = _screen(module), _screen(target)
+    return not (screen and other and screen != other)
+
+
+def violations(rules: dict[str, Layer] = LAYERS, root: Path = PROJECT) -> list[str]:
+    """``module imports name (rule)`` for every import that breaks its layer's rule."""
+    known = modules(root)
+    found = []
+    for module, path in known.items():
+        rule = rule_for(module, rules)
+        if rule is None:
+            continue
+        layer = rules[rule]
+        source = path.read_text(encoding="utf-8")
+        for name in sorted(imported_names(source, module, path.name == "__init__.py")):
+            if any(_matches(name, f) for f in layer.never):
+                found.append(f"{module} imports {name} (never in {rule})")
+                continue
+            if not any(_matches(name, top) for top in OURS):
+                continue
+            target = _own(name, known) or name
+            if target == module or _matches(module, target):
+                continue  # a package's own modules, or a module its own name's parent
+            if not _allowed(module, target, layer):
+                found.append(f"{module} imports {target} (not allowed in {rule})")
+    return sorted(set(found))
+
+
+def import_graph(root: Path = PROJECT) -> dict[str, set[str]]:
+    """Module -> the modules of ours it imports when it runs (``if TYPE_CHECKING:`` left out)."""
+    known = modules(root)
+    graph: dict[str, set[str]] = {}
+    for module, path in known.items():
+        names = imported_names(path.read_text(encoding="utf-8"), module, path.name == "__init__.py", True)
+        graph[module] = {
+            t for n in names if (t := _own(n, known)) and t != module and not _matches(module, t)
+        }
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return groups
+
+
+def test_no_module_breaks_its_layer() -> None:
     assert violations() == []
 
 
-def test_every_rule_governs_some_module() -> None:
-    modules = [module_name(p) for top in ("game", "ai") for p in (PROJECT / top).rglob("*.py")]
-    assert {"game.movegen", "game.ui.app", "ai.worker"} <= set(modules)
-    governed = {rule_for(m) for m in modules}
-    assert set(FORBIDDEN) <= governed
+def test_no_import_circle_anywhere_function_level_imports_included() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_every_layer_governs_some_module() -> None:
+    governed = {rule_for(m) for m in modules()}
+    assert set(LAYERS) <= governed
+    assert all(rule_for(m) is not None for m in modules())
+
+
+def test_no_module_outside_training_is_over_600_lines() -> None:
+    long = {
+        m: n
+        for m, p in modules().items()
+        if not _matches(m, "ai.training")
+        and (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def test_no_folder_holds_more_than_15_modules() -> None:
+    crowded = {}
+    for top in (*OURS, "bench"):
+        for folder in [PROJECT / top, *(p for p in (PROJECT / top).rglob("*") if p.is_dir())]:
+            count = len([f for f in folder.glob("*.py") if f.name != "__init__.py"])
+            if count > MAX_MODULES and "__pycache__" not in folder.parts:
+                crowded[str(folder.relative_to(PROJECT))] = count
+    assert crowded == {}
 
 
 @pytest.mark.parametrize(
     ("source", "module", "name"),
     [
-        ("import pygame", "game.state", "pygame"),
-        ("import pygame.freetype as ft", "game.state", "pygame.freetype"),
-        ("from game import ui", "ai.worker", "game.ui"),
-        ("from game.ui.app import App", "ai.worker", "game.ui.app"),
-        ("from . import ui", "game.state", "game.ui"),
-        ("from .ui import app", "game.state", "game.ui.app"),
-        ("from ..ai import search", "game.ui.app", "game.ai.search"),
-        ("def f():\n    import ai.search\n", "game.state", "ai.search"),
-        ("import importlib\nimportlib.import_module('game.ui.app')", "ai.hint", "game.ui.app"),
+        ("import pygame", "game.rules.state", "pygame"),
+        ("import pygame.freetype as ft", "game.rules.state", "pygame.freetype"),
+        ("from game import ui", "ai.worker.transport", "game.ui"),
+        ("from game.ui.app.app import App", "ai.worker.transport", "game.ui.app.app"),
+        ("from . import move", "game.rules.state", "game.rules.move"),
+        ("from .. import records", "game.rules.state", "game.records"),
+        ("from ..ui import app", "game.rules.state", "game.ui.app"),
+        ("def f():\n    import ai.search\n", "game.rules.state", "ai.search"),
+        ("import importlib\nimportlib.import_module('game.ui.app')", "ai.cli.hint", "game.ui.app"),
     ],
 )
 def test_imports_are_read_in_every_form(source: str, module: str, name: str) -> None:
     assert name in imported_names(source, module)
 
 
+def test_imports_under_type_checking_are_left_out_only_when_asked() -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import ai.search\nimport game.rules\n"
+    assert "ai.search" in imported_names(source, "x")
+    assert "ai.search" not in imported_names(source, "x", skip_type_checking=True)
+    assert "game.rules" in imported_names(source, "x", skip_type_checking=True)
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    for folder in [p for p in tmp_path.rglob("*") if p.is_dir()]:
+        (folder / "__init__.py").touch()
+    return tmp_path
+
+
 def test_a_forbidden_import_is_reported_with_its_rule(tmp_path: Path) -> None:
-    (tmp_path / "game" / "ui").mkdir(parents=True)
-    (tmp_path / "ai").mkdir()
-    (tmp_path / "game" / "rules.py").write_text("from ai import search\n")
-    (tmp_path / "game" / "ui" / "app.py").write_text("import pygame\nimport ai.worker\n")
-    (tmp_path / "ai" / "hint.py").write_text("def f():\n    from game import ui\n")
-    assert violations(root=tmp_path) == [
-        "ai.hint imports game.ui (forbidden in ai)",
-        "game.rules imports ai (forbidden in game)",
-        "game.rules imports ai.search (forbidden in game)",
+    root = _tree(
+        tmp_path,
+        {
+            "game/rules/state.py": "from ai import search\nfrom game.support import files\n",
+            "game/support/files.py": "",
+            "game/ui/model/session.py": "import pygame\n",
+            "game/ui/scenes/game/scene.py": "from game.ui.scenes.review import scene\n",
+            "game/ui/scenes/review/scene.py": "from game.ui.scenes.base import Scene\n",
+            "game/ui/scenes/base.py": "",
+            "ai/search.py": "def f():\n    from game.ui.app import app\n",
+            "game/ui/app/app.py": "",
+        },
+    )
+    assert violations(root=root) == [
+        "ai.search imports game.ui.app (not allowed in ai)",
+        "ai.search imports game.ui.app.app (not allowed in ai)",
+        "game.rules.state imports ai (not allowed in game.rules)",
+        "game.rules.state imports ai.search (not allowed in game.rules)",
+        "game.rules.state imports game.support (not allowed in game.rules)",
+        "game.rules.state imports game.support.files (not allowed in game.rules)",
+        "game.ui.model.session imports pygame (never in game.ui.model)",
+        "game.ui.scenes.game.scene imports game.ui.scenes.review (not allowed in game.ui.scenes)",
+        "game.ui.scenes.game.scene imports game.ui.scenes.review.scene (not allowed in game.ui.scenes)",
     ]
+
+
+def test_a_circle_through_a_function_level_import_is_found(tmp_path: Path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "game/rules/a.py": "from game.rules import b\n",
+            "game/rules/b.py": "def f():\n    from game.rules.c import x\n",
+            "game/rules/c.py": "import game.rules.a\n",
+            "game/rules/d.py": "import typing\nif typing.TYPE_CHECKING:\n    import game.rules.a\n",
+            "ai/x.py": "",
+        },
+    )
+    assert circles(import_graph(root)) == [["game.rules.a", "game.rules.b", "game.rules.c"]]

@@ -1,4 +1,4 @@
-"""Tests of choosing the evaluator (ai.load): the net when its weights are sound, else the hand-made one."""
+"""Choosing the evaluator (ai.evaluation.load): the net when its weights are sound, else the hand-made one."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.hand import HandEvaluator
-from ai.load import LoadedEvaluator, load_evaluator, weights_path
-from ai.network import NetSet, NeuralEvaluator, save_nets
-from game.position import START_CODE
+from ai.evaluation.hand import HandEvaluator
+from ai.evaluation.load import LoadedEvaluator, load_evaluator, weights_path
+from ai.evaluation.network import NetSet, NeuralEvaluator, save_nets
+from game.rules.position import START_CODE
 
 
 @pytest.fixture(autouse=True)
@@ -56,9 +56,9 @@ def test_shipped_weights_load() -> None:
 
 
 def _best_move(evaluator: object, pid: str, dice: tuple[int, int]) -> str:
-    from ai.evaluator import equity, flip
-    from game.move import legal_moves
-    from game.position import Position, swap
+    from ai.evaluation.evaluator import equity, flip
+    from game.rules.move import legal_moves
+    from game.rules.position import Position, swap
 
     moves = legal_moves(Position.from_id(pid), dice)
     probs = flip(evaluator.evaluate([swap(m.after.code) for m in moves]))  # type: ignore[attr-defined]
@@ -76,7 +76,7 @@ def test_shipped_net_plays_the_standard_opening_42() -> None:
 
 
 def test_shipped_net_sees_a_big_race_lead() -> None:
-    from game.position import pack
+    from game.rules.position import pack
 
     # a race: the side on roll has 5 checkers left (27 pips), the opponent all 15 (105 pips)
     mine = [0] * 25

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import MATCH_LENGTHS, GameResult, Match, MatchError
-from game.outcome import Outcome, Termination
+from game.rules.match import MATCH_LENGTHS, GameResult, Match, MatchError
+from game.rules.outcome import Outcome, Termination
 
 
 def test_lengths_offered_are_every_odd_length_from_one_to_twenty_five() -> None:

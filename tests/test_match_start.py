@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.match import Match, MatchError
-from game.outcome import Outcome, Termination
+from game.rules.match import Match, MatchError
+from game.rules.outcome import Outcome, Termination
 
 
 def test_the_score_counts_from_the_start() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.cube import CubeState
-from game.matchid import MatchIdError, MatchInfo, from_match_id, match_id
+from game.records.matchid import MatchIdError, MatchInfo, from_match_id, match_id
+from game.rules.cube import CubeState
 
 
 def test_money_ids_written_by_gnubg_decode() -> None:

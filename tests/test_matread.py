@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.matfile import MatchRecord, MatFileError
-from game.matread import decode, read_match, strip_rating
-from game.matreplay import ReplayedMatch, ReplayError, normalise_move, replay
+from game.records.mat import MatchRecord, MatFileError, decode, read_match, strip_rating
+from game.records.replay import ReplayedMatch, ReplayError, normalise_move, replay
 
 DATA = Path(__file__).parent / "data" / "mat"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.dice import ROLLS
-from game.move import legal_moves
-from game.movegen import moves_with_steps, results, singles
-from game.position import BAR, START_CODE, Position, pack, unpack, validate
+from game.rules.dice import ROLLS
+from game.rules.move import legal_moves
+from game.rules.movegen import moves_with_steps, results, singles
+from game.rules.position import BAR, START_CODE, Position, pack, unpack, validate
 
 IMMOBILE = {1: 14}
 """Fourteen checkers on the mover's 1-point: they can never move while one checker is

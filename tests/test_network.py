@@ -1,4 +1,4 @@
-"""Tests of the evaluation network and its weights files (ai.network)."""
+"""Tests of the evaluation network and its weights files (ai.evaluation.network)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from helpers import side
 
-from ai.evaluator import boards, equity
-from ai.features import N_INPUTS
-from ai.network import (
+from ai.evaluation.evaluator import boards, equity
+from ai.evaluation.features import N_INPUTS
+from ai.evaluation.network import (
     FORMAT_VERSION,
     MLP,
     NetSet,
@@ -23,7 +23,7 @@ from ai.network import (
     nets_to_bytes,
     save_nets,
 )
-from game.position import START_CODE, pack, swap
+from game.rules.position import START_CODE, pack, swap
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ import random
 import pytest
 from helpers import side
 
-from game.dice import ROLLS
-from game.move import Move, MoveError, Step, format_steps, legal_moves, parse_move, parse_segments
-from game.movegen import results
-from game.position import START_CODE, Position, pack, swap, unpack
+from game.rules.dice import ROLLS
+from game.rules.move import Move, MoveError, Step, format_steps, legal_moves, parse_move, parse_segments
+from game.rules.movegen import results
+from game.rules.position import START_CODE, Position, pack, swap, unpack
 
 
 def position(mine: dict[int, int], theirs_by_my_point: dict[int, int]) -> Position:

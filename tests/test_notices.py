@@ -1,4 +1,4 @@
-"""Tests of game.notices: the licence and notice files exist, are listed, and are bundled."""
+"""Tests of game.support.notices: the licence and notice files exist, are listed, and are bundled."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.notices import REQUIRED_NOTICES, missing_notices
+from game.support.notices import REQUIRED_NOTICES, missing_notices
 
 PROJECT = Path(__file__).resolve().parent.parent
 NOTICES = PROJECT / "THIRD_PARTY_NOTICES.md"

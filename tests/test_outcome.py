@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from helpers import side
+from seed_search.backgammon import Backgammon
 
-from game.backgammon import Backgammon
-from game.outcome import Outcome, Termination, win_kind
-from game.position import Position, pack
-from game.state import GameState
+from game.rules.outcome import Outcome, Termination, win_kind
+from game.rules.position import Position, pack
+from game.rules.state import GameState
 
 
 def finished(loser: dict[int, int]) -> int:

@@ -10,13 +10,12 @@ import pytest
 from helpers import side
 from ui_driver import make_app, record_text  # noqa: F401  (make_app is a fixture)
 
-from game import files
-from game.position import Position
-from game.ui import stats_scene
-from game.ui.app import App
-from game.ui.flow import TurnFlow
-from game.ui.flow_events import Confirm, FlowOptions, Tick
-from game.ui.player_stats import (
+from game.rules.position import Position
+from game.support import files
+from game.ui.app.app import App
+from game.ui.flow.events import Confirm, FlowOptions, Tick
+from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.player_stats import (
     STATS_FILE,
     MatchEntry,
     PlayerStats,
@@ -27,9 +26,10 @@ from game.ui.player_stats import (
     record_review,
     save_stats,
 )
-from game.ui.session import GameConfig, GameSession
-from game.ui.stats_scene import StatisticsScene, summary_lines
-from game.ui.storage import Store
+from game.ui.model.session import GameConfig, GameSession
+from game.ui.model.storage import Store
+from game.ui.scenes.stats import scene as stats_scene
+from game.ui.scenes.stats.scene import StatisticsScene, summary_lines
 
 NAME = "20261124-171500-3pt.mat"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import side
 
-from game.position import (
+from game.rules.position import (
     BAR,
     CHECKERS,
     START_CODE,

@@ -8,7 +8,7 @@ import random
 import pytest
 from helpers import side
 
-from game.position import (
+from game.rules.position import (
     START_CODE,
     Position,
     PositionError,

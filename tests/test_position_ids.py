@@ -12,17 +12,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ai.hand import HandEvaluator
-from ai.review import review
-from game.cube import CubeState
-from game.matchid import from_match_id, match_id
-from game.matfile import MatchRecord, format_match, parse_match
-from game.matreplay import replay
-from game.move import legal_moves
-from game.position import START_CODE, pack, position_id, swap, unpack
-from game.ui.position_ids import SetUpError, parse_setup, session_ids, setup_session
-from game.ui.records import PLAYERS, game_record
-from game.ui.session import AI, HUMAN, GameConfig, GameSession
+from ai.analysis.review import review
+from ai.evaluation.hand import HandEvaluator
+from game.records.mat import MatchRecord, format_match, parse_match
+from game.records.matchid import from_match_id, match_id
+from game.records.replay import replay
+from game.rules.cube import CubeState
+from game.rules.move import legal_moves
+from game.rules.position import START_CODE, pack, position_id, swap, unpack
+from game.ui.model.position_ids import SetUpError, parse_setup, session_ids, setup_session
+from game.ui.model.records import PLAYERS, game_record
+from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 
 CONFIG = GameConfig("casual", 1, 0.0, 5, "roll", "light")
 MATCH_LENGTH = 5

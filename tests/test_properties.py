@@ -7,10 +7,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.dice import Dice
-from game.move import OFF_POINT, legal_moves
-from game.movegen import moves_with_steps, results, singles
-from game.position import (
+from game.rules.dice import Dice
+from game.rules.move import OFF_POINT, legal_moves
+from game.rules.movegen import moves_with_steps, results, singles
+from game.rules.position import (
     CHECKERS,
     START_CODE,
     Position,
@@ -21,7 +21,7 @@ from game.position import (
     unpack,
     validate,
 )
-from game.state import GameState
+from game.rules.state import GameState
 
 MAX_TURNS = 4000
 """A random game lasts a few hundred turns at most in practice; this is a safe cap."""

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from game.dice import Dice
-from game.replay_cli import describe, main
+from ai.cli.replay_seed import describe, main
+from game.rules.dice import Dice
 
 
 def test_rolls_match_the_games_dice_stream(capsys: pytest.CaptureFixture[str]) -> None:

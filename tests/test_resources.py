@@ -1,4 +1,4 @@
-"""Tests of game.resources: bundled assets found from source and from a PyInstaller bundle,
+"""Tests of game.support.resources: bundled assets found from source and from a PyInstaller bundle,
 user data always outside the bundle."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game import resources
-from game.resources import APP_NAME, asset_path, bundle_root, user_data_dir
+from game.support import resources
+from game.support.resources import APP_NAME, asset_path, bundle_root, user_data_dir
 
 PROJECT = Path(__file__).resolve().parent.parent
 

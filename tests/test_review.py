@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 import main as entry
-from ai.analyze import Progress
-from ai.evaluator import Evaluator
-from ai.met import default_met
-from ai.review import RATINGS, TOP_MOVES, Review, rating, review
-from ai.worker import default_evaluator
-from game.matread import read_match
-from game.matreplay import replay
+from ai.analysis.review import RATINGS, TOP_MOVES, Review, rating, review
+from ai.cli.analyze import Progress
+from ai.cube.met import default_met
+from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.load import default_evaluator
+from game.records.mat import read_match
+from game.records.replay import replay
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -250,20 +250,20 @@ def test_the_graph_of_a_money_session_counts_points(evaluator: Evaluator) -> Non
 def test_cube_decisions_deeper_than_the_screen_are_searched_again_only_where_they_count(
     evaluator: Evaluator, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.review
+    import ai.analysis.review
 
     calls: list[tuple[int, int]] = []
-    real = ai.review.cube_decision
+    real = ai.analysis.review.cube_decision
 
     def spy(code: int, ctx: object, depth: int, ev: Evaluator) -> object:
         calls.append((code, depth))
         return real(code, ctx, min(depth, 2), ev)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ai.review, "cube_decision", spy)
+    monkeypatch.setattr(ai.analysis.review, "cube_decision", spy)
     match = replay(read_match(MONEY_DROP))
     rev = review(match, 1, evaluator, cube_depth=3)
     doubled = next(t.code for t in match.games[0].turns if t.doubled)
-    screened = [c for c, d in calls if d == ai.review.SCREEN_DEPTH]
+    screened = [c for c, d in calls if d == ai.analysis.review.SCREEN_DEPTH]
     deep = [c for c, d in calls if d == 3]
     assert doubled in screened and doubled in deep  # a double offered always counts
     assert len(deep) == sum(d.kind in ("no double", "double") for d in rev.decisions)
@@ -277,7 +277,7 @@ class _Reached(Exception):
 def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.analyze
+    import ai.cli.analyze
 
     seen: list[tuple[int, int | None]] = []
 
@@ -287,7 +287,7 @@ def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
         seen.append((depth, cube_depth))
         raise _Reached
 
-    monkeypatch.setattr(ai.analyze, "review", fake)
+    monkeypatch.setattr(ai.cli.analyze, "review", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     cases = ((["--depth", "3"], (3, 4)), (["--depth", "4"], (4, 4)), (["--cube-depth", "2"], (3, 2)))
@@ -300,8 +300,8 @@ def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
 def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ai.analyze
-    from ai.network import NetSet, NeuralEvaluator, save_nets
+    import ai.cli.analyze
+    from ai.evaluation.network import NetSet, NeuralEvaluator, save_nets
 
     names: list[str] = []
 
@@ -309,7 +309,7 @@ def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
         names.append(ev.name)
         raise _Reached
 
-    monkeypatch.setattr(ai.analyze, "review", fake)
+    monkeypatch.setattr(ai.cli.analyze, "review", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     nets = NetSet.random(8, np.random.default_rng(0))

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from helpers import side
 
-from ai.load import load_evaluator
-from ai.network import NetSet, NeuralEvaluator, save_nets
+from ai.evaluation.load import load_evaluator
+from ai.evaluation.network import NetSet, NeuralEvaluator, save_nets
 from ai.training.distill import METHOD, ROLLOUT_METHOD, chunk_path, fit, generate, load_chunk
 from ai.training.rollout import rollout_values
-from game.position import START_CODE, is_race, pack
+from game.rules.position import START_CODE, is_race, pack
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,9 @@ from helpers import side
 import bench.rollouts as rollouts
 from bench.rollouts import compare, paired_rollout, play_out
 from bench.strength import Labelled
-from game.movegen import results
-from game.outcome import win_kind
-from game.position import CHECKERS, pack, position_id, swap, unpack
+from game.rules.movegen import results
+from game.rules.outcome import win_kind
+from game.rules.position import CHECKERS, pack, position_id, swap, unpack
 
 START_ID = "4HPwATDgc/ABMA"
 

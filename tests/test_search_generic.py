@@ -1,4 +1,4 @@
-"""The generic searches of ai.search on worked examples (and on backgammon itself)."""
+"""The generic searches of seed_search.search on worked examples (and on backgammon itself)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
+from seed_search.backgammon import Backgammon
+from seed_search.protocol import CHANCE
+from seed_search.search import SearchStats, alphabeta, best_action, expectimax, expectiminimax, minimax
 
-from ai.analysis import FULL_WIDTH, analyse
-from ai.evaluator import equity
-from ai.hand import HandEvaluator
-from ai.search import SearchStats, alphabeta, best_action, expectimax, expectiminimax, minimax
-from game.backgammon import Backgammon
-from game.position import Position, pack
-from game.protocol import CHANCE
-from game.state import GameState
+from ai.evaluation.evaluator import equity
+from ai.evaluation.hand import HandEvaluator
+from ai.search import FULL_WIDTH, analyse
+from game.rules.position import Position, pack
+from game.rules.state import GameState
 
 # --- a tree game: nodes are tuples of choices made so far --------------------------------
 

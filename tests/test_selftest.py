@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.resources import asset_path
-from game.ui import selftest
-from game.ui.selftest import (
+from game.support.resources import asset_path
+from game.ui.app import selftest
+from game.ui.app.selftest import (
     CheckResult,
     Failure,
     Missing,
@@ -251,54 +251,56 @@ class _Fixed:
 
 
 def test_absent_weights_file_is_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import ai.load
+    import ai.evaluation.load
 
-    monkeypatch.setattr(ai.load, "weights_path", lambda: tmp_path / "net.npz")
+    monkeypatch.setattr(ai.evaluation.load, "weights_path", lambda: tmp_path / "net.npz")
     with pytest.raises(Missing, match=r"no weights file at .*net\.npz"):
         selftest.check_weights({})
 
 
 def test_damaged_weights_file_is_a_failure(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import ai.load
+    import ai.evaluation.load
 
     damaged = tmp_path / "net.npz"
     damaged.write_bytes(b"PK\x03\x04 nothing more")
-    real_load = ai.load.load_evaluator
-    monkeypatch.setattr(ai.load, "weights_path", lambda: damaged)
-    monkeypatch.setattr(ai.load, "load_evaluator", lambda: real_load(damaged))
+    real_load = ai.evaluation.load.load_evaluator
+    monkeypatch.setattr(ai.evaluation.load, "weights_path", lambda: damaged)
+    monkeypatch.setattr(ai.evaluation.load, "load_evaluator", lambda: real_load(damaged))
     with pytest.raises(
         Failure,
-        match=r"ai\.load: The computer is playing with its simpler hand-made .*weights could not be loaded",
+        match=r"ai\.evaluation\.load: The computer is playing with its simpler hand-made .*weights could not",
     ):
         selftest.check_weights({})
 
 
 @pytest.fixture
 def weights_present(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """ai.load's weights file exists (its loading is faked by each test)."""
-    import ai.load
+    """ai.evaluation.load's weights file exists (its loading is faked by each test)."""
+    import ai.evaluation.load
 
     (tmp_path / "net.npz").write_bytes(b"present")
-    monkeypatch.setattr(ai.load, "weights_path", lambda: tmp_path / "net.npz")
+    monkeypatch.setattr(ai.evaluation.load, "weights_path", lambda: tmp_path / "net.npz")
 
 
 @pytest.mark.usefixtures("weights_present")
 def test_weights_warning_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.load
+    import ai.evaluation.load
 
     monkeypatch.setattr(
-        ai.load, "load_evaluator", lambda: _Loaded(_Fixed([[0.5] * 5]), "weights file not found: net.npz")
+        ai.evaluation.load,
+        "load_evaluator",
+        lambda: _Loaded(_Fixed([[0.5] * 5]), "weights file not found: net.npz"),
     )
-    with pytest.raises(Failure, match=r"ai\.load: weights file not found"):
+    with pytest.raises(Failure, match=r"ai\.evaluation\.load: weights file not found"):
         selftest.check_weights({})
 
 
 @pytest.mark.usefixtures("weights_present")
 def test_weights_with_impossible_probabilities_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.load
+    import ai.evaluation.load
 
     monkeypatch.setattr(
-        ai.load, "load_evaluator", lambda: _Loaded(_Fixed([[1.5, 0, 0, 0, float("nan")]]), None)
+        ai.evaluation.load, "load_evaluator", lambda: _Loaded(_Fixed([[1.5, 0, 0, 0, float("nan")]]), None)
     )
     with pytest.raises(Failure, match="impossible probabilities"):
         selftest.check_weights({})
@@ -306,19 +308,21 @@ def test_weights_with_impossible_probabilities_fail(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.usefixtures("weights_present")
 def test_weights_with_the_wrong_shape_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.load
+    import ai.evaluation.load
 
-    monkeypatch.setattr(ai.load, "load_evaluator", lambda: _Loaded(_Fixed([[0.5, 0.1, 0.0, 0.1]]), None))
+    monkeypatch.setattr(
+        ai.evaluation.load, "load_evaluator", lambda: _Loaded(_Fixed([[0.5, 0.1, 0.0, 0.1]]), None)
+    )
     with pytest.raises(Failure, match=r"shape \(1, 4\)"):
         selftest.check_weights({})
 
 
 @pytest.mark.usefixtures("weights_present")
 def test_sound_weights_pass_and_are_kept_for_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.load
+    import ai.evaluation.load
 
     good = _Fixed([[0.5, 0.1, 0.0, 0.1, 0.0]])
-    monkeypatch.setattr(ai.load, "load_evaluator", lambda: _Loaded(good, None))
+    monkeypatch.setattr(ai.evaluation.load, "load_evaluator", lambda: _Loaded(good, None))
     context: dict[str, Any] = {}
     assert selftest.check_weights(context) == "weights ok (fixed)"
     assert context["evaluator"] is good
@@ -331,7 +335,7 @@ def _fake_ui(monkeypatch: pytest.MonkeyPatch, render: Any) -> None:
     real = selftest._attr
 
     def attr(module: str, name: str) -> Any:
-        if (module, name) == ("game.ui.window", "render_snapshot"):
+        if (module, name) == ("game.ui.app.offscreen", "render_snapshot"):
             return render
         return real(module, name)
 
@@ -399,8 +403,8 @@ def test_first_frame_without_an_app_class_draws_the_snapshot(monkeypatch: pytest
 
 
 def test_selftest_game_plays_to_the_end_with_the_hand_evaluator() -> None:
-    from ai.analysis import analyse
-    from ai.hand import HandEvaluator
+    from ai.evaluation.hand import HandEvaluator
+    from ai.search import analyse
 
     turns, outcome = play_selftest_game(analyse, HandEvaluator())
     assert turns > 20
@@ -408,8 +412,8 @@ def test_selftest_game_plays_to_the_end_with_the_hand_evaluator() -> None:
 
 
 def test_selftest_game_rejects_an_analysis_that_misses_moves() -> None:
-    from ai.analysis import analyse
-    from ai.hand import HandEvaluator
+    from ai.evaluation.hand import HandEvaluator
+    from ai.search import analyse
 
     def lossy(code: int, dice: tuple[int, int], depth: int, evaluator: Any) -> Any:
         return analyse(code, dice, depth, evaluator)[:1]
@@ -419,8 +423,8 @@ def test_selftest_game_rejects_an_analysis_that_misses_moves() -> None:
 
 
 def test_selftest_game_that_never_ends_fails() -> None:
-    from ai.analysis import analyse
-    from ai.hand import HandEvaluator
+    from ai.evaluation.hand import HandEvaluator
+    from ai.search import analyse
 
     with pytest.raises(Failure, match="had not ended after 5 turns"):
         play_selftest_game(analyse, HandEvaluator(), max_turns=5)
@@ -443,8 +447,8 @@ def test_ensure_streams_leaves_real_streams_alone(monkeypatch: pytest.MonkeyPatc
 
 def _bundle_copy(tmp_path: Path) -> Path:
     """A copy of the bundle's required files and notices, to damage in a test."""
-    from game.notices import REQUIRED_NOTICES
-    from game.resources import REQUIRED_FILES, bundle_root
+    from game.support.notices import REQUIRED_NOTICES
+    from game.support.resources import REQUIRED_FILES, bundle_root
 
     for name in {*REQUIRED_FILES, *REQUIRED_NOTICES}:
         target = tmp_path.joinpath(*name.split("/"))
@@ -454,7 +458,7 @@ def _bundle_copy(tmp_path: Path) -> Path:
 
 
 def test_every_required_file_is_in_the_source_tree() -> None:
-    from game.resources import missing_files
+    from game.support.resources import missing_files
 
     assert missing_files() == []
     assert "required files" in selftest.check_bundle()
@@ -485,7 +489,7 @@ def test_missing_licence_notice_fails_the_bundle_check(tmp_path: Path, name: str
 
 
 def test_required_file_list_takes_more_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.resources as resources
+    import game.support.resources as resources
 
     root = _bundle_copy(tmp_path)
     monkeypatch.setattr(resources, "REQUIRED_FILES", (*resources.REQUIRED_FILES, "extra/file.txt"))
@@ -500,7 +504,7 @@ def test_required_file_list_takes_more_files(tmp_path: Path, monkeypatch: pytest
 def test_selftest_fails_when_a_font_is_missing_or_damaged(
     damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import game.resources as resources
+    import game.support.resources as resources
 
     root = _bundle_copy(tmp_path)
     font = root / "assets" / "fonts" / "DejaVuSans.ttf"

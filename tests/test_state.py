@@ -7,13 +7,13 @@ import math
 
 import pytest
 from helpers import side
+from seed_search.backgammon import OPENING_OUTCOMES, ROLL_OUTCOMES, Backgammon
+from seed_search.protocol import CHANCE
 
-from game.backgammon import OPENING_OUTCOMES, ROLL_OUTCOMES, Backgammon
-from game.dice import ROLLS, Dice, new_seed, replay, seed_commitment
-from game.move import Move
-from game.position import START_CODE, Position, swap
-from game.protocol import CHANCE
-from game.state import GameState
+from game.rules.dice import ROLLS, Dice, new_seed, replay, seed_commitment
+from game.rules.move import Move
+from game.rules.position import START_CODE, Position, swap
+from game.rules.state import GameState
 
 
 def blocked_state(turn: int = 0) -> GameState:

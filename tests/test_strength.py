@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.analysis import analyse
-from ai.hand import HandEvaluator
+from ai.evaluation.hand import HandEvaluator
+from ai.search import analyse
 from bench.strength import Labelled, SetError, losses_for_depth, main, paired, read_set
-from game.position import START_CODE, position_id, swap
+from game.rules.position import START_CODE, position_id, swap
 
 START_ID = "4HPwATDgc/ABMA"
 

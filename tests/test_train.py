@@ -11,10 +11,10 @@ import pytest
 from helpers import side
 from naive_reference import varied_positions
 
-from ai.evaluator import Probs, boards, flip
-from ai.features import N_INPUTS
-from ai.hand import HandEvaluator
-from ai.network import MLP, NetSet, load_nets, save_nets
+from ai.evaluation.evaluator import Probs, boards, flip
+from ai.evaluation.features import N_INPUTS
+from ai.evaluation.hand import HandEvaluator
+from ai.evaluation.network import MLP, NetSet, load_nets, save_nets
 from ai.training.train import (
     _SWAP_COLUMNS,
     EXPLORE_NOISE,
@@ -28,7 +28,7 @@ from ai.training.train import (
     points,
     terminal_probs,
 )
-from game.position import pack, swap
+from game.rules.position import pack, swap
 
 
 def tiny(games: int = 6, seed: int = 3) -> TrainConfig:

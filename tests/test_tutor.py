@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.worker import CubeAnswer, RankedMove
-from game.move import legal_moves
-from game.position import Position
-from game.ui.tutor import (
+from ai.worker.transport import CubeAnswer, RankedMove
+from game.rules.move import legal_moves
+from game.rules.position import Position
+from game.ui.model.tutor import (
     TUTOR_LEVELS,
     Pending,
     Verdict,

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.worker import CubeAnswer, CubeRequest
-from game.cube import CubeRules, CubeState, Resignation
-from game.match import GameResult, Match
-from game.outcome import Termination
-from game.position import Position
-from game.state import GameState
-from game.ui.flow import TurnFlow
-from game.ui.flow_events import (
+from ai.worker.transport import CubeAnswer, CubeRequest
+from game.rules.cube import CubeRules, CubeState, Resignation
+from game.rules.match import GameResult, Match
+from game.rules.outcome import Termination
+from game.rules.position import Position
+from game.rules.state import GameState
+from game.ui.flow.events import (
     AcceptResign,
     AskResign,
     AskTake,
@@ -34,8 +33,9 @@ from game.ui.flow_events import (
     Take,
     Tick,
 )
-from game.ui.scoreboard import cube_face, log_lines, match_words, score_words
-from game.ui.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.widgets.scoreboard import cube_face, log_lines, match_words, score_words
 
 GAMMON_SOON = Position.from_sides(side({1: 1}), side({6: 15}))
 """The human bears off its last checker with any roll; the computer has borne off none: a gammon."""

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 
-from game.cube import CubeState
-from game.matfile import parse_match
-from game.outcome import Termination
-from game.ui.flow import TurnFlow
-from game.ui.flow_events import CubeDone, Double, Pass, Phase, Tick
-from game.ui.records import keep_game, record_name
-from game.ui.session import AI, HUMAN, GameSession, SaveError
-from game.ui.storage import Settings, StorageError, Store
+from game.records.mat import parse_match
+from game.rules.cube import CubeState
+from game.rules.outcome import Termination
+from game.ui.flow.events import CubeDone, Double, Pass, Phase, Tick
+from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.records import keep_game, record_name
+from game.ui.model.session import AI, HUMAN, GameSession, SaveError
+from game.ui.model.storage import Settings, StorageError, Store
 
 
 def test_save_keeps_the_cube_score_and_a_pending_double() -> None:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from ui_driver import side
 
-from ai.worker import CubeAnswer, CubeRequest, RankedMove
-from game.dice import Dice, Roll
-from game.move import legal_moves
-from game.position import Position
-from game.ui.flow import DANCE_DELAY, OPENING_DELAY, TurnFlow
-from game.ui.flow_events import (
+from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove
+from game.rules.dice import Dice, Roll
+from game.rules.move import legal_moves
+from game.rules.position import Position
+from game.ui.flow.events import (
     Animate,
     AskHint,
     CancelSearch,
@@ -32,8 +31,9 @@ from game.ui.flow_events import (
     Undo,
     UseHint,
 )
-from game.ui.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.turn import TurnBuilder
+from game.ui.flow.turn_flow import DANCE_DELAY, OPENING_DELAY, TurnFlow
+from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.model.turn import TurnBuilder
 
 
 def config(first: str = "you", match_length: int = 1) -> GameConfig:

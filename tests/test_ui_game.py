@@ -35,17 +35,17 @@ from ui_driver import (
     write_settings,
 )
 
-from ai.worker import AIWorker
-from game.move import legal_moves
-from game.position import Position
-from game.ui.app import App
-from game.ui.dialogs import GameOverScene, ResumePrompt
-from game.ui.layout import OFF
-from game.ui.menu import MenuScene
-from game.ui.player_stats import load_stats
-from game.ui.scene import ConfirmDialog
-from game.ui.session import AI, HUMAN
-from game.ui.storage import Store
+from ai.worker.transport import AIWorker
+from game.rules.move import legal_moves
+from game.rules.position import Position
+from game.ui.app.app import App
+from game.ui.model.player_stats import load_stats
+from game.ui.model.session import AI, HUMAN
+from game.ui.model.storage import Store
+from game.ui.scenes.base import ConfirmDialog
+from game.ui.scenes.game.dialogs import GameOverScene, ResumePrompt
+from game.ui.scenes.settings.menu import MenuScene
+from game.ui.widgets.layout import OFF
 
 
 def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., App]) -> None:
@@ -290,7 +290,7 @@ def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
     assert app.layout.size == (800, 520)
     assert app.layout.board.right <= app.layout.panel.x
     key(app, pygame.K_F1)
-    from game.ui.dialogs import HelpOverlay
+    from game.ui.scenes.game.dialogs import HelpOverlay
 
     assert isinstance(app.scenes[-1], HelpOverlay)
     key(app, pygame.K_ESCAPE)
@@ -439,8 +439,8 @@ def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
 def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.panel as panel_module
-    from ai.load import load_evaluator
+    import game.ui.widgets.panel as panel_module
+    from ai.evaluation.load import load_evaluator
 
     def no_weights() -> tuple[object, str | None]:
         loaded = load_evaluator(tmp_path / "gone" / "net.npz")
@@ -468,8 +468,8 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
 
 
 def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App], home: Path) -> None:
-    from game.ui.dialogs import DiceEntry
-    from game.ui.session import GameSession
+    from game.ui.model.session import GameSession
+    from game.ui.scenes.game.dialogs import DiceEntry
 
     app = make_app(first="you", manual_dice=True, auto_roll=True)
     key(app, pygame.K_RETURN)
@@ -495,6 +495,6 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
 def test_every_app_command_a_scene_may_run_has_a_handler(make_app: Callable[..., App]) -> None:
     from typing import get_args
 
-    from game.ui.scene import Command
+    from game.ui.scenes.base import Command
 
     assert set(make_app().commands()) == set(get_args(Command))

@@ -10,21 +10,21 @@ from pathlib import Path
 import pygame
 from ui_driver import game, key, run_until, to_human_move
 
-from ai.worker import Request
-from game.cube import CubeState, Resignation
-from game.matchid import MatchInfo, match_id
-from game.position import Position
-from game.ui.app import App
-from game.ui.cube_dialogs import TakePassDialog
-from game.ui.id_dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
-from game.ui.menu import MenuScene
-from game.ui.player_stats import count_game
-from game.ui.position_ids import parse_setup, session_ids, setup_session
-from game.ui.records import keep_game
-from game.ui.scene import ConfirmDialog
-from game.ui.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.snapshot import NullStore
-from game.ui.storage import SAVE_FILE
+from ai.worker.transport import Request
+from game.records.matchid import MatchInfo, match_id
+from game.rules.cube import CubeState, Resignation
+from game.rules.position import Position
+from game.ui.app.app import App
+from game.ui.model.player_stats import count_game
+from game.ui.model.position_ids import parse_setup, session_ids, setup_session
+from game.ui.model.records import keep_game
+from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.model.snapshot import NullStore
+from game.ui.model.storage import SAVE_FILE
+from game.ui.scenes.base import ConfirmDialog
+from game.ui.scenes.game.cube_dialogs import TakePassDialog
+from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
+from game.ui.scenes.settings.menu import MenuScene
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""

@@ -8,18 +8,18 @@ from pathlib import Path
 import pygame
 from ui_driver import NEAR_END, button_pos, click, game, home, key, make_app, play_human_turn, run_until
 
-from game.cube import Resignation
-from game.match import GameResult, Match
-from game.matfile import parse_match
-from game.outcome import Termination
-from game.state import GameState
-from game.ui.actions import by_name, help_rows
-from game.ui.app import App
-from game.ui.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
-from game.ui.dialogs import GameOverScene
-from game.ui.flow_events import Phase
-from game.ui.game_scene import GameScene
-from game.ui.session import AI, HUMAN, GameSession
+from game.records.mat import parse_match
+from game.rules.cube import Resignation
+from game.rules.match import GameResult, Match
+from game.rules.outcome import Termination
+from game.rules.state import GameState
+from game.ui.app.app import App
+from game.ui.flow.events import Phase
+from game.ui.model.session import AI, HUMAN, GameSession
+from game.ui.scenes.game.actions import by_name, help_rows
+from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
+from game.ui.scenes.game.dialogs import GameOverScene
+from game.ui.scenes.game.scene import GameScene
 
 __all__ = ["home", "make_app"]
 

@@ -13,13 +13,15 @@ import pygame
 import pytest
 from ui_driver import NEAR_END, click, key, record_text, run_until, to_game_over
 
-from ai.review import Decision
-from game.ui import player_stats, review_panels, review_view
-from game.ui.app import App
-from game.ui.dialogs import GameOverScene
-from game.ui.game_scene import GameScene
-from game.ui.open_match import OpenMatchScene
-from game.ui.review_scene import REVIEW_ACTIONS, ReviewScene, review_depth
+from ai.analysis.review import Decision
+from game.ui.app.app import App
+from game.ui.model import player_stats
+from game.ui.scenes.game.dialogs import GameOverScene
+from game.ui.scenes.game.scene import GameScene
+from game.ui.scenes.review import panels as review_panels
+from game.ui.scenes.review.open_match import OpenMatchScene
+from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene, review_depth
+from game.ui.widgets import review_view
 
 SHORT = """; [Player 1 "Alice"]
 ; [Player 2 "Bob"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from test_ui_flow import NO_DOUBLE, computer_turn, config, messages, to_human_move, wait
 
-from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
-from game.move import Move, legal_moves
-from game.ui.flow import TurnFlow
-from game.ui.flow_events import (
+from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.move import Move, legal_moves
+from game.ui.flow.events import (
     AskHint,
     AskTake,
     CancelSearch,
@@ -27,7 +26,8 @@ from game.ui.flow_events import (
     TutorTakeBack,
     TutorWarn,
 )
-from game.ui.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 from ui_driver import click, key, make_app, point_pos, run_until, to_human_move  # noqa: F401
 
-from game.move import Move
-from game.ui.app import App
-from game.ui.flow_events import Phase
-from game.ui.game_scene import GameScene
-from game.ui.tutor_dialog import TutorDialog
+from game.rules.move import Move
+from game.ui.app.app import App
+from game.ui.flow.events import Phase
+from game.ui.scenes.game.scene import GameScene
+from game.ui.scenes.game.tutor_dialog import TutorDialog
 
 
 def set_up(app: App, g: GameScene, move: Move) -> None:

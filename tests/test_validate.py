@@ -1,4 +1,4 @@
-"""game.validate: each kind of value JSON can hold, refused where it does not belong."""
+"""game.support.validate: each kind of value JSON can hold, refused where it does not belong."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from dataclasses import fields
 
 import pytest
 
-from game import validate as v
-from game.move import Step
-from game.ui.session import GameConfig, GameSession, SaveError
-from game.ui.storage import _SETTING_CHECKS, Settings
+from game.rules.move import Step
+from game.support import validate as v
+from game.ui.model.session import GameConfig, GameSession, SaveError
+from game.ui.model.storage import _SETTING_CHECKS, Settings
 
 
 def test_integer_refuses_a_float_that_looks_whole() -> None:

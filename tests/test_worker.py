@@ -10,19 +10,19 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pytest
 
-from ai.analysis import analyse
-from ai.evaluator import Evaluator, Probs
-from ai.worker import (
+from ai.evaluation.evaluator import Evaluator, Probs
+from ai.evaluation.load import hand_evaluator
+from ai.search import analyse
+from ai.worker.transport import (
     AIWorker,
     Failed,
     Finished,
     Progress,
     RankedMove,
     Request,
-    hand_evaluator,
 )
-from game.move import Move, legal_moves
-from game.position import Position
+from game.rules.move import Move, legal_moves
+from game.rules.position import Position
 
 START = Position.start()
 BUSY = Position.from_id("mHPMASLg28gBKA")  # a middle game with 28 or more moves for most rolls
@@ -354,7 +354,7 @@ def test_process_crash_fails_the_request_and_the_next_start_recovers() -> None:
 
 
 def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.analysis as analysis
+    import ai.search as analysis
 
     monkeypatch.setattr(analysis, "SLICE", 1000)
     monkeypatch.setattr(analysis, "CHUNK", 256)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.cube import CubeContext, cube_efficiency
-from ai.worker import AIWorker, CubeAnswer, CubeRequest, hand_evaluator
-from game.cube import Resignation
-from game.position import Position
+from ai.cube.decision import CubeContext, cube_efficiency
+from ai.evaluation.load import hand_evaluator
+from ai.worker.transport import AIWorker, CubeAnswer, CubeRequest
+from game.rules.cube import Resignation
+from game.rules.position import Position
 
 HOPELESS = Position.from_sides(side({18: 15}), side({1: 1}))
 """The side on roll has not started home; the other side bears off its last checker next roll."""

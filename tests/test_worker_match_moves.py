@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ai.analysis import analyse
-from ai.cube import CubeContext, search_utilities
-from ai.worker import AIWorker, Finished, Request, hand_evaluator
-from game.position import Position
+from ai.cube.decision import CubeContext, search_utilities
+from ai.evaluation.load import hand_evaluator
+from ai.search import analyse
+from ai.worker.transport import AIWorker, Finished, Request
+from game.rules.position import Position
 
 DMP = CubeContext(length=1, away=(1, 1))
 """Double match point: only winning counts, gammons are worth nothing."""

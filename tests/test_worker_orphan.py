@@ -23,8 +23,9 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 PARENT = """
 import sys, threading, time
 import multiprocessing.resource_tracker as rt
-from ai.worker import AIWorker, Request, hand_evaluator
-from game.position import Position
+from ai.worker.transport import AIWorker, Request
+from ai.evaluation.load import hand_evaluator
+from game.rules.position import Position
 
 box = []
 def make():
@@ -74,7 +75,7 @@ def test_kill_9_of_the_game_while_the_ai_thinks_leaves_no_process(started_from: 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
 def test_a_signal_while_the_worker_starts_is_held_then_delivered() -> None:
-    from ai.worker import _no_ctrl_c
+    from ai.worker.transport import _no_ctrl_c
 
     seen: list[str] = []
     before = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append("handled"))

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.worker import AIWorker, Failed, Progress, Reviewed, ReviewRequest, default_evaluator
+from ai.evaluation.load import default_evaluator
+from ai.worker.transport import AIWorker, Failed, Progress, Reviewed, ReviewRequest
 
 RECORD = (Path(__file__).parent / "data" / "mat" / "gnubg.mat").read_bytes()
 

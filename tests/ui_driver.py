@@ -12,15 +12,16 @@ import pygame
 import pytest
 from helpers import side
 
-from ai.worker import AIWorker, default_evaluator
-from game.move import Move, legal_moves
-from game.position import Position
-from game.ui.app import App
-from game.ui.dialogs import GameOverScene
-from game.ui.game_scene import GameScene
-from game.ui.layout import BAR, OFF
-from game.ui.session import HUMAN
-from game.ui.storage import Store
+from ai.evaluation.load import default_evaluator
+from ai.worker.transport import AIWorker
+from game.rules.move import Move, legal_moves
+from game.rules.position import Position
+from game.ui.app.app import App
+from game.ui.model.session import HUMAN
+from game.ui.model.storage import Store
+from game.ui.scenes.game.dialogs import GameOverScene
+from game.ui.scenes.game.scene import GameScene
+from game.ui.widgets.layout import BAR, OFF
 
 DT = 0.05
 LIMIT_S = 30.0

@@ -11,7 +11,7 @@ README's training section). This step teaches the net what its own search knows:
 1. **generate**: the net plays itself (greedy at one decision, as in
    :mod:`ai.training.train`); a random quarter of the contact positions met before a roll
    are kept, each with ``Q(S, k)``, the value our search gives it looking ``k``
-   move decisions ahead (:func:`ai.analysis.position_values`; ``k`` = 2 by
+   move decisions ahead (:func:`ai.search.position_values`; ``k`` = 2 by
    default: our roll and move, the opponent's roll and reply, then the net).
 2. **fit**: the contact net is trained towards those values (cross-entropy on the
    five outputs, Adam), starting from the weights that made them.
@@ -59,14 +59,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ai.analysis import position_values
-from ai.evaluator import boards
-from ai.features import contact_mask, encode
-from ai.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
+from ai.evaluation.evaluator import boards
+from ai.evaluation.features import contact_mask, encode
+from ai.evaluation.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
+from ai.search import position_values
 from ai.training.rollout import rollout_values
 from ai.training.train import EXPLORE_NOISE, Adam, choose, gradients, roll_dice
-from game.files import write_atomic
-from game.position import SIDE_MASK, START_CODE, swap
+from game.rules.position import SIDE_MASK, START_CODE, swap
+from game.support.files import write_atomic
 
 GAMES_AT_ONCE = 64
 """Self-play games advanced together while a chunk is made."""
@@ -116,7 +116,7 @@ class Chunk:
     spec: ChunkSpec
     """How it was made."""
     boards: npt.NDArray[np.uint8]
-    """(N, 50) boards, side on roll before rolling (see :func:`ai.evaluator.boards`)."""
+    """(N, 50) boards, side on roll before rolling (see :func:`ai.evaluation.evaluator.boards`)."""
     targets: npt.NDArray[np.float32]
     """(N, 5) ``Q(S, k)`` or rollout probabilities for the side on roll."""
 
@@ -220,7 +220,7 @@ def _evaluator(weights: Path, use_bearoff: bool) -> NeuralEvaluator:
     nets = load_nets(weights)
     db = None
     if use_bearoff:
-        from ai.bearoff import load_or_build
+        from ai.evaluation.bearoff import load_or_build
 
         db = load_or_build(progress=False)
     return NeuralEvaluator(nets, db)
@@ -484,7 +484,7 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         ap.error("--rollouts must be 0..100000")
     load_nets(args.weights)  # a clear message now, not in every worker
     if not args.no_bearoff:
-        from ai.bearoff import load_or_build
+        from ai.evaluation.bearoff import load_or_build
 
         load_or_build(progress=not args.quiet)  # built (once, cached) here, not in every worker
     start = time.monotonic()

@@ -52,12 +52,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.analysis import analyse
-from ai.evaluator import Evaluator, equity, flip
-from game.dice import ROLLS
-from game.movegen import results
-from game.outcome import win_kind
-from game.position import SIDE_MASK, START_CODE, swap
+from ai.evaluation.evaluator import Evaluator, equity, flip
+from ai.search import analyse
+from game.rules.dice import ROLLS
+from game.rules.movegen import results
+from game.rules.outcome import win_kind
+from game.rules.position import SIDE_MASK, START_CODE, swap
 
 MAX_PLIES = 5000
 """A game longer than this is abandoned with an error (it never happens in practice)."""
@@ -250,7 +250,7 @@ def summarise(records: Sequence[GameRecord], seeds: Sequence[int] | None = None)
 
 @functools.cache
 def _evaluator_for(weights: str | None) -> Evaluator:
-    from ai.load import load_evaluator
+    from ai.evaluation.load import load_evaluator
 
     return load_evaluator(Path(weights) if weights else None).evaluator
 
@@ -378,7 +378,7 @@ def _players(ap: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Pla
 
 def _load(weights: Path | None, who: str) -> Evaluator:
     """The evaluator of ``weights`` (the shipped net by default), saying on stderr if it fell back."""
-    from ai.load import load_evaluator
+    from ai.evaluation.load import load_evaluator
 
     loaded = load_evaluator(weights)
     if loaded.warning:

@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ai.evaluator import Evaluator
+from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, level_by_key
 
 
@@ -57,7 +57,7 @@ class MatchResult:
     """Games played."""
     luck_adjusted: float | None = None
     """The first player's result with the dice's luck taken out: match winning chance over
-    one half, minus its rolls' luck plus the other's (:meth:`ai.review.Review.luck_adjusted`)."""
+    one half, minus its rolls' luck plus the other's (:meth:`ai.analysis.review.Review.luck_adjusted`)."""
 
 
 def play_pair_match(
@@ -68,8 +68,8 @@ def play_pair_match(
 
     a, b = level_by_key(first), level_by_key(second)
     left, right = (a, b) if first_left else (b, a)
-    from ai.review import review
-    from game.matreplay import replay
+    from ai.analysis.review import review
+    from game.records.replay import replay
 
     record = play_match(length, left, seed, ev, date="2000.01.01", opponent=right)
     last = record.games[-1]
@@ -92,7 +92,7 @@ def play_pair_match(
 
 @functools.cache
 def _evaluator() -> Evaluator:
-    from ai.load import load_evaluator
+    from ai.evaluation.load import load_evaluator
 
     return load_evaluator(None).evaluator
 

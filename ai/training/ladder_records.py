@@ -120,7 +120,7 @@ def table_text(rows: Sequence[Row]) -> str:
 
 def write_table(rows: Sequence[Row], path: Path = TABLE) -> None:
     """Write the table (rows in the order given), atomically."""
-    from game.files import write_atomic
+    from game.support.files import write_atomic
 
     write_atomic(path, table_text(rows).encode("utf-8"))
 

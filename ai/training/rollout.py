@@ -16,10 +16,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluator import flip
-from ai.network import NeuralEvaluator
+from ai.evaluation.evaluator import flip
+from ai.evaluation.network import NeuralEvaluator
 from ai.training.train import choose, roll_dice
-from game.position import SIDE_MASK, is_race, swap
+from game.rules.position import SIDE_MASK, is_race, swap
 
 F = npt.NDArray[np.float64]
 

@@ -52,9 +52,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluator import Probs, boards, equity, flip
-from ai.features import contact_mask, encode
-from ai.network import (
+from ai.evaluation.evaluator import Probs, boards, equity, flip
+from ai.evaluation.features import contact_mask, encode
+from ai.evaluation.network import (
     KINDS,
     MLP,
     NetSet,
@@ -64,8 +64,8 @@ from ai.network import (
     nets_from_arrays,
     save_nets,
 )
-from game.movegen import results
-from game.position import SIDE_MASK, START_CODE, swap
+from game.rules.movegen import results
+from game.rules.position import SIDE_MASK, START_CODE, swap
 
 F32 = npt.NDArray[np.float32]
 BoardsEval = Callable[[npt.NDArray[np.uint8]], Probs]
@@ -301,7 +301,8 @@ class Trainer:
     loss_avg: float = float("nan")
     """Running average of the squared TD error."""
     bearoff: Any = None
-    """Exact values for positions with all checkers home (a :class:`ai.bearoff.BearoffDatabase`), or None."""
+    """Exact values for positions with all checkers home, or None
+    (a :class:`ai.evaluation.bearoff.BearoffDatabase`)."""
 
     @classmethod
     def fresh(cls, config: TrainConfig, bearoff: Any = None) -> Trainer:
@@ -467,7 +468,7 @@ class Trainer:
 
     def widen(self, hidden: int) -> None:
         """Grow the contact net to ``hidden`` hidden units without changing what it computes
-        (:meth:`ai.network.MLP.widened`); the optimiser state of the new weights starts at zero."""
+        (:meth:`ai.evaluation.network.MLP.widened`); the optimiser state of the new weights starts at zero."""
         old = self.nets.contact
         if hidden == old.hidden:
             return
@@ -487,7 +488,7 @@ class Trainer:
 
     def bench(self, games: int) -> tuple[float, float]:
         """Points per game of the current nets against the hand-made evaluator."""
-        from ai.hand import HandEvaluator
+        from ai.evaluation.hand import HandEvaluator
 
         hand = HandEvaluator()
         return play_match(
@@ -513,7 +514,7 @@ def _progress(t: Trainer, rate: float, bench: str) -> None:
 def _load_bearoff(enabled: bool) -> Any:
     if not enabled:
         return None
-    from ai.bearoff import load_or_build
+    from ai.evaluation.bearoff import load_or_build
 
     return load_or_build(progress=True)
 

@@ -1,0 +1,575 @@
+"""Judge every decision of a replayed match: checker plays, cube actions and the luck of each roll.
+
+Errors and luck are in EMG for a match (match winning chances turned into GNU
+Backgammon's normalised equity at the score and cube: a single win at the cube is +1, a
+single loss -1) and in cubeful equity per cube unit for money. For each turn of a
+player (:class:`game.records.replay.Turn`):
+
+* **cube** (when the player could double usefully: not the first roll, cube centred or
+  theirs, not the Crawford game, the cube alive): :func:`ai.cube.decision.cube_decision` at the
+  depth gives ND, DT and DP. The best action is worth ``max(ND, min(DT, DP))``; a
+  missed double costs that minus ND, a wrong double that minus ``min(DT, DP)``; a
+  wrong take costs the taker ``DT - DP``, a wrong pass ``DP - DT``. A decision counts
+  as *close* when the best action is within 0.16 of ``min(DT, DP)``, as GNU Backgammon
+  counts them; every double, take and pass counts too.
+* **luck**: the cubeful value (one move decision, static evaluation) of the roll's best
+  move minus the average over all rolls (the opening roll: over the 15 rolls that are
+  not doubles).
+* **checker play**: :func:`ai.search.analyse` ranks the legal moves by cubeful
+  equity at the depth (its move filters skip the hopeless ones); a played move the
+  filters cut is searched to the full depth on its own. The error is the best move's
+  equity minus the played one's; moves with one legal choice are forced and not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ai.cube.decision import (
+    CubeContext,
+    best_roll_results,
+    context_for,
+    cube_decision,
+    cubeful_equity,
+    match_winning_chance,
+    move_utility,
+)
+from ai.cube.met import default_met
+from ai.evaluation.evaluator import Evaluator, flip
+from ai.search import Candidate, analyse, position_values
+from game.records.matchid import MatchInfo, match_id
+from game.records.replay import ReplayedGame, ReplayedMatch, Turn
+from game.rules.cube import CubeState, can_double
+from game.rules.dice import ROLLS
+from game.rules.move import Move, legal_moves
+from game.rules.position import SIDE_MASK, Position, position_id, swap
+
+DEFAULT_DEPTH = 3
+"""The depth ``analyze`` judges at: GNU Backgammon's 2-ply, its own analysis default."""
+
+DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
+"""Error thresholds (EMG) of a doubtful, bad and very bad decision."""
+
+CLOSE_CUBE = 0.16
+"""A cube decision is close when the best action is within this of doubling (GNU Backgammon's margin)."""
+
+CUBE_EXTRA_DEPTH = 1
+"""``analyze`` judges cube decisions this much deeper than moves (at most depth 4): at the default
+depth, closer to GNU Backgammon's 2-ply cube errors on every set of records measured (docs/analysis.md)."""
+
+SCREEN_DEPTH = 2
+"""Cube decisions judged deeper than this are first searched at this depth; only those that
+count (a double offered, or one within :data:`SCREEN_MARGIN` of close) are searched again."""
+
+SCREEN_MARGIN = 0.05
+"""How far past :data:`CLOSE_CUBE` a screened no-double must be to be left out unsearched."""
+
+RATINGS: tuple[tuple[float, str], ...] = (
+    (2.0, "Supernatural"),
+    (5.0, "World class"),
+    (8.0, "Expert"),
+    (12.0, "Advanced"),
+    (18.0, "Intermediate"),
+    (26.0, "Casual player"),
+    (35.0, "Beginner"),
+    (float("inf"), "Awful"),
+)
+"""Rating words by error rate (mEMG per unforced decision), best first: the upper bound of each."""
+
+KINDS = ("move", "double", "no double", "take", "drop")
+"""What a judged decision was."""
+
+SEVERITY = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
+"""A checker play's error band, worst first."""
+
+CUBE_ERRORS = {
+    "no double": "missed double",
+    "double": "wrong double",
+    "take": "wrong take",
+    "drop": "wrong pass",
+}
+"""The name of an error in each kind of cube decision."""
+
+
+TOP_MOVES = 5
+"""How many of the best moves a checker play keeps for the review screen."""
+
+
+def rating(error_rate: float) -> str:
+    """The rating word for an error rate in mEMG per unforced decision."""
+    return next(word for bound, word in RATINGS if error_rate < bound)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """One ranked move of a checker play, for the review screen."""
+
+    move: Move
+    """The legal move."""
+
+    equity: float
+    """Its cubeful equity for the mover (EMG, or per cube unit for money)."""
+
+    probs: tuple[float, float, float, float, float]
+    """The mover's win, win gammon, win backgammon, lose gammon, lose backgammon after it."""
+
+    rank: int
+    """1 for the best move."""
+
+
+@dataclass(frozen=True, slots=True)
+class GraphPoint:
+    """The left column's standing before one turn (or at a game's end)."""
+
+    game: int
+    """Game number, from 1."""
+
+    turn: int
+    """Index of the turn in its game (the number of turns at a game's end)."""
+
+    value: float
+    """Match winning chance (match) or points won so far plus the game's equity (money)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One judged decision."""
+
+    game: int
+    """Game number, from 1."""
+
+    row: int
+    """The record's move number of the roll (0 when the record has none)."""
+
+    player: int
+    """0 (left column) or 1."""
+
+    kind: str
+    """One of :data:`KINDS`."""
+
+    error: float
+    """What it cost, >= 0 (EMG, or per cube unit for money)."""
+
+    played: str
+    """The move or action taken."""
+
+    best: str
+    """The best move or action."""
+
+    position_id: str
+    """GNU Backgammon Position ID, the deciding player on roll (the doubler for take/drop)."""
+
+    match_id: str
+    """GNU Backgammon Match ID of the moment of the decision."""
+
+    dice: tuple[int, int] | None = None
+    """The roll (moves)."""
+
+    luck: float = 0.0
+    """The roll's luck for the mover (moves)."""
+
+    turn: int = -1
+    """Index of the decision's turn in its game (:attr:`ReplayedGame.turns`)."""
+
+    options: tuple[MoveOption, ...] = ()
+    """Moves: the best :data:`TOP_MOVES`, then the played move when it ranks lower."""
+
+    cube: tuple[float, float, float] | None = None
+    """Cube decisions: No double, Double/take, Double/pass from the doubler's side."""
+
+    def played_option(self) -> MoveOption | None:
+        """The played move among :attr:`options` (moves only)."""
+        return next((o for o in self.options if o.move.notation() == self.played), None)
+
+    def verdict(self) -> str:
+        """What kind of error it is: ``""`` (none), ``doubtful``, ``bad`` or ``very bad`` for a
+        move, ``missed double``, ``wrong double``, ``wrong take`` or ``wrong pass`` for the cube."""
+        if self.error <= 0.0:
+            return ""
+        if self.kind == "move":
+            return next((word for bound, word in SEVERITY if self.error >= bound), "")
+        return CUBE_ERRORS[self.kind]
+
+    def to_json(self) -> dict[str, object]:
+        """The decision as a JSON-ready dict."""
+        out: dict[str, object] = {
+            "game": self.game,
+            "row": self.row,
+            "player": self.player,
+            "kind": self.kind,
+            "error": round(self.error, 5),
+            "played": self.played,
+            "best": self.best,
+            "verdict": self.verdict(),
+            "gnubg_id": f"{self.position_id}:{self.match_id}",
+        }
+        if self.dice is not None:
+            out["dice"] = list(self.dice)
+            out["luck"] = round(self.luck, 5)
+        return out
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's totals."""
+
+    unforced_moves: int = 0
+    """Checker plays with more than one legal move."""
+
+    checker_error: float = 0.0
+    """Sum of checker-play errors."""
+
+    bad_moves: int = 0
+    """Checker plays losing at least :data:`BAD`."""
+
+    cube_decisions: int = 0
+    """Close or actual cube decisions."""
+
+    cube_error: float = 0.0
+    """Sum of cube errors."""
+
+    luck: float = 0.0
+    """Sum of the luck of the player's rolls."""
+
+    luck_mwc: float = 0.0
+    """The same in match winning chance (match) or points (money)."""
+
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+    """Doubtful, bad and very bad decisions (checker and cube), each band on its own."""
+
+    def error_rate(self) -> float:
+        """mEMG per unforced decision (unforced moves and close cube decisions)."""
+        n = self.unforced_moves + self.cube_decisions
+        return 1000.0 * (self.checker_error + self.cube_error) / n if n else 0.0
+
+    def add_error(self, error: float) -> None:
+        """Count ``error`` in its band (doubtful, bad or very bad), if any."""
+        for k, (bound, _) in enumerate(SEVERITY):
+            if error >= bound:
+                self.counts[2 - k] += 1
+                return
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A whole match judged."""
+
+    match: ReplayedMatch
+    """The replayed record."""
+
+    depth: int
+    """The search depth used."""
+
+    stats: tuple[PlayerStats, PlayerStats]
+    """Per player, in the file's order."""
+
+    decisions: tuple[Decision, ...]
+    """Every judged decision, in order of play."""
+
+    graph: tuple[GraphPoint, ...] = ()
+    """The left column's match winning chance (or money standing) before each roll and at each game's end."""
+
+    def luck_adjusted(self, player: int) -> float:
+        """The player's result with luck removed: match winning chance gained over 50% (match),
+        points won (money), minus the player's luck and plus the opponent's."""
+        final = self.final_score()
+        length = self.match.record.length
+        if length:
+            actual = default_met().mwc(length - final[player], length - final[1 - player]) - 0.5
+        else:
+            actual = float(final[player] - final[1 - player])
+        return actual - self.stats[player].luck_mwc + self.stats[1 - player].luck_mwc
+
+    def final_score(self) -> tuple[int, int]:
+        """Points at the end of the record."""
+        if not self.match.games:
+            return (0, 0)
+        last = self.match.games[-1]
+        s = [last.score[0], last.score[1]]
+        s[last.winner] += last.points
+        return (s[0], s[1])
+
+    def worst(self, n: int = 10) -> list[Decision]:
+        """The ``n`` costliest decisions, largest first."""
+        return sorted((d for d in self.decisions if d.error > 0), key=lambda d: -d.error)[:n]
+
+
+def _mwc_scale(ctx: CubeContext) -> float:
+    """Match winning chance (match) or points (money) per unit of normalised equity."""
+    if ctx.is_money():
+        return float(ctx.value)
+    met = default_met()
+    post = ctx.crawford or ctx.post_crawford
+    win = met.mwc(ctx.away[0] - ctx.value, ctx.away[1], post)
+    lose = met.mwc(ctx.away[0], ctx.away[1] - ctx.value, post)
+    return (win - lose) / 2.0
+
+
+def _roll_index(dice: tuple[int, int]) -> int:
+    lo, hi = min(dice), max(dice)
+    return next(i for i, (a, b, _) in enumerate(ROLLS) if (a, b) == (lo, hi))
+
+
+class _Judge:
+    """The running state of one review."""
+
+    def __init__(self, match: ReplayedMatch, depth: int, evaluator: Evaluator, cube_depth: int) -> None:
+        self.match = match
+        self.length = match.record.length
+        self.depth = depth
+        self.cube_depth = cube_depth
+        self.jacoby = match.is_jacoby()
+        self.evaluator = evaluator
+        self.stats = (PlayerStats(), PlayerStats())
+        self.decisions: list[Decision] = []
+        self.graph: list[GraphPoint] = []
+        self.turn_index = -1
+        """The turn being judged, in its game."""
+
+    def context(self, game: ReplayedGame, cube: CubeState, player: int) -> CubeContext:
+        """The cube context of ``player`` in ``game``."""
+        return context_for(
+            cube,
+            player,
+            self.length,
+            game.score,
+            crawford=game.crawford,
+            post_crawford=game.post_crawford,
+            jacoby=self.jacoby,
+        )
+
+    def ids(
+        self,
+        code: int,
+        game: ReplayedGame,
+        cube: CubeState,
+        player: int,
+        dice: tuple[int, int] = (0, 0),
+        taker: int | None = None,
+    ) -> tuple[str, str]:
+        """Position ID (``player`` on roll) and Match ID; ``taker`` set: a double waiting for its answer."""
+        info = MatchInfo(
+            cube,
+            player,
+            self.length,
+            game.score,
+            dice,
+            game.crawford,
+            self.jacoby,
+            turn=taker,
+            doubled=taker is not None,
+        )
+        return position_id(code), match_id(info)
+
+    def cube_available(self, game: ReplayedGame, turn: Turn) -> bool:
+        if turn.first or not can_double(turn.cube, turn.player, crawford=game.crawford):
+            return False
+        return self.length == 0 or self.length - game.score[turn.player] > turn.cube.value
+
+    def cube(self, game: ReplayedGame, turn: Turn) -> None:
+        ctx = self.context(game, turn.cube, turn.player)
+        _, d = cube_decision(turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator)
+        if self.cube_depth > SCREEN_DEPTH:
+            double = min(d.dt, d.dp)
+            if not turn.doubled and max(d.nd, double) - double >= CLOSE_CUBE + SCREEN_MARGIN:
+                return  # nowhere near a double: not a decision that counts
+            _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
+        double_value = min(d.dt, d.dp)
+        best_value = max(d.nd, double_value)
+        best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
+        ids = self.ids(turn.code, game, turn.cube, turn.player)
+        eqs = (d.nd, d.dt, d.dp)
+        if not turn.doubled:
+            if best_value - double_value < CLOSE_CUBE:
+                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids, cube=eqs)
+            return
+        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids, cube=eqs)
+        taker = 1 - turn.player
+        ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
+        answer = "take" if d.take else "drop"
+        if turn.taken:
+            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
+        else:
+            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
+
+    def judged(
+        self,
+        game: ReplayedGame,
+        turn: Turn,
+        player: int,
+        kind: str,
+        error: float,
+        best: str,
+        ids: tuple[str, str],
+        played: str | None = None,
+        luck: float = 0.0,
+        options: tuple[MoveOption, ...] = (),
+        cube: tuple[float, float, float] | None = None,
+    ) -> None:
+        """Count a decision in ``player``'s totals and keep it."""
+        stats = self.stats[player]
+        if kind == "move":
+            stats.unforced_moves += 1
+            stats.checker_error += error
+            stats.bad_moves += error >= BAD
+        else:
+            stats.cube_decisions += 1
+            stats.cube_error += error
+        stats.add_error(error)
+        text = kind if played is None else played
+        dice = turn.dice if kind == "move" else None
+        decision = Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
+        self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
+
+    def move(self, game: ReplayedGame, turn: Turn, luck_only: bool = False) -> None:
+        assert turn.dice is not None
+        cube = played_cube(turn)
+        ctx = self.context(game, cube, turn.player)
+        me = self.stats[turn.player]
+        luck = self.luck(game, turn, ctx)
+        me.luck += luck
+        me.luck_mwc += luck * _mwc_scale(ctx)
+        if luck_only or turn.legal <= 1 or turn.move is None:
+            return
+        ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
+        played = turn.move.notation()
+        utility = move_utility(ctx, turn.code)
+        ranked = analyse(turn.code, turn.dice, self.depth, self.evaluator, utility=utility)
+        target = turn.move.after.code
+        mine = next(c for c in ranked if c.code == target)
+        value = mine.equity
+        probs: tuple[float, ...] = mine.probs
+        if mine.depth < self.depth and target & SIDE_MASK:
+            deeper = flip(position_values([swap(target)], self.depth - 1, self.evaluator))
+            value = float(utility(deeper)[0])
+            probs = tuple(float(x) for x in deeper[0])
+        best = ranked[0]
+        error = max(0.0, best.equity - value)
+        best_text = _notation(turn, best.code) if error > 0 else played
+        options = _options(turn, ranked, target, value, probs)
+        self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck, options)
+
+    def luck(self, game: ReplayedGame, turn: Turn, ctx: CubeContext) -> float:
+        """The roll's luck; also keeps the left column's standing before the roll for the graph."""
+        assert turn.dice is not None
+        rows, weights, xs = best_roll_results(turn.code, self.evaluator)
+        values = cubeful_equity(rows, ctx, xs)
+        w = weights.copy()
+        if turn.first:
+            w[[i for i, (a, b, _) in enumerate(ROLLS) if a == b]] = 0.0
+        standing = float(w @ match_winning_chance(rows, ctx, xs) / w.sum())
+        self.graph_point(game, self.turn_index, standing, turn.player)
+        return float(values[_roll_index(turn.dice)] - w @ values / w.sum())
+
+    def graph_point(self, game: ReplayedGame, turn: int, value: float, player: int) -> None:
+        """Keep ``value`` (``player``'s match winning chance, or money equity of the game) as the
+        left column's standing."""
+        if self.length:
+            left = value if player == 0 else 1.0 - value
+        else:
+            left = game.score[0] - game.score[1] + (value if player == 0 else -value)
+        self.graph.append(GraphPoint(game.number, turn, left))
+
+    def game_end(self, game: ReplayedGame) -> None:
+        """The left column's standing once ``game`` is over."""
+        score = [game.score[0], game.score[1]]
+        score[game.winner] += game.points
+        if self.length:
+            post = game.crawford or game.post_crawford
+            value = default_met().mwc(self.length - score[0], self.length - score[1], post)
+        else:
+            value = float(score[0] - score[1])
+        self.graph.append(GraphPoint(game.number, len(game.turns), value))
+
+
+def played_cube(turn: Turn) -> CubeState:
+    """The cube when the roll is played: doubled and the opponent's after a take."""
+    return CubeState(turn.cube.value * 2, 1 - turn.player) if turn.taken else turn.cube
+
+
+def _options(
+    turn: Turn, ranked: list[Candidate], played: int, value: float, probs: tuple[float, ...]
+) -> tuple[MoveOption, ...]:
+    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move ``played``
+    with its own ``value`` and ``probs`` (searched to the full depth even if a filter cut it),
+    ranked among the others by that value."""
+    assert turn.dice is not None
+    moves = {m.after.code: m for m in legal_moves(Position(turn.code), turn.dice)}
+    rank = 1 + sum(1 for c in ranked if c.code != played and c.equity > value)
+    order: list[Candidate | None] = [c for c in ranked if c.code != played]
+    order.insert(rank - 1, None)  # None: the played move
+    out = []
+    mine = (probs[0], probs[1], probs[2], probs[3], probs[4])
+    for k, c in enumerate(order, 1):
+        if c is None:
+            out.append(MoveOption(moves[played], value, mine, k))
+        elif k <= TOP_MOVES:
+            out.append(MoveOption(moves[c.code], c.equity, c.probs, k))
+    return tuple(out)
+
+
+def _notation(turn: Turn, code: int) -> str:
+    """The notation of the legal move of ``turn``'s roll that leads to ``code``."""
+    assert turn.dice is not None
+    return next(m for m in legal_moves(Position(turn.code), turn.dice) if m.after.code == code).notation()
+
+
+def review(
+    match: ReplayedMatch,
+    depth: int,
+    evaluator: Evaluator,
+    on_turn: Callable[[int, int], None] | None = None,
+    cube_depth: int | None = None,
+    luck_only: bool = False,
+) -> Review:
+    """Judge every decision of ``match`` at ``depth`` (cube actions at ``cube_depth``, default
+    ``depth``); ``on_turn(done, total)`` after each turn. ``luck_only``: judge only the rolls'
+    luck (and the graph), no decision."""
+    judge = _Judge(match, depth, evaluator, depth if cube_depth is None else cube_depth)
+    total = sum(len(g.turns) for g in match.games)
+    done = 0
+    for game in match.games:
+        for judge.turn_index, turn in enumerate(game.turns):
+            if not luck_only and (judge.cube_available(game, turn) or turn.doubled):
+                judge.cube(game, turn)
+            if turn.dice is not None:
+                judge.move(game, turn, luck_only)
+            done += 1
+            if on_turn is not None:
+                on_turn(done, total)
+        judge.game_end(game)
+    return Review(match, depth, judge.stats, tuple(judge.decisions), tuple(judge.graph))
+
+
+def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:
+    """The review as the ``--json`` object."""
+    rec = rev.match.record
+    stats = []
+    for p, s in enumerate(rev.stats):
+        stats.append(
+            {
+                "unforced_moves": s.unforced_moves,
+                "checker_error": round(s.checker_error, 5),
+                "bad_moves": s.bad_moves,
+                "cube_decisions": s.cube_decisions,
+                "cube_error": round(s.cube_error, 5),
+                "luck": round(s.luck, 5),
+                "error_rate": round(s.error_rate(), 2),
+                "rating": rating(s.error_rate()),
+                "doubtful": s.counts[0],
+                "bad": s.counts[1],
+                "very_bad": s.counts[2],
+                "luck_adjusted": round(rev.luck_adjusted(p), 5),
+            }
+        )
+    out: dict[str, object] = {
+        "match_length": rec.length,
+        "players": list(rec.players),
+        "games": [{"winner": g.winner, "points": g.points} for g in rev.match.games],
+        "stats": stats,
+        "depth": rev.depth,
+    }
+    if decisions:
+        out["decisions"] = [d.to_json() for d in rev.decisions]
+    return out

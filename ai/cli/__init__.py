@@ -1,0 +1,3 @@
+"""The command-line commands that main.py's table runs: each has add_arguments(parser) and run(args,
+parser).
+"""

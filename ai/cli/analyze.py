@@ -1,0 +1,177 @@
+"""``python main.py analyze FILE``: judge every decision of a match record.
+
+    python main.py analyze match.mat [--depth 3] [--json] [--worst 10]
+
+Reads the ``.mat`` record (:mod:`game.records.mat`), replays it through the rules
+(:mod:`game.records.replay`) and judges every checker play, cube action and roll
+(:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
+GNU Backgammon IDs, or with ``--json`` one JSON object. Progress goes to standard
+error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
+read or replayed is reported in one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from ai.analysis.review import (
+    CUBE_EXTRA_DEPTH,
+    DEFAULT_DEPTH,
+    PlayerStats,
+    Review,
+    rating,
+    review,
+    review_json,
+)
+from ai.search import MAX_DEPTH
+from game.records.mat import MatFileError
+from game.records.replay import ReplayError, load_match
+
+BAR_WIDTH = 30
+"""Characters of the progress bar."""
+
+USAGE_ERROR = 2
+"""Exit code for a file that cannot be analysed."""
+
+
+class Progress:
+    """Progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
+
+    def __init__(self, stream: TextIO, games: list[int]) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.ends = [sum(games[: k + 1]) for k in range(len(games))]
+        self.start = time.monotonic()
+        self.reported = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.tty:
+            filled = BAR_WIDTH * done // max(total, 1)
+            bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+            secs = time.monotonic() - self.start
+            self.stream.write(f"\ranalyse [{bar}] {done}/{total} turns {secs:.0f} s")
+            if done == total:
+                self.stream.write("\n")
+        else:
+            while self.reported < len(self.ends) and done >= self.ends[self.reported]:
+                self.reported += 1
+                self.stream.write(f"analyse: game {self.reported}/{len(self.ends)} done\n")
+        self.stream.flush()
+
+
+def _sign(x: float) -> str:
+    return f"{x:+.3f}"
+
+
+def format_review(rev: Review, worst: int) -> str:
+    """The plain-text report."""
+    rec = rev.match.record
+    unit = "EMG" if rec.length else "equity per cube unit"
+    kind = f"{rec.length}-point match" if rec.length else "money session"
+    final = rev.final_score()
+    n = len(rev.match.games)
+    lines = [
+        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {n} game{'' if n == 1 else 's'}, "
+        f"final score {final[0]}-{final[1]} (depth {rev.depth}; errors in {unit})",
+        "",
+    ]
+    rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [
+        (
+            f"Error rate ({'mEMG' if rec.length else 'millipoints'} per decision)",
+            lambda p, s: f"{s.error_rate():.1f}",
+        ),
+        ("Rating", lambda p, s: rating(s.error_rate())),
+        ("Unforced moves", lambda p, s: str(s.unforced_moves)),
+        ("Checker error total", lambda p, s: f"{s.checker_error:.3f}"),
+        ("Bad checker plays (>= 0.06)", lambda p, s: str(s.bad_moves)),
+        ("Close or actual cube decisions", lambda p, s: str(s.cube_decisions)),
+        ("Cube error total", lambda p, s: f"{s.cube_error:.3f}"),
+        ("Doubtful / bad / very bad", lambda p, s: "{} / {} / {}".format(*s.counts)),
+        ("Luck total", lambda p, s: _sign(s.luck)),
+        (
+            "Result with luck removed" + (" (MWC)" if rec.length else " (points)"),
+            lambda p, s: f"{100 * rev.luck_adjusted(p):+.1f}%" if rec.length else _sign(rev.luck_adjusted(p)),
+        ),
+    ]
+    width = max(len(r[0]) for r in rows) + 2
+    col = max(16, *(len(n) + 2 for n in rec.players))
+    lines.append(" " * width + "".join(n.ljust(col) for n in rec.players))
+    for label, cell in rows:
+        lines.append(label.ljust(width) + "".join(cell(p, s).ljust(col) for p, s in enumerate(rev.stats)))
+    bad = rev.worst(worst)
+    if bad:
+        lines += ["", f"Worst {len(bad)} decisions:"]
+        for d in bad:
+            who = rec.players[d.player]
+            roll = f" {d.dice[0]}{d.dice[1]}" if d.dice else ""
+            lines.append(
+                f"  {d.error:.3f}  game {d.game} move {d.row or '-'}  {who}{roll}: "
+                f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
+                f"{d.position_id}:{d.match_id}"
+            )
+    for note in rev.match.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``analyze`` command's options."""
+    ap.description = (
+        "Judge every checker play, cube action and roll of a .mat match record\n"
+        "(GNU Backgammon, Jellyfish, eXtreme Gammon or FIBS/Snowie): a summary per\n"
+        "player and the worst decisions."
+    )
+    ap.add_argument("file", metavar="FILE", help="a .mat match record")
+    ap.add_argument(
+        "--depth",
+        type=int,
+        metavar="N",
+        default=DEFAULT_DEPTH,
+        help=f"search depth 1..{MAX_DEPTH} (default {DEFAULT_DEPTH}: GNU Backgammon's 2-ply)",
+    )
+    ap.add_argument(
+        "--cube-depth",
+        type=int,
+        metavar="N",
+        help="search depth of cube decisions 1..4 (default: one more than --depth, at most 4)",
+    )
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
+    ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Analyse the file from parsed options; returns the exit status."""
+    if not 1 <= args.depth <= MAX_DEPTH:
+        ap.error(f"--depth must be 1..{MAX_DEPTH}")
+    if args.cube_depth is not None and not 1 <= args.cube_depth <= MAX_DEPTH:
+        ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
+    if args.worst < 0:
+        ap.error("--worst must be 0 or more")
+    path = Path(args.file).expanduser()
+    try:
+        match = load_match(path)
+    except (MatFileError, ReplayError) as exc:
+        print(f"analyze: {path}: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    from ai.cli.hint import HintError, load
+
+    try:
+        evaluator = load("auto", sys.stderr, args.weights)
+    except HintError as exc:
+        print(f"analyze: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
+    cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
+    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)
+    if args.json:
+        print(json.dumps(review_json(rev)))
+    else:
+        print(format_review(rev, args.worst))
+    return 0

@@ -1,0 +1,67 @@
+"""The hint protocol's GNU Backgammon ID lines: ``POSITION_ID:MATCH_ID``.
+
+With no dice in the Match ID the line asks for the cube decision of the player on
+roll, before rolling, at the Match ID's cube, score and Crawford state::
+
+    {"cube": {"double": true, "take": true, "nd": 0.61, "dt": 0.72, "dp": 1.0}, ...}
+
+(equities from the roller's side, per cube unit in money play, EMG in a match;
+match answers also carry ``nd_mwc``, ``dt_mwc`` and ``dp_mwc``). With dice set,
+the answer is the ranked moves as for ``POSITION_ID D1D2``, ranked by cubeful
+equity (match play: cubeful EMG at the score, so gammons count as the score makes
+them count). The cube decision searches ``depth - 1`` move decisions from the
+position (the value of one candidate of a move decision at ``depth``), so it never
+costs more than a move decision.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ai.cli.hint import HintError, analyse_json, parse_position
+from ai.cube.decision import context_from_match, cube_decision, search_utilities
+from ai.evaluation.evaluator import Evaluator
+from game.records.matchid import MatchIdError, MatchInfo, from_match_id
+
+
+def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
+    """A ``POSITION_ID:MATCH_ID`` as (position code of the side on roll, match data)."""
+    pid, sep, mid = text.strip().partition(":")
+    if not sep or not pid or not mid:
+        raise HintError(f"expected 'POSITION_ID:MATCH_ID', e.g. '4HPwATDgc/ABMA:cAkAAAAAAAAA', got {text!r}")
+    try:
+        info = from_match_id(mid)
+    except MatchIdError as exc:
+        raise HintError(str(exc)) from None
+    return parse_position(pid), info
+
+
+def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) -> dict[str, Any]:
+    """The cube decision of the player on roll (a JSON-ready dict)."""
+    t0 = time.perf_counter()
+    probs, d = cube_decision(code, context_from_match(info), depth, evaluator)
+    cube: dict[str, Any] = {
+        "double": d.double,
+        "take": d.take,
+        "nd": round(d.nd, 5),
+        "dt": round(d.dt, 5),
+        "dp": round(d.dp, 5),
+    }
+    if d.nd_mwc is not None and d.dt_mwc is not None and d.dp_mwc is not None:
+        cube.update(nd_mwc=round(d.nd_mwc, 6), dt_mwc=round(d.dt_mwc, 6), dp_mwc=round(d.dp_mwc, 6))
+    return {
+        "cube": cube,
+        "probs": [round(float(p), 5) for p in probs],
+        "depth": depth,
+        "seconds": round(time.perf_counter() - t0, 4),
+    }
+
+
+def gnubg_id_answer(line: str, depth: int, evaluator: Evaluator, top: int | None = None) -> dict[str, Any]:
+    """The answer to one ``POSITION_ID:MATCH_ID`` line: a cube decision, or ranked moves when dice are set."""
+    code, info = parse_gnubg_id(line)
+    if not info.has_dice():
+        return cube_answer(code, info, depth, evaluator)
+    mover, replier = search_utilities(context_from_match(info), code)
+    return analyse_json(code, info.dice, depth, evaluator, top, utility=mover, reply_utility=replier)

@@ -1,0 +1,355 @@
+"""``python main.py hint``: rank the legal moves of a position, for people and for programs.
+
+One position::
+
+    python main.py hint --position-id 4HPwATDgc/ABMA --dice 31 [--depth N] [--top K]
+
+prints a table of the legal moves, best first. Without ``--position-id`` it reads
+lines ``POSITION_ID D1D2`` (e.g. ``4HPwATDgc/ABMA 31``) from standard input and
+answers each with one JSON object on one line, flushed at once::
+
+    {"moves": [{"move": "8/5 6/5", "position_id": "...", "equity": 0.16,
+                "probs": [w, wg, wbg, lg, lbg], "depth": d}, ...], "depth": N, "seconds": t}
+
+``position_id`` is the position after the move with the opponent on roll (GNU
+Backgammon's convention: an ID is always seen from the side on roll). A move's
+``depth`` is how deep it was searched: the move filter (see :mod:`ai.search`)
+searches only the most promising moves to the full depth and lists them first,
+so the list is best first by the deepest search, not strictly by equity. A line it
+cannot take gets ``{"error": "..."}`` (quoting at most about 100 characters of it)
+and the next line is read. Input is read as bytes and each line decoded on its own:
+a line that is not UTF-8 gets an error reply, a UTF-8 byte-order mark is ignored, a
+last line without a newline is answered, and a line over a megabyte is refused
+without being read into memory whole. This is the protocol
+``../shared/tools/bgjudge.py`` speaks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluation.evaluator import Evaluator, Probs, equity
+from game.rules.move import legal_moves
+from game.rules.position import Position, PositionError, from_position_id, position_id, swap, unpack
+
+DEFAULT_DEPTH = 2
+
+_DEPTH_HELP = """\
+depth N searches N move decisions with the dice in between:
+  1  each legal move is scored by the evaluation of the position it leads to
+  2  adds the opponent's 21 rolls and best reply to each   (GNU Backgammon 1-ply)
+  3  adds our next roll and reply                           (GNU Backgammon 2-ply)
+  4  one more roll and reply                                (GNU Backgammon 3-ply)
+Depth N is GNU Backgammon's (N-1)-ply. Deeper is stronger and slower."""
+
+
+MAX_QUOTE = 100
+"""An error reply quotes at most this many characters of the line it refuses."""
+
+BOM = "\ufeff"
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def shorten(message: str, limit: int = 3 * MAX_QUOTE) -> str:
+    """An error message cut to about ``limit`` characters (it may quote the input)."""
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}... ({len(message)} characters in all)"
+
+
+class HintError(ValueError):
+    """Input the hint tool cannot take (bad Position ID, bad dice, game over)."""
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """Read a roll written ``31``, ``3-1``, ``3,1`` or ``3 1``."""
+    digits = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
+    if not digits:
+        raise HintError(f"dice must be two digits 1-6 like 31 or 3-1, got {quote(text)}")
+    return int(digits.group(1)), int(digits.group(2))
+
+
+def parse_line(line: str) -> tuple[int, tuple[int, int]]:
+    """A request line ``POSITION_ID D1D2`` as (position code, dice)."""
+    parts = line.split(None, 1)
+    if len(parts) != 2:
+        raise HintError(f"expected a line 'POSITION_ID D1D2', e.g. '4HPwATDgc/ABMA 31', got {quote(line)}")
+    return parse_position(parts[0]), parse_dice(parts[1])
+
+
+def parse_position(pid: str) -> int:
+    """Decode a Position ID, refusing finished games."""
+    if len(pid) > MAX_QUOTE:  # no Position ID is this long; do not echo it back whole
+        raise HintError(f"not a Position ID (14 characters): {quote(pid)}")
+    try:
+        code = from_position_id(pid)
+    except PositionError as exc:
+        raise HintError(str(exc)) from None
+    mine, theirs = unpack(code)
+    if not any(mine) or not any(theirs):
+        raise HintError(f"the game is over in {pid}: a side has no checkers left")
+    return code
+
+
+def analyse_json(
+    code: int,
+    dice: tuple[int, int],
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
+    reply_utility: Callable[[Probs], npt.NDArray[np.float64]] | None = None,
+) -> dict[str, Any]:
+    """The protocol's answer for one position and roll (a JSON-ready dict), as `analyse` ranks it."""
+    from ai.search import analyse
+
+    t0 = time.perf_counter()
+    moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
+    rows: list[dict[str, Any]] = []
+    if moves:
+        for c in analyse(code, dice, depth, evaluator, utility=utility, reply_utility=reply_utility):
+            rows.append(
+                {
+                    "move": moves[c.code].notation(),
+                    "position_id": position_id(swap(c.code)),
+                    "equity": round(float(c.equity), 5),
+                    "probs": [round(float(p), 5) for p in c.probs],
+                    "depth": int(c.depth),
+                }
+            )
+    if top is not None:
+        rows = rows[:top]
+    return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}
+
+
+def decode_line(raw: bytes) -> str:
+    """One input line as text: UTF-8 with any BOM and line ending dropped; raises HintError."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        shown = raw[:MAX_QUOTE]
+        more = f"... ({len(raw)} bytes)" if len(raw) > MAX_QUOTE else ""
+        raise HintError(
+            f"the line is not UTF-8 text ({exc.reason} at byte {exc.start}): {shown!r}{more}"
+        ) from None
+    return text.lstrip(BOM).rstrip("\r\n")
+
+
+class Answerer:
+    """Answers protocol lines one at a time: a line in, one JSON-ready dict out."""
+
+    def __init__(self, depth: int, evaluator: Evaluator, top: int | None = None) -> None:
+        self.depth = depth
+        """The search depth of every answer."""
+        self.evaluator = evaluator
+        """What the search evaluates positions with."""
+        self.top = top
+        """Keep only the best ``top`` moves (None: all)."""
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
+        reply = self._answer(line)
+        if "error" in reply:  # whichever parser refused the line, never echo it back whole
+            reply["error"] = shorten(str(reply["error"]))
+        return reply
+
+    def _answer(self, line: str) -> dict[str, Any]:
+        try:
+            if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
+                from ai.cli.cube_hint import gnubg_id_answer
+
+                return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top)
+            code, dice = parse_line(line.strip())
+            return analyse_json(code, dice, self.depth, self.evaluator, self.top)
+        except HintError as exc:
+            return {"error": str(exc)}
+        except Exception as exc:  # one bad position must not end the session
+            return {"error": f"internal error: {type(exc).__name__}: {exc}"}
+
+    def answer_raw(self, raw: bytes | str) -> dict[str, Any]:
+        """The reply to one line as read: bytes are decoded on their own (see :func:`decode_line`)."""
+        if isinstance(raw, str):
+            return self.answer(raw.lstrip(BOM).rstrip("\r\n"))
+        return self.answer_bytes(raw)
+
+    def answer_bytes(self, raw: bytes) -> dict[str, Any]:
+        """The reply to one raw line of bytes, decoded on its own."""
+        if isinstance(raw, TooLong):
+            return {"error": f"the line is longer than {MAX_LINE_BYTES} bytes; it starts {bytes(raw)!r}"}
+        try:
+            line = decode_line(raw)
+        except HintError as exc:
+            return {"error": str(exc)}
+        return self.answer(line)
+
+
+MAX_LINE_BYTES = 1 << 20
+"""A request line longer than this is refused without being kept in memory whole."""
+
+
+class TooLong(bytes):
+    """The start of an input line that went on past :data:`MAX_LINE_BYTES` (the rest was skipped)."""
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of ``stream`` as bytes, the last one even without a newline; a line longer
+    than ``limit`` comes as :class:`TooLong` holding its start."""
+    while raw := stream.readline(limit + 1):
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield TooLong(raw[:MAX_QUOTE])
+            continue
+        yield raw
+
+
+def serve(
+    lines: Iterable[bytes | str], out: TextIO, depth: int, evaluator: Evaluator, top: int | None
+) -> int:
+    """Answer each request line (bytes as read from stdin, or text) with one JSON line; returns the
+    number of errors."""
+    answerer = Answerer(depth, evaluator, top)
+    errors = 0
+    for raw in lines:
+        reply = answerer.answer_raw(raw)
+        errors += "error" in reply
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+    return errors
+
+
+def format_table(answer: dict[str, Any], pid: str, dice: tuple[int, int]) -> str:
+    """The answer as a readable table."""
+    lines = [f"Position {pid}, roll {dice[0]}{dice[1]}, depth {answer['depth']} ({answer['seconds']:.3f} s)"]
+    if not answer["moves"]:
+        lines.append("No legal move: the turn passes.")
+        return "\n".join(lines)
+    width = max(12, *(len(m["move"]) for m in answer["moves"]))
+    cols = "  ".join(f"{c:>6}" for c in ("win", "w g", "w bg", "l g", "l bg"))
+    head = f"{'#':>3}  {'move':<{width}}  {'equity':>7}  {cols}"
+    lines += [head, "-" * len(head)]
+    best = answer["moves"][0]["equity"]
+    for k, m in enumerate(answer["moves"], 1):
+        p = m["probs"]
+        diff = "" if k == 1 else f"  ({m['equity'] - best:+.3f})"
+        if m["depth"] < answer["depth"]:
+            diff += f"  [searched to depth {m['depth']}]"
+        lines.append(
+            f"{k:>3}  {m['move']:<{width}}  {m['equity']:>+7.3f}  "
+            + "  ".join(f"{x * 100:5.1f}%" for x in p)
+            + diff
+        )
+    return "\n".join(lines)
+
+
+def load(choice: str, err: TextIO, weights: str | None = None) -> Evaluator:
+    """The evaluator to use; warnings go to ``err`` (never to the protocol's output).
+
+    ``choice`` is ``"hand"`` or ``"auto"``: the network from ``weights`` if given (a
+    file that cannot be loaded raises :class:`HintError`), else the shipped network,
+    falling back to the hand-made evaluator with a warning when it cannot be loaded."""
+    from ai.evaluation.load import default_evaluator, hand_evaluator
+
+    if choice == "hand":
+        evaluator, warning = hand_evaluator()
+    elif weights is not None:
+        from ai.evaluation.load import network_evaluator
+        from ai.evaluation.network import NetworkError
+
+        try:
+            return network_evaluator(Path(weights))
+        except NetworkError as exc:
+            raise HintError(f"--weights {weights}: {exc}") from None
+    else:
+        evaluator, warning = default_evaluator()
+    if warning:
+        print(f"warning: {warning}", file=err, flush=True)
+    return evaluator
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``hint`` command's options."""
+    ap.description = "Rank the legal moves of a position, for people and for programs."
+    ap.epilog = (
+        _DEPTH_HELP + "\n\nWithout --position-id, reads 'POSITION_ID D1D2' lines from stdin and answers"
+        " each with one JSON line."
+    )
+    ap.add_argument("--position-id", help="GNU Backgammon Position ID of the side on roll")
+    ap.add_argument("--dice", help="the roll, e.g. 31 (needed with --position-id)")
+    ap.add_argument(
+        "--depth", type=int, default=DEFAULT_DEPTH, choices=range(1, 5), metavar="N",
+        help=f"move decisions to search, 1-4 (default {DEFAULT_DEPTH}; depth N = gnubg (N-1)-ply)",
+    )  # fmt: skip
+    ap.add_argument("--top", type=int, metavar="K", help="show only the best K moves")
+    ap.add_argument("--json", action="store_true", help="with --position-id: print the JSON answer")
+    ap.add_argument(
+        "--evaluator", choices=("auto", "hand"), default="auto",
+        help="auto: the shipped neural network, or the hand-made one if it is missing; hand: hand-made",
+    )  # fmt: skip
+    ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the hint tool; returns the exit status."""
+    ap = argparse.ArgumentParser(
+        prog="python main.py hint", formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Run the hint tool with parsed options; returns the exit status (2: bad input)."""
+    try:
+        return _run(args, ap)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away: nothing left to say
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep the exit flush quiet
+        return 0
+    except HintError as exc:
+        print(f"hint: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    if args.top is not None and args.top < 1:
+        ap.error("--top must be at least 1")
+    if args.weights is not None and args.evaluator == "hand":
+        ap.error("--weights and --evaluator hand contradict each other")
+    if args.position_id is None:
+        if args.dice is not None:
+            ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
+        evaluator = load(args.evaluator, sys.stderr, args.weights)
+        serve(read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top)
+        return 0
+    if args.dice is None:
+        ap.error("--position-id needs --dice, e.g. --dice 31")
+    code = parse_position(args.position_id)
+    dice = parse_dice(args.dice)
+    evaluator = load(args.evaluator, sys.stderr, args.weights)
+    answer = analyse_json(code, dice, args.depth, evaluator, args.top)
+    if args.json:
+        print(json.dumps(answer))
+    else:
+        print(format_table(answer, args.position_id.strip(), dice))
+    return 0

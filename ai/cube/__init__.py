@@ -1,0 +1,1 @@
+"""The doubling cube: cubeful equities, take points, match equities and the cube decision."""

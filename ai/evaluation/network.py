@@ -1,0 +1,297 @@
+"""The evaluation network: a small numpy MLP with five sigmoid outputs, and the evaluator built on it.
+
+Outputs are the gnubg convention (see :mod:`ai.evaluation.evaluator`): win, win gammon, win
+backgammon, lose gammon, lose backgammon, for the side on roll, cumulative.
+There are two nets, one for contact positions and one for races; race positions
+with every checker of both sides home are answered exactly by the bear-off
+database when one is given.
+
+Weights are saved as one ``.npz`` (arrays plus a JSON ``meta`` entry with the
+format version, the feature version and training notes) and a ``.sha256`` file
+beside it holding the file's SHA-256. :func:`load_nets` checks both and raises
+:class:`NetworkError` with a readable message for a missing, damaged or
+wrong-version file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.features import FEATURE_VERSION, N_INPUTS, contact_mask, encode
+from game.support.files import checksum_path, write_with_checksum
+
+if TYPE_CHECKING:
+    from ai.evaluation.bearoff import BearoffDatabase
+
+FORMAT_VERSION = 1
+"""Version of the weights file layout; files of another version are refused."""
+
+N_OUTPUTS = 5
+KINDS = ("contact", "race")
+"""The nets in a weights file."""
+
+F32 = npt.NDArray[np.float32]
+
+
+class NetworkError(Exception):
+    """A weights file that is missing, damaged, or of another version."""
+
+
+@dataclass
+class MLP:
+    """One hidden layer (tanh) and five sigmoid outputs; all arrays float32."""
+
+    w1: F32
+    """(inputs, hidden) weights."""
+    b1: F32
+    """(hidden,) biases."""
+    w2: F32
+    """(hidden, 5) weights."""
+    b2: F32
+    """(5,) biases."""
+
+    @classmethod
+    def random(cls, hidden: int, rng: np.random.Generator, n_inputs: int = N_INPUTS) -> MLP:
+        """A freshly initialised net (scaled uniform weights, zero biases)."""
+        s1 = 1.0 / np.sqrt(n_inputs)
+        s2 = 1.0 / np.sqrt(hidden)
+        return cls(
+            w1=rng.uniform(-s1, s1, (n_inputs, hidden)).astype(np.float32),
+            b1=np.zeros(hidden, dtype=np.float32),
+            w2=rng.uniform(-s2, s2, (hidden, N_OUTPUTS)).astype(np.float32),
+            b2=np.zeros(N_OUTPUTS, dtype=np.float32),
+        )
+
+    @property
+    def hidden(self) -> int:
+        """Hidden units."""
+        return int(self.w1.shape[1])
+
+    def params(self) -> list[F32]:
+        """The four arrays, in a fixed order (training updates them in place)."""
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def forward_hidden(self, x: F32) -> tuple[F32, F32]:
+        """(hidden activations, output probabilities) for (N, inputs) x."""
+        h = np.tanh(x @ self.w1 + self.b1)
+        z = h @ self.w2 + self.b2
+        out = 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
+        return h.astype(np.float32), out.astype(np.float32)
+
+    def forward(self, x: F32) -> F32:
+        """Output probabilities (N, 5) for (N, inputs) x."""
+        return self.forward_hidden(x)[1]
+
+    def copy(self) -> MLP:
+        """A deep copy."""
+        return MLP(self.w1.copy(), self.b1.copy(), self.w2.copy(), self.b2.copy())
+
+    def widened(self, hidden: int, rng: np.random.Generator) -> MLP:
+        """The same function with ``hidden`` hidden units: the new units get small random input
+        weights and zero output weights, so they change nothing until training moves them."""
+        extra = hidden - self.hidden
+        if extra < 0:
+            raise ValueError(f"cannot narrow a net of {self.hidden} hidden units to {hidden}")
+        s1 = 0.1 / np.sqrt(self.w1.shape[0])
+        return MLP(
+            w1=np.concatenate(
+                [self.w1, rng.uniform(-s1, s1, (self.w1.shape[0], extra)).astype(np.float32)], axis=1
+            ),
+            b1=np.concatenate([self.b1, np.zeros(extra, dtype=np.float32)]),
+            w2=np.concatenate([self.w2, np.zeros((extra, N_OUTPUTS), dtype=np.float32)], axis=0),
+            b2=self.b2.copy(),
+        )
+
+
+def consistent(probs: npt.NDArray[Any]) -> Probs:
+    """Clip raw outputs into a consistent cumulative set (gammons within wins, backgammons within gammons)."""
+    p = np.clip(np.asarray(probs, dtype=np.float64), 0.0, 1.0)
+    win = p[:, 0]
+    wg = np.minimum(p[:, 1], win)
+    wbg = np.minimum(p[:, 2], wg)
+    lg = np.minimum(p[:, 3], 1.0 - win)
+    lbg = np.minimum(p[:, 4], lg)
+    return np.stack([win, wg, wbg, lg, lbg], axis=1)
+
+
+def gammon_limits(b: npt.NDArray[np.uint8], probs: Probs) -> Probs:
+    """Zero the gammon chances that the board rules out: a side that has borne off cannot be gammoned."""
+    me_on = b[:, :25].sum(axis=1, dtype=np.int64)
+    them_on = b[:, 25:].sum(axis=1, dtype=np.int64)
+    p = probs.copy()
+    p[them_on < 15, 1:3] = 0.0
+    p[me_on < 15, 3:5] = 0.0
+    return p
+
+
+@dataclass
+class NetSet:
+    """The contact and race nets together, with notes about their training."""
+
+    contact: MLP
+    """For positions where the sides can still meet."""
+    race: MLP
+    """For pure races."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """Free-form notes saved with the weights (games trained, seed, ...)."""
+
+    @classmethod
+    def random(cls, hidden: int, rng: np.random.Generator, race_hidden: int | None = None) -> NetSet:
+        """Fresh nets."""
+        return cls(MLP.random(hidden, rng), MLP.random(race_hidden or hidden, rng))
+
+    def net(self, kind: str) -> MLP:
+        """The net called ``kind`` ("contact" or "race")."""
+        if kind == "contact":
+            return self.contact
+        if kind == "race":
+            return self.race
+        raise KeyError(kind)
+
+    def copy(self) -> NetSet:
+        """A deep copy."""
+        return NetSet(self.contact.copy(), self.race.copy(), dict(self.meta))
+
+    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
+        """Consistent probabilities (N, 5) for (N, 50) boards, each routed to its net."""
+        x = encode(b)
+        contact = contact_mask(b)
+        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float64)
+        if contact.any():
+            out[contact] = self.contact.forward(x[contact])
+        race = ~contact
+        if race.any():
+            out[race] = self.race.forward(x[race])
+        return gammon_limits(b, consistent(out))
+
+
+class NeuralEvaluator:
+    """The :class:`ai.evaluation.evaluator.Evaluator` of the trained nets, exact on home-board bear-offs."""
+
+    name: str
+    """Shown to the player."""
+
+    def __init__(
+        self, nets: NetSet, bearoff: BearoffDatabase | None = None, name: str = "neural net"
+    ) -> None:
+        self.nets = nets
+        self.bearoff = bearoff
+        self.name = name
+
+    def evaluate(self, codes: Sequence[int]) -> Probs:
+        """Five probabilities for each code (side on roll)."""
+        if len(codes) == 0:
+            return np.zeros((0, N_OUTPUTS), dtype=np.float64)
+        b = boards(codes)
+        return self.evaluate_boards(b)
+
+    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
+        """The same for an (N, 50) board array."""
+        if self.bearoff is None:
+            return self.nets.evaluate_boards(b)
+        home = self.bearoff.covered(b)
+        if not home.any():
+            return self.nets.evaluate_boards(b)
+        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float64)
+        out[home] = self.bearoff.probabilities(b[home])
+        rest = ~home
+        if rest.any():
+            out[rest] = self.nets.evaluate_boards(b[rest])
+        return out
+
+
+# --- saving and loading ---------------------------------------------------------------
+
+
+def nets_to_bytes(nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None) -> bytes:
+    """The .npz bytes for ``nets`` (and optional extra arrays, e.g. training state)."""
+    meta = dict(nets.meta)
+    meta.update(format_version=FORMAT_VERSION, feature_version=FEATURE_VERSION, n_inputs=N_INPUTS)
+    arrays: dict[str, npt.NDArray[Any]] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
+    for kind in KINDS:
+        for name, arr in zip(("w1", "b1", "w2", "b2"), nets.net(kind).params(), strict=True):
+            arrays[f"{kind}_{name}"] = arr
+    if extra:
+        arrays.update(extra)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
+    return buf.getvalue()
+
+
+def save_nets(path: Path, nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None) -> str:
+    """Write the weights and their checksum (both atomically); return the SHA-256."""
+    return write_with_checksum(path, nets_to_bytes(nets, extra))
+
+
+def load_arrays(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """All arrays of a weights file after checking its checksum; raises :class:`NetworkError`."""
+    path = Path(path)
+    if not path.is_file():
+        raise NetworkError(f"weights file not found: {path}")
+    sums = checksum_path(path)
+    if not sums.is_file():
+        raise NetworkError(f"checksum file not found beside the weights: {sums}")
+    data = path.read_bytes()
+    expected = sums.read_text(encoding="utf-8", errors="replace").split()
+    if not expected or hashlib.sha256(data).hexdigest() != expected[0].lower():
+        raise NetworkError(f"weights file is damaged (SHA-256 does not match {sums.name}): {path}")
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except Exception as exc:  # a corrupt archive whose checksum was regenerated
+        raise NetworkError(f"weights file is not a readable .npz archive: {path} ({exc})") from None
+
+
+def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights") -> NetSet:
+    """Build the nets from loaded arrays, checking versions and shapes; raises :class:`NetworkError`."""
+    if "meta" not in arrays:
+        raise NetworkError(f"{source}: no meta entry (not a weights file of this program)")
+    try:
+        meta = json.loads(str(arrays["meta"]))
+    except ValueError:
+        raise NetworkError(f"{source}: meta entry is not valid JSON") from None
+    if not isinstance(meta, dict):
+        raise NetworkError(f"{source}: meta entry is not a JSON object")
+    version = meta.get("format_version")
+    if version != FORMAT_VERSION:
+        raise NetworkError(f"{source}: weights format version {version}, this program reads {FORMAT_VERSION}")
+    if meta.get("feature_version") != FEATURE_VERSION or meta.get("n_inputs") != N_INPUTS:
+        raise NetworkError(
+            f"{source}: made for input features v{meta.get('feature_version')} "
+            f"({meta.get('n_inputs')} inputs), this program uses v{FEATURE_VERSION} ({N_INPUTS})"
+        )
+    nets: list[MLP] = []
+    for kind in KINDS:
+        try:
+            w1, b1, w2, b2 = (
+                np.asarray(arrays[f"{kind}_{n}"], dtype=np.float32) for n in ("w1", "b1", "w2", "b2")
+            )
+        except KeyError as exc:
+            raise NetworkError(f"{source}: missing array {exc.args[0]}") from None
+        h = w1.shape[1] if w1.ndim == 2 else -1
+        if (
+            w1.shape != (N_INPUTS, h)
+            or b1.shape != (h,)
+            or w2.shape != (h, N_OUTPUTS)
+            or b2.shape != (N_OUTPUTS,)
+        ):
+            raise NetworkError(f"{source}: the {kind} net's arrays have inconsistent shapes")
+        if not all(np.isfinite(a).all() for a in (w1, b1, w2, b2)):
+            raise NetworkError(f"{source}: the {kind} net has non-finite weights")
+        nets.append(MLP(w1, b1, w2, b2))
+    return NetSet(nets[0], nets[1], meta)
+
+
+def load_nets(path: Path) -> NetSet:
+    """Load and check a weights file; raises :class:`NetworkError` with a readable reason."""
+    return nets_from_arrays(load_arrays(path), source=str(path))

@@ -1,0 +1,902 @@
+"""The AI off the UI thread: start a search, poll for progress and the answer, cancel it.
+
+The UI never calls the search directly. It owns one :class:`AIWorker` and, once a
+frame, calls :meth:`AIWorker.poll`, which never blocks::
+
+    worker = AIWorker()
+    rid = worker.start(Request("move", position, (3, 1), depth=3))
+    ...                               # every frame:
+    for event in worker.poll():
+        if isinstance(event, Progress): show(event.done, event.total, event.best)
+        elif isinstance(event, Finished): play(event.moves[0].move)
+        elif isinstance(event, Failed): tell_the_player(event.message)
+
+Every request gets an id. Only the latest request is live: starting a new one
+cancels the one before, and :meth:`AIWorker.cancel` stops it. Events of a request
+that is no longer live are dropped, so a stale answer never reaches the UI.
+
+Where the search runs (``mode``):
+
+* ``"process"`` (the default): a child process started with the ``spawn`` context
+  (which works the same on every platform and under PyInstaller; ``main.py``
+  calls :func:`multiprocessing.freeze_support`). The search is pure Python and
+  holds the GIL; in a thread of the UI's own process it starves the frame loop
+  (``python -m bench --only ui_frames`` measures both). The child loads the
+  evaluator itself (``ai.evaluation.load.load_evaluator``, else the hand-made one).
+* ``"thread"``: a daemon thread in this process. Used by tests and the hint tool's
+  callers that have no UI to keep smooth.
+
+Both run the same request loop (:func:`_serve`), so they behave alike: cancel is an
+integer the search's ``should_stop`` reads, progress and answers come back through a
+queue, and a search that raises becomes a :class:`Failed` event.
+
+The process talks to its parent over two one-way pipes and nothing else (no
+multiprocessing queue, lock or shared memory, so no resource-tracker process is
+started). A thread in the child reads the parent's pipe: requests, stop numbers, and
+the end of the pipe, which comes when the parent is gone, however it ended (``kill -9``
+included, on every OS); the child then exits at once. On Linux the kernel also kills
+the child when its parent dies (``PR_SET_PDEATHSIG``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.load import default_evaluator
+from game.rules.cube import Resignation
+from game.rules.move import Move, legal_moves
+from game.rules.position import Position, unpack
+
+if TYPE_CHECKING:
+    from ai.analysis.review import Review
+    from ai.cube.decision import CubeContext
+
+Kind = Literal["move", "hint"]
+Mode = Literal["process", "thread"]
+
+MAX_DEPTH = 4
+"""The deepest search a request may ask for (depth N = GNU Backgammon's (N-1)-ply)."""
+
+CHILD_NICENESS = 5
+"""How much lower the search process's priority is than the UI's (POSIX ``nice``)."""
+
+PROGRESS_INTERVAL_S = 0.02
+"""Progress events are sent at most this often (the last one always)."""
+
+
+# --- the public value types -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What to search: a position and roll, how deep, and how the answer is used."""
+
+    kind: Kind
+    """``"move"``: the computer chooses its move (noise applies; a forced move is not
+    searched deeply). ``"hint"``: rank the moves for the player (noise is ignored)."""
+
+    position: Position
+    """The board, seen from the side on roll."""
+
+    dice: tuple[int, int]
+    """The roll to play."""
+
+    depth: int
+    """Move decisions searched, 1..4 (depth N is GNU Backgammon's (N-1)-ply)."""
+
+    noise: float = 0.0
+    """Standard deviation of the seeded noise added to equities (beginner levels)."""
+
+    time_limit: float | None = None
+    """Seconds; when they run out the best fully searched shallower answer is returned."""
+
+    top: int | None = None
+    """Return only the best ``top`` moves (None: all of them)."""
+
+    seed: int = 0
+    """Seed of the noise: same request and seed, same answer."""
+
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll: moves are then chosen by cubeful equity at
+    that score (match equity in a match, the mover's and the opponent's alike). None: cubeless
+    money equity."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("move", "hint"):
+            raise ValueError(f"request kind must be 'move' or 'hint', got {self.kind!r}")
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.rules.position.Position")
+        if len(self.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice):
+            raise ValueError(f"dice must be two numbers 1..6, got {self.dice!r}")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError(f"time limit must be positive, got {self.time_limit}")
+        if self.top is not None and self.top < 1:
+            raise ValueError(f"top must be at least 1, got {self.top}")
+
+
+@dataclass(frozen=True, slots=True)
+class RankedMove:
+    """A legal move with its value for the side that plays it."""
+
+    move: Move
+    """The move (``move.after`` is the result, mover still on roll)."""
+
+    equity: float
+    """Cubeless equity of the move for the mover, in points per game."""
+
+    probs: tuple[float, float, float, float, float]
+    """Win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Part of a search is done."""
+
+    request_id: int
+    """The request this is about."""
+
+    done: int
+    """Candidate moves fully searched so far."""
+
+    total: int
+    """Candidate moves to search."""
+
+    best: RankedMove | None
+    """The best move so far, or None before the first candidate is done."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The answer to a request."""
+
+    request_id: int
+    """The request this answers."""
+
+    moves: list[RankedMove]
+    """Legal moves, best first (only ``top`` of them if asked); empty when no move is
+    possible and the turn passes."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """A request that could not be answered."""
+
+    request_id: int
+    """The request that failed."""
+
+    message: str
+    """What went wrong, in words for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeRequest:
+    """A cube or resignation question about the side on roll, before its roll.
+
+    Answered with a :class:`CubeAnswer`: the side on roll's chances, its cube decision
+    (should it double; if it did, should the opponent take; beaver), what it would
+    resign, and whether the other side accepts ``resign``.
+    """
+
+    position: Position
+    """The board, seen from the side on roll (not yet rolled)."""
+
+    context: CubeContext
+    """The cube and score seen by the side on roll."""
+
+    depth: int
+    """Searched as a move decision at this depth would be (1..4)."""
+
+    noise: float = 0.0
+    """The level's checker noise; the cube noise is in proportion (``ai.cube.decision.CUBE_NOISE_RATIO``)."""
+
+    seed: int = 0
+    """Seed of the noise."""
+
+    resign: Resignation | None = None
+    """An offer to resign made by ``resigner``: the answer says whether the other side accepts."""
+
+    resigner: int = 0
+    """Who offers ``resign``: 0 the side on roll, 1 its opponent."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.rules.position.Position")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.resigner not in (0, 1):
+            raise ValueError(f"resigner must be 0 or 1, got {self.resigner!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAnswer:
+    """The answer to a :class:`CubeRequest`, from the side on roll's view."""
+
+    request_id: int
+    """The request this answers."""
+
+    probs: tuple[float, float, float, float, float]
+    """The side on roll's chances: win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+    nd: float
+    """No double (normalised cubeful equity)."""
+
+    dt: float
+    """Double, take."""
+
+    dp: float
+    """Double, pass."""
+
+    double: bool
+    """The side on roll doubles now (at its level, noise included)."""
+
+    take: bool
+    """The opponent takes a double (at its level)."""
+
+    beaver: bool = False
+    """The opponent, having taken, beavers (money, beavers on: its side of DT is positive)."""
+
+    offer: Resignation | None = None
+    """What the side on roll would resign now (no chance left), or None."""
+
+    accepts: bool = False
+    """The side that did not offer ``resign`` accepts it."""
+
+    take_point: float = 0.0
+    """The opponent's least chance to win at which taking is as good as passing (same gammon shares)."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+    def take_right(self) -> bool:
+        """Without noise: taking loses no more than passing (DT <= DP from the doubler's side)."""
+        return self.dt <= self.dp
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """Judge every decision of a match record (:func:`ai.analysis.review.review`).
+
+    Progress comes as :class:`Progress` events (``done`` and ``total`` count turns, ``best`` is
+    None), the answer as :class:`Reviewed`; a record that cannot be read or replayed is a
+    :class:`Failed` event whose message names the game, row and cell."""
+
+    data: bytes
+    """The ``.mat`` file's bytes (any format :mod:`game.records.mat` reads)."""
+
+    depth: int
+    """Checker plays and cube actions searched at this depth, 1..4."""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """The answer to a :class:`ReviewRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    review: Review
+    """The judged match."""
+
+    seconds: float = 0.0
+    """Time the review took."""
+
+
+Event = Progress | Finished | Failed | CubeAnswer | Reviewed
+
+
+# --- evaluators -------------------------------------------------------------------------
+
+
+EvaluatorFactory = Callable[[], tuple[Evaluator, str | None]]
+"""Makes the evaluator in the worker: (evaluator, warning or None). In process mode it
+must be a module-level function (it is sent to the child by name)."""
+
+
+# --- the request loop, shared by both modes ----------------------------------------------
+
+
+class _Counter(Protocol):
+    value: int
+
+
+class _Box:
+    """An int in a box, the thread-mode stand-in for a shared-memory value."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+# Messages from the loop to the owner (plain tuples: cheap to pickle):
+#   ("ready", evaluator name, warning)       once, after the evaluator is made
+#   ("event", Event)                          progress, answers, failures
+#   ("done", request id)                      the loop is free again (after any request)
+
+
+def _is_game_over(code: int) -> bool:
+    """True when a side has no checker left on the board: someone has won."""
+    mine, theirs = unpack(code)
+    return not any(mine) or not any(theirs)
+
+
+def _serve(
+    get: Callable[[], Any],
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+    factory: EvaluatorFactory,
+) -> None:
+    """Answer requests from ``get`` until it returns None.
+
+    A request ``(request_id, Request)`` is searched unless ``stop_before.value`` has
+    passed its id; the search stops as soon as it does.
+    """
+    try:
+        evaluator, warning = factory()
+    except Exception as exc:
+        evaluator, warning = None, f"the AI could not start: {exc}"
+    put(("ready", getattr(evaluator, "name", "none"), warning))
+    while True:
+        item = get()
+        if item is None:
+            return
+        rid, request = item
+        try:
+            if stop_before.value <= rid:
+                if evaluator is None:
+                    put(("event", Failed(rid, warning or "no evaluator")))
+                elif isinstance(request, CubeRequest):
+                    put(("event", _cube_answer(rid, request, evaluator)))
+                elif isinstance(request, ReviewRequest):
+                    _review_answer(rid, request, evaluator, put, stop_before)
+                else:
+                    _answer(rid, request, evaluator, put, stop_before)
+        except Exception as exc:  # the loop outlives any one search
+            put(("event", Failed(rid, f"the AI failed: {type(exc).__name__}: {exc}")))
+        finally:
+            put(("done", rid))
+
+
+def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAnswer:
+    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
+    import numpy as np
+
+    from ai.cube.decision import CUBE_NOISE_RATIO, cube_decision, resignation_offer, should_accept_resignation
+    from ai.evaluation.evaluator import flip
+
+    t0 = time.monotonic()
+    code = request.position.code
+    if _is_game_over(code):
+        raise ValueError("the game is over: there is no cube decision")
+    ctx = request.context
+    rng = np.random.default_rng(request.seed)
+    probs, d = cube_decision(
+        code, ctx, request.depth, evaluator, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
+    )
+    accepts = False
+    if request.resign is not None:
+        if request.resigner == 0:  # the opponent weighs the offer from its side
+            accepts = should_accept_resignation(flip(probs.reshape(1, 5))[0], ctx.flipped(), request.resign)
+        else:
+            accepts = should_accept_resignation(probs, ctx, request.resign)
+    p = tuple(float(x) for x in probs)
+    beaver = ctx.is_money() and d.take and d.dt < 0.0
+    need = _take_point(probs, ctx, code)
+    return CubeAnswer(
+        rid,
+        (p[0], p[1], p[2], p[3], p[4]),
+        d.nd,
+        d.dt,
+        d.dp,
+        d.double,
+        d.take,
+        beaver,
+        resignation_offer(probs),
+        accepts,
+        need,
+        time.monotonic() - t0,
+    )
+
+
+def _review_answer(
+    rid: int,
+    request: ReviewRequest,
+    evaluator: Evaluator,
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+) -> None:
+    """Read, replay and judge a record, with progress after each turn; stops between turns."""
+    from ai.analysis.review import review
+    from ai.search import Stopped
+    from game.records.mat import MatFileError
+    from game.records.replay import ReplayError, replay_bytes
+
+    t0 = time.monotonic()
+    try:
+        match = replay_bytes(request.data)
+    except (MatFileError, ReplayError) as exc:
+        put(("event", Failed(rid, str(exc))))
+        return
+    last_sent = [0.0]
+
+    def on_turn(done: int, total: int) -> None:
+        if stop_before.value > rid:
+            raise Stopped("review stopped")
+        now = time.monotonic()
+        if done == total or now - last_sent[0] >= PROGRESS_INTERVAL_S:
+            last_sent[0] = now
+            put(("event", Progress(rid, done, total, None)))
+
+    put(("event", Progress(rid, 0, sum(len(g.turns) for g in match.games), None)))
+    try:
+        rev = review(match, request.depth, evaluator, on_turn=on_turn)
+    except Stopped:
+        return
+    put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
+
+
+TAKE_POINT_STEPS = 30
+"""Bisection steps of :func:`_take_point` (2**-30: far finer than a percent)."""
+
+
+def _take_point(probs: Any, ctx: CubeContext, code: int) -> float:
+    """The taker's win chance at which a double's take and pass are worth the same.
+
+    The doubler's chance ``w`` is varied with the gammon and backgammon shares of its
+    wins and losses held; DT grows with ``w``, so a bisection finds where it meets DP.
+    """
+    import numpy as np
+
+    from ai.cube.decision import cube_efficiency, decide
+
+    w0 = float(probs[0])
+    win_shares = (float(probs[1]) / w0, float(probs[2]) / w0) if w0 > 0 else (0.0, 0.0)
+    loss_shares = (float(probs[3]) / (1 - w0), float(probs[4]) / (1 - w0)) if w0 < 1 else (0.0, 0.0)
+    x = cube_efficiency(code)
+
+    def take_is_worse(w: float) -> bool:
+        row = np.array(
+            [w, w * win_shares[0], w * win_shares[1], (1 - w) * loss_shares[0], (1 - w) * loss_shares[1]]
+        )
+        d = decide(row, ctx, x)
+        return d.dt > d.dp
+
+    lo, hi = 0.0, 1.0
+    for _ in range(TAKE_POINT_STEPS):
+        mid = (lo + hi) / 2
+        if take_is_worse(mid):
+            hi = mid
+        else:
+            lo = mid
+    return 1.0 - (lo + hi) / 2
+
+
+def _answer(
+    rid: int,
+    request: Request,
+    evaluator: Evaluator,
+    put: Callable[[tuple[Any, ...]], None],
+    stop_before: _Counter,
+) -> None:
+    from ai.search import Candidate, Stopped, analyse
+    from ai.search import Progress as SearchProgress
+
+    t0 = time.monotonic()
+    code = request.position.code
+    if _is_game_over(code):
+        put(("event", Failed(rid, "the game is over: there is no move to find")))
+        return
+    legal = {m.after.code: m for m in legal_moves(request.position, request.dice)}
+    if not legal:
+        put(("event", Finished(rid, [], time.monotonic() - t0)))
+        return
+
+    def ranked(c: Candidate) -> RankedMove:
+        move = legal.get(c.code)
+        if move is None:
+            raise RuntimeError("the search returned a position that is not a legal move")
+        p = tuple(float(x) for x in c.probs)
+        return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]))
+
+    last_sent = [0.0]
+
+    def on_progress(p: SearchProgress) -> None:
+        now = time.monotonic()
+        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
+            return
+        last_sent[0] = now
+        best = ranked(p.best) if p.best is not None else None
+        put(("event", Progress(rid, p.done, p.total, best)))
+
+    forced = request.kind == "move" and len(legal) == 1
+    deadline = None if request.time_limit is None else t0 + request.time_limit
+    try:
+        found = analyse(
+            code,
+            request.dice,
+            1 if forced else request.depth,
+            evaluator,
+            on_progress=on_progress,
+            should_stop=lambda: stop_before.value > rid,
+            deadline=deadline,
+            noise=request.noise if request.kind == "move" else 0.0,
+            seed=request.seed,
+            **_utilities(request.context, code),
+        )
+    except Stopped:
+        return
+    moves = [ranked(c) for c in found]
+    if request.top is not None:
+        moves = moves[: request.top]
+    put(("event", Finished(rid, moves, time.monotonic() - t0)))
+
+
+def _utilities(context: CubeContext | None, code: int) -> dict[str, Any]:
+    """The search's utilities for a request's cube and score (none: cubeless equity)."""
+    if context is None:
+        return {}
+    from ai.cube.decision import search_utilities
+
+    mover, replier = search_utilities(context, code)
+    return {"utility": mover, "reply_utility": replier}
+
+
+def _child_main(
+    requests: Connection, events: Connection, die_with_parent: bool, factory: EvaluatorFactory
+) -> None:
+    """The child process: the request loop, fed by a thread that reads the parent's pipe, a
+    little below normal priority so that on a busy machine the frame loop wins the CPU."""
+    with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the parent's to handle
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if die_with_parent:
+        _kill_me_with_my_parent()
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(CHILD_NICENESS)
+    box = _Box()
+    inbox: queue.Queue[Any] = queue.Queue()
+    reader = threading.Thread(target=_read_parent, args=(requests, box, inbox), daemon=True, name="parent")
+    reader.start()
+    _serve(inbox.get, events.send, box, factory)
+
+
+def _read_parent(conn: Connection, stop_before: _Box, inbox: queue.Queue[Any]) -> None:
+    """In the child: messages from the parent, until it says goodbye or its pipe ends.
+
+    ``("stop", n)`` stops every request before n; ``(rid, Request)`` is queued for the
+    loop; ``None`` ends the loop. The end of the pipe means the parent is gone: the
+    child exits on the spot (a search may be running; nobody is left to want it)."""
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        if msg is None:
+            stop_before.value = sys.maxsize
+            inbox.put(None)
+            return
+        if msg[0] == "stop":
+            stop_before.value = msg[1]
+        else:
+            inbox.put(msg)
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal the kernel sends a process when its parent thread ends (Linux)."""
+
+
+def _kill_me_with_my_parent() -> None:
+    """On Linux, ask the kernel to kill this process when the parent dies (the pipe's end is
+    the portable way; this one acts even while the reader thread waits for the GIL)."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (ImportError, OSError, AttributeError):
+        return
+    if os.getppid() != parent or parent == 1:  # the parent died before we asked
+        os._exit(0)
+
+
+@contextlib.contextmanager
+def _no_ctrl_c() -> Any:
+    """Hold Ctrl+C and SIGTERM back while a child starts; deliver them once it has started.
+
+    POSIX: Ctrl+C is blocked so that the child starts with it blocked (it inherits the mask):
+    a terminal's Ctrl+C reaches the whole process group, and the parent alone decides what it
+    means. Any thread may receive a signal, so on the main thread the Python handlers of both
+    are also held: either landing between the child's launch and the hand-over of its start-up
+    data would leave the child to die on a half-read pipe with a traceback."""
+    caught: list[int] = []
+    held: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(ValueError, OSError):
+                held[sig] = signal.signal(sig, lambda signum, frame: caught.append(signum))
+    masked = hasattr(signal, "pthread_sigmask")  # Windows: the child ignores it in _child_main
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for held_sig, handler in held.items():
+            signal.signal(held_sig, handler)
+        for signum in caught:
+            signal.raise_signal(signum)
+
+
+# --- the owner's side ---------------------------------------------------------------------
+
+
+class AIWorker:
+    """Runs searches in the background; the UI polls it without ever blocking.
+
+    One request is live at a time: :meth:`start` cancels the previous one. Not
+    thread-safe: call it from one thread (the UI's).
+    """
+
+    def __init__(self, mode: Mode = "process", factory: EvaluatorFactory = default_evaluator) -> None:
+        if mode not in ("process", "thread"):
+            raise ValueError(f"mode must be 'process' or 'thread', got {mode!r}")
+        self.mode: Mode = mode
+        """Where the search runs: a child process or a thread of this process."""
+        self._factory = factory
+        self._next_id = 1
+        self._live: int | None = None  # the request whose events are delivered
+        self._busy: set[int] = set()  # requests sent and not yet reported done
+        self._ready = False
+        self._warning: str | None = None
+        self._evaluator_name: str | None = None
+        self._closed = False
+        self._held: list[Event] = []  # events taken while waiting, for the next poll
+        self._proc: Any = None
+        self._pipes: tuple[Connection, ...] = ()
+        self._launches = 0
+        self._ever_ready = False
+        self._launch()
+
+    # the transport, per mode
+
+    def _launch(self) -> None:
+        self._busy.clear()
+        self._ready = False
+        if self._proc is not None:  # a child that died: let go of its pipes
+            self._drop_pipes()
+        if self.mode == "process" and self._launches and not self._ever_ready:
+            # the child died before it ever got going (a broken install, a sandbox that
+            # forbids processes): play on with the search in a thread, slower frames
+            # rather than no computer opponent at all
+            self.mode = "thread"
+        self._launches += 1
+        if self.mode == "thread":
+            box = _Box()
+            self._stop: _Counter = box
+            tq_in: queue.Queue[Any] = queue.Queue()
+            tq_out: queue.Queue[Any] = queue.Queue()
+            self._send: Callable[[Any], None] = tq_in.put
+            self._recv_nowait: Callable[[], Any] = tq_out.get_nowait
+            self._recv_wait: Callable[[float], Any] = lambda t: tq_out.get(timeout=t)
+            self._thread = threading.Thread(
+                target=_serve, args=(tq_in.get, tq_out.put, box, self._factory), daemon=True, name="ai-worker"
+            )
+            self._thread.start()
+            self._proc = None
+            return
+        ctx = multiprocessing.get_context("spawn")
+        req_read, req_write = ctx.Pipe(duplex=False)
+        ev_read, ev_write = ctx.Pipe(duplex=False)
+        self._pipes = (req_write, ev_read)
+        self._send = self._send_to_child
+        self._recv_nowait = self._recv_from_child_nowait
+        self._recv_wait = self._recv_from_child
+        # the kernel's parent-death signal follows the thread that started the child: only
+        # ask for it when that thread is the main one, which lives as long as the process
+        die_with_parent = threading.current_thread() is threading.main_thread()
+        self._proc = ctx.Process(
+            target=_child_main,
+            args=(req_read, ev_write, die_with_parent, self._factory),
+            daemon=True,
+            name="ai-worker",
+        )
+        try:
+            with _no_ctrl_c():
+                self._proc.start()
+        except OSError:
+            self._drop_pipes()
+            self._proc = None
+            self.mode = "thread"
+            self._launch()
+            return
+        finally:
+            req_read.close()  # the child's ends: the parent keeps only its own, so either
+            ev_write.close()  # side sees the end of its pipe when the other is gone
+
+    def _send_to_child(self, msg: Any) -> None:
+        self._pipes[0].send(msg)
+
+    def _recv_from_child_nowait(self) -> Any:
+        if not self._pipes[1].poll():
+            raise queue.Empty
+        return self._pipes[1].recv()
+
+    def _recv_from_child(self, timeout: float) -> Any:
+        if not self._pipes[1].poll(timeout):
+            raise queue.Empty
+        return self._pipes[1].recv()
+
+    def _set_stop(self, value: int) -> None:
+        """Stop every request before ``value``: a shared box (thread) or a message (process)."""
+        if self.mode == "thread" or self._proc is None:
+            self._stop.value = value
+        else:
+            with contextlib.suppress(OSError, ValueError):
+                self._send(("stop", value))
+
+    def _drop_pipes(self) -> None:
+        for conn in self._pipes:
+            with contextlib.suppress(OSError):
+                conn.close()
+        self._pipes = ()
+
+    def _alive(self) -> bool:
+        if self._proc is None:
+            return bool(self._thread.is_alive())
+        return bool(self._proc.is_alive())
+
+    # the public interface
+
+    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
+        """Start a search and return its request id; cancels any earlier request."""
+        if self._closed:
+            raise RuntimeError("the AI worker is closed")
+        if not isinstance(request, Request | CubeRequest | ReviewRequest):
+            raise TypeError("start() takes an ai.worker.transport.Request, CubeRequest or ReviewRequest")
+        if not self._alive():
+            self._launch()
+        rid = self._next_id
+        self._next_id += 1
+        self._set_stop(rid)  # everything before this one stops
+        self._live = rid
+        self._held.clear()
+        self._busy.add(rid)
+        self._send((rid, request))
+        return rid
+
+    def cancel(self, request_id: int | None = None) -> None:
+        """Stop a request (None: whatever is running). Its events are never delivered;
+        the search itself notices within a few milliseconds and the worker is free."""
+        if request_id is None or request_id == self._live:
+            self._set_stop(self._next_id)
+            self._live = None
+            self._held.clear()
+
+    def poll(self) -> list[Event]:
+        """Events of the live request since the last call; never blocks."""
+        out, self._held = self._held, []
+        while True:
+            try:
+                msg = self._recv_nowait()
+            except queue.Empty:
+                break
+            except (EOFError, OSError):
+                break
+            self._take(msg, out)
+        if self._busy and not self._alive() and not self._closed:
+            code = getattr(self._proc, "exitcode", None)
+            for rid in sorted(self._busy):
+                if rid == self._live:
+                    out.append(Failed(rid, f"the AI stopped unexpectedly (exit code {code})"))
+            self._busy.clear()
+            self._live = None
+        return out
+
+    def _take(self, msg: tuple[Any, ...], out: list[Event]) -> None:
+        tag = msg[0]
+        if tag == "ready":
+            self._ready = self._ever_ready = True
+            self._evaluator_name = msg[1]
+            self._warning = msg[2]
+        elif tag == "done":
+            self._busy.discard(msg[1])
+        elif tag == "event":
+            event: Event = msg[1]
+            if event.request_id == self._live:
+                out.append(event)
+                if not isinstance(event, Progress):
+                    self._live = None
+
+    def wait_ready(self, timeout: float = 30.0) -> bool:
+        """Block until the worker has made its evaluator (for tools and tests, not the UI)."""
+        end = time.monotonic() + timeout
+        while not self._ready and time.monotonic() < end and self._alive():
+            self._pump(min(0.05, max(0.0, end - time.monotonic())))
+        return self._ready
+
+    def wait(self, request_id: int, timeout: float = 60.0) -> list[Event]:
+        """Block until the request finishes or fails (for tools and tests, not the UI).
+
+        Returns all its events, the last one the answer; raises TimeoutError."""
+        end = time.monotonic() + timeout
+        got: list[Event] = []
+        while time.monotonic() < end:
+            got.extend(e for e in self.poll() if e.request_id == request_id)
+            if got and not isinstance(got[-1], Progress):
+                return got
+            if request_id != self._live:
+                return got
+            self._pump(min(0.05, max(0.0, end - time.monotonic())))
+        raise TimeoutError(f"request {request_id} took longer than {timeout} s")
+
+    def _pump(self, timeout: float) -> None:
+        """Wait up to ``timeout`` for one message and keep it for the next poll."""
+        with contextlib.suppress(queue.Empty, EOFError, OSError):
+            self._take(self._recv_wait(timeout), self._held)
+
+    @property
+    def busy(self) -> bool:
+        """True while the worker is still working on a request (also a cancelled one)."""
+        if self._busy and not self._alive():
+            self.poll()
+        return bool(self._busy)
+
+    @property
+    def evaluator_warning(self) -> str | None:
+        """Why the shipped network is not in use (None if it is, or before the worker is ready)."""
+        return self._warning
+
+    @property
+    def evaluator_name(self) -> str | None:
+        """The evaluator's name, once the worker is ready."""
+        return self._evaluator_name
+
+    def close(self) -> None:
+        """Stop the search and the worker; safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self._set_stop(self._next_id)
+        self._live = None
+        with contextlib.suppress(Exception):
+            self._send(None)
+        if self._proc is None:
+            self._thread.join(timeout=1.0)
+            return
+        self._proc.join(timeout=1.0)
+        if self._proc.is_alive():
+            self._proc.terminate()
+            self._proc.join(timeout=1.0)
+        self._drop_pipes()
+
+    def __enter__(self) -> AIWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,1 @@
+"""The application: the window, the main loop that owns the clock, the selftest."""

@@ -1,0 +1,491 @@
+"""The application: one window, one loop that owns the clock, a stack of scenes.
+
+``main(argv)`` opens the window and plays; ``render_snapshot(size)`` draws one
+frame of a game off-screen (for ``--selftest``). Nothing here runs at import.
+
+The loop each frame: take the window's events (closing the window saves the
+game and stops any search), hand the rest to the top scene, poll the AI worker
+(never blocking; the search runs elsewhere), advance every scene by the frame's
+time, then draw the game, the status strip and any overlays.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from ai.levels import DEFAULT_LEVEL, level_by_key
+from game.rules.dice import new_seed
+from game.rules.position import Position
+from game.ui.app.ids import open_ids, open_setup
+from game.ui.app.pacer import FramePacer
+from game.ui.app.window import DEFAULT_SIZE, fingerprint, open_window
+from game.ui.model.player_stats import count_game, load_stats
+from game.ui.model.records import keep_game, record_name
+from game.ui.model.session import GameConfig, GameSession, SaveError
+from game.ui.model.storage import Settings, StorageError, Store
+from game.ui.scenes.backdrop import Backdrop
+from game.ui.scenes.base import Command, ConfirmDialog, Scene, SceneStack, Worker
+from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
+from game.ui.scenes.game.scene import GameScene
+from game.ui.scenes.review.open_match import OpenMatchScene, open_dropped
+from game.ui.scenes.review.scene import ReviewScene
+from game.ui.scenes.settings.menu import MenuScene
+from game.ui.scenes.stats.scene import StatisticsScene
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.render import Renderer
+from game.ui.widgets.sound import Sounds
+from game.ui.widgets.status_bar import StatusLines, draw_status
+from game.ui.widgets.theme import Theme, theme_by_name
+
+MESSAGE_SECONDS = 6.0
+
+
+class App:
+    """The game's window and everything it shows (the Context the scenes see)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        *,
+        store: Store | None = None,
+        worker_factory: Callable[[], Worker] | None = None,
+        start: Position | None = None,
+        surface: pygame.Surface | None = None,
+        sound: bool = True,
+        seeds: Callable[[], str] | None = None,
+    ) -> None:
+        """Open the window (or draw on ``surface`` off-screen), load settings, offer the saved game.
+
+        ``start`` is the board new games start from, seen from the human (tests
+        stack a near-end position); ``worker_factory`` makes the AI worker;
+        ``seeds`` makes each game's dice seed (default: fresh random seeds).
+        """
+        self.screen = surface if surface is not None else open_window(size)
+        pygame.font.init()
+        self.headless = surface is not None
+        """True when drawing off-screen (no window, no events)."""
+        self.store = store if store is not None else Store()
+        """Settings and saved game on disk."""
+        self.settings, warning = self.store.load_settings()
+        """The player's settings."""
+        self._worker_factory = worker_factory
+        self._worker: Worker | None = None
+        self._warning_shown = False
+        self.start = start
+        """The starting board for new games (None: the standard start)."""
+        self.seeds = seeds if seeds is not None else new_seed
+        """Makes a new game's dice seed."""
+        self.renderer = Renderer()
+        """Draws boards; holds fonts and caches."""
+        self._layout = Layout.compute(self.screen.get_size(), self.settings.home == "left")
+        self.sounds = Sounds(self.settings.sound, device=sound and not self.headless)
+        """The synthesized sounds."""
+        self.stack = SceneStack()
+        """The scenes: the board at the bottom, dialogs above."""
+        self.message: tuple[str, bool] = ("", False)
+        """The status line: (text, is a warning)."""
+        self.message_ttl = 0.0
+        self.alerts: list[str] = []
+        """Warnings that stay until dismissed (a file that could not be saved or read)."""
+        self.saving_failed = False
+        """True after a save failed (said once, until one works again)."""
+        self.running = True
+        """False once the player quits."""
+        self.clock = pygame.time.Clock()
+        self._time = 0.0
+        self.stack.push(Backdrop(self))
+        if warning:
+            self.alert(warning)
+        if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
+            self.alert(self.renderer.fonts.warning)
+        if not self.headless:
+            self._offer_saved_game()
+
+    # --- the Context ------------------------------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """Geometry for the current window size."""
+        return self._layout
+
+    @property
+    def theme(self) -> Theme:
+        """The colours in use."""
+        return theme_by_name(self.settings.theme)
+
+    @property
+    def worker(self) -> Worker:
+        """The AI worker (started on first use)."""
+        if self._worker is None:
+            self._worker = self.new_worker()
+        return self._worker
+
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's): the caller closes it."""
+        if self._worker_factory is not None:
+            return self._worker_factory()
+        from ai.worker.transport import AIWorker
+
+        return AIWorker()
+
+    def now(self) -> float:
+        """Seconds of frames since the app started."""
+        return self._time
+
+    def evaluator_warning(self) -> str | None:
+        """Why the AI is not using its neural network (None if it is, or not known yet)."""
+        return None if self._worker is None else self._worker.evaluator_warning
+
+    def level_label(self, key: str) -> str:
+        """The words for a level key."""
+        try:
+            return level_by_key(key).label
+        except ValueError:
+            return key
+
+    @property
+    def game(self) -> GameScene | None:
+        """The game being played (the bottom scene), if any."""
+        bottom = self.stack.bottom()
+        return bottom if isinstance(bottom, GameScene) else None
+
+    @property
+    def scenes(self) -> list[Scene]:
+        """The scenes over the board, bottom first."""
+        return self.stack.above_bottom()
+
+    def game_session(self) -> GameSession | None:
+        """The game on the board, if any."""
+        return self.game.session if self.game is not None else None
+
+    def push(self, scene: Scene) -> None:
+        """Open a scene on top."""
+        self.stack.push(scene)
+
+    def pop(self, scene: Scene) -> None:
+        """Close a scene."""
+        self.stack.pop(scene)
+
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
+        return list(self.stack)
+
+    def notify(self, message: str, warn: bool = False) -> None:
+        """Show a message in the status strip (the next one replaces it)."""
+        self.message = (message, warn)
+        self.message_ttl = MESSAGE_SECONDS * (2 if warn else 1)
+
+    def alert(self, message: str) -> None:
+        """A warning that stays on screen until dismissed (X, or a click on it)."""
+        if message not in self.alerts:
+            self.alerts.append(message)
+
+    def dismiss_alert(self) -> None:
+        """Take the oldest warning off the screen."""
+        if self.alerts:
+            self.alerts.pop(0)
+
+    def open_review(self, data: bytes, name: str, path: Path | None) -> None:
+        """Review a match record over the current screen."""
+        self.push(ReviewScene(self, data, name, path))
+
+    def run(self, command: Command) -> None:
+        """An app-wide command by name."""
+        self.commands()[command]()
+
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        """Every app-wide command and what runs it."""
+        return {
+            "new-game": self.request_new_game,
+            "menu": self.open_menu,
+            "help": self.open_help,
+            "stats": self.open_stats,
+            "quit": self.quit,
+            "sound": self.toggle_sound,
+            "theme": self.toggle_theme,
+            "dismiss": self.dismiss_alert,
+            "game-over": self.game_over,
+            "next-game": self.after_game,
+            "decline-resume": self.decline_resume,
+            "ids": lambda: open_ids(self),
+            "setup": lambda: open_setup(self),
+            "open-match": lambda: self.push(OpenMatchScene(self)),
+        }
+
+    # --- start-up ----------------------------------------------------------------------------------
+
+    def _offer_saved_game(self) -> None:
+        data, warning = self.store.load_game_data()
+        if warning:
+            self.alert(warning)
+        session = None
+        if data is not None:
+            try:
+                session = GameSession.from_json(data)
+            except SaveError as exc:
+                self.alert(self.store.reject_game(str(exc)))
+        if session is not None:
+            self.stack.replace(Backdrop(self, session))
+            self.push(ResumePrompt(self, session))
+        else:
+            self.push(MenuScene(self))
+        _ = self.worker  # the evaluator loads while the player reads the menu
+
+    def resume(self, session: GameSession) -> None:
+        """Continue a saved game."""
+        self.set_game(session)
+        self.notify(
+            f"Welcome back: game {session.match.game_number()}, match to {session.config.match_length}."
+        )
+
+    def decline_resume(self) -> None:
+        """Go to the new-game dialog instead of the saved game."""
+        self.stack.replace(Backdrop(self))
+        self.push(MenuScene(self))
+
+    # --- games -----------------------------------------------------------------------------------------
+
+    def config(self) -> GameConfig:
+        """The config for a new match, from the settings."""
+        try:
+            level = level_by_key(self.settings.level)
+        except ValueError:
+            level = level_by_key(DEFAULT_LEVEL)
+        s = self.settings
+        return GameConfig(
+            level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
+        )
+
+    def set_game(self, session: GameSession) -> None:
+        """Put ``session`` on the board (any search of the game before stops)."""
+        if self.game is not None:
+            self.game.cancel()
+        self.stack.replace(GameScene(self, session))
+
+    def is_game_in_progress(self) -> bool:
+        """True when leaving now would throw away a game that has started, or a match not yet won."""
+        s = self.game_session()
+        return s is not None and s.turn is not None and not s.match_now().is_over()
+
+    def request_new_game(self) -> None:
+        """Start a new match, asking first when that would abandon a game or match in progress."""
+        s = self.game_session()
+        if s is None or not self.is_game_in_progress():
+            self.start_new_game()
+            return
+        what = "game" if s.outcome() is None else "match"
+        question = f"Abandon this {what}?"
+        detail = f"The {what} in progress will be lost."
+        self.push(ConfirmDialog(self, question, detail, "Abandon it", self.start_new_game))
+
+    def start_new_game(self) -> None:
+        """Start a new match with the current settings (cancels any search at once)."""
+        session = GameSession(self.config(), seed=self.seeds(), start=self.start)
+        session.record_name = record_name(datetime.datetime.now(), session.match.length)
+        self.set_game(session)
+        self.save_game(session)
+        self.notify("New game. The dice seed's SHA-256 is in the panel.")
+
+    def after_game(self) -> None:
+        """From the game-over screen: the next game of the match, or a new match."""
+        s = self.game_session()
+        if s is None or s.match_now().is_over():
+            self.start_new_game()
+            return
+        nxt = s.next_game(self.seeds())
+        self.set_game(nxt)
+        self.save_game(nxt)
+        self.notify(f"Game {nxt.match.game_number()} of the match.")
+
+    def game_over(self) -> None:
+        """The game scene reports its game is over."""
+        s = self.game_session()
+        if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
+            self.push(GameOverScene(self, s))
+            try:
+                keep_game(None if self.headless else self.store.matches_folder, s)
+            except OSError as exc:
+                self.alert(f"The match record could not be written ({exc}).")
+            try:
+                told = count_game(None if self.headless else self.store.folder, s)
+            except OSError as exc:
+                told = f"The statistics could not be written ({exc})."
+            if told:
+                self.alert(told)
+
+    def save_game(self, session: GameSession | None = None) -> None:
+        """Save the game in progress (the match is forgotten once it is over)."""
+        s = session if session is not None else self.game_session()
+        if s is None or self.headless:
+            return
+        try:
+            if s.match_now().is_over():
+                self.store.clear_game()
+            else:
+                self.store.save_game(s.to_json())
+        except OSError as exc:
+            if not self.saving_failed:
+                self.alert(f"Saving is off: the game could not be saved ({exc}).")
+            self.saving_failed = True
+            return
+        self.saving_failed = False
+
+    def settings_changed(self) -> None:
+        """The settings were edited: apply what applies now and save them."""
+        try:
+            self.settings.validate()
+        except StorageError as exc:
+            self.alert(str(exc))
+            self.settings = Settings()
+        self.sounds.enabled = self.settings.sound
+        if self.layout.home_left != (self.settings.home == "left"):
+            self.resize(self.layout.size)
+        if not self.headless:
+            try:
+                self.store.save_settings(self.settings)
+            except OSError as exc:
+                self.alert(f"Could not save the settings: {exc}")
+
+    def toggle_sound(self) -> None:
+        """The mute key."""
+        self.settings.sound = not self.settings.sound
+        self.settings_changed()
+        self.notify("Sound on." if self.settings.sound else "Sound off.")
+
+    def toggle_theme(self) -> None:
+        """Switch between the classic and the colour-blind theme."""
+        self.settings.theme = "colour-blind" if self.settings.theme == "classic" else "classic"
+        self.settings_changed()
+        self.notify(f"Theme: {self.settings.theme}.")
+
+    def open_menu(self) -> None:
+        """The new-game dialog (the game waits underneath)."""
+        if not any(isinstance(s, MenuScene) for s in self.stack):
+            self.push(MenuScene(self))
+
+    def open_stats(self) -> None:
+        """The player's statistics (a damaged file is moved aside, and the player told)."""
+        if isinstance(self.stack.top(), StatisticsScene):
+            return
+        stats, told = load_stats(self.store.folder)
+        if told:
+            self.alert(told)
+        self.push(StatisticsScene(self, stats))
+
+    def open_help(self) -> None:
+        """The help overlay."""
+        if not isinstance(self.stack.top(), HelpOverlay):
+            self.push(HelpOverlay(self))
+
+    # --- the loop --------------------------------------------------------------------------------------
+
+    def quit(self) -> None:
+        """Stop any search, save, and end the loop."""
+        if self.game is not None:
+            self.game.cancel()
+            self.save_game()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        for scene in self.stack:
+            scene.close()
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One event: window events and the alert banner here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.headless:
+                self.screen = pygame.display.get_surface() or self.screen
+            self.resize(self.screen.get_size())
+            return
+        if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game
+            open_dropped(self, event.file)
+            return
+        if self._alert_event(event):
+            return
+        target = self.stack.top()
+        if target is not None:
+            target.handle_event(event)
+
+    def _alert_event(self, event: pygame.event.Event) -> bool:
+        if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
+            return False
+        # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):
+            self.dismiss_alert()
+            return True
+        return False
+
+    def alert_rect(self) -> pygame.Rect:
+        """Where the oldest alert is drawn: a band just above the status strip."""
+        st = self.layout.status
+        return pygame.Rect(st.x, st.y - st.height, self.layout.panel.x, st.height)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for a new window size."""
+        self._layout = Layout.compute(size, self.settings.home == "left")
+        for s in self.stack:
+            s.on_resize()
+
+    def update(self, dt: float) -> None:
+        """Advance the worker, the game and the overlays."""
+        self._time += dt
+        if self._worker is not None:
+            for ev in self._worker.poll():
+                for scene in self.stack:
+                    scene.on_worker(ev)
+            warning = self._worker.evaluator_warning
+            if warning and not self._warning_shown:
+                self._warning_shown = True
+                self.notify(warning, warn=True)
+        for s in self.stack:
+            s.update(dt, self.stack.is_covered(s))
+        if self.message_ttl > 0:
+            self.message_ttl -= dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole window."""
+        scenes = list(self.stack)
+        if scenes:
+            scenes[0].draw(surface)
+        self._draw_status(surface)
+        for s in scenes[1:]:
+            s.draw(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        msg = self.message[0] if self.message_ttl > 0 else ""
+        lines = StatusLines(msg, self.message[1], tuple(self.alerts))
+        draw_status(surface, self.renderer.fonts, self.theme, self.layout.status, self.alert_rect(), lines)
+
+    def frame(self, dt: float) -> bool:
+        """One turn of the loop: events, update, draw, flip. True when the frame had input."""
+        events = pygame.event.get()
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return True
+        self.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        return bool(events)
+
+    def run_loop(self) -> int:
+        """The main loop until the player quits: 60 frames a second, fewer while nothing moves."""
+        pacer = FramePacer()
+        fps = pacer.busy_fps
+        try:
+            while self.running:
+                dt = self.clock.tick(fps) / 1000.0
+                had_input = self.frame(min(dt, 0.1))
+                fps = pacer.next_fps(fingerprint(self.screen), had_input)
+        finally:
+            if self.running:  # an exception: still save and stop the search
+                self.quit()
+        return 0

@@ -1,0 +1,117 @@
+"""Loading one asset file as what its name says it is (font, image, sound, icon, array, checksum...)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+_FONTS = (".ttf", ".otf")
+_IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
+_SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
+_TEXT = (".txt", ".md", ".csv")
+
+
+def _asset_kind(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix in _FONTS:
+        return "font"
+    if suffix in _IMAGES:
+        return "image"
+    if suffix in _SOUNDS:
+        return "sound"
+    if suffix in (".ico", ".icns"):
+        return "icon"
+    if suffix == ".sha256":
+        return "checksum"
+    if suffix in (".npz", ".npy"):
+        return "array"
+    if suffix == ".json":
+        return "json"
+    if suffix in _TEXT or path.name.upper().startswith(("LICENSE", "LICENCE", "README", "COPYING")):
+        return "text"
+    return "other"
+
+
+def _load_font(path: Path) -> None:
+    import pygame
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
+    if text.get_width() <= 0:
+        raise ValueError("renders nothing")
+
+
+def _load_image(path: Path) -> None:
+    import pygame
+
+    image = pygame.image.load(str(path))
+    if image.get_width() <= 0 or image.get_height() <= 0:
+        raise ValueError("is empty")
+
+
+def _load_sound(path: Path) -> None:
+    import pygame
+
+    if not pygame.mixer.get_init():
+        pygame.mixer.init()
+    if pygame.mixer.Sound(str(path)).get_length() <= 0:
+        raise ValueError("is silent (length 0)")
+
+
+def _load_icon(path: Path) -> None:
+    from game.ui.widgets.icon import read_icns, read_ico
+
+    data = path.read_bytes()
+    if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
+        raise ValueError("holds no images")
+
+
+def _load_array(path: Path) -> None:
+    import numpy as np
+
+    loaded = np.load(path, allow_pickle=False)
+    if hasattr(loaded, "files"):
+        with loaded:
+            for name in loaded.files:
+                loaded[name]
+
+
+def _load_other(path: Path) -> None:
+    if not path.read_bytes():
+        raise ValueError("is empty")
+
+
+_LOADERS: dict[str, Callable[[Path], object]] = {
+    "font": _load_font,
+    "image": _load_image,
+    "sound": _load_sound,
+    "icon": _load_icon,
+    "array": _load_array,
+    "checksum": lambda p: verify_checksum(p),
+    "json": lambda p: json.loads(p.read_text(encoding="utf-8")),
+    "text": lambda p: p.read_text(encoding="utf-8"),
+}
+
+
+def load_asset(path: Path) -> str:
+    """Load one asset file as what its name says it is; returns its kind, raises on damage."""
+    kind = _asset_kind(path)
+    _LOADERS.get(kind, _load_other)(path)
+    return kind
+
+
+def verify_checksum(sums: Path) -> None:
+    """Check a ``NAME.sha256`` file (``<hex digest>  NAME``) against the file NAME beside it."""
+    import hashlib
+
+    target = sums.with_name(sums.name[: -len(".sha256")])
+    words = sums.read_text(encoding="utf-8").split()
+    if not words or len(words[0]) != 64:
+        raise ValueError("holds no SHA-256 digest")
+    if not target.is_file():
+        raise ValueError(f"names {target.name}, which is not there")
+    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    if digest != words[0].lower():
+        raise ValueError(f"{target.name} does not match its checksum (damaged or replaced)")

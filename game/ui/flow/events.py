@@ -1,0 +1,374 @@
+"""The turn flow's vocabulary: its phases and options, the intents it takes, the effects it asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.cube import Resignation
+from game.rules.dice import Roll
+from game.ui.model.turn import PlayedStep
+from game.ui.model.tutor import Verdict
+
+
+class Phase(Enum):
+    """Where the turn is."""
+
+    OPENING_ROLL = "opening roll"
+    AWAITING_ROLL = "awaiting roll"
+    MOVING = "moving"
+    COMPUTER_THINKING = "computer thinking"
+    COMPUTER_MOVING = "computer moving"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+    CUBE_THINKING = "computer considering the cube"
+    TAKE_OR_PASS = "take or pass"
+    DOUBLE_ANSWER = "computer answering a double"
+    RESIGN_ANSWER = "computer weighing a resignation"
+    RESIGN_OFFERED = "computer offers to resign"
+    TUTOR_CHECKING = "tutor checking"
+    TUTOR_WARNING = "tutor warning"
+
+
+@dataclass
+class FlowOptions:
+    """The settings the flow follows (read each frame, so changes apply at once)."""
+
+    auto_roll: bool = False
+    """Roll the human's dice without a click."""
+    auto_forced: bool = True
+    """Play a move that is the only legal one."""
+    cube_advice: bool = True
+    """Show the hint's advice when the computer doubles."""
+    tutor: float | None = None
+    """Tutor mode: warn before a decision that loses at least this much (None: off)."""
+    tutor_depth: int = 2
+    """The depth the tutor checks at (the hint depth)."""
+
+
+PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
+    {
+        Phase.OPENING_ROLL: "Opening roll",
+        Phase.AWAITING_ROLL: "Your turn: roll",
+        Phase.MOVING: "Your turn: move",
+        Phase.COMPUTER_THINKING: "Computer is thinking…",
+        Phase.COMPUTER_MOVING: "Computer's turn",
+        Phase.GAME_OVER: "Game over",
+        Phase.MATCH_OVER: "Match over",
+        Phase.CUBE_THINKING: "Computer's turn",
+        Phase.TAKE_OR_PASS: "Take or pass?",
+        Phase.DOUBLE_ANSWER: "You doubled: computer decides…",
+        Phase.RESIGN_ANSWER: "You resigned: computer decides…",
+        Phase.RESIGN_OFFERED: "Computer offers to resign",
+        Phase.TUTOR_CHECKING: "Tutor is checking…",
+        Phase.TUTOR_WARNING: "Tutor: take it back?",
+    }
+)
+"""The status line for each phase (the moving phase says more when it can)."""
+
+SEARCH_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "move": "Thinking…",
+        "hint": "Finding hints…",
+        "cube": "Weighing the cube…",
+        "take": "Weighing your double…",
+        "resign": "Weighing your offer…",
+        "cube hint": "Weighing the cube…",
+        "tutor": "Tutor is checking… (Esc skips)",
+        "tutor cube": "Tutor is checking… (Esc skips)",
+    }
+)
+"""The panel's words while the worker searches, by search kind."""
+
+
+# --- intents ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Time passed."""
+
+    dt: float
+    """Seconds."""
+
+
+@dataclass(frozen=True)
+class RollDice:
+    """The player rolls (Roll button, Space), or enters the roll of real dice."""
+
+    given: Roll | None = None
+    """The dice the player rolled by hand (None: the game's seeded dice)."""
+
+
+@dataclass(frozen=True)
+class MoveChecker:
+    """Move the checker on ``src`` to ``dst`` (one or more dice), human points."""
+
+    src: int
+    """From (25: the bar)."""
+    dst: int
+    """To (0: borne off)."""
+
+
+@dataclass(frozen=True)
+class MoveFarthest:
+    """Move the checker on ``src`` by the highest die it can use (a double-click)."""
+
+    src: int
+    """From (25: the bar)."""
+
+
+@dataclass(frozen=True)
+class UseHint:
+    """Set up the hinted move number ``index`` (0 is the best)."""
+
+    index: int
+    """Which hint."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last action of this turn (a whole one-click move at once)."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Play the move set up (Done, Enter), or accept that the turn passes."""
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """Ask for the best moves at ``depth``."""
+
+    depth: int
+    """Search depth of the hint (a setting, not the opponent's level)."""
+
+
+@dataclass(frozen=True)
+class ShowLast:
+    """Show the last turn again (L); pressed again, the other side's."""
+
+
+@dataclass(frozen=True)
+class Landed:
+    """The animation asked for has finished."""
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """The running search has done ``done`` of ``total``."""
+
+    done: int
+    """Candidates searched."""
+    total: int
+    """Candidates to search."""
+
+
+@dataclass(frozen=True)
+class SearchDone:
+    """The running search answered."""
+
+    moves: tuple[RankedMove, ...]
+    """The moves, best first."""
+
+
+@dataclass(frozen=True)
+class SearchFailed:
+    """The running search failed."""
+
+    message: str
+    """Why."""
+
+
+@dataclass(frozen=True)
+class Double:
+    """The human doubles (or redoubles) before rolling."""
+
+
+@dataclass(frozen=True)
+class Take:
+    """The human takes the computer's double."""
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The human passes the computer's double (the game ends)."""
+
+
+@dataclass(frozen=True)
+class Beaver:
+    """The human takes and at once redoubles, keeping the cube (money, beavers on)."""
+
+
+@dataclass(frozen=True)
+class Resign:
+    """The human offers to resign."""
+
+    offer: Resignation
+    """A single game, a gammon or a backgammon."""
+
+
+@dataclass(frozen=True)
+class AcceptResign:
+    """The human accepts the computer's offer to resign."""
+
+
+@dataclass(frozen=True)
+class DeclineResign:
+    """The human declines the computer's offer to resign (play goes on)."""
+
+
+@dataclass(frozen=True)
+class CubeDone:
+    """The worker answered a cube or resignation question."""
+
+    answer: CubeAnswer
+    """Its answer."""
+
+
+@dataclass(frozen=True)
+class SkipTutor:
+    """Go on without waiting for the tutor's check."""
+
+
+@dataclass(frozen=True)
+class TutorTakeBack:
+    """The tutor warned: go back to the start of the decision (the board and dice as before)."""
+
+
+@dataclass(frozen=True)
+class TutorPlayIt:
+    """The tutor warned: play the decision all the same."""
+
+
+Intent = (
+    Tick
+    | RollDice
+    | MoveChecker
+    | MoveFarthest
+    | UseHint
+    | Undo
+    | Confirm
+    | AskHint
+    | ShowLast
+    | Landed
+    | SearchProgress
+    | SearchDone
+    | SearchFailed
+    | Double
+    | Take
+    | Pass
+    | Beaver
+    | Resign
+    | AcceptResign
+    | DeclineResign
+    | CubeDone
+    | SkipTutor
+    | TutorTakeBack
+    | TutorPlayIt
+)
+
+
+# --- effects ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Animate:
+    """Fly ``steps`` of ``mover`` from the board ``start`` (mover's view); answer with :class:`Landed`."""
+
+    mover: int
+    """HUMAN or AI."""
+    start: int
+    """Position code before the first step, from the mover's side."""
+    steps: tuple[PlayedStep, ...]
+    """The steps, each with the code after it."""
+
+
+@dataclass(frozen=True)
+class Save:
+    """Write the game to disk."""
+
+
+@dataclass(frozen=True)
+class StartSearch:
+    """Ask the worker; answer with the Search* intents."""
+
+    request: Request | CubeRequest
+    """What to search."""
+
+
+@dataclass(frozen=True)
+class CancelSearch:
+    """Stop the running search."""
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Play a sound."""
+
+    name: str
+    """"dice" or "checker"."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """Say something in the status line."""
+
+    text: str
+    """The words."""
+    warn: bool = False
+    """Shown as a warning."""
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """The game is over: show the result."""
+
+
+@dataclass(frozen=True)
+class AskTake:
+    """The computer doubled: ask the human to take or pass."""
+
+    value: int
+    """The cube offered."""
+    advice: str
+    """The hint's advice ("Take: ..."), or empty."""
+    beaver: bool
+    """A beaver is allowed."""
+
+
+@dataclass(frozen=True)
+class AskResign:
+    """The computer offers to resign: ask the human to accept or decline."""
+
+    offer: Resignation
+    """What it offers."""
+    points: int
+    """What the human would score."""
+
+
+@dataclass(frozen=True)
+class TutorWarn:
+    """The tutor found an error: ask the human to take it back or play it."""
+
+    verdict: Verdict
+    """What it loses, and what is better."""
+    kind: str
+    """The decision: "move", "double", "no double", "take", "pass" or "beaver"."""
+
+
+Effect = (
+    Animate
+    | Save
+    | StartSearch
+    | CancelSearch
+    | Sound
+    | Message
+    | GameEnded
+    | AskTake
+    | AskResign
+    | TutorWarn
+)

@@ -1,0 +1,475 @@
+"""The turn as a pure state machine: intents in, a phase and effects out (no pygame, no worker).
+
+The game scene turns the player's clicks and keys, the frame clock and the AI
+worker's replies into intents; :meth:`TurnFlow.handle` changes the phase and
+returns the effects for the scene to carry out (animate, save, search, sound,
+message). Undo, passing, forced moves and resuming a half-played move live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.cube import Resignation
+from game.rules.dice import Roll
+from game.rules.move import Move, legal_moves
+from game.ui.flow.cube import CUBE_SEARCHES, CubeTurns
+from game.ui.flow.events import (
+    PHASE_STATUS,
+    Animate,
+    CancelSearch,
+    Confirm,
+    Effect,
+    FlowOptions,
+    GameEnded,
+    Intent,
+    Landed,
+    Message,
+    MoveChecker,
+    MoveFarthest,
+    Phase,
+    RollDice,
+    Save,
+    SearchDone,
+    SearchFailed,
+    SearchProgress,
+    Sound,
+    StartSearch,
+    Tick,
+    Undo,
+)
+from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
+from game.ui.model.session import AI, HUMAN, GameSession
+from game.ui.model.turn import PlayedStep, TurnBuilder
+from game.ui.model.tutor import Pending, Verdict
+
+OPENING_DELAY = 1.2
+"""Seconds the opening roll's two dice stay on the board."""
+DANCE_DELAY = 2.2
+"""Seconds the computer's roll that cannot move stays on the board."""
+
+
+@dataclass
+class _Timer:
+    seconds: float
+    action: Callable[[], None]
+
+
+@dataclass
+class TurnFlow(AdviceTurns, CubeTurns):
+    """One game's turns: the phase, the human's move, the AI's search, the hints, the cube, the tutor."""
+
+    session: GameSession
+    """The game."""
+    options: FlowOptions = field(default_factory=FlowOptions)
+    """Settings that steer it."""
+    phase: Phase = Phase.OPENING_ROLL
+    """Where the turn is."""
+    builder: TurnBuilder | None = None
+    """The human's move being built (MOVING)."""
+    groups: list[int] = field(default_factory=list)
+    """Steps per action of the turn, for undo (a one-click move over two dice is one action)."""
+    search: str | None = None
+    """The running search: "move", "hint", or None."""
+    progress: tuple[int, int] = (0, 0)
+    """(done, total) of the running search."""
+    hints: list[RankedMove] = field(default_factory=list)
+    """The best moves found for the human's roll."""
+    hint_depth: int = 0
+    """The depth the hints were searched at."""
+    arrows: list[tuple[int, int, bool]] = field(default_factory=list)
+    """Arrows of a move shown again: (from, to, is_human), mover's numbering."""
+    animating: bool = False
+    """True while an :class:`Animate` is in flight (input waits)."""
+    started: bool = False
+    """False until the first tick (then the saved state is picked up)."""
+    showing_opening: bool = False
+    """True while the opening roll's dice are on show."""
+    cube_answer: CubeAnswer | None = None
+    """The computer's last cube answer."""
+    resign_offer: Resignation | None = None
+    """The resignation on the table."""
+    declined: set[Resignation] = field(default_factory=set)
+    """The computer's offers the human declined this game."""
+    tutor_moves: tuple[RankedMove, ...] | None = None
+    """The roll's moves ranked for the tutor."""
+    tutor_cube: CubeAnswer | None = None
+    """The tutor's answer for the human's cube decision (the doubler's side)."""
+    pending: Pending | None = None
+    """The decision held for the tutor."""
+    verdict: Verdict | None = None
+    """The tutor's warning on show."""
+    _timer: _Timer | None = None
+    _on_landed: Callable[[], None] | None = None
+    _failures: int = 0
+    _shown_last: tuple[int, int] = (-1, 0)
+    _out: list[Effect] = field(default_factory=list)
+
+    # --- the entry point ----------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> list[Effect]:
+        """React to one intent; returns the effects to carry out, in order."""
+        self._out = []
+        handler: Callable[[Any], None] = getattr(self, "_on_" + type(intent).__name__)
+        handler(intent)
+        out, self._out = self._out, []
+        return out
+
+    # --- facts ------------------------------------------------------------------------------------
+
+    def is_human_moving(self) -> bool:
+        """True when the human can move checkers now."""
+        return self.phase is Phase.MOVING and self.builder is not None and not self.animating
+
+    def is_roll_due(self) -> bool:
+        """True when the human should roll."""
+        return self.phase is Phase.AWAITING_ROLL and self._timer is None
+
+    def can_confirm(self) -> bool:
+        """True when Done would play the move (or accept a pass)."""
+        b = self.builder
+        return self.is_human_moving() and b is not None and (b.is_complete() or b.is_pass())
+
+    def can_undo(self) -> bool:
+        """True when a step of this turn can be taken back."""
+        return self.is_human_moving() and bool(self.groups)
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+    def dice_shown(self) -> Roll | None:
+        """The roll on the board now (None between turns)."""
+        d = self.session.state.dice
+        return None if d is None else Roll.of(d)
+
+    def status(self) -> str:
+        """Whose turn it is and what comes next, in a few words."""
+        b = self.builder
+        if self.phase is Phase.MOVING and b is not None:
+            if b.is_pass():
+                return "No legal move"
+            return "Your turn: confirm" if b.is_complete() else "Your turn: move"
+        return PHASE_STATUS[self.phase]
+
+    # --- helpers ----------------------------------------------------------------------------------
+
+    def _emit(self, *effects: Effect) -> None:
+        self._out.extend(effects)
+
+    def _say(self, text: str, warn: bool = False) -> None:
+        self._out.append(Message(text, warn))
+
+    def _later(self, seconds: float, action: Callable[[], None]) -> None:
+        self._timer = _Timer(seconds, action)
+
+    def _timer_idle(self) -> bool:
+        return self._timer is None
+
+    def _animate(self, mover: int, start: int, steps: list[PlayedStep], then: Callable[[], None]) -> None:
+        self.animating = True
+        self._on_landed = then
+        self._emit(Animate(mover, start, tuple(steps)))
+
+    def _sync_partial(self) -> None:
+        b = self.builder
+        self.session.partial = tuple(p.step for p in b.played) if b is not None else ()
+
+    # --- turns ------------------------------------------------------------------------------------
+
+    def _enter_turn(self) -> None:
+        """Decide the phase from the game's state (after a move, the opening, a resume)."""
+        s = self.session
+        self.builder = None
+        self.groups = []
+        self._tutor_forget()
+        if s.outcome() is not None:
+            self.phase = Phase.MATCH_OVER if s.match_now().is_over() else Phase.GAME_OVER
+            self._emit(Save(), GameEnded())
+        elif s.turn is None:
+            self.phase = Phase.OPENING_ROLL
+        elif s.offered is not None:
+            self._resume_double()
+        elif s.state.dice is None:
+            self._await_roll()
+        elif s.turn == HUMAN:
+            self._begin_human_move()
+        else:
+            self._begin_ai_move()
+
+    def _await_roll(self) -> None:
+        if self.session.turn == HUMAN:
+            self.phase = Phase.AWAITING_ROLL
+            if self.wants_cube_pause():
+                self._tutor_watch_cube(HUMAN)
+        else:
+            self._ai_before_roll()
+
+    def _opening(self) -> None:
+        s = self.session
+        opening = s.begin()
+        ties = s.opening_ties()
+        tied = "".join(f"Tie at {t.text()}, rolled again. " for t in ties)
+        who = "You move" if s.turn == HUMAN else "The computer moves"
+        self._emit(Sound("dice"), Save())
+        self._say(
+            f"{tied}Opening roll: you {opening.first}, the computer {opening.second}."
+            f" {who} first with {opening.text()}."
+        )
+        self.showing_opening = True
+        self._later(OPENING_DELAY, self._opening_shown)
+
+    def _opening_shown(self) -> None:
+        self.showing_opening = False
+        self._enter_turn()
+
+    def _roll(self, given: Roll | None = None) -> None:
+        s = self.session
+        roll = s.roll(given)
+        self.arrows = []
+        self._emit(Sound("dice"), Save())
+        self._say(f"{'You' if s.turn == HUMAN else 'The computer'} rolled {roll.text()}.")
+        self._enter_turn()
+
+    def _begin_human_move(self) -> None:
+        s = self.session
+        dice = self.dice_shown()
+        assert dice is not None
+        partial = s.partial
+        self.phase = Phase.MOVING
+        self.builder = b = TurnBuilder(s.state.position, dice)
+        self.hints = []
+        self._tutor_watch_moves()
+        if partial:
+            try:
+                b.play_steps(partial)
+            except ValueError:
+                b.undo_all()
+            self.groups = [1] * len(b.played)
+            self._sync_partial()
+            return
+        if b.is_pass():
+            self._say(f"You rolled {dice.text()}: no legal move. Press Done (or Space) to pass.", warn=True)
+        elif b.is_forced() and self.options.auto_forced:
+            move = b.moves[0]
+            self._say(f"You rolled {dice.text()}: the only move is {move.notation()} (played for you).")
+            b.play_move(move)
+            steps = list(b.played)
+            b.undo_all()
+            self._animate(HUMAN, s.state.position.code, steps, self._commit_forced)
+
+    def _commit_forced(self) -> None:
+        b = self.builder
+        if b is not None:
+            b.play_move(b.moves[0])
+            self._confirm()
+
+    def _begin_ai_move(self) -> None:
+        s = self.session
+        dice = self.dice_shown()
+        assert dice is not None
+        self.phase = Phase.COMPUTER_MOVING
+        if not legal_moves(s.state.position, dice):
+            self._say(f"The computer rolled {dice.text()} and cannot move.")
+            self._later(DANCE_DELAY, self._ai_pass)
+            return
+        cfg = s.config
+        seed = (int(s.commitment[:8], 16) + len(s.log)) & 0x7FFFFFFF
+        self._start_search(
+            "move",
+            Request(
+                "move",
+                s.state.position,
+                dice,
+                cfg.depth,
+                noise=cfg.noise,
+                seed=seed,
+                context=self.cube_context(AI),
+            ),
+        )
+        self.phase = Phase.COMPUTER_THINKING
+
+    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+        self.search = kind
+        self.progress = (0, 0)
+        self._emit(StartSearch(request))
+
+    def _ai_pass(self) -> None:
+        self.session.play(None)
+        self._emit(Save())
+        self._enter_turn()
+
+    def _ai_play(self, move: Move | None, note: str = "") -> None:
+        s = self.session
+        if move is None:
+            self._ai_pass()
+            return
+        tb = TurnBuilder(s.state.position, Roll.of(s.state.dice or (1, 2)))
+        tb.play_move(move)
+        self.phase = Phase.COMPUTER_MOVING
+
+        def commit() -> None:
+            s.play(move)
+            self._say(f"The computer played {move.notation()}{note}.", warn=bool(note))
+            self._emit(Save())
+            self._enter_turn()
+
+        self._animate(AI, s.state.position.code, list(tb.played), commit)
+
+    def _confirm(self) -> None:
+        b = self.builder
+        assert b is not None
+        if self.search in ("hint", "tutor"):
+            self.search = None
+            self._emit(CancelSearch())
+        move = b.move()
+        self.session.play(move)
+        self.hints = []
+        dice = Roll.of(b.dice)
+        self._say(
+            f"You played {move.notation()}." if move else f"You rolled {dice.text()}: no move, you pass."
+        )
+        self._emit(Save())
+        self._enter_turn()
+
+    def _roll_now(self, pending: Pending) -> None:
+        if self.search in ("cube hint", "tutor cube"):
+            self.search = None
+            self._emit(CancelSearch())
+        self._roll(pending.given)
+
+    def _carriers(self) -> dict[str, Callable[[Pending], None]]:
+        """How each held decision is carried out."""
+        return {
+            "move": lambda p: self._confirm(),
+            "no double": self._roll_now,
+            "double": self._double_now,
+            "take": self._take_now,
+            "pass": self._pass_now,
+            "beaver": self._beaver_now,
+            "ask take": lambda p: self._ask_take(),
+        }
+
+    # --- intent handlers --------------------------------------------------------------------------
+
+    def _on_Tick(self, intent: Tick) -> None:
+        if not self.started:
+            self.started = True
+            if self.session.turn is not None:
+                self._enter_turn()
+        if self.animating:
+            return
+        if self._timer is not None:
+            self._timer.seconds -= intent.dt
+            if self._timer.seconds <= 0:
+                action, self._timer = self._timer.action, None
+                action()
+            return
+        if self.phase is Phase.OPENING_ROLL:
+            self._opening()
+        elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
+            self._roll()
+
+    def _on_RollDice(self, intent: RollDice) -> None:
+        if self.is_roll_due():
+            self._check(Pending("no double", given=intent.given))
+
+    def _played(self, steps: list[PlayedStep]) -> None:
+        self.groups.append(len(steps))
+        self._sync_partial()
+        self._emit(Sound("checker"), Save())
+        b = self.builder
+        if b is not None and b.is_complete():
+            self._say("Move complete: press Enter or Done to play it, U to undo.")
+
+    def _on_MoveChecker(self, intent: MoveChecker) -> None:
+        if not self.is_human_moving() or self.builder is None:
+            return
+        try:
+            steps = self.builder.play(intent.src, intent.dst)
+        except ValueError:
+            self._say("That checker cannot go there with these dice.", warn=True)
+            return
+        self._played(steps)
+
+    def _on_MoveFarthest(self, intent: MoveFarthest) -> None:
+        if not self.is_human_moving() or self.builder is None:
+            return
+        try:
+            steps = self.builder.play_farthest(intent.src)
+        except ValueError:
+            return
+        self._played(steps)
+
+    def _on_Undo(self, intent: Undo) -> None:
+        b = self.builder
+        if not self.is_human_moving() or b is None:
+            return
+        if not self.groups:
+            self._say("Nothing to undo this turn.")
+            return
+        for _ in range(self.groups.pop()):
+            b.undo()
+        self._sync_partial()
+        self._emit(Save())
+
+    def _on_Confirm(self, intent: Confirm) -> None:
+        b = self.builder
+        if not self.is_human_moving() or b is None:
+            return
+        if not (b.is_complete() or b.is_pass()):
+            left = len(b.remaining_dice())
+            self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
+            return
+        self._check(Pending("move", b.move()))
+
+    def _on_Landed(self, intent: Landed) -> None:
+        self.animating = False
+        then, self._on_landed = self._on_landed, None
+        if then is not None:
+            then()
+
+    def _on_SearchProgress(self, intent: SearchProgress) -> None:
+        self.progress = (intent.done, intent.total)
+
+    def _on_SearchDone(self, intent: SearchDone) -> None:
+        kind, self.search = self.search, None
+        if kind == "hint":
+            self.hints = list(intent.moves[:HINT_COUNT])
+            if not self.hints:
+                self._say("No legal move: nothing to hint.")
+        if kind in ("hint", "tutor"):
+            self._tutor_heard_moves(kind, intent.moves)
+        elif kind == "move" and self.phase is Phase.COMPUTER_THINKING:
+            self._failures = 0
+            self._ai_play(intent.moves[0].move if intent.moves else None)
+
+    def _on_SearchFailed(self, intent: SearchFailed) -> None:
+        kind, self.search = self.search, None
+        if self._tutor_failed(kind, intent.message):
+            return
+        self._say(f"The AI could not answer: {intent.message}", warn=True)
+        if kind in CUBE_SEARCHES:
+            self._cube_failed(kind)
+            return
+        if kind != "move" or self.phase is not Phase.COMPUTER_THINKING:
+            return
+        self._failures += 1
+        if self._failures < 2:
+            self._begin_ai_move()  # once more: the worker restarts itself if it died
+            return
+        self._failures = 0
+        dice = self.dice_shown()
+        assert dice is not None
+        moves = legal_moves(self.session.state.position, dice)
+        self._ai_play(moves[0] if moves else None, note=" (the AI failed twice, so: its first legal move)")
+
+    def cancel(self) -> list[Effect]:
+        """Stop any search (the game is being left)."""
+        if self.search is None:
+            return []
+        self.search = None
+        return [CancelSearch()]

@@ -1,0 +1,342 @@
+"""The human's advice in the turn flow (no pygame): hints, the last move again, tutor mode's check.
+
+:class:`AdviceTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. With the tutor on,
+the check of a decision is searched as soon as the decision is known: the roll's
+moves ranked at the hint depth when the dice are rolled (kind ``"tutor"``), the cube
+at the hint depth when a double is possible or offered (``"tutor cube"``). A hint
+asked for meanwhile takes over that search (the same request answers both), so the
+two never compete for the worker. When the human commits, the decision is held
+(:class:`game.ui.model.tutor.Pending`): judged at once if the answer is in, else in the
+``TUTOR_CHECKING`` phase until it comes (or the human skips); an error of at least the
+chosen size opens ``TUTOR_WARNING`` with "Take back" and "Play it". The computer
+never searches during the human's decisions, and every held decision is settled
+before its turn starts, so a tutor search never stands in the way of its searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ai.cube.decision import CubeContext
+from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.move import Move
+from game.rules.position import Position, swap
+from game.ui.flow.cube import FlowHost, cube_hint_text
+from game.ui.flow.events import (
+    AskHint,
+    CancelSearch,
+    FlowOptions,
+    Phase,
+    Save,
+    ShowLast,
+    SkipTutor,
+    Sound,
+    TutorPlayIt,
+    TutorTakeBack,
+    TutorWarn,
+    UseHint,
+)
+from game.ui.model.session import HUMAN, GameSession, TurnRecord
+from game.ui.model.turn import PlayedStep, TurnBuilder, unplay
+from game.ui.model.tutor import Pending, Verdict, is_checked, verdict_for
+
+HINT_COUNT = 3
+"""Moves a hint lists."""
+
+TUTOR_SEARCHES = ("tutor", "tutor cube")
+"""The worker searches the tutor starts on its own."""
+
+MOVE_ANSWERS = ("tutor", "hint")
+"""Searches whose ranked moves the tutor can judge a checker play by."""
+
+CUBE_ANSWERS = ("tutor cube", "cube hint")
+"""Searches whose cube answer the tutor can judge a cube action by."""
+
+BACK_TO: Mapping[str, Phase] = MappingProxyType(
+    {
+        "move": Phase.MOVING,
+        "double": Phase.AWAITING_ROLL,
+        "no double": Phase.AWAITING_ROLL,
+        "take": Phase.TAKE_OR_PASS,
+        "pass": Phase.TAKE_OR_PASS,
+        "beaver": Phase.TAKE_OR_PASS,
+    }
+)
+"""The phase a held decision was made in (where "Take back" returns to)."""
+
+
+class AdviceTurns(FlowHost):
+    """Hints, the last move again, the tutor; the rest is :class:`~game.ui.flow.turn_flow.TurnFlow`'s."""
+
+    session: GameSession
+    options: FlowOptions
+    phase: Phase
+    search: str | None
+    builder: TurnBuilder | None
+    groups: list[int]
+    hints: list[RankedMove]
+    hint_depth: int
+    tutor_moves: tuple[RankedMove, ...] | None
+    """The roll's moves ranked for the tutor (None: not known yet)."""
+    tutor_cube: CubeAnswer | None
+    """The cube answer for the human's cube decision, from the doubler's side (None: not known)."""
+    pending: Pending | None
+    """The decision held for the tutor (TUTOR_CHECKING, TUTOR_WARNING)."""
+    verdict: Verdict | None
+    """The tutor's warning on show (TUTOR_WARNING)."""
+    arrows: list[tuple[int, int, bool]]
+    animating: bool
+    _shown_last: tuple[int, int]
+
+    if TYPE_CHECKING:  # provided by TurnFlow and CubeTurns
+
+        def _sync_partial(self) -> None:
+            raise NotImplementedError
+
+        def _animate(self, mover: int, start: int, steps: list[PlayedStep], then: Callable[[], None]) -> None:
+            raise NotImplementedError
+
+        def is_human_moving(self) -> bool:
+            raise NotImplementedError
+
+        def can_cube_hint(self) -> bool:
+            raise NotImplementedError
+
+        def cube_context(self, me: int) -> CubeContext:
+            raise NotImplementedError
+
+        def _ask_cube_hint(self, depth: int) -> None:
+            raise NotImplementedError
+
+        def advice_request(self, doubler: int, depth: int) -> CubeRequest:
+            raise NotImplementedError
+
+        def _carriers(self) -> Mapping[str, Callable[[Pending], None]]:
+            raise NotImplementedError
+
+    # --- facts -------------------------------------------------------------------------------------
+
+    def is_tutor_on(self) -> bool:
+        """True when the tutor checks the human's decisions."""
+        return self.options.tutor is not None
+
+    def can_hint(self) -> bool:
+        """True when a hint can be asked for (a tutor search running is taken over)."""
+        b = self.builder
+        return self.is_human_moving() and self.search in (None, "tutor") and b is not None and not b.is_pass()
+
+    def is_tutor_checking(self) -> bool:
+        """True while a committed decision waits for the tutor's search."""
+        return self.phase is Phase.TUTOR_CHECKING
+
+    # --- starting the tutor's searches -------------------------------------------------------------------
+
+    def _tutor_forget(self) -> None:
+        """A new turn: what the tutor knew was about the last one."""
+        self.tutor_moves = None
+        self.tutor_cube = None
+        self.pending = None
+        self.verdict = None
+
+    def _tutor_watch_moves(self) -> None:
+        """The human has rolled: rank the roll's moves for the tutor (not a forced move or a pass)."""
+        b = self.builder
+        if not self.is_tutor_on() or b is None or not is_checked(b.moves) or self.tutor_moves is not None:
+            return
+        ctx = self.cube_context(HUMAN)
+        self._start_search(
+            "tutor", Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
+        )
+
+    def _tutor_watch_cube(self, doubler: int) -> None:
+        """A cube decision of the human's is due (``doubler`` doubles or may): weigh it for the tutor."""
+        if not self.is_tutor_on() or self.tutor_cube is not None or self.search in CUBE_ANSWERS:
+            return
+        self._start_search("tutor cube", self.advice_request(doubler, self.options.tutor_depth))
+
+    # --- holding a decision ------------------------------------------------------------------------------
+
+    def _check(self, pending: Pending) -> None:
+        """Carry out the human's decision, or hold it until the tutor has judged it."""
+        if not self.is_tutor_on() or (pending.kind == "move" and not self._is_checked_move()):
+            self._carriers()[pending.kind](pending)
+            return
+        known = self.tutor_moves if pending.kind == "move" else self.tutor_cube
+        running = self.search in (MOVE_ANSWERS if pending.kind == "move" else CUBE_ANSWERS)
+        if known is None and not running:
+            if pending.kind != "move":  # not asked when it was due (a dead cube, the tutor just turned on)
+                self._carriers()[pending.kind](pending)
+                return
+            self._tutor_watch_moves()  # the tutor was just turned on, or its search failed
+        self.pending = pending
+        if known is not None:
+            self._judge()
+            return
+        self.phase = Phase.TUTOR_CHECKING
+        self._say("Tutor is checking… (Esc skips the check)")
+
+    def _is_checked_move(self) -> bool:
+        b = self.builder
+        return b is not None and is_checked(b.moves) and b.move() is not None
+
+    def _judge(self) -> None:
+        pending, least = self.pending, self.options.tutor
+        assert pending is not None
+        verdict = None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least)
+        if verdict is None:
+            self._release()
+            return
+        self.verdict = verdict
+        self.phase = Phase.TUTOR_WARNING
+        self._emit(TutorWarn(verdict, pending.kind))
+
+    def _release(self) -> None:
+        """Carry out the held decision (from the phase it was made in)."""
+        pending = self.pending
+        if pending is None:
+            return
+        self.pending = None
+        self.verdict = None
+        self.phase = BACK_TO[pending.kind]
+        self._carriers()[pending.kind](pending)
+
+    # --- what the worker and the human answer -------------------------------------------------------------
+
+    def _tutor_heard_moves(self, kind: str | None, moves: tuple[RankedMove, ...]) -> None:
+        """Ranked moves came in (a tutor or hint search): keep them; judge a held move."""
+        if kind not in MOVE_ANSWERS or self.builder is None:
+            return
+        if kind == "tutor" or self.is_tutor_on():
+            self.tutor_moves = moves
+        if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
+            self._judge()
+
+    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+        """A cube answer came in: keep it for the tutor, say the hint; True when it is dealt with."""
+        if kind not in CUBE_ANSWERS:
+            return False
+        self.tutor_cube = answer
+        if kind == "cube hint" and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
+            self._say(cube_hint_text(answer))
+        if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
+            self._judge()
+        return True
+
+    def _tutor_failed(self, kind: str | None, message: str) -> bool:
+        """A search failed: when the tutor waited on it, go on unchecked; True when it is dealt with."""
+        if self.phase is Phase.TUTOR_CHECKING:
+            self._say(f"The tutor could not check this ({message}).", warn=True)
+            self._release()
+            return True
+        return kind in TUTOR_SEARCHES  # quietly: a check that nobody waits for
+
+    def _on_SkipTutor(self, intent: SkipTutor) -> None:
+        if self.phase is not Phase.TUTOR_CHECKING:
+            return
+        if self.search is not None:
+            self.search = None
+            self._emit(CancelSearch())
+        self._say("Tutor check skipped.")
+        self._release()
+
+    def _on_TutorPlayIt(self, intent: TutorPlayIt) -> None:
+        if self.phase is Phase.TUTOR_WARNING:
+            self._release()
+
+    def _on_TutorTakeBack(self, intent: TutorTakeBack) -> None:
+        pending = self.pending
+        if self.phase is not Phase.TUTOR_WARNING or pending is None:
+            return
+        self.pending = None
+        self.verdict = None
+        self.phase = BACK_TO[pending.kind]
+        b = self.builder
+        if pending.kind == "move" and b is not None:
+            b.undo_all()
+            self.groups = []
+            self._sync_partial()
+            self._emit(Save())
+            self._say("Taken back: the dice are as they were. Play again.")
+        elif self.phase is Phase.TAKE_OR_PASS:
+            self._carriers()["ask take"](pending)
+        else:
+            self._say("Taken back: decide again.")
+
+    # --- hints -------------------------------------------------------------------------------------------
+
+    def _on_AskHint(self, intent: AskHint) -> None:
+        if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search == "tutor cube"):
+            self._cube_hint(intent.depth)
+            return
+        b = self.builder
+        if not self.can_hint() or b is None:
+            if b is not None and b.is_pass():
+                self._say("No legal move: nothing to hint.")
+            return
+        self.hints = []
+        if self.tutor_moves is not None and self.options.tutor_depth == intent.depth:
+            self.hint_depth = intent.depth
+            self.hints = list(self.tutor_moves[:HINT_COUNT])
+            return
+        self.hint_depth = intent.depth
+        if self.search == "tutor" and self.options.tutor_depth == intent.depth:
+            self.search = "hint"  # the tutor's search answers the hint too
+            return
+        top = None if self.is_tutor_on() else HINT_COUNT
+        ctx = self.cube_context(HUMAN)
+        self._start_search("hint", Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx))
+
+    def _cube_hint(self, depth: int) -> None:
+        if self.tutor_cube is not None and self.options.tutor_depth == depth:
+            self._say(cube_hint_text(self.tutor_cube))
+        elif self.search == "tutor cube":
+            self.search = "cube hint"
+            self._say("Weighing the cube for you...")
+        else:
+            self._ask_cube_hint(depth)
+
+    def _on_UseHint(self, intent: UseHint) -> None:
+        b = self.builder
+        if not self.is_human_moving() or b is None or not 0 <= intent.index < len(self.hints):
+            return
+        ranked = self.hints[intent.index]
+        b.play_move(ranked.move)
+        self.groups = [len(b.played)]
+        self._sync_partial()
+        self._emit(Sound("checker"), Save())
+        self._say(f"{ranked.move.notation()} set up: press Enter or Done to play it, U to undo.")
+
+    # --- the last move shown again -------------------------------------------------------------------
+
+    def _on_ShowLast(self, intent: ShowLast) -> None:
+        s = self.session
+        if not s.log:
+            self._say("No move has been played yet.")
+            return
+        length, presses = self._shown_last
+        presses = presses + 1 if length == len(s.log) else 0
+        self._shown_last = (len(s.log), presses)
+        newest = s.log[-1]
+        other = next((r for r in reversed(s.log) if r.player != newest.player), None)
+        rec = newest if presses % 2 == 0 or other is None else other
+        self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
+        who = "Your" if rec.player == HUMAN else "The computer's"
+        if not rec.steps:
+            self._say(f"{who} last turn: {rec.dice.text()}, no legal move (it passed).")
+            return
+        self._say(f"{who} last move: {rec.notation()} with {rec.dice.text()}.")
+        if rec is newest and self.phase is Phase.AWAITING_ROLL and not self.animating:
+            self._replay(rec)
+
+    def _replay(self, rec: TurnRecord) -> None:
+        """Animate the newest move again (the board has not changed since)."""
+        after = swap(self.session.state.position.code)
+        try:
+            before = unplay(after, rec.steps)
+            tb = TurnBuilder(Position(before), rec.dice)
+            tb.play_move(Move(Position(before), Position(after), rec.steps))
+        except ValueError:
+            return
+        self._animate(rec.player, before, list(tb.played), lambda: None)

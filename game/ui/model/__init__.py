@@ -1,0 +1,3 @@
+"""The front end's model, no pygame: the session, the turn, saved settings and games, statistics, the
+tutor's judgement.
+"""

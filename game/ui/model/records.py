@@ -1,0 +1,173 @@
+"""Every match the player plays, kept as a ``.mat`` record in the user data folder (no pygame).
+
+After each game the match's file (``matches/<date>-<time>-<n>pt.mat``) is read back,
+the game appended, and the whole written atomically; a record that cannot be read is
+moved aside (never deleted) and a new one started.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.records.mat import (
+    Action,
+    GameRecord,
+    MatchRecord,
+    MatFileError,
+    decode,
+    format_match,
+    parse_match,
+    read_match,
+    steps_text,
+)
+from game.support.files import write_atomic
+from game.ui.model.cube_save import CubeRecord
+from game.ui.model.session import GameSession, TurnRecord
+
+MATCHES_FOLDER = "matches"
+"""The records' folder under the user data folder."""
+
+PLAYERS = ("You", "Computer")
+"""The names in the record: the human (left column), the computer (right)."""
+
+MAX_RECORD_BYTES = 20_000_000
+"""A record larger than this is damaged."""
+
+
+def record_name(now: datetime.datetime, length: int) -> str:
+    """A new match's file name: ``20261124-171500-5pt.mat`` (``-money`` for a money session)."""
+    return f"{now:%Y%m%d-%H%M%S}-{f'{length}pt' if length else 'money'}.mat"
+
+
+def _cube_action(c: CubeRecord) -> list[Action]:
+    if c.kind == "double":
+        return [Action("double", c.player, cube=c.value)]
+    if c.kind == "beaver":  # a redouble at once, taken: what a .mat reader follows
+        return [Action("double", c.player, cube=c.value), Action("take", 1 - c.player)]
+    return [Action("take" if c.kind == "take" else "drop", c.player)]
+
+
+def _move_action(t: TurnRecord) -> Action:
+    return Action("move", t.player, (t.dice.first, t.dice.second), steps_text(t.steps))
+
+
+def game_record(session: GameSession) -> GameRecord:
+    """The finished game ``session`` as a record: its moves and cube actions in order, the winner's points."""
+    out = session.outcome()
+    if out is None:
+        raise ValueError("the game is not over")
+    actions: list[Action] = []
+    for k in range(len(session.log) + 1):
+        for c in session.cube_log:
+            if c.turn == k:
+                actions.extend(_cube_action(c))
+        if k < len(session.log):
+            actions.append(_move_action(session.log[k]))
+    return GameRecord(session.match.score, tuple(actions), out.winner, session.points_now())
+
+
+def _read(path: Path) -> MatchRecord | None:
+    """The record in ``path``; None when there is none or it was damaged (then it is moved aside)."""
+    if not path.exists():
+        return None
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise MatFileError("too large")
+        return parse_match(path.read_text(encoding="utf-8"))
+    except (MatFileError, UnicodeDecodeError, ValueError):
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
+        return None
+
+
+def keep_game(folder: Path | None, session: GameSession) -> Path | None:
+    """Append the finished game to its match's record in ``folder`` (None: saving is off, nothing written).
+
+    Returns the record's path. A game already in the record is not written twice. A match
+    set up from a position is not kept: a ``.mat`` record starts every game at the opening
+    position. Raises OSError when the folder cannot be written."""
+    if folder is None or session.outcome() is None or session.setup:
+        return None
+    if not session.record_name:
+        session.record_name = record_name(datetime.datetime.now(), session.match.length)
+    path = folder / session.record_name
+    old = _read(path)
+    games = () if old is None else old.games
+    if games and games[-1].score == session.match.score:  # scores grow every game: this one is in
+        return path
+    when = datetime.date.today().strftime("%Y.%m.%d")
+    tags = (
+        old.tags
+        if old is not None
+        else (("Site", "Backgammon"), ("EventDate", when), ("Variation", "Backgammon"))
+    )
+    record = MatchRecord(session.match.length, PLAYERS, (*games, game_record(session)), tags)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, format_match(record).encode("utf-8"))
+    return path
+
+
+def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord, Path | None]:
+    """The match of the finished game ``session`` up to and with it: its kept record and file when
+    that has the game (it is only read, never moved), else a record of this game alone at its score."""
+    if folder is not None and session.record_name:
+        path = folder / session.record_name
+        try:
+            kept = parse_match(path.read_text(encoding="utf-8"))
+        except (OSError, MatFileError, UnicodeDecodeError, ValueError):
+            kept = None
+        if kept is not None and kept.games and kept.games[-1].score == session.match.score:
+            return kept, path
+    return MatchRecord(session.match.length, PLAYERS, (game_record(session),), ()), None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A record in the matches folder, for the list to open one from."""
+
+    path: Path
+    """The file."""
+    when: str
+    """When it was last written (local time, ``2026-11-24 17:15``)."""
+    length: int
+    """Match length (0: money); -1 when the file cannot be read."""
+    players: tuple[str, str] = ("", "")
+    """The players' names."""
+    score: tuple[int, int] = (0, 0)
+    """The score after the games recorded."""
+
+    def is_readable(self) -> bool:
+        """The file reads as a match record."""
+        return self.length >= 0
+
+
+def saved_matches(folder: Path | None, limit: int = 200) -> list[SavedMatch]:
+    """The ``.mat`` records in ``folder``, newest first (at most ``limit``); unreadable ones are listed
+    as such and left where they are."""
+    if folder is None or not folder.is_dir():
+        return []
+    try:
+        files = sorted(folder.glob("*.mat"), key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+    except OSError:
+        return []
+    out = []
+    for path in files:
+        try:
+            stat = path.stat()
+            when = datetime.datetime.fromtimestamp(stat.st_mtime).strftime("%Y-%m-%d %H:%M")
+            if stat.st_size > MAX_RECORD_BYTES:
+                raise MatFileError("too large")
+            record = read_match(decode(path.read_bytes()))
+        except (OSError, MatFileError, ValueError):
+            out.append(SavedMatch(path, "", -1))
+            continue
+        score = [0, 0]
+        for g in record.games:
+            score = [g.score[0], g.score[1]]
+            score[g.winner] += g.points
+        out.append(SavedMatch(path, when, record.length, record.players, (score[0], score[1])))
+    return out

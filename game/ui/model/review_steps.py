@@ -1,0 +1,94 @@
+"""Walking through a judged match: every stop (a cube decision or a roll), its decisions, the errors
+(no pygame)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.analysis.review import Decision, Review, played_cube
+from game.records.replay import ReplayedGame, Turn
+from game.rules.cube import CubeState
+from game.rules.position import unpack
+
+CUBE_KINDS = ("double", "no double", "take", "drop")
+"""Decisions taken before the roll."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """One place to look at: the cube action before a roll, or the roll's move."""
+
+    game: int
+    """Index of the game in the match (0 for game 1)."""
+
+    turn: int
+    """Index of the turn in its game."""
+
+    cube: bool
+    """The cube action before the roll (else the move)."""
+
+
+class ReviewPath:
+    """The stops of a judged match in order of play, with their decisions and the errors largest first."""
+
+    def __init__(self, review: Review) -> None:
+        self.review = review
+        """The judged match."""
+        self._at: dict[tuple[int, int, bool], list[Decision]] = {}
+        for d in review.decisions:
+            self._at.setdefault((d.game, d.turn, d.kind in CUBE_KINDS), []).append(d)
+        self.stops: list[Stop] = []
+        """Every cube decision judged and every roll, in order."""
+        for g, game in enumerate(review.match.games):
+            for t, turn in enumerate(game.turns):
+                if (game.number, t, True) in self._at:
+                    self.stops.append(Stop(g, t, True))
+                if turn.dice is not None:
+                    self.stops.append(Stop(g, t, False))
+        self.errors: list[Decision] = sorted(
+            (d for d in review.decisions if d.error > 0), key=lambda d: -d.error
+        )
+        """Every decision that cost something, largest first."""
+
+    def game(self, stop: Stop) -> ReplayedGame:
+        """The game of ``stop``."""
+        return self.review.match.games[stop.game]
+
+    def turn(self, stop: Stop) -> Turn:
+        """The turn of ``stop``."""
+        return self.game(stop).turns[stop.turn]
+
+    def decisions(self, stop: Stop) -> list[Decision]:
+        """The judged decisions at ``stop`` (a double and its answer share a stop)."""
+        return self._at.get((self.game(stop).number, stop.turn, stop.cube), [])
+
+    def stop_of(self, decision: Decision) -> int:
+        """The index of the stop where ``decision`` was taken."""
+        key = (decision.game - 1, decision.turn, decision.kind in CUBE_KINDS)
+        return next(i for i, s in enumerate(self.stops) if (s.game, s.turn, s.cube) == key)
+
+    def stop_at(self, game_number: int, turn: int) -> int | None:
+        """The first stop of a game's turn (by the game's number), if any."""
+        for i, s in enumerate(self.stops):
+            if self.game(s).number == game_number and s.turn >= turn:
+                return i
+        return None
+
+    def graph_index(self, stop: Stop) -> int | None:
+        """The index in :attr:`Review.graph` of the point before ``stop``'s roll."""
+        number = self.game(stop).number
+        return next(
+            (i for i, p in enumerate(self.review.graph) if p.game == number and p.turn >= stop.turn),
+            None,
+        )
+
+    def cube_shown(self, stop: Stop) -> CubeState:
+        """The cube as it stands at ``stop``: before any double (cube), after a take (move)."""
+        turn = self.turn(stop)
+        return turn.cube if stop.cube else played_cube(turn)
+
+
+def sides(turn: Turn) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The left column's and the right column's 25 slots before ``turn``, each from its owner's side."""
+    mover, other = unpack(turn.code)
+    return (mover, other) if turn.player == 0 else (other, mover)

@@ -1,0 +1,289 @@
+"""Settings and the saved game on disk: JSON in the per-user folder, written atomically.
+
+No pygame here. A file that cannot be read is renamed aside (never deleted) and
+the caller gets a message to show the player; the game then starts fresh.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ai.levels import DEFAULT_LEVEL
+from game.rules.match import MAX_MATCH_LENGTH
+from game.support import validate
+from game.support.files import write_atomic
+from game.support.resources import user_data_dir
+from game.ui.model.session import COLOUR_CHOICES, FIRST_CHOICES
+from game.ui.model.tutor import TUTOR_LEVELS
+
+SETTINGS_FILE = "settings.json"
+SAVE_FILE = "savegame.json"
+
+ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
+    {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
+)
+"""Seconds a checker takes for one step, by setting name ("off": no animation)."""
+
+THEMES = ("classic", "colour-blind")
+"""The board themes: wood and felt, or a palette safe for colour-blind players."""
+
+FIRST_MOVERS = FIRST_CHOICES
+"""Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
+
+COLOURS = COLOUR_CHOICES
+"""The checker colours the human can play."""
+
+HINT_DEPTHS = (1, 2, 3, 4)
+"""The depths a hint can be searched at."""
+
+HOME_SIDES = ("right", "left")
+"""Where the human's home board is drawn."""
+
+
+class StorageError(ValueError):
+    """A settings or saved-game file that cannot be used."""
+
+
+@dataclass
+class Settings:
+    """The player's choices, kept between sessions."""
+
+    level: str = DEFAULT_LEVEL
+    """Key of the AI level (see ai.levels)."""
+    match_length: int = 5
+    """Points to win a match, 1..25; 0 for a money session."""
+    first: str = "roll"
+    """Who moves first: one of FIRST_MOVERS."""
+    colour: str = "light"
+    """The colour the human plays: one of COLOURS."""
+    animation: str = "normal"
+    """Animation speed: a key of ANIMATION_SPEEDS."""
+    sound: bool = True
+    """Sounds on or off."""
+    auto_roll: bool = False
+    """Roll the human's dice automatically."""
+    auto_forced: bool = True
+    """Play a forced move (the only legal one) automatically."""
+    theme: str = "classic"
+    """One of THEMES."""
+    hint_depth: int = 2
+    """The depth hints are searched at: one of HINT_DEPTHS."""
+    home: str = "right"
+    """The side the human's home board is drawn on: one of HOME_SIDES."""
+    manual_dice: bool = False
+    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
+    jacoby: bool = True
+    """Money: gammons count single until the cube is turned (the Jacoby rule)."""
+    beavers: bool = False
+    """Money: a doubled player may redouble at once and keep the cube."""
+    cube_advice: bool = True
+    """Show the hint's advice when the computer doubles."""
+    tutor: str = "off"
+    """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from saved JSON; unknown keys are ignored, any bad value raises StorageError."""
+        settings, bad = cls.repair(data)
+        if bad:
+            raise StorageError(f"bad settings: {'; '.join(bad)}")
+        return settings
+
+    @classmethod
+    def repair(cls, data: object) -> tuple[Settings, list[str]]:
+        """Settings from saved JSON, each bad value replaced by its default; and what was bad."""
+        if not isinstance(data, dict):
+            return cls(), ["settings must be a JSON object"]
+        s = cls()
+        bad: list[str] = []
+        for name, check in _SETTING_CHECKS.items():
+            if name not in data:
+                continue
+            try:
+                setattr(s, name, check(data[name], name))
+            except validate.Invalid as exc:
+                bad.append(str(exc))
+        return s, bad
+
+    def validate(self) -> None:
+        """Raise StorageError when a value is out of range."""
+        for name, check in _SETTING_CHECKS.items():
+            try:
+                check(getattr(self, name), name)
+            except validate.Invalid as exc:
+                raise StorageError(f"setting {name!r} has a bad value: {exc}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+
+_SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
+    {
+        "level": lambda x, n: validate.text(x, n, 40),
+        "match_length": lambda x, n: validate.integer(x, n, 0, MAX_MATCH_LENGTH),
+        "first": lambda x, n: validate.choice(x, n, FIRST_MOVERS),
+        "colour": lambda x, n: validate.choice(x, n, COLOURS),
+        "animation": lambda x, n: validate.choice(x, n, tuple(ANIMATION_SPEEDS)),
+        "sound": validate.flag,
+        "auto_roll": validate.flag,
+        "auto_forced": validate.flag,
+        "theme": lambda x, n: validate.choice(x, n, THEMES),
+        "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
+        "home": lambda x, n: validate.choice(x, n, HOME_SIDES),
+        "manual_dice": validate.flag,
+        "jacoby": validate.flag,
+        "beavers": validate.flag,
+        "cube_advice": validate.flag,
+        "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
+    }
+)
+"""How each setting is checked, by name (every field of :class:`Settings`)."""
+
+MAX_FILE_BYTES = 4_000_000
+"""A settings or saved-game file larger than this is damaged (a real one is a few kilobytes)."""
+
+BOM = "\ufeff"
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write JSON atomically: a crash leaves either the old file or the new one."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad file to ``<name>.corrupt-<time>`` next to it; returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_json(path: Path, what: str) -> tuple[object | None, str | None]:
+    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside."""
+    try:
+        if not path.exists():
+            return None, None
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, aside_told(path, what, f"larger than {MAX_FILE_BYTES} bytes")
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
+    try:
+        return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
+    except UnicodeDecodeError:
+        return None, aside_told(path, what, "not UTF-8 text")
+    except RecursionError:
+        return None, aside_told(path, what, "nested too deeply")
+    except ValueError as exc:  # JSONDecodeError, or a number too long to read
+        return None, aside_told(path, what, f"not valid JSON ({exc.__class__.__name__})")
+
+
+def aside_told(path: Path, what: str, why: str) -> str:
+    """Move the unreadable file ``path`` aside; returns what to tell the player."""
+    try:
+        moved = set_aside(path)
+    except OSError as exc:
+        return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
+    return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
+
+
+class Store:
+    """The per-user folder: settings and the game in progress.
+
+    When the folder cannot be made or used, saving is off: nothing is read or written,
+    and :attr:`problem` says why (the game tells the player once, at the start)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.problem: str | None = None
+        """Why saving is off, in words for the player; None when it works."""
+        if folder is None:
+            try:
+                folder = user_data_dir()
+            except OSError as exc:
+                where = os.environ.get("BACKGAMMON_HOME") or "the user data folder"
+                self.problem = (
+                    f"Saving is off: the folder {where} cannot be made ({exc.strerror or exc}). "
+                    "Settings and games will not be kept."
+                )
+        self.folder = folder
+        """Where the files live (platformdirs, or BACKGAMMON_HOME); None when saving is off."""
+
+    @property
+    def settings_path(self) -> Path:
+        """The settings file."""
+        assert self.folder is not None, "saving is off"
+        return self.folder / SETTINGS_FILE
+
+    @property
+    def matches_folder(self) -> Path | None:
+        """Where the played matches' .mat records are kept; None when saving is off."""
+        return None if self.folder is None else self.folder / "matches"
+
+    @property
+    def save_path(self) -> Path:
+        """The saved game file."""
+        assert self.folder is not None, "saving is off"
+        return self.folder / SAVE_FILE
+
+    def _read(self, path: Path, what: str) -> tuple[object | None, str | None]:
+        return read_json(path, what)
+
+    def _aside(self, path: Path, what: str, why: str) -> str:
+        return aside_told(path, what, why)
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The saved settings (defaults if none), and a message for the player if any.
+
+        Bad values are replaced by their defaults and the rest kept: the file is moved
+        aside as it was, and the repaired settings are written in its place."""
+        if self.folder is None:
+            return Settings(), self.problem
+        data, warning = self._read(self.settings_path, "settings")
+        if data is None:
+            return Settings(), warning
+        settings, bad = Settings.repair(data)
+        if not bad:
+            return settings, None
+        message = self._aside(self.settings_path, "settings", "; ".join(bad))
+        with contextlib.suppress(OSError):
+            self.save_settings(settings)
+        return settings, message.replace("starting fresh", "the other settings were kept")
+
+    def save_settings(self, settings: Settings) -> None:
+        """Write the settings atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.settings_path, settings.to_json())
+
+    def load_game_data(self) -> tuple[object | None, str | None]:
+        """The raw saved game (None if none), and a message if the file was bad JSON."""
+        if self.folder is None:
+            return None, None
+        return self._read(self.save_path, "saved game")
+
+    def reject_game(self, why: str) -> str:
+        """Move a saved game that could not be used aside; returns the message to show."""
+        return self._aside(self.save_path, "saved game", why)
+
+    def save_game(self, data: object) -> None:
+        """Write the game in progress atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.save_path, data)
+
+    def clear_game(self) -> None:
+        """Forget the saved game (after the match is over, or a new one starts)."""
+        if self.folder is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.save_path.unlink()

@@ -1,0 +1,157 @@
+"""Tutor mode's judgement (no pygame, no worker): is the human's decision an error, and what to say.
+
+Errors are in the units of the hint's answers: cubeful equity per cube unit for money,
+normalised match equity (EMG) in a match. A checker play loses the best move's equity
+minus the played one's (as the hint ranks them at the hint depth; a move the search's
+filters cut keeps its shallower value, as the hint shows it). A cube action loses what
+it gives up against the best action, the opponent answering a double correctly: the
+doubler's best is ``max(ND, min(DT, DP))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ai.worker.transport import CubeAnswer, RankedMove
+from game.rules.dice import Roll
+from game.rules.move import Move
+
+TUTOR_LEVELS: Mapping[str, float | None] = MappingProxyType(
+    {"off": None, "doubtful": 0.03, "bad": 0.06, "very bad": 0.12}
+)
+"""The tutor setting: warn on errors of at least this much (None: the tutor is off)."""
+
+SEVERITY = ((0.12, "very bad"), (0.06, "bad"), (0.03, "doubtful"))
+"""An error's band, worst first."""
+
+CUBE_KINDS = ("double", "no double", "take", "pass", "beaver")
+"""The cube decisions the tutor checks ("no double": rolling when a double was possible)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision of the human's held until the tutor has judged it."""
+
+    kind: str
+    """"move", or one of CUBE_KINDS."""
+    move: Move | None = None
+    """The checker play (kind "move")."""
+    given: Roll | None = None
+    """The dice entered by hand for the roll (kind "no double")."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """An error the tutor warns about."""
+
+    loss: float
+    """Equity lost against the best choice (positive)."""
+    played: str
+    """What was chosen, in words or notation."""
+    best: str
+    """What is better."""
+    detail: str = ""
+    """A line more (the cube's equities, or the chances)."""
+
+    def severity(self) -> str:
+        """ "doubtful", "bad" or "very bad"."""
+        return next((word for bound, word in SEVERITY if self.loss >= bound), "doubtful")
+
+    def text(self) -> str:
+        """One line: ``13/7 8/7 loses 0.085 (bad); best 24/18 13/11``."""
+        return f"{self.played} loses {self.loss:.3f} ({self.severity()}); best {self.best}"
+
+
+def threshold(level: str) -> float | None:
+    """The loss the tutor warns at for a setting (None: off; an unknown name is off)."""
+    return TUTOR_LEVELS.get(level)
+
+
+def is_checked(moves: Sequence[Move]) -> bool:
+    """True when a roll's play is worth checking: two or more legal moves (not forced, not a pass)."""
+    return len(moves) > 1
+
+
+def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Verdict | None:
+    """The warning for ``played`` when it loses at least ``least`` against the best of ``ranked``.
+
+    None when it does not, when the play was the only one, or when ``ranked`` lacks it
+    (a search that did not list every move cannot judge it)."""
+    if len(ranked) < 2:
+        return None
+    code = played.after.code
+    mine = next((r for r in ranked if r.move.after.code == code), None)
+    if mine is None:
+        return None
+    best = max(ranked, key=lambda r: r.equity)
+    loss = best.equity - mine.equity
+    if loss < least or loss <= 0.0:
+        return None
+    return Verdict(
+        loss,
+        played.notation(),
+        best.move.notation(),
+        f"equity: {best.move.notation()} {best.equity:+.3f}, yours {mine.equity:+.3f}",
+    )
+
+
+def cube_losses(answer: CubeAnswer) -> dict[str, float]:
+    """What each cube action loses, ``answer`` being from the doubler's side.
+
+    The doubler's: "double", "no double"; the taker's: "take" (and "beaver", as a take)
+    and "pass"."""
+    nd, dt, dp = answer.nd, answer.dt, answer.dp
+    doubled = min(dt, dp)
+    best = max(nd, doubled)
+    return {
+        "double": best - doubled,
+        "no double": best - nd,
+        "take": dt - doubled,
+        "beaver": dt - doubled,
+        "pass": dp - doubled,
+    }
+
+
+_CUBE_WORDS = {
+    "double": ("Doubling", "no double"),
+    "no double": ("Not doubling", ""),
+    "take": ("Taking", "pass"),
+    "beaver": ("Beavering", "pass"),
+    "pass": ("Passing", "take"),
+}
+
+
+def cube_verdict(kind: str, answer: CubeAnswer, least: float) -> Verdict | None:
+    """The warning for cube action ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
+    loss = cube_losses(answer)[kind]
+    if loss < least or loss <= 0.0:
+        return None
+    played, best = _CUBE_WORDS[kind]
+    if kind == "no double":
+        best = "double, " + (
+            "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
+        )
+    if kind in ("double", "no double"):
+        detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
+    else:
+        mine = 1.0 - answer.probs[0]
+        detail = (
+            f"you have {mine:.0%} to win, you need {answer.take_point:.0%}"
+            f" · taking scores {-answer.dt:+.3f}, passing {-answer.dp:+.3f}"
+        )
+    return Verdict(loss, played, best, detail)
+
+
+def verdict_for(
+    pending: Pending, moves: Sequence[RankedMove] | None, cube: CubeAnswer | None, least: float
+) -> Verdict | None:
+    """The tutor's warning for a held decision, given what the search found (None: let it be)."""
+    if pending.kind == "move":
+        if pending.move is None or moves is None:
+            return None
+        return move_verdict(moves, pending.move, least)
+    if cube is None:
+        return None
+    return cube_verdict(pending.kind, cube, least)

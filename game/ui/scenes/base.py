@@ -1,0 +1,401 @@
+"""Scenes on a stack, the Context they see the app through, and the Dialog base of every modal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+import pygame
+
+from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel, text
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ai.worker.transport import CubeRequest, Request, ReviewRequest
+    from game.ui.model.session import GameSession
+    from game.ui.model.storage import Settings, Store
+    from game.ui.widgets.layout import Layout
+    from game.ui.widgets.render import Renderer
+    from game.ui.widgets.sound import Sounds
+    from game.ui.widgets.theme import Theme
+
+
+class Worker(Protocol):
+    """What the scenes use of the AI worker (ai.worker.transport.AIWorker)."""
+
+    @property
+    def busy(self) -> bool:
+        """True while a search runs."""
+        ...
+
+    @property
+    def evaluator_warning(self) -> str | None:
+        """Why the AI is weaker than usual, if it is."""
+        ...
+
+    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
+        """Start a search; returns its id."""
+        ...
+
+    def cancel(self, request_id: int) -> None:
+        """Stop a search."""
+        ...
+
+    def poll(self) -> Sequence[object]:
+        """The events that arrived (never blocks)."""
+        ...
+
+    def close(self) -> None:
+        """Stop the worker."""
+        ...
+
+
+Command = Literal[
+    "new-game",
+    "menu",
+    "help",
+    "stats",
+    "quit",
+    "sound",
+    "theme",
+    "dismiss",
+    "game-over",
+    "next-game",
+    "decline-resume",
+    "ids",
+    "setup",
+    "open-match",
+]
+"""The app-wide commands a scene may run (:meth:`Context.run`)."""
+
+
+class Context(Protocol):
+    """The app as the scenes see it: services, the scene stack, and the few app-wide commands."""
+
+    settings: Settings
+    store: Store
+    sounds: Sounds
+    renderer: Renderer
+    headless: bool
+
+    @property
+    def layout(self) -> Layout:
+        """Geometry for the window's size."""
+        ...
+
+    @property
+    def theme(self) -> Theme:
+        """The colours in use."""
+        ...
+
+    @property
+    def worker(self) -> Worker:
+        """The AI worker."""
+        ...
+
+    def new_worker(self) -> Worker:
+        """A worker of the caller's own (a review's), which the caller closes."""
+        ...
+
+    def now(self) -> float:
+        """Seconds since the app started (the frame clock)."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Open a scene on top."""
+        ...
+
+    def pop(self, scene: Scene) -> None:
+        """Close a scene."""
+        ...
+
+    def stacked(self) -> list[Scene]:
+        """Every scene on the stack, bottom first."""
+        ...
+
+    def notify(self, message: str, warn: bool = False) -> None:
+        """A line in the status strip (the next one replaces it)."""
+        ...
+
+    def alert(self, message: str) -> None:
+        """A warning that stays on screen until the player dismisses it."""
+        ...
+
+    def settings_changed(self) -> None:
+        """Apply and save edited settings."""
+        ...
+
+    def save_game(self, session: GameSession) -> None:
+        """Save the game in progress."""
+        ...
+
+    def level_label(self, key: str) -> str:
+        """The words for an AI level."""
+        ...
+
+    def evaluator_warning(self) -> str | None:
+        """Why the AI is not using its network, if known."""
+        ...
+
+    def run(self, command: Command) -> None:
+        """An app-wide command: "new-game", "menu", "help", "quit", "stats", "ids", "setup"..."""
+        ...
+
+    def resume(self, session: GameSession) -> None:
+        """Continue a saved game."""
+        ...
+
+    def game_session(self) -> GameSession | None:
+        """The game on the board, if any."""
+        ...
+
+    def open_review(self, data: bytes, name: str, path: Path | None) -> None:
+        """Review a match record (``data``, a ``.mat`` file's bytes, called ``name``) over this screen."""
+        ...
+
+
+class Scene:
+    """One screen or overlay. The loop sends it events, advances it, and draws it.
+
+    ``draw`` only reads the scene's state: everything that changes does so in
+    ``handle_event`` or ``update``.
+    """
+
+    modal = False
+    """True when the scenes under it get no input and their clock stops (dialogs)."""
+
+    opaque = False
+    """True when it draws over the whole window (the alert band under it takes no clicks)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        """The app (window, settings, worker, sounds, the stack)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Advance by ``dt`` seconds; ``covered`` when a modal scene is above it."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; changes nothing."""
+
+    def on_resize(self) -> None:
+        """The window size changed (the context's layout is already new)."""
+
+    def on_worker(self, event: object) -> None:
+        """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
+
+    def close(self) -> None:
+        """Let go of what the scene holds (a worker of its own); it leaves the stack for good."""
+
+
+class SceneStack:
+    """The scenes, bottom first: the board (game or backdrop), then overlays and dialogs."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top."""
+        self._scenes.append(scene)
+
+    def pop(self, scene: Scene) -> None:
+        """Remove ``scene`` (wherever it is)."""
+        if scene in self._scenes:
+            self._scenes.remove(scene)
+
+    def replace(self, scene: Scene) -> None:
+        """Drop every scene (closing them) and make ``scene`` the only one."""
+        for old in self._scenes:
+            if old is not scene:
+                old.close()
+        self._scenes = [scene]
+
+    def top(self) -> Scene | None:
+        """The scene that gets input."""
+        return self._scenes[-1] if self._scenes else None
+
+    def bottom(self) -> Scene | None:
+        """The board scene."""
+        return self._scenes[0] if self._scenes else None
+
+    def above_bottom(self) -> list[Scene]:
+        """The overlays over the board, bottom first."""
+        return self._scenes[1:]
+
+    def is_covered(self, scene: Scene) -> bool:
+        """True when a modal scene is above ``scene``."""
+        if scene not in self._scenes:
+            return False
+        return any(s.modal for s in self._scenes[self._scenes.index(scene) + 1 :])
+
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""The Enter keys, main and keypad."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A dialog button and its keys."""
+
+    key: str
+    """Name of the choice."""
+    label: str
+    """Text on the button."""
+    keys: tuple[int, ...]
+    """Keys that choose it."""
+    shortcut: str
+    """The keys in words, under the label."""
+    run: Callable[[], None]
+    """What it does."""
+    primary: bool = False
+    """The default (accent colour)."""
+
+
+BUTTON_H = 46
+"""Height of a dialog's buttons."""
+
+
+class Dialog(Scene):
+    """A modal box: a title, a body, a row of buttons; the scenes under it get no input."""
+
+    modal = True
+    title = ""
+    """The heading."""
+    max_size = (560, 260)
+    """The box's largest size."""
+    dim_alpha = 140
+    """How much the scenes under it are darkened."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[Button] = []
+        self._choices: list[Choice] = []
+        self.on_resize()
+
+    def choices(self) -> list[Choice]:
+        """The buttons, left to right."""
+        return []
+
+    def on_resize(self) -> None:
+        """Centre the box and lay out the buttons."""
+        w, h = self.ctx.layout.size
+        bw, bh = self.box_size(w, h)
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        self._choices = self.choices()
+        n = max(1, len(self._choices))
+        gap = 16
+        width = (bw - (n + 1) * gap) // n
+        y = self.box.bottom - BUTTON_H - 18
+        self.buttons = [
+            Button(
+                c.key,
+                c.label,
+                pygame.Rect(self.box.x + gap + i * (width + gap), y, width, BUTTON_H),
+                primary=c.primary,
+                shortcut=c.shortcut,
+            )
+            for i, c in enumerate(self._choices)
+        ]
+
+    def box_size(self, w: int, h: int) -> tuple[int, int]:
+        """The box's size in a ``w`` x ``h`` window."""
+        return min(w - 40, self.max_size[0]), min(h - 40, self.max_size[1])
+
+    def body(self) -> pygame.Rect:
+        """The area between the title and the buttons."""
+        top = self.box.y + 64
+        bottom = self.buttons[0].rect.y - 10 if self.buttons else self.box.bottom - 10
+        return pygame.Rect(self.box.x + 24, top, self.box.width - 48, max(0, bottom - top))
+
+    def choose(self, key: str) -> None:
+        """Run the choice called ``key``."""
+        for c in self._choices:
+            if c.key == key:
+                c.run()
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """A choice's key, or a click on its button; nothing reaches the scenes below."""
+        if event.type == pygame.KEYDOWN:
+            for c in self._choices:
+                if event.key in c.keys:
+                    c.run()
+                    return
+            self.on_key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self.choose(b.key)
+                    return
+            self.on_click(event.pos)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """A key no choice takes."""
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on no button."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim what is under it, the box, the title, the body, the buttons."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        dim(surface, self.dim_alpha)
+        panel(surface, th, self.box)
+        text(surface, fonts, self.title, (self.box.centerx, self.box.y + 20), 26, th.text, True, "midtop")
+        self.draw_body(surface, self.body())
+        mouse = mouse_pos()
+        for b in self.buttons:
+            draw_button(surface, fonts, th, b, mouse)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The dialog's own content."""
+
+
+class ConfirmDialog(Dialog):
+    """Asks before something that cannot be taken back (leaving a game in progress)."""
+
+    def __init__(
+        self, ctx: Context, question: str, detail: str, yes: str, on_yes: Callable[[], None]
+    ) -> None:
+        self.title = question
+        self.detail = detail
+        """The line under the question."""
+        self.yes = yes
+        """The label of the button that does it."""
+        self.on_yes = on_yes
+        """What it does."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Do it (Y) or keep playing (Enter, Esc, N)."""
+
+        def yes() -> None:
+            self.ctx.pop(self)
+            self.on_yes()
+
+        return [
+            Choice("yes", self.yes, (pygame.K_y,), "Y", yes),
+            Choice(
+                "no",
+                "Keep playing",
+                (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_n),
+                "Enter / Esc",
+                lambda: self.ctx.pop(self),
+                primary=True,
+            ),
+        ]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The detail line."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        text(surface, fonts, self.detail, (area.centerx, area.y + 8), 17, th.text_dim, anchor="midtop")

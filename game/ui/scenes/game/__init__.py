@@ -1,0 +1,1 @@
+"""The game screen: the board, its input, the actions table and its dialogs."""

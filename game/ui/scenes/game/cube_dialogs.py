@@ -1,0 +1,153 @@
+"""Dialogs of the cube and of resignations: take or pass, resign, the computer's offer to resign."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules.cube import Resignation
+from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.widgets.controls import text, wrap
+
+RESIGN_NAMES = {
+    Resignation.SINGLE: "a single game",
+    Resignation.GAMMON: "a gammon",
+    Resignation.BACKGAMMON: "a backgammon",
+}
+"""What an offer concedes, in words."""
+
+
+class _Lines(Dialog):
+    """A dialog whose body is a few centred lines of text."""
+
+    def __init__(self, ctx: Context, lines: list[str]) -> None:
+        self.lines = lines
+        """The body, line by line (the first one stands out)."""
+        super().__init__(ctx)
+
+    def closing(self, then: Callable[[], None]) -> Callable[[], None]:
+        """A choice's action: close the dialog, then ``then``."""
+
+        def run() -> None:
+            self.ctx.pop(self)
+            then()
+
+        return run
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The lines, wrapped to the box."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        y = area.y
+        for i, line in enumerate(self.lines):
+            size, colour = (18, th.text) if i == 0 else (16, th.accent)
+            for part in wrap(fonts.get(size, i == 0), line, area.width):
+                text(surface, fonts, part, (area.centerx, y), size, colour, i == 0, "midtop")
+                y += size + 8
+
+
+class TakePassDialog(_Lines):
+    """The computer doubled: take (T), pass (P), or beaver (B) when allowed; with the hint's advice."""
+
+    title = "The computer doubles"
+    max_size = (600, 300)
+
+    def __init__(
+        self,
+        ctx: Context,
+        value: int,
+        advice: str,
+        on_choice: Callable[[str], None],
+        beaver: bool = False,
+    ) -> None:
+        self.value = value
+        """The cube offered."""
+        self.on_choice = on_choice
+        """Called with "take", "pass" or "beaver"."""
+        self.beaver = beaver
+        """Offer a beaver too."""
+        first = f"Take, and play on with the cube on {value}, yours? Or pass, and lose {value // 2}?"
+        super().__init__(ctx, [first] + ([advice] if advice else []))
+
+    def _pick(self, what: str) -> Callable[[], None]:
+        return self.closing(lambda: self.on_choice(what))
+
+    def choices(self) -> list[Choice]:
+        """Take (T, Enter), pass (P), beaver (B)."""
+        out = [
+            Choice("take", "Take", (pygame.K_t, *ENTER), "T", self._pick("take"), True),
+            Choice("pass", "Pass", (pygame.K_p,), "P", self._pick("pass")),
+        ]
+        if self.beaver:
+            out.append(Choice("beaver", "Beaver", (pygame.K_b,), "B", self._pick("beaver")))
+        return out
+
+
+class ResignDialog(_Lines):
+    """The human offers to resign: a single game (1), a gammon (2), a backgammon (3), or not (Esc)."""
+
+    title = "Resign?"
+    max_size = (640, 260)
+
+    def __init__(
+        self, ctx: Context, points: Callable[[Resignation], int], on_offer: Callable[[Resignation], None]
+    ) -> None:
+        self.points = points
+        """What each offer would cost."""
+        self.on_offer = on_offer
+        """Called with the offer chosen."""
+        costs = ", ".join(f"{RESIGN_NAMES[r]} {points(r)}" for r in Resignation)
+        super().__init__(
+            ctx,
+            [
+                "Offer to resign? The computer accepts if it cannot expect more by playing on.",
+                f"Points: {costs}.",
+            ],
+        )
+
+    def _offer(self, r: Resignation) -> Callable[[], None]:
+        return self.closing(lambda: self.on_offer(r))
+
+    def choices(self) -> list[Choice]:
+        """Single (1), gammon (2), backgammon (3), keep playing (Esc)."""
+        keys = {
+            Resignation.SINGLE: (pygame.K_1, pygame.K_KP1),
+            Resignation.GAMMON: (pygame.K_2, pygame.K_KP2),
+            Resignation.BACKGAMMON: (pygame.K_3, pygame.K_KP3),
+        }
+        out = [
+            Choice(r.name.lower(), r.name.capitalize(), keys[r], str(r.value), self._offer(r))
+            for r in Resignation
+        ]
+        out.append(
+            Choice("no", "Play on", (pygame.K_ESCAPE, *ENTER), "Esc", lambda: self.ctx.pop(self), True)
+        )
+        return out
+
+
+class ResignOfferDialog(_Lines):
+    """The computer offers to resign: accept (A, Enter) or decline (D, Esc)."""
+
+    title = "The computer resigns"
+
+    def __init__(
+        self, ctx: Context, offer: Resignation, points: int, on_answer: Callable[[bool], None]
+    ) -> None:
+        self.offer = offer
+        """What it offers."""
+        self.on_answer = on_answer
+        """Called with True (accept) or False (decline)."""
+        pts = f"{points} point{'s' * (points > 1)}"
+        super().__init__(
+            ctx, [f"The computer offers you {RESIGN_NAMES[offer]}: {pts}.", "Accept, or play on for more?"]
+        )
+
+    def _answer(self, yes: bool) -> Callable[[], None]:
+        return self.closing(lambda: self.on_answer(yes))
+
+    def choices(self) -> list[Choice]:
+        """Accept (A, Enter) or decline (D, Esc)."""
+        return [
+            Choice("accept", "Accept", (pygame.K_a, *ENTER), "A / Enter", self._answer(True), True),
+            Choice("decline", "Play on", (pygame.K_d, pygame.K_ESCAPE), "D / Esc", self._answer(False)),
+        ]

@@ -1,0 +1,304 @@
+"""The modal screens over the board: resume a saved game, help, and the game-over result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.records.mat import format_match
+from game.rules.dice import Roll, replay, seed_commitment
+from game.ui.model.records import match_so_far
+from game.ui.model.session import HUMAN, GameSession
+from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.game.actions import help_rows
+from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, text, wrap
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class ResumePrompt(Dialog):
+    """Offers the saved game when the program starts."""
+
+    title = "Resume your game?"
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        self.session = session
+        """The saved game."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Resume (Enter, R) or start over (N, Esc)."""
+        return [
+            Choice(
+                "resume", "Resume", (*ENTER, pygame.K_r), "Enter", lambda: self.ctx.resume(self.session), True
+            ),
+            Choice(
+                "new", "New game", (pygame.K_n, pygame.K_ESCAPE), "N", lambda: self.ctx.run("decline-resume")
+            ),
+        ]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The score and how far the game got."""
+        th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
+        score = s.match_now().score
+        what = f"Match to {s.config.match_length}" if s.config.match_length else "Money session"
+        lines = [
+            f"{what}: you {score[HUMAN]}, computer {score[1]}. Game {s.match.game_number()}.",
+            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played."
+            f" {self.ctx.level_label(s.config.level)}.",
+        ]
+        y = area.y + 8
+        for line in lines:
+            text(surface, fonts, line, (area.centerx, y), 17, th.text_dim, anchor="midtop")
+            y += 28
+
+
+MOUSE_HELP: tuple[tuple[str, str], ...] = (
+    ("Click a checker", "pick it up: its legal destinations light up"),
+    ("Click a lit point", "move there (the tray bears off)"),
+    ("Drag and drop", "the same, in one gesture"),
+    ("Double-click", "move the checker by the highest die it can use"),
+)
+
+DICE_HELP = (
+    "Dice: each game's dice come from a seed. Its SHA-256 is shown when the game starts;"
+    " the seed and every roll it gave are shown when it ends, with a button that checks them."
+)
+
+
+class HelpOverlay(Dialog):
+    """The controls, made from the actions table; any key or click closes it."""
+
+    title = "How to play"
+    max_size = (780, 700)
+    dim_alpha = 160
+
+    def choices(self) -> list[Choice]:
+        """Close."""
+        return [
+            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "any key", lambda: self.ctx.pop(self), True)
+        ]
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Any key closes it."""
+        self.ctx.pop(self)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """Any click closes it."""
+        self.ctx.pop(self)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The lines of help: a heading has an empty second part."""
+        return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The list of controls, then the dice."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        rows = self.rows()
+        line = (area.height - 40) / (len(rows) + 2)
+        size = max(10.0, min(18.0, line * 0.7))
+        widest = max(fonts.get(size).size(what)[0] for _, what in rows)
+        while size > 9 and widest > area.width * 0.64:
+            size -= 0.5
+            widest = max(fonts.get(size).size(what)[0] for _, what in rows)
+        y = float(area.y)
+        for key, what in rows:
+            if not what:
+                text(surface, fonts, key, (area.x, y), size, th.accent, True)
+            else:
+                text(surface, fonts, key, (area.x + 16, y), size, th.text, True)
+                text(surface, fonts, what, (area.x + area.width * 0.34, y), size, th.text_dim)
+            y += line
+        for part in wrap(fonts.get(size), DICE_HELP, area.width)[:3]:
+            text(surface, fonts, part, (area.x, y + 4), size, th.text_dim)
+            y += size * 1.3
+
+
+KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+WHY = {
+    1: "the loser had borne off at least one checker",
+    2: "the loser had not borne off any checker",
+    3: "the loser had borne off none and still had a checker on the bar or in the winner's home board",
+}
+
+
+class GameOverScene(Dialog):
+    """Who won, how many points and why; the match score; the dice seed and rolls, and a check of them.
+
+    The result stays until the player picks a button (Space does nothing here).
+    """
+
+    title = ""
+    max_size = (760, 500)
+    dim_alpha = 120
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        self.session = session
+        """The finished game."""
+        self.check = ""
+        """The result of checking the dice, once asked."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Next game or new match (Enter), review (V; no record of a set-up match), dice check (C), menu."""
+        over = self.session.match_now().is_over()
+        review = [Choice("review", "Review", (pygame.K_v,), "V", self.review)]
+        return [
+            Choice(
+                "next",
+                "New match" if over else "Next game",
+                ENTER,
+                "Enter",
+                lambda: self.ctx.run("next-game"),
+                True,
+            ),
+            *([] if self.session.setup else review),  # a set-up match has no record to replay
+            Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
+            Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run("menu")),
+        ]
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """F1 opens help."""
+        if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.ctx.run("help")
+
+    def review(self) -> None:
+        """Review the match so far (the whole match once it is over) over this screen."""
+        folder = None if self.ctx.headless else self.ctx.store.matches_folder
+        record, path = match_so_far(folder, self.session)
+        name = path.name if path is not None else f"game {self.session.match.game_number()}"
+        self.ctx.open_review(format_match(record).encode("utf-8"), name, path)
+
+    def check_dice(self) -> None:
+        """Replay the seed and compare: the same SHA-256 and the same rolls, in order."""
+        s = self.session
+        rolls = s.dice.history
+        same_hash = seed_commitment(s.seed) == s.commitment
+        drawn = s.dice.drawn()
+        same_rolls = replay(s.seed, len(drawn)) == drawn
+        if same_hash and same_rolls:
+            self.check = (
+                f"Checked: the seed's SHA-256 is the one shown at the start,"
+                f" and it gives these {len(drawn)} rolls"
+                + (
+                    f" (and {len(rolls) - len(drawn)} you entered, marked *)."
+                    if len(drawn) < len(rolls)
+                    else "."
+                )
+            )
+        else:
+            self.check = "The check failed: the seed does not give these dice."
+
+    def headline(self) -> tuple[str, str]:
+        """(who won what, why) in words."""
+        s = self.session
+        out = s.outcome()
+        assert out is not None
+        pts, kind = s.points_now(), out.termination.value
+        who = "You win" if out.winner == HUMAN else "The computer wins"
+        head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
+        if s.end is not None and s.end.how == "drop":
+            return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
+        if s.end is not None:
+            return head, f"The resignation of {KINDS[kind]} was accepted."
+        why = f"It is {KINDS[kind]} because {WHY[kind]}."
+        if s.cube.value > 1:
+            why += f" The cube was on {s.cube.value}."
+        elif kind > 1 and pts == s.cube.value:
+            why += " The Jacoby rule counts it single: the cube was never turned."
+        return head, why
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The result, the match, the dice."""
+        th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
+        head, why = self.headline()
+        y = area.y - 40
+        text(surface, fonts, head, (area.centerx, y), 26, th.accent, True, "midtop")
+        y += 40
+        for line in wrap(fonts.get(16), why, area.width):
+            text(surface, fonts, line, (area.centerx, y), 16, th.text, anchor="midtop")
+            y += 22
+        m = s.match_now()
+        line = f"Match to {m.length}: you {m.score[0]}, the computer {m.score[1]}."
+        if m.is_money():
+            line = f"Money session: you {m.score[0] - m.score[1]:+d} after {len(m.games)} games."
+        winner = m.winner()
+        if winner is not None:
+            line += " You win the match!" if winner == HUMAN else " The computer wins the match."
+        text(surface, fonts, line, (area.centerx, y + 8), 19, th.text, True, "midtop")
+        y += 44
+        for label, value in (("Dice seed", s.seed), ("SHA-256 shown at the start", s.commitment)):
+            text(surface, fonts, f"{label}:", (area.x, y), 14, th.text_dim)
+            text(surface, fonts, fit_text(fonts.get(14), value, area.width), (area.x, y + 18), 14, th.text)
+            y += 42
+        hand = set(s.dice.entered)
+        rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
+        for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", area.width)[:3]:
+            text(surface, fonts, line, (area.x, y), 13, th.text_dim)
+            y += 18
+        if self.check:
+            text(
+                surface,
+                fonts,
+                fit_text(fonts.get(14), self.check, area.width),
+                (area.x, y + 4),
+                14,
+                th.accent,
+            )
+
+
+class DiceEntry(Dialog):
+    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them."""
+
+    title = "Your roll"
+    max_size = (460, 260)
+
+    def __init__(self, ctx: Context, on_roll: Callable[[Roll], None]) -> None:
+        self.entry = TextEntry(max_len=2, allowed="123456")
+        """The digits typed."""
+        self.on_roll = on_roll
+        """Called with the roll once it is complete."""
+        super().__init__(ctx)
+
+    def roll(self) -> Roll | None:
+        """The roll typed, once both dice are in."""
+        return (
+            Roll.of((int(self.entry.text[0]), int(self.entry.text[1]))) if len(self.entry.text) == 2 else None
+        )
+
+    def choices(self) -> list[Choice]:
+        """Play the roll (Enter) or cancel (Esc)."""
+        return [
+            Choice("ok", "Play this roll", ENTER, "Enter", self._done, True),
+            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+        ]
+
+    def _done(self) -> None:
+        roll = self.roll()
+        if roll is None:
+            self.ctx.notify("Type both dice, each 1 to 6 (e.g. 63), then Enter.", warn=True)
+            return
+        self.ctx.pop(self)
+        self.on_roll(roll)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Digits 1-6 and Backspace."""
+        self.entry.key(event)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The box with the digits typed."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        text(
+            surface,
+            fonts,
+            "Type the two dice (1-6):",
+            (area.centerx, area.y),
+            17,
+            th.text_dim,
+            anchor="midtop",
+        )
+        box = pygame.Rect(0, 0, 120, 44)
+        box.midtop = (area.centerx, area.y + 30)
+        shown = TextEntry(" ".join(self.entry.text), 3)
+        draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)

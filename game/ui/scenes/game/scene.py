@@ -1,0 +1,495 @@
+"""The game screen: carries out the turn flow's effects, feeds it input, draws the board and panel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ai.worker.transport import CubeAnswer, Failed, Finished, Progress
+from game.rules.cube import Resignation, resign_points
+from game.rules.position import pip_count
+from game.ui.flow.events import (
+    SEARCH_WORDS,
+    AcceptResign,
+    Animate,
+    AskHint,
+    AskResign,
+    AskTake,
+    Beaver,
+    CancelSearch,
+    Confirm,
+    CubeDone,
+    DeclineResign,
+    Double,
+    Effect,
+    FlowOptions,
+    GameEnded,
+    Intent,
+    Landed,
+    Message,
+    Pass,
+    Phase,
+    Resign,
+    RollDice,
+    Save,
+    SearchDone,
+    SearchFailed,
+    SearchProgress,
+    ShowLast,
+    SkipTutor,
+    Sound,
+    StartSearch,
+    Take,
+    Tick,
+    TutorWarn,
+    Undo,
+    UseHint,
+)
+from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.session import AI, HUMAN, GameSession
+from game.ui.model.storage import ANIMATION_SPEEDS
+from game.ui.model.tutor import threshold
+from game.ui.scenes.base import Context, Scene
+from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
+from game.ui.scenes.game.board_input import BoardInput, Output
+from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
+from game.ui.scenes.game.dialogs import DiceEntry
+from game.ui.scenes.game.tutor_dialog import TutorDialog
+from game.ui.widgets.animation import Flight
+from game.ui.widgets.controls import Button, EasedProgress, mix, text
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.panel import PanelLayout, PanelView, draw_panel, hint_lines
+from game.ui.widgets.render import BoardView
+from game.ui.widgets.scoreboard import cube_face, draw_cube, log_lines, match_words, score_words
+
+
+class GameScene(Scene):
+    """Plays one game of the match; the app puts a new one at the bottom of the stack for the next game."""
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        super().__init__(ctx)
+        self.session = session
+        """The game being played."""
+        self.flow: TurnFlow = TurnFlow(session, self._options())
+        """The turn state machine."""
+        self.input: BoardInput = BoardInput()
+        """Selection, drag and keyboard cursor."""
+        self.flight: Flight | None = None
+        """The animation running, if any."""
+        self.request: int | None = None
+        """The worker request running, if any."""
+        self._answers: list[Finished | Failed | CubeAnswer] = []
+        self.clock = 0.0
+        """Seconds since the scene started (turns the spinner)."""
+        self.progress = EasedProgress()
+        """The thinking bar as drawn."""
+        self.full_sha = False
+        """True when the panel shows the whole SHA-256."""
+        self.buttons: list[Button] = []
+        self.panel = PanelLayout.compute(ctx.layout.panel, 0, ctx.layout.size[1])
+        self.on_resize()
+
+    # --- facts (for the actions table and tests) ------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The window's layout."""
+        return self.ctx.layout
+
+    def human_to_move(self) -> bool:
+        """True when the human can move checkers now."""
+        return self.flow.is_human_moving()
+
+    def roll_due(self) -> bool:
+        """True when the human should roll."""
+        return self.flow.is_roll_due()
+
+    def thinking(self) -> bool:
+        """True while the computer's move is being searched."""
+        return self.flow.phase is Phase.COMPUTER_THINKING
+
+    def _options(self) -> FlowOptions:
+        s = self.ctx.settings
+        return FlowOptions(
+            auto_roll=s.auto_roll and not s.manual_dice,
+            auto_forced=s.auto_forced,
+            cube_advice=s.cube_advice,
+            tutor=threshold(s.tutor),
+            tutor_depth=s.hint_depth,
+        )
+
+    # --- effects ------------------------------------------------------------------------------------
+
+    def dispatch(self, intent: Intent) -> None:
+        """Hand an intent to the flow and carry out what it answers."""
+        for effect in self.flow.handle(intent):
+            self._apply(effect)
+
+    def _apply(self, effect: Effect) -> None:
+        handlers: dict[type, Callable[[Any], None]] = {
+            Animate: self._animate,
+            Save: lambda e: self.ctx.save_game(self.session),
+            StartSearch: self._start_search,
+            CancelSearch: lambda e: self.cancel_search(),
+            Sound: lambda e: self.ctx.sounds.play(e.name),
+            Message: lambda e: self.ctx.notify(e.text, e.warn),
+            GameEnded: lambda e: self.ctx.run("game-over"),
+            AskTake: lambda e: self.ctx.push(
+                TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
+            ),
+            TutorWarn: lambda e: self.ctx.push(TutorDialog(self.ctx, e.verdict, e.kind, self.dispatch)),
+            AskResign: lambda e: self.ctx.push(
+                ResignOfferDialog(
+                    self.ctx,
+                    e.offer,
+                    e.points,
+                    lambda yes: self.dispatch(AcceptResign() if yes else DeclineResign()),
+                )
+            ),
+        }
+        handlers[type(effect)](effect)
+
+    def _animate(self, effect: Animate) -> None:
+        per = ANIMATION_SPEEDS.get(self.ctx.settings.animation, 0.25)
+        if per <= 0 or not effect.steps:
+            if effect.steps:
+                self.ctx.sounds.play("checker")
+            self.dispatch(Landed())
+            return
+        self.flight = Flight(effect.mover, effect.start, effect.steps, per)
+
+    def _start_search(self, effect: StartSearch) -> None:
+        self.request = self.ctx.worker.start(effect.request)
+        self.progress.reset()
+
+    def cancel_search(self) -> None:
+        """Stop the worker's search for this game, if one runs."""
+        if self.request is not None:
+            self.ctx.worker.cancel(self.request)
+        self.request = None
+
+    def cancel(self) -> None:
+        """Leave the game: stop any search."""
+        for effect in self.flow.cancel():
+            self._apply(effect)
+        self.cancel_search()
+
+    def on_worker(self, event: object) -> None:
+        """An event from the AI worker (the app polls it every frame); answers wait while a dialog is open."""
+        if (
+            not isinstance(event, Progress | Finished | Failed | CubeAnswer)
+            or event.request_id != self.request
+        ):
+            return
+        if isinstance(event, Progress):
+            self.dispatch(SearchProgress(event.done, event.total))
+            return
+        self._answers.append(event)
+
+    def _answer(self, event: Finished | Failed | CubeAnswer) -> None:
+        if event.request_id != self.request:
+            return
+        self.request = None
+        if isinstance(event, CubeAnswer):
+            self.dispatch(CubeDone(event))
+        elif isinstance(event, Failed):
+            self.dispatch(SearchFailed(event.message))
+        else:
+            self.dispatch(SearchDone(tuple(event.moves)))
+
+    # --- the clock ----------------------------------------------------------------------------------
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Advance the animation or the flow (both wait while a dialog covers the board)."""
+        self.clock += dt
+        done, total = self.flow.progress
+        self.progress.advance(done / total if total else 0.0, dt)
+        if covered:
+            return
+        answers, self._answers = self._answers, []
+        for event in answers:
+            self._answer(event)
+        self.flow.options = self._options()
+        if self.flight is None:
+            self.dispatch(Tick(dt))
+            return
+        for _ in range(self.flight.advance(dt)):
+            self.ctx.sounds.play("checker")
+        if self.flight.is_done():
+            self.flight = None
+            self.dispatch(Landed())
+
+    # --- commands (the ACTIONS table calls these) -------------------------------------------------------
+
+    def roll(self) -> None:
+        """Roll the dice (or, with real dice, ask for them)."""
+        if self.ctx.settings.manual_dice:
+            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll))))
+            return
+        self.dispatch(RollDice())
+
+    def confirm(self) -> None:
+        """Play the move set up, or pass."""
+        self.input.reset()
+        self.dispatch(Confirm())
+
+    def undo(self) -> None:
+        """Take back the last action of this turn."""
+        self.input.reset()
+        self.dispatch(Undo())
+
+    def hint(self) -> None:
+        """Ask for the best moves at the hint depth of the settings."""
+        self.dispatch(AskHint(self.ctx.settings.hint_depth))
+
+    def use_hint(self, index: int) -> None:
+        """Set up hint ``index``."""
+        self.input.reset()
+        self.dispatch(UseHint(index))
+
+    def skip_tutor(self) -> None:
+        """Go on without the tutor's check."""
+        self.dispatch(SkipTutor())
+
+    def double(self) -> None:
+        """Double (or redouble) before rolling."""
+        self.dispatch(Double())
+
+    def resign(self) -> None:
+        """Ask what to offer, then offer to resign."""
+        s = self.session
+
+        def points(r: Resignation) -> int:
+            return resign_points(r, s.cube, money=s.is_money(), rules=s.config.rules())
+
+        self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r))))
+
+    def _take_choice(self, what: str) -> None:
+        answers: dict[str, Intent] = {"take": Take(), "pass": Pass(), "beaver": Beaver()}
+        self.dispatch(answers[what])
+
+    def show_last(self) -> None:
+        """Show the last turn again."""
+        self.dispatch(ShowLast())
+
+    def toggle_sha(self) -> None:
+        """Show or hide the full SHA-256."""
+        self.full_sha = not self.full_sha
+
+    def cursor_act(self) -> None:
+        """Pick up or put down at the keyboard cursor."""
+        self._carry_out(self.input.cursor_act(self.flow, self.layout, pygame.time.get_ticks()))
+        if self.input.retarget:
+            self.input.cursor_to_target(self.flow, self.layout)
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """An arrow key."""
+        self.input.cursor_move(self.flow, self.layout, dx, dy)
+
+    def cursor_next(self, forward: bool) -> None:
+        """Tab: the next checker that can move."""
+        self.input.cursor_to_target(self.flow, self.layout, forward)
+
+    def _carry_out(self, outputs: list[Output]) -> None:
+        for o in list(outputs):
+            if isinstance(o, Message):
+                self.ctx.notify(o.text, o.warn)
+            else:
+                self.dispatch(o)
+
+    # --- input --------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse and keyboard."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.input.mouse_move(event.pos, bool(event.buttons[0]) if event.buttons else False)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._carry_out(self.input.mouse_up(self.flow, self.layout, event.pos))
+        elif event.type == pygame.KEYDOWN:
+            action = action_for(event, self)
+            if action is not None:
+                action.run(self)
+
+    def _mouse_down(self, pos: tuple[int, int]) -> None:
+        for btn in self.buttons:
+            if btn.rect.collidepoint(pos):
+                action = by_name(btn.key)
+                if action.enabled(self):
+                    action.run(self)
+                return
+        for i in range(len(self.flow.hints)):
+            if self.panel.hint_rect(i).collidepoint(pos):
+                self.use_hint(i)
+                return
+        if self.panel.sha_rect.collidepoint(pos):
+            self.toggle_sha()
+            return
+        self._carry_out(self.input.mouse_down(self.flow, self.layout, pos, pygame.time.get_ticks()))
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        """Lay out the panel for the new size (once per size)."""
+        specs = [a for a in ACTIONS if a.button]
+        self.panel = PanelLayout.compute(self.layout.panel, len(specs), self.layout.size[1])
+        self.buttons = [
+            Button(a.name, a.label, rect, shortcut=a.keys_text)
+            for a, rect in zip(specs, self.panel.buttons, strict=True)
+        ]
+
+    def _refresh_buttons(self) -> None:
+        for btn in self.buttons:
+            action = by_name(btn.key)
+            btn.enabled = action.enabled(self)
+            btn.primary = btn.enabled and btn.key in ("roll", "done", "double")
+            if btn.key == "sound":
+                btn.label = "Sound: on" if self.ctx.settings.sound else "Sound: off"
+
+    def board_view(self) -> BoardView:
+        """What the board shows now."""
+        s = self.session
+        colour = s.config.colour
+        if self.flight is not None:
+            (human, ai), (x, y) = self.flight.view(self.layout)
+            view = BoardView(human, ai, colour, flying=[(x, y, self.flight.mover == HUMAN)])
+            view.airborne = (1, 0) if self.flight.mover == HUMAN else (0, 1)
+        else:
+            b = self.flow.builder
+            human, ai = s.sides(b.code, HUMAN) if b is not None else s.sides()
+            view = BoardView(human, ai, colour)
+        self._view_dice(view)
+        self._view_choices(view)
+        view.arrows = list(self.flow.arrows)
+        b = self.flow.builder
+        if self.flow.hints and b is not None and not b.played:
+            view.arrows = [(st.src, st.dst, True) for st in self.flow.hints[0].move.steps]
+        cp = self.input.cursor_point(self.layout)
+        if cp is not None and self.input.cursor is not None:
+            view.cursor = cp
+            view.cursor_row = self.input.cursor[0]
+        return view
+
+    def _view_dice(self, view: BoardView) -> None:
+        s = self.session
+        if self.flow.showing_opening and s.opening is not None:
+            view.opening = s.opening
+            return
+        roll = self.flow.dice_shown()
+        if roll is None or self.flow.showing_opening:
+            return
+        view.dice = roll.dice()
+        used = [False] * len(view.dice)
+        b = self.flow.builder
+        for ps in b.played if b is not None else []:
+            i = next(i for i, v in enumerate(view.dice) if v == ps.die and not used[i])
+            used[i] = True
+        view.dice_used = tuple(used)
+        view.dice_human = s.turn == HUMAN
+
+    def _view_choices(self, view: BoardView) -> None:
+        b = self.flow.builder
+        if b is None or not self.flow.is_human_moving():
+            return
+        sel = self.input.selected
+        if sel is not None:
+            view.selected = sel
+            view.highlights = frozenset(b.destinations(sel))
+        else:
+            view.sources = frozenset(b.sources())
+        if self.input.dragging and self.input.drag_pos is not None:
+            view.drag = self.input.drag_pos
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() and not self.ctx.headless else None
+        hover = self.layout.hit(mouse) if mouse is not None else None
+        if hover in view.highlights or hover in view.sources:
+            view.hover = hover
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board (kept out of the panel), the top strip, the side panel."""
+        lay = self.layout
+        self._refresh_buttons()
+        surface.set_clip(pygame.Rect(0, 0, lay.panel.x, lay.size[1]))
+        self.ctx.renderer.draw(surface, lay, self.ctx.theme, self.board_view())
+        self._draw_cube(surface)
+        surface.set_clip(None)
+        self._draw_top(surface)
+        draw_panel(surface, self.ctx.renderer.fonts, self.ctx.theme, self.panel, self.panel_view())
+
+    def cube_place(self) -> tuple[int, str, bool]:
+        """The cube as drawn: its face, where ("centre", "human", "computer"), and whether it is offered."""
+        s = self.session
+        if s.offered is not None:
+            return s.cube.value * 2, "human" if s.offered == AI else "computer", True
+        owner = s.cube.owner
+        where = "centre" if owner is None else ("human" if owner == HUMAN else "computer")
+        return cube_face(s.cube.value, owner), where, False
+
+    def _draw_cube(self, surface: pygame.Surface) -> None:
+        if self.session.match.is_crawford():
+            return
+        face, where, offered = self.cube_place()
+        draw_cube(surface, self.ctx.renderer.fonts, self.ctx.theme, self.layout, face, where, offered)
+
+    def panel_view(self) -> PanelView:
+        """What the side panel shows now."""
+        s, th, flow = self.session, self.ctx.theme, self.flow
+        view = PanelView(
+            level=self.ctx.level_label(s.config.level),
+            colour=f"You play {th.checker_name(s.config.colour)}",
+            sha=s.commitment,
+            full_sha=self.full_sha,
+            buttons=self.buttons,
+            spin=self.clock,
+            warning=self.ctx.evaluator_warning() or "",
+        )
+        if flow.search is not None and (
+            flow.search not in ("tutor", "tutor cube") or flow.is_tutor_checking()
+        ):
+            view.busy = SEARCH_WORDS.get(flow.search, "Thinking…")
+            view.progress = self.progress.shown
+        if flow.hints:
+            view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
+            view.hints = [
+                hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
+            ]
+        view.log = log_lines(s)
+        return view
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        ctx, s = self.ctx, self.session
+        lay, th, fonts = self.layout, ctx.theme, ctx.renderer.fonts
+        top = lay.top
+        pygame.draw.rect(surface, th.panel, top)
+        pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
+        size = top.height * 0.36
+        b = self.flow.builder
+        human, ai = s.sides(b.code, HUMAN) if b is not None else s.sides()
+        score = score_words(s.match_now())
+        you = s.config.colour
+        them = "dark" if you == "light" else "light"
+        x, cy = top.x + top.height * 0.3, top.centery
+        for name, kind, pts, pips in (
+            ("You", you, score[HUMAN], pip_count(human)),
+            ("Computer", them, score[AI], pip_count(ai)),
+        ):
+            icon = ctx.renderer.sprite(top.height * 0.3, kind, th)
+            surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))
+            x += icon.get_width() + 6
+            r = text(
+                surface, fonts, f"{name} {pts}", (x, cy), size * 1.1, th.text, bold=True, anchor="midleft"
+            )
+            r = text(
+                surface, fonts, f"pips {pips}", (r.right + 8, cy), size * 0.85, th.text_dim, anchor="midleft"
+            )
+            x = r.right + top.height * 0.6
+        game = match_words(s.match)
+        text(surface, fonts, game, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
+        right = (top.right - top.height * 0.3, cy)
+        text(surface, fonts, self.flow.status(), right, size, th.accent, bold=True, anchor="midright")
+
+    def status_text(self) -> str:
+        """Whose turn it is and what happens next, in words."""
+        return self.flow.status()

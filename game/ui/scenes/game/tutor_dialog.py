@@ -1,0 +1,70 @@
+"""The tutor's warning: what was played, what is better, what it loses; take it back or play it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
+from game.ui.model.tutor import Verdict
+from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.widgets.controls import text, wrap
+
+TITLES = {
+    "move": "Tutor: check this move",
+    "double": "Tutor: check this double",
+    "no double": "Tutor: a double was right",
+    "take": "Tutor: check this take",
+    "beaver": "Tutor: check this beaver",
+    "pass": "Tutor: check this pass",
+}
+"""The dialog's title by decision."""
+
+
+class TutorDialog(Dialog):
+    """Take back (B, U, Esc: the board and dice as before the decision) or play it (P, Enter)."""
+
+    max_size = (640, 250)
+
+    def __init__(self, ctx: Context, verdict: Verdict, kind: str, dispatch: Callable[[Intent], None]) -> None:
+        self.verdict = verdict
+        """The tutor's finding."""
+        self.title = TITLES.get(kind, "Tutor")
+        self.dispatch = dispatch
+        """Hands the answer to the flow."""
+        super().__init__(ctx)
+
+    def _answer(self, intent: Intent) -> Callable[[], None]:
+        def run() -> None:
+            self.ctx.pop(self)
+            self.dispatch(intent)
+
+        return run
+
+    def choices(self) -> list[Choice]:
+        """Take back (the default) or play it."""
+        back = (pygame.K_b, pygame.K_u, pygame.K_BACKSPACE, pygame.K_ESCAPE)
+        return [
+            Choice("back", "Take back", back, "B / Esc", self._answer(TutorTakeBack()), primary=True),
+            Choice("play", "Play it", (pygame.K_p, *ENTER), "P / Enter", self._answer(TutorPlayIt())),
+        ]
+
+    def lines(self) -> list[tuple[str, int, bool]]:
+        """The body: (text, size, bold)."""
+        v = self.verdict
+        return [
+            (f"{v.played} loses {v.loss:.3f} — a {v.severity()} error.", 19, True),
+            (f"Better: {v.best}", 18, False),
+            (v.detail, 15, False),
+        ]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The three lines, wrapped to the box."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        y = area.y
+        for i, (line, size, bold) in enumerate(self.lines()):
+            colour = (th.text, th.accent, th.text_dim)[i]
+            for part in wrap(fonts.get(size, bold), line, area.width):
+                text(surface, fonts, part, (area.centerx, y), size, colour, bold, "midtop")
+                y += size + 8

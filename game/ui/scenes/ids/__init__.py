@@ -1,0 +1,1 @@
+"""Position and Match IDs: show them, set a position up from them, analyse it."""

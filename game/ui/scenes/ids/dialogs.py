@@ -1,0 +1,346 @@
+"""The GNU Backgammon IDs dialog (show, copy) and the set-up dialog (paste IDs, play them out or analyse)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ai.cube.decision import context_from_match
+from ai.worker.transport import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
+from game.rules.cube import can_double
+from game.rules.position import Position, unpack
+from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids
+from game.ui.model.session import GameSession
+from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
+from game.ui.widgets.render import BoardView
+from game.ui.widgets.scoreboard import cube_face, draw_cube
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ANALYSIS_MOVES = 5
+"""Moves the analysis lists."""
+
+
+class IdsDialog(Dialog):
+    """The board's Position ID and Match ID; Copy puts ``POSITIONID:MATCHID`` on the clipboard."""
+
+    title = "GNU Backgammon IDs"
+    max_size = (620, 330)
+
+    def __init__(self, ctx: Context, session: GameSession, on_setup: Callable[[], None]) -> None:
+        self.position_id, self.match_id = session_ids(session)
+        """The IDs shown."""
+        self.on_setup = on_setup
+        """Opens the set-up dialog."""
+        self.note = "Copy (Ctrl+C) puts POSITIONID:MATCHID on the clipboard."
+        """The line under the IDs: what Copy did."""
+        super().__init__(ctx)
+
+    @property
+    def ids(self) -> str:
+        """What Copy puts on the clipboard."""
+        return f"{self.position_id}:{self.match_id}"
+
+    def choices(self) -> list[Choice]:
+        """Copy (C, Ctrl+C), set up a position (P), close (Esc, Enter)."""
+        return [
+            Choice("copy", "Copy", (pygame.K_c,), "Ctrl+C", self.copy, True),
+            Choice("setup", "Set up position", (pygame.K_p,), "P", self._setup),
+            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", lambda: self.ctx.pop(self)),
+        ]
+
+    def _setup(self) -> None:
+        self.ctx.pop(self)
+        self.on_setup()
+
+    def copy(self) -> None:
+        """Put the IDs on the clipboard, or say where to read them when there is none."""
+        if copy_to_clipboard(self.ids):
+            self.note = f"Copied {self.ids} to the clipboard."
+        else:
+            self.note = "No clipboard here: copy the IDs by hand from this box."
+        self.ctx.notify(self.note)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The two IDs, large enough to copy by eye, and what Copy did."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        y = area.y + 4
+        for label, value in (("Position ID", self.position_id), ("Match ID", self.match_id)):
+            text(surface, fonts, label, (area.x, y + 6), 17, th.text_dim)
+            text(surface, fonts, value, (area.x + area.width * 0.3, y), 26, th.text, True)
+            y += 44
+        for line in wrap(fonts.get(15), self.note, area.width)[:2]:
+            text(surface, fonts, line, (area.centerx, y + 8), 15, th.accent, anchor="midtop")
+            y += 20
+
+
+class SetUpDialog(Dialog):
+    """Paste or type ``POSITIONID:MATCHID`` (or a Position ID alone); play it out or analyse it."""
+
+    title = "Set up a position"
+    max_size = (700, 330)
+
+    def __init__(
+        self, ctx: Context, on_play: Callable[[SetUp], None], on_analyse: Callable[[SetUp], None]
+    ) -> None:
+        self.entry = TextEntry(max_len=120)
+        """The text typed or pasted."""
+        self.on_play = on_play
+        """Starts a game at the position (the app asks before leaving a game)."""
+        self.on_analyse = on_analyse
+        """Opens the analysis of the position."""
+        self.setup: SetUp | None = None
+        """The position read from the text, if it reads."""
+        self.error = ""
+        """Why the text is not a position (shown once the player asks)."""
+        self.shown_error = False
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Play it out (Enter), analyse (Ctrl+A), cancel (Esc); no letter keys: they are typed."""
+        return [
+            Choice("play", "Play it out", (), "Enter", lambda: self._go(self.on_play), True),
+            Choice("analyse", "Analyse", (), "Ctrl+A", lambda: self._go(self.on_analyse)),
+            Choice("cancel", "Cancel", (), "Esc", lambda: self.ctx.pop(self)),
+        ]
+
+    def read(self) -> None:
+        """Read the text again."""
+        try:
+            self.setup, self.error = parse_setup(self.entry.text), ""
+        except SetUpError as exc:
+            self.setup, self.error = None, str(exc)
+
+    def _go(self, then: Callable[[SetUp], None]) -> None:
+        self.read()
+        if self.setup is None:
+            self.shown_error = True
+            self.ctx.notify(self.error, warn=True)
+            return
+        self.ctx.pop(self)
+        then(self.setup)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Enter plays, Ctrl+A analyses, Esc cancels; other keys edit the text (Ctrl+V pastes)."""
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if event.key in ENTER:
+            self.choose("play")
+        elif event.key == pygame.K_a and ctrl:
+            self.choose("analyse")
+        elif event.key == pygame.K_ESCAPE:
+            self.choose("cancel")
+        elif self.entry.key(event) or event.key == pygame.K_BACKSPACE:
+            self.shown_error = False
+            self.read()
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The prompt, the text box, and what the text reads as (or why it does not)."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        prompt = "Paste (Ctrl+V) or type POSITIONID:MATCHID, or a Position ID alone (a money game):"
+        text(surface, fonts, fit_text(fonts.get(15), prompt, area.width), (area.x, area.y), 15, th.text_dim)
+        box = pygame.Rect(area.x, area.y + 26, area.width, 44)
+        shown = TextEntry(_tail(fonts.get(box.height * 0.55), self.entry.text, box.width - 24), 200)
+        draw_text_entry(surface, fonts, th, shown, box, caret=True)
+        y = box.bottom + 10
+        if self.setup is not None:
+            lines, colour = [self.setup.summary(), *self.setup.notes], th.accent
+        elif self.entry.text and (self.shown_error or len(self.entry.text.strip()) >= 14):
+            lines, colour = [self.error], th.warn
+        else:
+            lines, colour = [], th.text_dim
+        for line in [p for ln in lines for p in wrap(fonts.get(15), ln, area.width)][:4]:
+            text(surface, fonts, line, (area.x, y), 15, colour)
+            y += 20
+
+
+def proper_action(nd: float, dt: float, dp: float) -> str:
+    """The right cube action from the doubler's equities (no double, double/take, double/pass)."""
+    take = dt <= dp
+    if min(dt, dp) > nd:
+        return "Double, take" if take else "Double, pass"
+    return "No double, take" if take else "Too good to double, pass"
+
+
+class AnalysisDialog(Dialog):
+    """The set-up position on the board and the hint's answer for it (searched by the worker)."""
+
+    title = "Analysis"
+    dim_alpha = 60
+
+    def __init__(self, ctx: Context, setup: SetUp, on_play: Callable[[SetUp], None]) -> None:
+        self.setup = setup
+        """The position analysed."""
+        self.on_play = on_play
+        """Starts a game at the position."""
+        self.depth = ctx.settings.hint_depth
+        """The search depth (the hint depth of the settings)."""
+        self.request: int | None = None
+        """The worker's request, once started."""
+        self.moves: list[RankedMove] | None = None
+        """The ranked moves, once answered (dice set)."""
+        self.cube: CubeAnswer | None = None
+        """The cube decision, once answered (no dice)."""
+        self.failure = ""
+        """Why the worker could not answer."""
+        super().__init__(ctx)
+
+    def box_size(self, w: int, h: int) -> tuple[int, int]:
+        """The side panel's size, under the top strip."""
+        lay = self.ctx.layout
+        return lay.panel.width - 12, lay.status.y - lay.top.bottom - 12
+
+    def on_resize(self) -> None:
+        """Over the side panel, so the board stays in view."""
+        super().on_resize()
+        lay = self.ctx.layout
+        dx, dy = lay.panel.x + 6 - self.box.x, lay.top.bottom + 6 - self.box.y
+        self.box.move_ip(dx, dy)
+        for b in self.buttons:
+            b.rect.move_ip(dx, dy)
+
+    def choices(self) -> list[Choice]:
+        """Play it out (Enter), close (Esc)."""
+        return [
+            Choice("play", "Play it out", ENTER, "Enter", self._play, True),
+            Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", self.close),
+        ]
+
+    def _play(self) -> None:
+        self.close()
+        self.on_play(self.setup)
+
+    def close(self) -> None:
+        """Stop the search and close."""
+        if self.request is not None and self.is_waiting():
+            self.ctx.worker.cancel(self.request)
+        self.ctx.pop(self)
+
+    def is_waiting(self) -> bool:
+        """True until the answer (or a failure) is in."""
+        return self.moves is None and self.cube is None and not self.failure
+
+    def start(self) -> None:
+        """Ask the worker: ranked moves when dice are set, else the cube decision."""
+        s, info = self.setup, self.setup.info
+        ctx = context_from_match(info)
+        position = Position(s.code)
+        if info.has_dice():
+            request: Request | CubeRequest = Request(
+                "hint", position, info.dice, self.depth, top=ANALYSIS_MOVES, context=ctx
+            )
+        else:
+            request = CubeRequest(position, ctx, self.depth)
+        self.request = self.ctx.worker.start(request)
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Start the search once the worker is free (a game's search is never cut short)."""
+        if self.request is None and not self.ctx.worker.busy:
+            self.start()
+
+    def on_worker(self, event: object) -> None:
+        """The answer to this dialog's request."""
+        if getattr(event, "request_id", None) != self.request or self.request is None:
+            return
+        if isinstance(event, Finished):
+            self.moves = list(event.moves)
+        elif isinstance(event, CubeAnswer):
+            self.cube = event
+        elif isinstance(event, Failed):
+            self.failure = event.message
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The answer as (line, is a heading)."""
+        info = self.setup.info
+        head = f"At depth {self.depth}, for the player on roll:"
+        if self.failure:
+            return [(f"The AI could not answer: {self.failure}", True)]
+        if self.moves is not None:
+            if not self.moves:
+                return [(head, False), ("No legal move: the turn passes.", True)]
+            out = [(head, False)]
+            for i, m in enumerate(self.moves):
+                out.append((f"{i + 1}. {m.move.notation()}  {m.equity:+.3f}", True))
+                out.append((_chances(m.probs), False))
+            return out
+        if self.cube is not None:
+            c = self.cube
+            out = [(head, False), (proper_action(c.nd, c.dt, c.dp), True)]
+            if not can_double(info.cube, info.on_roll, crawford=info.crawford):
+                why = "the Crawford game" if info.crawford else "the cube is the opponent's"
+                out = [(head, False), (f"No double possible: {why}.", True)]
+            out += [
+                (f"No double {c.nd:+.3f}", False),
+                (f"Double, take {c.dt:+.3f}", False),
+                (f"Double, pass {c.dp:+.3f}", False),
+                (_chances(c.probs), False),
+            ]
+            return out
+        if self.request is None:
+            return [("Waiting for the computer's search…", False)]
+        return [(f"Searching at depth {self.depth}…", False)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The set-up board (side on roll at the bottom), then the box with the answer."""
+        ctx, s = self.ctx, self.setup
+        mine, theirs = unpack(s.code)
+        human, ai = (mine, theirs) if s.is_human_on_roll() else (theirs, mine)
+        view = BoardView(human, ai, ctx.settings.colour, dice=_dice(s.info.dice), dice_human=True)
+        lay, th = ctx.layout, ctx.theme
+        ctx.renderer.draw(surface, lay, th, view)
+        info, me = s.info, s.human
+        if not info.crawford:
+            owner = info.cube.owner
+            where = "centre" if owner is None else ("human" if owner == me else "computer")
+            face = cube_face(info.cube.value, owner)
+            if info.doubled:  # the computer's double, offered to the human
+                face, where = 2 * info.cube.value, "human"
+            draw_cube(surface, ctx.renderer.fonts, th, lay, face, where, info.doubled)
+        pygame.draw.rect(surface, th.panel, lay.top)
+        pygame.draw.rect(surface, th.panel, lay.panel)
+        head = f"Set-up position {s.ids}"
+        text(
+            surface,
+            ctx.renderer.fonts,
+            head,
+            (lay.top.x + 16, lay.top.centery),
+            lay.top.height * 0.36,
+            th.text,
+            True,
+            "midleft",
+        )
+        super().draw(surface)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The summary and the answer."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        y = area.y - 8
+        size = 14
+        for line in wrap(fonts.get(size), self.setup.summary(), area.width)[:4]:
+            text(surface, fonts, line, (area.x, y), size, th.text_dim)
+            y += 19
+        y += 8
+        for line, strong in self.lines():
+            for part in wrap(fonts.get(size, strong), line, area.width)[:3]:
+                text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
+                y += 19
+
+
+def _tail(font: pygame.font.Font, s: str, width: int) -> str:
+    """The end of ``s`` that fits ``width`` pixels (where the caret is), after an ellipsis."""
+    if font.size(s)[0] <= width:
+        return s
+    while s and font.size("…" + s)[0] > width:
+        s = s[1:]
+    return "…" + s
+
+
+def _chances(probs: tuple[float, ...]) -> str:
+    win, gammon, backgammon = probs[0], probs[1], probs[2]
+    return f"win {win:.1%} · gam {gammon:.1%} · bg {backgammon:.1%}"
+
+
+def _dice(dice: tuple[int, int]) -> tuple[int, ...]:
+    if dice == (0, 0):
+        return ()
+    return (dice[0],) * 4 if dice[0] == dice[1] else dice

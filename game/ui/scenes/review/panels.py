@@ -1,0 +1,153 @@
+"""The review screen's words: the players' table, an error's row, a decision's lines, the board's captions."""
+
+from __future__ import annotations
+
+from ai.analysis.review import BAD, VERY_BAD, Decision, Review, rating
+from game.rules.position import pip_count
+from game.ui.model.review_steps import CUBE_KINDS, ReviewPath, Stop, sides
+from game.ui.widgets.review_view import Line, Row
+from game.ui.widgets.theme import Colour, Theme
+
+ACTION_WORDS = {"double": "Double", "no double": "No double", "take": "Take", "drop": "Pass"}
+"""A cube decision taken, in words."""
+
+
+def top_line(rev: Review) -> str:
+    """Who played what, the final score and the depth."""
+    rec = rev.match.record
+    kind = f"{rec.length}-point match" if rec.length else "money session"
+    final = rev.final_score()
+    return f"{rec.players[0]} vs {rec.players[1]} · {kind} · final {final[0]}-{final[1]} · depth {rev.depth}"
+
+
+def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
+    """The players' table: a heading, then error rate, rating, errors, counts, luck."""
+    rec = rev.match.record
+    a, b = rev.stats
+    unit = "mEMG" if rec.length else "mpts"
+
+    def both(f: object) -> tuple[str, str]:
+        return f(a, 0), f(b, 1)  # type: ignore[operator]
+
+    def luck_adjusted(p: int) -> str:
+        v = rev.luck_adjusted(p)
+        return f"{100 * v:+.1f}%" if rec.length else f"{v:+.2f}"
+
+    return [
+        ("", rec.players[0], rec.players[1]),
+        (f"Error rate ({unit})", *both(lambda s, p: f"{s.error_rate():.1f}")),
+        ("Rating", *both(lambda s, p: rating(s.error_rate()))),
+        ("Checker errors (moves)", *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
+        ("Cube errors (decisions)", *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),
+        ("Doubtful/bad/very bad", *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
+        ("Luck", *both(lambda s, p: f"{s.luck:+.3f}")),
+        ("Result, luck removed", *both(lambda s, p: luck_adjusted(p))),
+    ]
+
+
+def severity_colour(error: float, th: Theme) -> Colour:
+    """The colour an error is listed in."""
+    if error >= VERY_BAD:
+        return th.warn
+    if error >= BAD:
+        return th.accent
+    return th.text
+
+
+def possessive(name: str) -> str:
+    """``Alice's``, and ``Your`` for the player called You in our own records."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
+    """An error's row: size, where, who, the roll and the move or action, its name (if it has one)."""
+    who = rev.match.record.players[d.player]
+    what = f"{d.dice[0]}{d.dice[1]}: {d.played or '(no move)'}" if d.dice else ACTION_WORDS[d.kind]
+    verdict = d.verdict()
+    name = f"  ({verdict})" if verdict else ""
+    return (
+        f"{d.error:.3f}  game {d.game} move {d.row or '-'}  {who}  {what}{name}",
+        severity_colour(d.error, th),
+    )
+
+
+MOVE_COLUMNS = (0.0, 0.5, 0.66, 0.78, 0.89)
+"""Where the columns of the top moves start: move, equity, win, gammon, backgammon."""
+
+
+def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
+    """The decision in detail: the top moves with equities and chances (:data:`MOVE_COLUMNS`), or the
+    cube's ND / DT / DP and the actions taken (one cell a row)."""
+    rev = path.review
+    turn = path.turn(stop)
+    here = path.decisions(stop)
+    unit = "EMG" if rev.match.record.length else "equity"
+    if stop.cube:
+        first = here[0]
+        assert first.cube is not None
+        nd, dt, dp = first.cube
+        out: list[Row] = [((f"Cube decision ({unit}, the doubler's side)",), th.accent, True)]
+        for label, v in (("No double", nd), ("Double, take", dt), ("Double, pass", dp)):
+            out.append(((label, f"{v:+.3f}"), th.text, False))
+        for d in here:
+            who = rev.match.record.players[d.player]
+            out.append(((f"{who}: {ACTION_WORDS[d.kind]} · right: {d.best}",), th.text, True))
+            if d.error > 0:
+                out.append(((f"   {d.verdict()}: {d.error:.3f}",), severity_colour(d.error, th), True))
+        return out
+    if not here:
+        words = "No legal move: the roll is lost" if turn.move is None else "A forced move: the only play"
+        return [((words,), th.text_dim, False)]
+    d = here[0]
+    out = [((f"Top moves ({unit})", "equity", "win %", "g %", "bg %"), th.accent, True)]
+    for o in d.options:
+        played = o.move.notation() == d.played
+        colour = th.arrow if played else (th.select if o.rank == 1 else th.text)
+        p = o.probs
+        cells = (f"{'▶' if played else ''}{o.rank}. {o.move.notation()}", f"{o.equity:+.3f}")
+        out.append(((*cells, f"{100 * p[0]:.1f}", f"{100 * p[1]:.1f}", f"{100 * p[2]:.1f}"), colour, played))
+    return out
+
+
+def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple[str, list[Line], str]:
+    """The board's top line (names, scores, pips), its side panel (the decision in short) and status line."""
+    rev = path.review
+    rec = rev.match.record
+    game = path.game(stop)
+    turn = path.turn(stop)
+    left, right = sides(turn)
+    names = rec.players
+    other = "dark" if colour == "light" else "light"
+    top = (
+        f"{names[0]} ({colour}) {game.score[0]} · pips {pip_count(left)}   "
+        f"{names[1]} ({other}) {game.score[1]} · pips {pip_count(right)}"
+    )
+    if rec.length:
+        top += f"   · match to {rec.length}" + (" · Crawford" if game.crawford else "")
+    who = names[turn.player]
+    side: list[Line] = [(f"Game {game.number} · move {turn.row or '-'}", th.accent, True)]
+    here = path.decisions(stop)
+    if stop.cube:
+        side.append((f"{who}: the cube", th.text, True))
+        for d in here:
+            side.append((f"{names[d.player]}: {ACTION_WORDS[d.kind]}", th.text, False))
+            if d.error > 0:
+                side.append((d.verdict(), severity_colour(d.error, th), True))
+    elif turn.dice is not None:
+        side.append((f"{who} rolled {turn.dice[0]}{turn.dice[1]}", th.text, True))
+        side.append((f"Played: {turn.move.notation() if turn.move else '(no move)'}", th.arrow, False))
+    for d in here:
+        if d.kind in CUBE_KINDS:
+            continue
+        if d.error > 0:
+            side.append((f"Best: {d.best}", th.select, False))
+            side.append((f"Error {d.error:.3f}", severity_colour(d.error, th), True))
+            side.append((d.verdict(), severity_colour(d.error, th), True))
+        else:
+            side.append(("The best move", th.select, False))
+        side.append((f"Luck {d.luck:+.3f}", th.text_dim, False))
+    worst = max((d.error for d in here), default=0.0)
+    status = "solid arrows: the move played · dashed: the best move" if not stop.cube else ""
+    if stop.cube and worst > 0:
+        status = "the cube decision lost equity: → shows the roll that followed"
+    return top, side, status

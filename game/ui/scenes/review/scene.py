@@ -1,0 +1,402 @@
+"""The coach's review: a match record judged in a worker of its own, then its statistics, its errors,
+a graph of the match and every decision on the board.
+
+The scene covers the whole window (modal: a game underneath waits, its clock stopped) and
+starts its own :class:`ai.worker.transport.AIWorker` for the review, closed when the scene closes, so
+the game's worker and its search are never disturbed. Its commands are one table,
+:data:`REVIEW_ACTIONS`: key, button and help line come from it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ai.analysis.review import BAD, Review
+from ai.worker.transport import Failed, Progress, Reviewed, ReviewRequest
+from game.ui.model import player_stats
+from game.ui.model.review_steps import ReviewPath, Stop, sides
+from game.ui.scenes.action_table import Action, Key, first_action
+from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.review.panels import (
+    MOVE_COLUMNS,
+    board_caption,
+    decision_rows,
+    error_row,
+    possessive,
+    stats_rows,
+    top_line,
+)
+from game.ui.widgets.controls import (
+    Button,
+    EasedProgress,
+    draw_button,
+    mouse_pos,
+    panel,
+    progress_bar,
+    text,
+    wrap,
+)
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.render import BoardView
+from game.ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
+from game.ui.widgets.scoreboard import cube_face, draw_cube
+
+MAX_REVIEW_DEPTH = 3
+"""The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
+
+
+def _k(*codes: int) -> tuple[Key, ...]:
+    return tuple(Key(c) for c in codes)
+
+
+def _ready(s: ReviewScene) -> bool:
+    return s.path is not None
+
+
+REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
+    Action(
+        "prev", "◀ Previous", _k(pygame.K_LEFT), "←", "previous decision", _ready, lambda s: s.step(-1), True
+    ),
+    Action("next", "Next ▶", _k(pygame.K_RIGHT), "→", "next decision", _ready, lambda s: s.step(1), True),
+    Action("up", "Error ▲", _k(pygame.K_UP), "↑", "larger error", _ready, lambda s: s.pick_error(-1), True),
+    Action(
+        "down", "Error ▼", _k(pygame.K_DOWN), "↓", "smaller error", _ready, lambda s: s.pick_error(1), True
+    ),
+    Action("first", "First", _k(pygame.K_HOME), "Home", "first decision", _ready, lambda s: s.go(0), True),
+    Action("last", "Last", _k(pygame.K_END), "End", "last decision", _ready, lambda s: s.go(-1), True),
+    Action(
+        "close",
+        "Close",
+        _k(pygame.K_ESCAPE),
+        "Esc",
+        "close (stops the analysis)",
+        lambda s: True,
+        lambda s: s.close_scene(),
+        True,
+    ),
+)
+"""The review screen's commands, in priority order."""
+
+
+def review_depth(hint_depth: int) -> int:
+    """The depth a review in the window runs at: the hint depth setting, at most :data:`MAX_REVIEW_DEPTH`."""
+    return max(1, min(MAX_REVIEW_DEPTH, hint_depth))
+
+
+class ReviewScene(Scene):
+    """Analyses a record (progress bar, Esc cancels), then shows the review."""
+
+    modal = True
+    opaque = True
+
+    def __init__(self, ctx: Context, data: bytes, name: str, source: Path | None = None) -> None:
+        super().__init__(ctx)
+        self.name = name
+        """What is reviewed, in words (the file's name)."""
+        self.source = source
+        """The file, when the record came from one."""
+        self.depth = review_depth(ctx.settings.hint_depth)
+        """The search depth of the review."""
+        self.worker: Worker | None = ctx.new_worker()
+        """The review's own worker, until the answer comes."""
+        self.request = self.worker.start(ReviewRequest(data, self.depth))
+        self.done, self.total = 0, 0
+        self.progress = EasedProgress()
+        """The bar as drawn."""
+        self.failed = ""
+        """Why the record could not be reviewed, if it could not."""
+        self.path: ReviewPath | None = None
+        """The judged match, once the worker answers."""
+        self.stop = 0
+        """The stop shown on the board."""
+        self.error: int | None = None
+        """The selected row of the error list."""
+        self.buttons: list[Button] = []
+        self.on_resize()
+
+    # --- geometry ----------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        """Header; board and graph left; statistics, the decision and the errors right; buttons."""
+        w, h = self.ctx.layout.size
+        self.header = pygame.Rect(0, 0, w, max(30, round(h * 0.05)))
+        bh = max(34, round(h * 0.055))
+        self.help_rect = pygame.Rect(0, h - 22, w, 22)
+        body = pygame.Rect(0, self.header.bottom, w, h - self.header.height - bh - 34)
+        lw = round(w * 0.64)
+        self.board_rect = pygame.Rect(0, body.y, lw, round(body.height * 0.68))
+        self.board_layout = Layout.compute(self.board_rect.size, self.ctx.settings.home == "left")
+        self.graph_rect = pygame.Rect(
+            8, self.board_rect.bottom + 6, lw - 16, body.bottom - self.board_rect.bottom - 6
+        )
+        right = pygame.Rect(lw + 10, body.y + 8, w - lw - 18, body.height - 8)
+        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(right.height * 0.3))
+        self.detail_rect = pygame.Rect(
+            right.x, self.stats_rect.bottom + 6, right.width, round(right.height * 0.28)
+        )
+        list_top = self.detail_rect.bottom + 30
+        self.errors = ListView(pygame.Rect(right.x, list_top, right.width, right.bottom - list_top), 21.0)
+        actions = [a for a in REVIEW_ACTIONS if a.button]
+        gap = 8
+        width = (w - gap * (len(actions) + 1)) // len(actions)
+        y = self.help_rect.y - bh - 6
+        self.buttons = [
+            Button(a.name, a.label, pygame.Rect(gap + i * (width + gap), y, width, bh), shortcut=a.keys_text)
+            for i, a in enumerate(actions)
+        ]
+
+    # --- the worker --------------------------------------------------------------------------------
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Take the worker's progress and answer."""
+        if self.worker is None:
+            return
+        for event in self.worker.poll():
+            if isinstance(event, Progress):
+                self.done, self.total = event.done, event.total
+            elif isinstance(event, Reviewed):
+                self._finish()
+                self.path = ReviewPath(event.review)
+                self._on_review_done(event.review)
+                self.go(0)
+            elif isinstance(event, Failed):
+                self._finish()
+                self.failed = event.message
+        self.progress.advance(self.done / self.total if self.total else 0.0, dt)
+
+    def _finish(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    def _on_review_done(self, rev: Review) -> None:
+        """Count a review of one of the player's own matches in the player's statistics."""
+        folder = self.ctx.store.matches_folder
+        if self.source is None or folder is None or self.source.parent.resolve() != folder.resolve():
+            return
+        assert self.ctx.store.folder is not None
+        rates = (rev.stats[0].error_rate(), rev.stats[1].error_rate())
+        players = rev.match.record.players
+        try:
+            player_stats.record_review(
+                self.ctx.store.folder, self.source.name, rates, (players[0], players[1])
+            )
+        except OSError as exc:
+            self.ctx.notify(f"The review could not be added to your statistics ({exc}).", warn=True)
+
+    def close(self) -> None:
+        """Stop the analysis and its worker."""
+        self._finish()
+
+    def close_scene(self) -> None:
+        """Back to what was under the review."""
+        self.close()
+        self.ctx.pop(self)
+
+    # --- moving about ------------------------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        """Show stop ``index`` (negative: from the end); the error list follows."""
+        if self.path is None or not self.path.stops:
+            return
+        self.stop = index % len(self.path.stops)
+        here = self.path.decisions(self.path.stops[self.stop])
+        worst = max((d for d in here if d.error > 0), key=lambda d: d.error, default=None)
+        self.error = None if worst is None else self.path.errors.index(worst)
+        self.errors.show(self.error, len(self.path.errors))
+
+    def step(self, delta: int) -> None:
+        """The previous or next stop."""
+        if self.path is not None and self.path.stops:
+            self.go(max(0, min(len(self.path.stops) - 1, self.stop + delta)))
+
+    def pick_error(self, delta: int) -> None:
+        """Select the error ``delta`` rows up or down the list and show it."""
+        if self.path is None or not self.path.errors:
+            return
+        n = len(self.path.errors)
+        i = 0 if self.error is None else max(0, min(n - 1, self.error + delta))
+        self.show_error(i)
+
+    def show_error(self, i: int) -> None:
+        """Select error ``i`` and show its position."""
+        assert self.path is not None
+        self.stop = self.path.stop_of(self.path.errors[i])
+        self.error = i
+        self.errors.show(i, len(self.path.errors))
+
+    def current(self) -> Stop | None:
+        """The stop on the board."""
+        return self.path.stops[self.stop] if self.path is not None and self.path.stops else None
+
+    def graph(self) -> Graph:
+        """The graph's values, games, error marks and the point of the stop shown."""
+        assert self.path is not None
+        rev = self.path.review
+        points = rev.graph
+        starts: list[tuple[int, str]] = []
+        for i, p in enumerate(points):
+            if i == 0 or points[i - 1].game != p.game:
+                starts.append((i, f"G{p.game}"))
+        index = {(p.game, p.turn): i for i, p in enumerate(points)}
+        marks = [
+            index[(d.game, d.turn)] for d in rev.decisions if d.error >= BAD and (d.game, d.turn) in index
+        ]
+        stop = self.current()
+        picked = None if stop is None else self.path.graph_index(stop)
+        return Graph([p.value for p in points], starts, rev.match.record.length == 0, marks, picked)
+
+    # --- input -------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys from the table; clicks on buttons, the error list and the graph; the wheel scrolls."""
+        if event.type == pygame.KEYDOWN:
+            action = first_action(REVIEW_ACTIONS, event, self)
+            if action is not None:
+                action.run(self)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.path is not None:
+            self.errors.scroll(-event.y, len(self.path.errors))
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.hit(pos):
+                action = next(a for a in REVIEW_ACTIONS if a.name == b.key)
+                if action.enabled(self):
+                    action.run(self)
+                return
+        if self.path is None:
+            return
+        row = self.errors.row_at(pos, len(self.path.errors))
+        if row is not None:
+            self.show_error(row)
+            return
+        point = self.graph().pick(self.graph_rect, pos)
+        if point is not None:
+            p = self.path.review.graph[point]
+            stop = self.path.stop_at(p.game, p.turn)
+            if stop is not None:
+                self.go(stop)
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Everything: over the whole window."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        surface.fill(th.background)
+        pygame.draw.rect(surface, th.panel, self.header)
+        title = f"Review · {self.name} · depth {self.depth}"
+        if self.path is not None:
+            title = f"Review · {top_line(self.path.review)} · {self.name}"
+        text(
+            surface,
+            fonts,
+            title,
+            (12, self.header.centery),
+            self.header.height * 0.45,
+            th.text,
+            True,
+            "midleft",
+        )
+        if self.path is None:
+            self._draw_waiting(surface)
+        else:
+            self._draw_review(surface)
+        mouse = mouse_pos()
+        for b in self.buttons:
+            b.enabled = next(a for a in REVIEW_ACTIONS if a.name == b.key).enabled(self)
+            draw_button(surface, fonts, th, b, mouse)
+        keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
+        keys += " · click an error or the graph"
+        text(surface, fonts, keys, (12, self.help_rect.centery), 13, th.text_dim, anchor="midleft")
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, 640), 190)
+        box.center = (w // 2, h // 2)
+        panel(surface, th, box)
+        area = box.inflate(-48, -40)
+        if self.failed:
+            text(surface, fonts, "This record cannot be reviewed", (area.x, area.y), 20, th.warn, True)
+            lines = wrap(fonts.get(15), self.failed, area.width)[:5]
+            draw_lines(surface, fonts, area.move(0, 34), [(s, th.text, False) for s in lines], 15)
+            return
+        what = f"Analysing {self.name} at depth {self.depth}…"
+        text(surface, fonts, what, (area.x, area.y), 19, th.text, True)
+        bar = pygame.Rect(area.x, area.y + 48, area.width, 14)
+        progress_bar(surface, th, bar, self.progress.shown)
+        count = f"turn {self.done} of {self.total}" if self.total else "starting the analyser…"
+        text(surface, fonts, f"{count} · Esc stops", (area.x, bar.bottom + 16), 15, th.text_dim)
+
+    def _draw_review(self, surface: pygame.Surface) -> None:
+        assert self.path is not None
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        self._draw_board(surface.subsurface(self.board_rect))
+        self.graph().draw(surface, fonts, th, self.graph_rect, self._graph_title())
+        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), 14)
+        stop = self.current()
+        if stop is not None:
+            columns = (0.0, 0.6) if stop.cube else MOVE_COLUMNS
+            draw_grid(surface, fonts, self.detail_rect, decision_rows(self.path, stop, th), columns, 14)
+        n = len(self.path.errors)
+        label = f"Errors, largest first ({n})" if n else "No errors"
+        text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - 24), 15, th.accent, True)
+        rows = [error_row(self.path.review, d, th) for d in self.path.errors]
+        self.errors.draw(surface, fonts, th, rows, self.error)
+
+    def _graph_title(self) -> str:
+        assert self.path is not None
+        rec = self.path.review.match.record
+        what = "match winning chance" if rec.length else "points (money)"
+        return f"{possessive(rec.players[0])} {what} before each roll · click to go there · dots: bad errors"
+
+    def _draw_board(self, surf: pygame.Surface) -> None:
+        """The position before the decision, the played move (solid) and the best (dashed)."""
+        assert self.path is not None
+        stop = self.current()
+        if stop is None:
+            return
+        lay, th, fonts = self.board_layout, self.ctx.theme, self.ctx.renderer.fonts
+        turn = self.path.turn(stop)
+        left, right = sides(turn)
+        view = BoardView(left, right, self.ctx.settings.colour)
+        mover0 = turn.player == 0
+        if not stop.cube and turn.dice is not None:
+            a, b = turn.dice
+            view.dice = (a, b) if a != b else (a,) * 4
+            view.dice_human = mover0
+            if turn.move is not None:
+                view.arrows = [(st.src, st.dst, mover0) for st in turn.move.steps]
+            d = next(iter(self.path.decisions(stop)), None)
+            best = None if d is None or not d.options else d.options[0]
+            if best is not None and turn.move is not None and best.move != turn.move:
+                view.best_arrows = [(st.src, st.dst, mover0) for st in best.move.steps]
+        self.ctx.renderer.draw(surf, lay, th, view)
+        game = self.path.game(stop)
+        if not game.crawford:
+            cube = self.path.cube_shown(stop)
+            owner = {None: "centre", 0: "human", 1: "computer"}[cube.owner]
+            offered = stop.cube and turn.doubled
+            face = cube.value * 2 if offered else cube_face(cube.value, cube.owner)
+            where = ("computer" if mover0 else "human") if offered else owner
+            draw_cube(surf, fonts, th, lay, face, where, offered)
+        pygame.draw.rect(surf, th.panel, lay.top)
+        pygame.draw.rect(surf, th.panel, lay.panel)
+        pygame.draw.rect(surf, th.panel, lay.status)
+        top, side, status = board_caption(self.path, stop, th, self.ctx.settings.colour)
+        text(
+            surf,
+            fonts,
+            top,
+            (lay.top.x + 10, lay.top.centery),
+            lay.top.height * 0.4,
+            th.text,
+            True,
+            "midleft",
+        )
+        draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, 13)
+        text(surf, fonts, status, (lay.status.x + 10, lay.status.centery), 13, th.text_dim, anchor="midleft")

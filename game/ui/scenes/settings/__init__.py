@@ -1,0 +1,1 @@
+"""The new-game and settings dialog."""

@@ -1,0 +1,203 @@
+"""The new-game dialog with the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ai.levels import LEVELS
+from game.ui.model.session import MATCH_CHOICES
+from game.ui.model.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
+from game.ui.model.tutor import TUTOR_LEVELS
+from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.widgets.controls import fit_text, text
+
+
+@dataclass
+class Option:
+    """One row of the dialog: a setting and its choices."""
+
+    attr: str
+    """The Settings field."""
+    label: str
+    """What the row is called."""
+    values: list[object]
+    """The choices, in order."""
+    names: list[str]
+    """How each choice is shown."""
+    applies_now: bool = False
+    """True when a change takes effect at once (else at the next new game)."""
+
+
+def options() -> list[Option]:
+    """The rows of the new-game dialog."""
+    return [
+        Option("level", "AI strength", [lv.key for lv in LEVELS], [lv.label for lv in LEVELS]),
+        Option(
+            "match_length",
+            "Match length",
+            list(MATCH_CHOICES),
+            [f"{n} point{'s' * (n > 1)}" if n else "Money session" for n in MATCH_CHOICES],
+        ),
+        Option(
+            "first", "Who moves first", list(FIRST_MOVERS), ["Opening roll decides", "You", "The computer"]
+        ),
+        Option("colour", "Your checkers", list(COLOURS), ["Light", "Dark (ringed)"]),
+        Option(
+            "animation",
+            "Animation",
+            list(ANIMATION_SPEEDS),
+            [k.capitalize() for k in ANIMATION_SPEEDS],
+            applies_now=True,
+        ),
+        Option("sound", "Sound", [True, False], ["On", "Off"], applies_now=True),
+        Option("auto_roll", "Roll for me", [False, True], ["Off", "On"], applies_now=True),
+        Option("auto_forced", "Play forced moves", [True, False], ["On", "Off"], applies_now=True),
+        Option(
+            "hint_depth",
+            "Hint depth",
+            list(HINT_DEPTHS),
+            [f"{d} ({'quick' if d < 3 else 'slower, stronger'})" for d in HINT_DEPTHS],
+            applies_now=True,
+        ),
+        Option(
+            "manual_dice",
+            "Your dice",
+            [False, True],
+            ["Rolled for you", "Real dice, entered"],
+            applies_now=True,
+        ),
+        Option("home", "Home board", list(HOME_SIDES), ["Right", "Left"], applies_now=True),
+        Option("theme", "Theme", list(THEMES), ["Classic wood", "Colour-blind safe"], applies_now=True),
+        Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
+        Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
+        Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
+        Option(
+            "tutor",
+            "Tutor (warns before errors)",
+            list(TUTOR_LEVELS),
+            ["Off", "Doubtful and worse (0.03)", "Bad and worse (0.06)", "Very bad only (0.12)"],
+            applies_now=True,
+        ),
+    ]
+
+
+class MenuScene(Dialog):
+    """New game and settings; over the game (which waits underneath) or the empty board."""
+
+    title = "New game & settings"
+
+    def __init__(self, ctx: Context) -> None:
+        self.rows = options()
+        self.row = 0
+        """The row the keyboard is on."""
+        self.line = 30.0
+        self.top = 0.0
+        self.arrows: list[tuple[pygame.Rect, int, int]] = []  # rect, row, direction
+        super().__init__(ctx)
+
+    def box_size(self, w: int, h: int) -> tuple[int, int]:
+        """Most of the window."""
+        return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
+
+    def choices(self) -> list[Choice]:
+        """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
+        out = [
+            Choice(
+                "start",
+                "Start new game",
+                (pygame.K_RETURN, pygame.K_KP_ENTER),
+                "Enter",
+                lambda: self.ctx.run("new-game"),
+                primary=True,
+            )
+        ]
+        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run("open-match")))
+        session = self.ctx.game_session()
+        if session is not None:
+            label = "Back" if session.outcome() is not None else "Continue game"
+            out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
+        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run("stats")))
+        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
+        out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
+        return out
+
+    def on_resize(self) -> None:
+        """Lay out the rows and their arrows."""
+        super().on_resize()
+        box = self.box
+        self.line = (self.buttons[0].rect.y - box.y - 64) / (len(self.rows) + 1.0)
+        self.top = box.y + 64
+        aw = round(self.line * 0.8)
+        vx0, vx1 = box.x + box.width * 0.42, box.right - box.width * 0.04
+        self.arrows = []
+        for i in range(len(self.rows)):
+            y = round(self.top + i * self.line)
+            self.arrows.append((pygame.Rect(round(vx0), y, aw, round(self.line * 0.8)), i, -1))
+            self.arrows.append((pygame.Rect(round(vx1 - aw), y, aw, round(self.line * 0.8)), i, 1))
+
+    def _value_index(self, opt: Option) -> int:
+        value = getattr(self.ctx.settings, opt.attr)
+        try:
+            return opt.values.index(value)
+        except ValueError:
+            return 0
+
+    def change(self, row: int, direction: int) -> None:
+        """Move a row's choice left or right and save the settings."""
+        opt = self.rows[row]
+        i = (self._value_index(opt) + direction) % len(opt.values)
+        setattr(self.ctx.settings, opt.attr, opt.values[i])
+        self.ctx.settings_changed()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Arrows choose a row and change it; F1 opens help."""
+        k = event.key
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+        if k in moves:
+            self.row = (self.row + moves[k]) % len(self.rows)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.change(self.row, -1 if k == pygame.K_LEFT else 1)
+        elif k == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.ctx.run("help")
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """An arrow, or a row (which steps its choice on)."""
+        for rect, row, direction in self.arrows:
+            if rect.collidepoint(pos):
+                self.row = row
+                self.change(row, direction)
+                return
+        for i in range(len(self.rows)):
+            y = self.top + i * self.line
+            if self.box.x < pos[0] < self.box.right and y <= pos[1] < y + self.line:
+                self.row = i
+                self.change(i, 1)
+                return
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The rows, the current one outlined."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        bw = self.box.width
+        size = max(12.0, min(20.0, self.line * 0.42))
+        for i, opt in enumerate(self.rows):
+            y = self.top + i * self.line
+            if i == self.row:
+                row_rect = pygame.Rect(self.box.x + 10, round(y - 3), bw - 20, round(self.line * 0.8) + 6)
+                pygame.draw.rect(surface, th.button, row_rect, border_radius=6)
+                pygame.draw.rect(surface, th.accent, row_rect, 2, border_radius=6)
+            label = opt.label + ("" if opt.applies_now else " *")
+            mid = y + self.line * 0.4
+            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, th.text, anchor="midleft")
+            left, right = self.arrows[2 * i][0], self.arrows[2 * i + 1][0]
+            name = fit_text(
+                fonts.get(size, True), opt.names[self._value_index(opt)], right.x - left.right - 8
+            )
+            centre = ((left.right + right.x) / 2, mid)
+            text(surface, fonts, name, centre, size, th.accent, True, "center")
+            for rect, glyph in ((left, "◀"), (right, "▶")):
+                text(surface, fonts, glyph, rect.center, size, th.text_dim, anchor="center")
+        note = "* applies to the next new game · ↑↓ choose a row · ←→ change it"
+        y = self.top + len(self.rows) * self.line
+        text(surface, fonts, note, (self.box.centerx, y), max(10.0, size * 0.8), th.text_dim, anchor="midtop")

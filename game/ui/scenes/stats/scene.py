@@ -1,0 +1,145 @@
+"""The player's statistics screen: totals, win rate, error rate and its trend, a graph of it."""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.analysis.review import rating
+from game.ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
+from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.widgets.controls import mix, text
+
+RECENT = 3
+"""The latest finished matches listed one by one."""
+
+GRAPH_MATCHES = 40
+"""The graph shows the error rate of at most this many reviewed matches (the latest)."""
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def match_line(e: MatchEntry) -> str:
+    """One finished match: date, length, final score, result, error rates if reviewed."""
+    result = "won" if e.is_won() else "lost"
+    rates = (
+        "not reviewed"
+        if e.error_rates is None
+        else (f"errors: you {e.error_rates[0]:.1f}, computer {e.error_rates[1]:.1f}")
+    )
+    return (
+        f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result} · {rates}"
+    )
+
+
+def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
+    """(heading, line) pairs of the screen; a heading starts a group, its line is empty."""
+    t, m = stats.match_totals(), stats.money_totals()
+    out: list[tuple[str, str]] = [("Matches", "")]
+    if t["matches"]:
+        out.append(
+            (
+                "",
+                f"{t['matches']} finished: won {t['won']}, lost {t['lost']} ({_pct(t['won'], t['matches'])})",
+            )
+        )
+        out.append(
+            (
+                "",
+                f"Games won {t['games_won']}, lost {t['games_lost']}"
+                f" · points {t['points_won']} : {t['points_lost']}",
+            )
+        )
+    else:
+        out.append(("", "No match finished yet."))
+    left = len(stats.unfinished())
+    if left:
+        out.append(("", f"{left} not finished (abandoned or still going): not counted above"))
+    out.append(("Money sessions", ""))
+    if m["sessions"]:
+        net = m["points_won"] - m["points_lost"]
+        n = m["sessions"]
+        games = f"games {m['games_won']} : {m['games_lost']}"
+        points = f"points {m['points_won']} : {m['points_lost']} ({net:+d})"
+        out.append(("", f"{n} session{'s' * (n != 1)} · {games} · {points}"))
+    else:
+        out.append(("", "None played yet."))
+    done = stats.matches()[-RECENT:]
+    if done:
+        out.append(("Latest matches", ""))
+        out.extend(("", match_line(e)) for e in reversed(done))
+    out.append(("Error rate (reviewed matches, mEMG per decision)", ""))
+    rates = stats.error_rates()
+    avg = stats.average_error()
+    if avg is None:
+        out.append(("", "No match reviewed yet: review a finished match to see it here."))
+        return out
+    out.append(("", f"{len(rates)} reviewed · average {avg:.1f} ({rating(avg)})"))
+    recent, before = stats.trend()
+    if recent is not None and before is not None:
+        word = "better" if recent < before else "worse" if recent > before else "the same"
+        out.append(("", f"Trend: last {TREND_RECENT} {recent:.1f} · before {before:.1f} ({word})"))
+    return out
+
+
+class StatisticsScene(Dialog):
+    """The statistics over the board; Esc, Enter or a click on Close shuts it."""
+
+    title = "Your statistics"
+    max_size = (860, 640)
+    dim_alpha = 215
+
+    def __init__(self, ctx: Context, stats: PlayerStats) -> None:
+        self.stats = stats
+        """What is shown (read when the screen opened)."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Close."""
+        return [
+            Choice(
+                "close",
+                "Close",
+                (pygame.K_ESCAPE, pygame.K_g, *ENTER),
+                "Esc",
+                lambda: self.ctx.pop(self),
+                True,
+            )
+        ]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The lines, then the graph below them."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        size = max(11.0, min(17.0, area.height / 28))
+        y = float(area.y)
+        for head, line in summary_lines(self.stats):
+            if head:
+                y += size * 0.4
+                text(surface, fonts, head, (area.x, y), size, th.accent, True)
+            else:
+                text(surface, fonts, line, (area.x + 16, y), size, th.text)
+            y += size * 1.45
+        graph = pygame.Rect(
+            area.x + 50, round(y + size), area.width - 60, round(area.bottom - y - size * 2.6)
+        )
+        if graph.height > 40 and len(self.stats.error_rates()) >= 2:
+            self.draw_graph(surface, graph, size * 0.8)
+
+    def draw_graph(self, surface: pygame.Surface, box: pygame.Rect, size: float) -> None:
+        """The error rate per reviewed match, oldest left, with its scale."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        rates = self.stats.error_rates()[-GRAPH_MATCHES:]
+        top = max(10.0, max(rates) * 1.15)
+        grid = mix(th.panel, th.text, 0.25)
+        for frac in (0.0, 0.5, 1.0):
+            gy = box.bottom - frac * box.height
+            pygame.draw.line(surface, grid, (box.x, gy), (box.right, gy))
+            text(surface, fonts, f"{top * frac:.0f}", (box.x - 6, gy), size, th.text_dim, anchor="midright")
+        step = box.width / (len(rates) - 1)
+        points = [(box.x + i * step, box.bottom - r / top * box.height) for i, r in enumerate(rates)]
+        pygame.draw.lines(surface, th.accent, False, points, 3)
+        for p in points:
+            pygame.draw.circle(surface, th.accent, (round(p[0]), round(p[1])), 4)
+        label = f"error rate per reviewed match (the last {len(rates)}, oldest left; lower is better)"
+        text(surface, fonts, label, (box.centerx, box.bottom + 6), size, th.text_dim, anchor="midtop")

@@ -1,0 +1,1 @@
+"""Drawing: layout, theme, fonts, the board, buttons and panels; no scene logic."""

@@ -1,0 +1,216 @@
+"""Drawing the review screen's parts: text blocks, the players' table, the list of errors, the graph.
+
+Each function draws what it is given into a rectangle; none knows the review or the scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.widgets.controls import fit_text, mix, text
+from game.ui.widgets.render import Fonts
+from game.ui.widgets.theme import Colour, Theme
+
+Line = tuple[str, Colour, bool]
+"""A line of text, its colour, and whether it is bold."""
+
+
+def draw_lines(
+    surf: pygame.Surface, fonts: Fonts, rect: pygame.Rect, lines: Sequence[Line], size: float
+) -> None:
+    """Lines from the top of ``rect``, each cut to its width; those that do not fit are left out."""
+    y = float(rect.y)
+    step = size * 1.35
+    for s, colour, bold in lines:
+        if y + step > rect.bottom + 1:
+            return
+        text(surf, fonts, fit_text(fonts.get(size, bold), s, rect.width), (rect.x, y), size, colour, bold)
+        y += step
+
+
+Row = tuple[Sequence[str], Colour, bool]
+"""A row of cells, its colour, and whether it is bold."""
+
+
+def draw_grid(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    rows: Sequence[Row],
+    starts: Sequence[float],
+    size: float,
+) -> float:
+    """Rows of cells, each cell starting at its fraction of the width and cut to the next; returns the
+    height drawn. Rows that do not fit are left out."""
+    step = size * 1.4
+    edges = [*starts, 1.0]
+    y = float(rect.y)
+    for cells, colour, bold in rows:
+        if y + step > rect.bottom + 1:
+            break
+        for k, cell in enumerate(cells):
+            end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
+            width = round(rect.width * (end - edges[k])) - 6
+            shown = fit_text(fonts.get(size, bold), cell, width)
+            text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
+        y += step
+    return y - rect.y
+
+
+def draw_table(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    rect: pygame.Rect,
+    rows: Sequence[tuple[str, str, str]],
+    size: float,
+) -> None:
+    """A label column and two value columns; the first row is the heading."""
+    grid: list[Row] = [(rows[0], th.accent, True)] if rows else []
+    grid += [(row, th.text, True) for row in rows[1:]]
+    draw_grid(surf, fonts, rect, grid, (0.0, 0.44, 0.72), size)
+
+
+@dataclass
+class ListView:
+    """A scrolled list of rows with one selected."""
+
+    rect: pygame.Rect
+    """Where it is drawn."""
+    line: float
+    """The height of a row."""
+    top: int = 0
+    """The first row shown."""
+
+    def visible(self) -> int:
+        """How many rows fit."""
+        return max(1, int(self.rect.height // self.line))
+
+    def show(self, index: int | None, count: int) -> None:
+        """Scroll so that row ``index`` is in view."""
+        if index is not None:
+            if index < self.top:
+                self.top = index
+            elif index >= self.top + self.visible():
+                self.top = index - self.visible() + 1
+        self.top = max(0, min(self.top, count - self.visible()))
+
+    def scroll(self, rows: int, count: int) -> None:
+        """Scroll by ``rows`` (the mouse wheel)."""
+        self.top += rows
+        self.show(None, count)
+
+    def row_at(self, pos: tuple[int, int], count: int) -> int | None:
+        """The row under ``pos``, if any."""
+        if not self.rect.collidepoint(pos):
+            return None
+        i = self.top + int((pos[1] - self.rect.y) // self.line)
+        return i if i < count else None
+
+    def draw(
+        self,
+        surf: pygame.Surface,
+        fonts: Fonts,
+        th: Theme,
+        rows: Sequence[tuple[str, Colour]],
+        selected: int | None,
+    ) -> None:
+        """The rows in view, the selected one outlined; a scroll mark when some are out of view."""
+        size = self.line * 0.62
+        for k in range(self.visible()):
+            i = self.top + k
+            if i >= len(rows):
+                break
+            r = pygame.Rect(
+                self.rect.x, round(self.rect.y + k * self.line), self.rect.width, round(self.line)
+            )
+            if i == selected:
+                pygame.draw.rect(surf, th.button, r, border_radius=4)
+                pygame.draw.rect(surf, th.accent, r, 2, border_radius=4)
+            s, colour = rows[i]
+            shown = fit_text(fonts.get(size), s, self.rect.width - 16)
+            text(surf, fonts, shown, (r.x + 6, r.centery), size, colour, anchor="midleft")
+        if len(rows) > self.visible():
+            frac = self.top / max(1, len(rows) - self.visible())
+            h = max(12, self.rect.height * self.visible() // len(rows))
+            y = self.rect.y + (self.rect.height - h) * frac
+            bar = pygame.Rect(self.rect.right - 5, round(y), 4, h)
+            pygame.draw.rect(surf, mix(th.panel, th.text, 0.4), bar, border_radius=2)
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A line of values through the match, the games marked, one point picked."""
+
+    values: Sequence[float]
+    """The left column's standing at each point."""
+    starts: Sequence[tuple[int, str]]
+    """Where each game starts (index) and its label."""
+    money: bool
+    """Values are points (centred on 0) rather than chances (0..1)."""
+    marks: Sequence[int] = ()
+    """Points where a large error was made."""
+    picked: int | None = None
+    """The point shown on the board."""
+
+    def bounds(self) -> tuple[float, float]:
+        """The lowest and highest value drawn."""
+        if not self.money:
+            return 0.0, 1.0
+        top = max(1.0, *(abs(v) for v in self.values)) if self.values else 1.0
+        return -top, top
+
+    def x_of(self, rect: pygame.Rect, i: int) -> float:
+        """Where point ``i`` is drawn across ``rect``."""
+        n = max(1, len(self.values) - 1)
+        return rect.x + rect.width * i / n
+
+    def y_of(self, rect: pygame.Rect, v: float) -> float:
+        """Where value ``v`` is drawn up ``rect``."""
+        lo, hi = self.bounds()
+        return rect.bottom - rect.height * (v - lo) / (hi - lo)
+
+    def pick(self, rect: pygame.Rect, pos: tuple[int, int]) -> int | None:
+        """The point nearest ``pos`` across, if ``pos`` is on the graph."""
+        if not self.values or not rect.collidepoint(pos):
+            return None
+        n = max(1, len(self.values) - 1)
+        return max(0, min(len(self.values) - 1, round((pos[0] - rect.x) / rect.width * n)))
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
+        """The frame, the middle line, the games, the values, the error marks and the picked point."""
+        pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
+        text(surf, fonts, title, (rect.x + 8, rect.y + 4), 13, th.text_dim)
+        plot = rect.inflate(-24, -36).move(0, 8)
+        mid = self.y_of(plot, 0.0 if self.money else 0.5)
+        pygame.draw.line(surf, mix(th.panel, th.text, 0.3), (plot.x, mid), (plot.right, mid))
+        for i, label in self.starts:
+            x = self.x_of(plot, i)
+            pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, rect.y + 22), (x, plot.bottom))
+            text(surf, fonts, label, (x + 3, plot.bottom - 14), 11, th.text_dim)
+        points = [(self.x_of(plot, i), self.y_of(plot, v)) for i, v in enumerate(self.values)]
+        if len(points) > 1:
+            pygame.draw.lines(surf, th.accent, False, points, 2)
+        for i in self.marks:
+            if 0 <= i < len(points):
+                pygame.draw.circle(surf, th.warn, (round(points[i][0]), round(points[i][1])), 4)
+        if self.picked is not None and 0 <= self.picked < len(points):
+            x, y = points[self.picked]
+            pygame.draw.line(surf, th.select, (x, plot.y), (x, plot.bottom), 2)
+            pygame.draw.circle(surf, th.select, (round(x), round(y)), 5)
+            v = self.values[self.picked]
+            label = f"{v:+.2f}" if self.money else f"{v:.0%}"
+            anchor = "bottomleft" if x < plot.centerx else "bottomright"
+            text(
+                surf,
+                fonts,
+                label,
+                (x + (6 if x < plot.centerx else -6), plot.y + 16),
+                13,
+                th.select,
+                True,
+                anchor,
+            )

@@ -1,0 +1,99 @@
+"""The score board's words and the doubling cube on the bar (drawing only: no scene, no flow)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.match import Match
+from game.ui.model.session import HUMAN, GameSession
+from game.ui.widgets.controls import mix, text
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.render import Fonts
+from game.ui.widgets.theme import Theme
+
+CENTRED_FACE = 64
+"""What a centred cube shows, as on a real board (its value is 1)."""
+
+
+def match_words(match: Match) -> str:
+    """ "Match to 5 · game 3 · Crawford", or "Money session · game 2"."""
+    if match.is_money():
+        return f"Money session · game {match.game_number()}"
+    words = f"Match to {match.length} · game {match.game_number()}"
+    if match.is_crawford():
+        words += " · Crawford"
+    elif match.is_post_crawford():
+        words += " · post-Crawford"
+    return words
+
+
+def score_words(match: Match) -> tuple[str, str]:
+    """Player 0's and player 1's score: points in a match, the running total (+/-) in a money session."""
+    a, b = match.score
+    if match.is_money():
+        return f"{a - b:+d}", f"{b - a:+d}"
+    return str(a), str(b)
+
+
+CUBE_VERBS = {
+    "double": ("double to", "doubles to"),
+    "take": ("take at", "takes at"),
+    "drop": ("pass", "passes"),
+    "beaver": ("beaver to", "beavers to"),
+}
+"""A cube action in the move log: (the human's verb, the computer's)."""
+
+
+def log_lines(s: GameSession) -> list[str]:
+    """The move log: each turn numbered, the cube's actions between them."""
+    lines: list[str] = []
+    for k in range(len(s.log) + 1):
+        for c in s.cube_log:
+            if c.turn == k:
+                who = "You" if c.player == HUMAN else "AI"
+                value = "" if c.kind == "drop" else f" {c.value}"
+                lines.append(f"   {who} {CUBE_VERBS[c.kind][c.player != HUMAN]}{value}")
+        if k < len(s.log):
+            r = s.log[k]
+            lines.append(f"{k + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}")
+    return lines
+
+
+def cube_face(value: int, owner: int | None) -> int:
+    """The number the cube shows: 64 while centred at 1, else its value."""
+    return CENTRED_FACE if owner is None and value == 1 else value
+
+
+def cube_rect(lay: Layout, owner: str) -> pygame.Rect:
+    """Where the cube sits on the bar: "centre", "human" (the bottom edge) or "computer" (the top edge)."""
+    bar, size = lay.bar, lay.cube_size()
+    rect = pygame.Rect(0, 0, size, size)
+    rect.centerx = bar.centerx
+    if owner == "human":
+        rect.bottom = bar.bottom - round(size * 0.25)
+    elif owner == "computer":
+        rect.top = bar.top + round(size * 0.25)
+    else:
+        rect.centery = bar.centery
+    return rect
+
+
+def draw_cube(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    lay: Layout,
+    face: int,
+    owner: str,
+    offered: bool = False,
+) -> pygame.Rect:
+    """The cube showing ``face`` at ``owner``'s place ("centre", "human", "computer"); outlined if offered."""
+    rect = cube_rect(lay, owner)
+    shadow = rect.move(2, 3)
+    pygame.draw.rect(surface, mix(th.panel, (0, 0, 0), 0.6), shadow, border_radius=max(3, rect.width // 6))
+    pygame.draw.rect(surface, (244, 240, 228), rect, border_radius=max(3, rect.width // 6))
+    edge = th.accent if offered else mix((244, 240, 228), (0, 0, 0), 0.45)
+    pygame.draw.rect(surface, edge, rect, 3 if offered else 1, border_radius=max(3, rect.width // 6))
+    size = rect.height * (0.55 if face < 10 else 0.45)
+    text(surface, fonts, str(face), rect.center, size, (30, 30, 30), True, "center")
+    return rect

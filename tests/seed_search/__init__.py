@@ -1,0 +1,1 @@
+"""The seed's textbook search over a small game interface, used only by the tests."""
