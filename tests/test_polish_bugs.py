@@ -3,18 +3,23 @@ and warnings are wrapped whole rather than cut with an ellipsis."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
+from ui_driver import DT, game, key, play_human_turn, pump, record_text, run_until, to_human_move
 
-from game.ui import render, review_view
+from game.move import legal_moves
+from game.ui import panel, render, review_view
+from game.ui.actions import Key, by_name, help_rows
 from game.ui.app import App
 from game.ui.id_dialogs import ID_SIZE, IdsDialog
 from game.ui.render import Fonts
 from game.ui.review_view import Graph
-from game.ui.session import GameConfig, GameSession
+from game.ui.scoreboard import log_lines
+from game.ui.session import HUMAN, GameConfig, GameSession
 from game.ui.theme import CLASSIC
 
 # --- the IDs' font --------------------------------------------------------------------------------
@@ -135,3 +140,143 @@ def test_the_graph_numbers_the_moves_of_each_game_along_its_foot(monkeypatch: py
     assert set(numbers) == {"1", "2", "3", "4", "5"}
     assert drawn["5"][0] == pytest.approx(graph.x_of(plot, 8))  # at the move's first point
     assert drawn["5"][1] > plot.bottom  # under the line
+
+
+# --- the Moves list scrolls ------------------------------------------------------------------------
+
+
+def long_game(turns: int = 44) -> GameSession:
+    """A game ``turns`` turns in (random legal moves), the human to move with the dice rolled."""
+    session = GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), seed="a long game")
+    session.begin()
+    rng = random.Random(3)
+    while len(session.log) < turns or session.turn != HUMAN:
+        assert session.state.dice is not None and session.outcome() is None
+        moves = legal_moves(session.state.position, session.state.dice)
+        session.play(rng.choice(moves) if moves else None)
+        session.roll()
+    return session
+
+
+def wheel(app: App, pos: tuple[int, int], y: int, times: int = 1) -> None:
+    """The mouse moved to ``pos``, then the wheel turned ``times`` notches (y > 0: away from the player)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, which=0))
+    app.frame(DT)
+
+
+def shown(drawn: list[str], app: App) -> list[str]:
+    """The Moves list's lines drawn in the next frame."""
+    g = game(app)
+    lines = log_lines(g.session)
+    drawn.clear()
+    pump(app)
+    return [s for s in drawn if s in lines]
+
+
+def test_the_moves_list_of_a_long_game_shows_the_newest_and_the_wheel_scrolls_to_the_first(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    app.set_game(long_game())
+    g = game(app)
+    drawn = record_text(monkeypatch, panel)
+    lines = log_lines(g.session)
+    rows = g.log_rows()
+    assert 3 <= rows < len(lines)
+    assert shown(drawn, app) == lines[-rows:]  # the newest turns, the last one included
+    assert f"{len(lines) - rows + 1}-{len(lines)} of {len(lines)}" in drawn  # there is more above
+    list_pos = (g.panel.rect.centerx, round(g.panel.log_y + g.panel.log_line))
+    wheel(app, list_pos, 1)
+    assert shown(drawn, app) == lines[-rows - 1 : -1]  # one line back
+    wheel(app, list_pos, 1, times=len(lines) + 10)
+    assert shown(drawn, app) == lines[:rows]  # the first turn, and no further
+    assert f"1-{rows} of {len(lines)}" in drawn
+    wheel(app, list_pos, -1, times=len(lines) + 10)
+    assert shown(drawn, app) == lines[-rows:]  # the newest again, and no further
+    assert g.log_scroll.top is None  # following the game again
+
+
+def test_the_wheel_over_the_board_leaves_the_moves_list_alone(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    app.set_game(long_game())
+    drawn = record_text(monkeypatch, panel)
+    before = shown(drawn, app)
+    wheel(app, app.layout.board.center, 1, times=5)
+    assert shown(drawn, app) == before
+
+
+def test_page_keys_scroll_the_moves_list_which_stays_put_while_play_goes_on_until_back_at_the_end(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    app.set_game(long_game())
+    g = game(app)
+    drawn = record_text(monkeypatch, panel)
+    lines = log_lines(g.session)
+    rows = g.log_rows()
+    key(app, pygame.K_PAGEUP)
+    back = shown(drawn, app)
+    assert back == lines[-rows - (rows - 1) : -(rows - 1)]  # a page back, one line kept in view
+    to_human_move(app)
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the computer's reply")
+    assert len(log_lines(g.session)) == len(lines) + 2
+    assert shown(drawn, app) == back  # not dragged along by the new turns
+    for _ in range(4):
+        key(app, pygame.K_PAGEDOWN)
+    now = log_lines(g.session)
+    assert shown(drawn, app) == now[-rows:] and g.log_scroll.top is None
+    to_human_move(app)
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the computer's reply")
+    assert shown(drawn, app)[-1] == log_lines(g.session)[-1]  # following the game: its newest turn
+
+
+def test_the_moves_list_keys_are_in_help() -> None:
+    assert ("PgUp / PgDn", by_name("moves-back").help) in help_rows()
+    assert by_name("moves-on").keys == (Key(pygame.K_PAGEDOWN),)
+
+
+# --- warnings are wrapped whole ---------------------------------------------------------------------
+
+LONG_WARNING = (
+    "The computer is playing with its simpler hand-made evaluation, so it is weaker than usual: the "
+    "neural-network weights could not be loaded (weights file not found: C:\\Users\\someone\\AppData\\"
+    "Local\\Temp\\_MEI123456\\assets\\weights\\net.npz)."
+)
+"""As long as the evaluator's warning gets, with a frozen app's path in it."""
+SIZES = [(640, 420), (800, 600), (1100, 720), (1920, 1080)]
+"""The smallest window the game allows, and larger ones."""
+
+
+def words_drawn(drawn: list[str], message: str) -> None:
+    """Every word of ``message`` drawn, none cut with an ellipsis (a long path may break across lines)."""
+    assert not any("…" in s for s in drawn)
+    assert "".join(message.split()) in "".join("".join(drawn).split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_panels_warning_about_the_ai_is_shown_whole_clear_of_the_buttons(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setattr(App, "evaluator_warning", lambda self: LONG_WARNING)
+    app = make_app()
+    app.set_game(long_game())
+    app.resize(size)
+    g = game(app)
+    drawn = record_text(monkeypatch, panel)
+    pump(app)
+    assert "".join(LONG_WARNING.split()) in "".join("".join(drawn).split())  # every word, in order
+    box = panel.warning_box(app.renderer.fonts, g.panel, LONG_WARNING)
+    assert box is not None
+    warning = [s for s in drawn if s in box.lines]
+    assert warning == list(box.lines)
+    words_drawn(warning, LONG_WARNING)
+    assert g.panel.rect.contains(box.rect)
+    assert not any(box.rect.colliderect(b.rect) for b in g.buttons)
+    if not box.over_header:  # at the foot: the Moves list ends above it
+        assert g.panel.log_y + g.log_rows() * g.panel.log_line <= box.rect.y
