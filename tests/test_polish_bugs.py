@@ -9,10 +9,10 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_driver import DT, game, key, play_human_turn, pump, record_text, run_until, to_human_move
+from ui_driver import DT, click, game, key, play_human_turn, pump, record_text, run_until, to_human_move
 
 from game.move import legal_moves
-from game.ui import panel, render, review_view
+from game.ui import panel, render, review_view, status_bar
 from game.ui.actions import Key, by_name, help_rows
 from game.ui.app import App
 from game.ui.id_dialogs import ID_SIZE, IdsDialog
@@ -280,3 +280,38 @@ def test_the_panels_warning_about_the_ai_is_shown_whole_clear_of_the_buttons(
     assert not any(box.rect.colliderect(b.rect) for b in g.buttons)
     if not box.over_header:  # at the foot: the Moves list ends above it
         assert g.panel.log_y + g.log_rows() * g.panel.log_line <= box.rect.y
+
+
+def test_a_long_status_warning_in_the_smallest_window_is_wrapped_under_the_board(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    app.set_game(long_game())
+    app.resize((640, 420))
+    drawn = record_text(monkeypatch, status_bar)
+    app.notify(LONG_WARNING, warn=True)
+    pump(app)
+    words_drawn([s for s in drawn if s not in ("F1 help",)], LONG_WARNING)
+    plan = app._status_plan()
+    assert len(plan.message) > 1 and plan.message_rect.height > app.layout.status.height
+    assert plan.message_rect.right <= app.layout.panel.x  # the panel's buttons stay in view
+
+
+def test_a_long_alert_in_the_smallest_window_is_wrapped_in_a_taller_band_that_a_click_dismisses(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    app.set_game(long_game())
+    app.resize((640, 420))
+    drawn = record_text(monkeypatch, status_bar)
+    alert = "Saving is off: the game could not be saved ([Errno 28] No space left on device: " + (
+        "'/home/someone/.local/share/Backgammon/saved-game.json')."
+    )
+    app.alert(alert)
+    app.alert("A second warning, waiting behind the first.")
+    pump(app)
+    words_drawn([s for s in drawn if s not in ("F1 help", "X or click: dismiss")], alert + " (+1 more)")
+    band = app.alert_rect()
+    assert band.height > app.layout.status.height and band.bottom <= app.layout.status.y
+    click(app, (band.centerx, band.y + 3))  # its top line, above where a one-line band would be
+    assert app.alerts == ["A second warning, waiting behind the first."]
