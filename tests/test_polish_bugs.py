@@ -13,9 +13,10 @@ from ui_driver import DT, click, game, key, play_human_turn, pump, record_text, 
 
 from game.move import legal_moves
 from game.ui import panel, render, review_view, status_bar
-from game.ui.actions import Key, by_name, help_rows
+from game.ui.actions import ACTIONS, Key, by_name, help_rows
 from game.ui.app import App
 from game.ui.id_dialogs import ID_SIZE, IdsDialog
+from game.ui.layout import Layout
 from game.ui.render import Fonts
 from game.ui.review_view import Graph
 from game.ui.scoreboard import log_lines
@@ -315,3 +316,14 @@ def test_a_long_alert_in_the_smallest_window_is_wrapped_in_a_taller_band_that_a_
     assert band.height > app.layout.status.height and band.bottom <= app.layout.status.y
     click(app, (band.centerx, band.y + 3))  # its top line, above where a one-line band would be
     assert app.alerts == ["A second warning, waiting behind the first."]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_panels_warning_leaves_the_hints_in_view(size: tuple[int, int]) -> None:
+    lay = Layout.compute(size)
+    buttons = sum(1 for a in ACTIONS if a.button)
+    panel_lay = panel.PanelLayout.compute(lay.panel, buttons, size[1])
+    box = panel.warning_box(Fonts(), panel_lay, LONG_WARNING, hints=3)
+    assert box is not None
+    assert not any(box.rect.colliderect(panel_lay.hint_rect(i)) for i in range(3))
+    assert not any(box.rect.colliderect(b) for b in panel_lay.buttons)
