@@ -18,6 +18,7 @@ APP_NAME = "Backgammon"
 REQUIRED_FILES: tuple[str, ...] = (
     "assets/fonts/DejaVuSans.ttf",
     "assets/fonts/DejaVuSans-Bold.ttf",
+    "assets/fonts/DejaVuSansMono.ttf",
     "assets/fonts/LICENSE-DejaVu.txt",
     "assets/weights/net.npz",
     "assets/weights/net.npz.sha256",

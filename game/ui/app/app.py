@@ -38,7 +38,7 @@ from game.ui.scenes.stats.scene import StatisticsScene
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Renderer
 from game.ui.widgets.sound import Sounds
-from game.ui.widgets.status_bar import StatusLines, draw_status
+from game.ui.widgets.status_bar import StatusLines, StatusPlan, draw_status, plan_status
 from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
@@ -424,9 +424,13 @@ class App:
         return False
 
     def alert_rect(self) -> pygame.Rect:
-        """Where the oldest alert is drawn: a band just above the status strip."""
-        st = self.layout.status
-        return pygame.Rect(st.x, st.y - st.height, self.layout.panel.x, st.height)
+        """Where the oldest alert is drawn: a band just above the status strip, as tall as its lines."""
+        return self._status_plan().band
+
+    def _status_plan(self) -> StatusPlan:
+        msg = self.message[0] if self.message_ttl > 0 else ""
+        lines = StatusLines(msg, self.message[1], tuple(self.alerts))
+        return plan_status(self.renderer.fonts, self.layout.status, self.layout.panel.x, lines)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay everything out again for a new window size."""
@@ -460,9 +464,7 @@ class App:
             s.draw(surface)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        msg = self.message[0] if self.message_ttl > 0 else ""
-        lines = StatusLines(msg, self.message[1], tuple(self.alerts))
-        draw_status(surface, self.renderer.fonts, self.theme, self.layout.status, self.alert_rect(), lines)
+        draw_status(surface, self.renderer.fonts, self.theme, self._status_plan(), self.message[1])
 
     def frame(self, dt: float) -> bool:
         """One turn of the loop: events, update, draw, flip. True when the frame had input."""

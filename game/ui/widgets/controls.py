@@ -111,9 +111,10 @@ def text(
     colour: Colour,
     bold: bool = False,
     anchor: str = "topleft",
+    mono: bool = False,
 ) -> pygame.Rect:
-    """Draw one line of text; returns its rectangle."""
-    img = fonts.render(s, size, colour, bold)
+    """Draw one line of text (``mono``: in the monospaced font); returns its rectangle."""
+    img = fonts.render(s, size, colour, bold, mono)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surf.blit(img, rect)
     return rect
@@ -215,13 +216,20 @@ def copy_to_clipboard(s: str) -> bool:
 
 
 def draw_text_entry(
-    surf: pygame.Surface, fonts: Fonts, th: Theme, entry: TextEntry, rect: pygame.Rect, caret: bool
+    surf: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    entry: TextEntry,
+    rect: pygame.Rect,
+    caret: bool,
+    mono: bool = False,
 ) -> None:
-    """The box with its text and, when ``caret``, a caret after it."""
+    """The box with its text (``mono``: in the monospaced font) and, when ``caret``, a caret after it."""
     pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.35), rect, border_radius=6)
     pygame.draw.rect(surf, th.accent, rect, 2, border_radius=6)
     size = rect.height * 0.55
-    r = text(surf, fonts, entry.text, (rect.x + 10, rect.centery), size, th.text, anchor="midleft")
+    pos = (rect.x + 10, rect.centery)
+    r = text(surf, fonts, entry.text, pos, size, th.text, anchor="midleft", mono=mono)
     if caret:
         x = r.right + 2 if entry.text else rect.x + 10
         pygame.draw.line(surf, th.text, (x, rect.y + 6), (x, rect.bottom - 6), 2)

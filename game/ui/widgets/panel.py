@@ -20,8 +20,6 @@ from game.ui.widgets.controls import (
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Theme
 
-WARNING_LINES = 5
-"""Lines of the panel given to a warning about the AI (the rest is cut with an ellipsis)."""
 HINT_ROWS = 3
 """Hints the panel has room for."""
 MIN_BUTTON_H = 22
@@ -79,6 +77,16 @@ class PanelLayout:
         """The width inside the margins."""
         return self.rect.width - 2 * self.pad
 
+    @property
+    def log_y(self) -> float:
+        """Top of the Moves list's first line (under its heading)."""
+        return self.list_y + self.small * 1.5
+
+    @property
+    def log_line(self) -> float:
+        """The height of a line of the Moves list."""
+        return self.small * 1.3
+
     def hint_rect(self, index: int) -> pygame.Rect:
         """The clickable row of hint ``index``."""
         y = self.list_y + self.small * 1.6 + index * self.small * 3.1
@@ -108,11 +116,69 @@ class PanelView:
     hint_title: str = ""
     """The heading over the hints."""
     log: list[str] = field(default_factory=list)
-    """The last turns, newest last."""
+    """Every turn so far, newest last."""
+    log_top: int | None = None
+    """The first line of the Moves list shown; None: the newest lines."""
     warning: str = ""
     """Why the AI is weaker than usual."""
     buttons: list[Button] = field(default_factory=list)
     """The buttons with their states."""
+
+
+@dataclass
+class LogScroll:
+    """Where the Moves list is scrolled to: the newest lines, unless the player scrolled back."""
+
+    top: int | None = None
+    """The first line shown; None: the newest lines (the list follows the game)."""
+
+    def first(self, count: int, rows: int) -> int:
+        """The first line shown of ``count`` lines with room for ``rows``."""
+        newest = max(0, count - rows)
+        return newest if self.top is None else min(self.top, newest)
+
+    def scroll(self, lines: int, count: int, rows: int) -> None:
+        """Move by ``lines`` (negative: back to older ones), within the list; back at the newest
+        lines the list follows the game again."""
+        top = max(0, self.first(count, rows) + lines)
+        self.top = None if top >= max(0, count - rows) else top
+
+
+@dataclass(frozen=True)
+class WarningBox:
+    """A warning wrapped whole, and where it goes in the panel."""
+
+    lines: tuple[str, ...]
+    """The warning's lines."""
+    rect: pygame.Rect
+    """Where they are drawn."""
+    over_header: bool
+    """Drawn over the title, level and seed lines: there is no room for it under the buttons."""
+
+
+def warning_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) -> WarningBox | None:
+    """Where ``warning`` is drawn whole: at the foot of the panel (the Moves list gives it room), or
+    where the foot has no room for it (a small window, or ``hints`` hints shown), over the lines at
+    the top."""
+    if not warning:
+        return None
+    lines = tuple(wrap(fonts.get(lay.small * 0.85), warning, lay.width))
+    height = round(len(lines) * lay.small * 1.1)
+    rect = pygame.Rect(lay.rect.x + lay.pad, lay.rect.bottom - lay.pad - height, lay.width, height)
+    floor = lay.hint_rect(min(hints, HINT_ROWS) - 1).bottom + lay.small * 0.5 if hints else lay.list_y
+    if rect.y >= floor:
+        return WarningBox(lines, rect, False)
+    rect.y = lay.rect.y + lay.pad
+    return WarningBox(lines, rect, True)
+
+
+def log_rows(fonts: Fonts, lay: PanelLayout, warning: str) -> int:
+    """How many lines of the Moves list fit (above the warning, if it is at the foot)."""
+    box = warning_box(fonts, lay, warning)
+    bottom = (
+        box.rect.y - lay.small * 0.5 if box is not None and not box.over_header else lay.rect.bottom - lay.pad
+    )
+    return max(0, int((bottom - lay.log_y) // lay.log_line))
 
 
 def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
@@ -127,6 +193,9 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         text(surface, fonts, line, (x, y), small, th.text_dim)
         y += small * 1.35
     _draw_sha(surface, fonts, th, lay, view)
+    box = warning_box(fonts, lay, view.warning, len(view.hints))
+    if box is not None and box.over_header:  # under the thinking indicator, which comes and goes
+        _draw_warning(surface, fonts, th, lay, box)
     if view.busy:
         sp = round(small * 0.9)
         y = lay.busy_y
@@ -140,9 +209,9 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     if view.hints:
         _draw_hints(surface, fonts, th, lay, view)
     else:
-        _draw_log(surface, fonts, th, lay, view.log)
-    if view.warning:
-        _draw_warning(surface, fonts, th, lay, view.warning)
+        _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
+    if box is not None and not box.over_header:
+        _draw_warning(surface, fonts, th, lay, box)
 
 
 def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
@@ -173,31 +242,51 @@ def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayo
         text(surface, fonts, shown, (x + 2, y + small * 1.35), small * 0.85, th.text_dim)
 
 
-def _draw_log(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, log: list[str]) -> None:
-    if not log:
+def _draw_log(
+    surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView, rows: int
+) -> None:
+    """The Moves list from its first line shown, the newest line brighter; where some lines are out of
+    view, which are shown and a scroll bar."""
+    log = view.log
+    if not log or rows <= 0:
         return
     x, y, size = lay.rect.x + lay.pad, lay.list_y, lay.small
     text(surface, fonts, "Moves", (x, y), size, th.text, bold=True)
-    y += size * 1.5
-    room = int((lay.rect.bottom - y - size * 5.5) // (size * 1.3))
+    first = LogScroll(view.log_top).first(len(log), rows)
+    shown = log[first : first + rows]
+    if len(log) > rows:
+        where = f"{first + 1}-{first + len(shown)} of {len(log)}"
+        text(
+            surface, fonts, where, (lay.rect.right - lay.pad, y), size * 0.85, th.text_dim, anchor="topright"
+        )
+        track = pygame.Rect(
+            lay.rect.right - lay.pad // 2 - 3, round(lay.log_y), 3, round(rows * lay.log_line)
+        )
+        thumb = track.copy()
+        thumb.height = max(8, track.height * rows // len(log))
+        thumb.y = track.y + round((track.height - thumb.height) * first / (len(log) - rows))
+        pygame.draw.rect(surface, mix(th.panel, th.text, 0.12), track, border_radius=1)
+        pygame.draw.rect(surface, mix(th.panel, th.text, 0.5), thumb, border_radius=1)
     font = fonts.get(size * 0.95)
-    shown = log[-max(1, room) :]
-    for i, line in enumerate(shown):
-        colour = th.text if i == len(shown) - 1 else th.text_dim
-        text(surface, fonts, fit_text(font, line, lay.width), (x, y), size * 0.95, colour)
-        y += size * 1.3
+    y = lay.log_y
+    for i, line in enumerate(shown, start=first):
+        colour = th.text if i == len(log) - 1 else th.text_dim
+        text(surface, fonts, fit_text(font, line, lay.width - 4), (x, y), size * 0.95, colour)
+        y += lay.log_line
 
 
-def _draw_warning(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, warning: str) -> None:
-    small = lay.small
-    font = fonts.get(small * 0.85)
-    lines = wrap(font, warning, lay.width)
-    if len(lines) > WARNING_LINES:
-        lines = [*lines[: WARNING_LINES - 1], fit_text(font, lines[WARNING_LINES - 1] + "…", lay.width)]
-    y = lay.rect.bottom - lay.pad - len(lines) * small * 1.1
-    for line in lines:
-        text(surface, fonts, line, (lay.rect.x + lay.pad, y), small * 0.85, th.warn)
-        y += small * 1.1
+def _draw_warning(
+    surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, box: WarningBox
+) -> None:
+    """The warning's lines; over the top lines, on a box of its own that hides them."""
+    if box.over_header:
+        back = box.rect.inflate(lay.pad, lay.pad // 2 + 2)
+        pygame.draw.rect(surface, mix(th.panel, th.warn, 0.12), back, border_radius=4)
+        pygame.draw.rect(surface, th.warn, back, 1, border_radius=4)
+    y = float(box.rect.y)
+    for line in box.lines:
+        text(surface, fonts, line, (box.rect.x, y), lay.small * 0.85, th.warn)
+        y += lay.small * 1.1
 
 
 def hint_lines(i: int, notation: str, equity: float, probs: tuple[float, ...]) -> tuple[str, str]:

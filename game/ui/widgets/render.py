@@ -62,54 +62,61 @@ class BoardView:
 
 
 class Fonts:
-    """The bundled font at any size (cached); pygame's default font when a file is missing or
+    """The bundled fonts at any size (cached); pygame's default font when a file is missing or
     damaged, with :attr:`warning` saying so (the game shows it; the selftest fails on it)."""
 
     FILES: ClassVar[dict[bool, str]] = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
     """The font file for regular and bold text, under ``assets/fonts/``."""
+    MONO: ClassVar[str] = "DejaVuSansMono.ttf"
+    """The monospaced font for IDs (its I, l, 1, O and 0 all differ), under ``assets/fonts/``."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._images: dict[tuple[int, bool, str, tuple[int, int, int]], pygame.Surface] = {}
-        self._usable: dict[bool, bool] = {bold: self._try(bold) for bold in self.FILES}
+        self._cache: dict[tuple[int, str], pygame.font.Font] = {}
+        self._images: dict[tuple[int, str, str, tuple[int, int, int]], pygame.Surface] = {}
+        self._usable: dict[str, bool] = {name: self._try(name) for name in (*self.FILES.values(), self.MONO)}
         self.warning: str | None = None
         """What is wrong with the bundled fonts, in words for the player; None when they load."""
-        broken = [self.FILES[bold] for bold, ok in self._usable.items() if not ok]
+        broken = [name for name, ok in self._usable.items() if not ok]
         if broken:
             self.warning = f"The font {' and '.join(broken)} could not be loaded: using a plain font instead."
 
-    def _try(self, bold: bool) -> bool:
-        """True when the bundled font file loads and renders."""
+    def _try(self, name: str) -> bool:
+        """True when the bundled font file ``name`` loads and renders."""
         if not pygame.font.get_init():
             pygame.font.init()
-        path = asset_path("fonts", self.FILES[bold])
+        path = asset_path("fonts", name)
         try:
             pygame.font.Font(str(path), 12).render("Backgammon", True, (0, 0, 0))
         except (pygame.error, OSError, ValueError):
             return False
         return True
 
+    def _file(self, bold: bool, mono: bool) -> str:
+        return self.MONO if mono else self.FILES[bold]
+
     def render(
-        self, text: str, size: float, colour: tuple[int, int, int], bold: bool = False
+        self, text: str, size: float, colour: tuple[int, int, int], bold: bool = False, mono: bool = False
     ) -> pygame.Surface:
-        """``text`` drawn antialiased (cached: the same labels are drawn every frame)."""
-        key = (max(8, round(size)), bold, text, colour)
+        """``text`` drawn antialiased (cached: the same labels are drawn every frame); ``mono``: in the
+        monospaced font (never bold)."""
+        key = (max(8, round(size)), self._file(bold, mono), text, colour)
         img = self._images.get(key)
         if img is None:
             if len(self._images) > 600:
                 self._images.clear()
-            img = self.get(size, bold).render(text, True, colour)
+            img = self.get(size, bold, mono).render(text, True, colour)
             self._images[key] = img
         return img
 
-    def get(self, size: float, bold: bool = False) -> pygame.font.Font:
-        """A font of ``size`` pixels."""
-        key = (max(8, round(size)), bold)
+    def get(self, size: float, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+        """A font of ``size`` pixels; ``mono``: the monospaced one (never bold)."""
+        name = self._file(bold, mono)
+        key = (max(8, round(size)), name)
         font = self._cache.get(key)
         if font is None:
-            path = asset_path("fonts", self.FILES[bold])
-            font = pygame.font.Font(str(path) if self._usable[bold] else None, key[0])
-            if bold and not self._usable[bold]:
+            path = asset_path("fonts", name)
+            font = pygame.font.Font(str(path) if self._usable[name] else None, key[0])
+            if name == self.FILES[True] and not self._usable[name]:
                 font.set_bold(True)
             self._cache[key] = font
         return font

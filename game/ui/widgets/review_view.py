@@ -5,6 +5,7 @@ Each function draws what it is given into a rectangle; none knows the review or 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -141,9 +142,16 @@ class ListView:
             pygame.draw.rect(surf, mix(th.panel, th.text, 0.4), bar, border_radius=2)
 
 
+SCALE_SIZE = 11
+"""The size of the graph's scale labels (values up the side, move numbers along the foot)."""
+MONEY_STEPS = (0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+"""The steps a money graph's scale may take: the smallest that needs at most three above zero."""
+
+
 @dataclass(frozen=True)
 class Graph:
-    """A line of values through the match, the games marked, one point picked."""
+    """A line of values through the match on a labelled scale, the games and moves marked, one point
+    picked."""
 
     values: Sequence[float]
     """The left column's standing at each point."""
@@ -155,13 +163,46 @@ class Graph:
     """Points where a large error was made."""
     picked: int | None = None
     """The point shown on the board."""
+    rows: Sequence[int] = ()
+    """The move number (the record's row) at each point; 0 where there is none (a game's end)."""
+
+    def _reach(self) -> float:
+        """The largest distance from 0 a money graph must show (at least a point)."""
+        return max(1.0, *(abs(v) for v in self.values)) if self.values else 1.0
+
+    def step(self) -> float:
+        """The distance between two lines of the scale."""
+        if not self.money:
+            return 0.25
+        reach = self._reach()
+        return next((s for s in MONEY_STEPS if reach <= 3 * s), MONEY_STEPS[-1])
 
     def bounds(self) -> tuple[float, float]:
-        """The lowest and highest value drawn."""
+        """The lowest and highest value drawn: the scale's ends, which hold every value."""
         if not self.money:
             return 0.0, 1.0
-        top = max(1.0, *(abs(v) for v in self.values)) if self.values else 1.0
+        step = self.step()
+        top = step * math.ceil(self._reach() / step - 1e-9)
         return -top, top
+
+    def ticks(self) -> list[float]:
+        """The values of the scale's lines, lowest first (ends and, for points, 0 included)."""
+        lo, hi = self.bounds()
+        step = self.step()
+        return [lo + k * step for k in range(round((hi - lo) / step) + 1)]
+
+    def tick_label(self, v: float) -> str:
+        """A scale value in words: a chance in per cent, points signed."""
+        if not self.money:
+            return f"{v:.0%}"
+        return "0" if abs(v) < 1e-9 else f"{v:+g}"
+
+    def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
+        """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""
+        left = 8 + max(fonts.get(SCALE_SIZE).size(self.tick_label(v))[0] for v in self.ticks()) + 6
+        return pygame.Rect(
+            rect.x + left, rect.y + 24, rect.width - left - 12, rect.height - 24 - SCALE_SIZE - 8
+        )
 
     def x_of(self, rect: pygame.Rect, i: int) -> float:
         """Where point ``i`` is drawn across ``rect``."""
@@ -173,24 +214,25 @@ class Graph:
         lo, hi = self.bounds()
         return rect.bottom - rect.height * (v - lo) / (hi - lo)
 
-    def pick(self, rect: pygame.Rect, pos: tuple[int, int]) -> int | None:
-        """The point nearest ``pos`` across, if ``pos`` is on the graph."""
+    def pick(self, rect: pygame.Rect, fonts: Fonts, pos: tuple[int, int]) -> int | None:
+        """The point nearest ``pos`` across, if ``pos`` is on the graph drawn in ``rect``."""
         if not self.values or not rect.collidepoint(pos):
             return None
+        plot = self.plot(rect, fonts)
         n = max(1, len(self.values) - 1)
-        return max(0, min(len(self.values) - 1, round((pos[0] - rect.x) / rect.width * n)))
+        return max(0, min(len(self.values) - 1, round((pos[0] - plot.x) / plot.width * n)))
 
     def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
-        """The frame, the middle line, the games, the values, the error marks and the picked point."""
+        """The frame, the scale, the games and moves, the values, the error marks and the picked point."""
         pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
         text(surf, fonts, title, (rect.x + 8, rect.y + 4), 13, th.text_dim)
-        plot = rect.inflate(-24, -36).move(0, 8)
-        mid = self.y_of(plot, 0.0 if self.money else 0.5)
-        pygame.draw.line(surf, mix(th.panel, th.text, 0.3), (plot.x, mid), (plot.right, mid))
+        plot = self.plot(rect, fonts)
+        self._draw_scale(surf, fonts, th, plot)
         for i, label in self.starts:
             x = self.x_of(plot, i)
             pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, rect.y + 22), (x, plot.bottom))
             text(surf, fonts, label, (x + 3, plot.bottom - 14), 11, th.text_dim)
+        self._draw_moves(surf, fonts, th, plot)
         points = [(self.x_of(plot, i), self.y_of(plot, v)) for i, v in enumerate(self.values)]
         if len(points) > 1:
             pygame.draw.lines(surf, th.accent, False, points, 2)
@@ -214,3 +256,46 @@ class Graph:
                 True,
                 anchor,
             )
+
+    def _draw_scale(self, surf: pygame.Surface, fonts: Fonts, th: Theme, plot: pygame.Rect) -> None:
+        """A line across at every tick (the middle one stronger), and as many labels as fit up the side."""
+        ticks = self.ticks()
+        middle = 0.0 if self.money else 0.5
+        gaps = len(ticks) - 1
+        room = plot.height / max(1, gaps)
+        stride = next((k for k in range(1, gaps) if gaps % k == 0 and room * k >= SCALE_SIZE * 1.6), gaps)
+        for k, v in enumerate(ticks):
+            y = self.y_of(plot, v)
+            strong = abs(v - middle) < 1e-9
+            colour = mix(th.panel, th.text, 0.3 if strong else 0.13)
+            pygame.draw.line(surf, colour, (plot.x - 3, y), (plot.right, y))
+            if k % stride == 0:
+                text(
+                    surf,
+                    fonts,
+                    self.tick_label(v),
+                    (plot.x - 6, y),
+                    SCALE_SIZE,
+                    th.text_dim,
+                    anchor="midright",
+                )
+
+    def _draw_moves(self, surf: pygame.Surface, fonts: Fonts, th: Theme, plot: pygame.Rect) -> None:
+        """A tick under the line at every few moves of each game, with the move's number."""
+        if len(self.rows) != len(self.values) or not self.values:
+            return
+        per_point = plot.width / max(1, len(self.values) - 1)
+        room = fonts.get(SCALE_SIZE).size("88")[0] + 10
+        every = next((n for n in (1, 2, 5, 10, 20, 50, 100) if 2 * n * per_point >= room), 100)
+        seen: set[tuple[int, int]] = set()
+        game = 0
+        starts = {i for i, _ in self.starts}
+        colour = mix(th.panel, th.text, 0.35)
+        for i, row in enumerate(self.rows):
+            game += i in starts
+            if row <= 0 or row % every or (game, row) in seen:
+                continue
+            seen.add((game, row))
+            x = self.x_of(plot, i)
+            pygame.draw.line(surf, colour, (x, plot.bottom), (x, plot.bottom + 3))
+            text(surf, fonts, str(row), (x, plot.bottom + 3), SCALE_SIZE, th.text_dim, anchor="midtop")

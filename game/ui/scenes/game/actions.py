@@ -243,6 +243,16 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         _always,
         lambda s: s.ctx.run("dismiss"),
     ),
+    Action(
+        "moves-back",
+        "Earlier moves",
+        _k(pygame.K_PAGEUP),
+        "PgUp / PgDn",
+        "scroll the Moves list back and forward (or the mouse wheel over the panel)",
+        _always,
+        lambda s: s.page_log(-1),
+    ),
+    Action("moves-on", "Later moves", _k(pygame.K_PAGEDOWN), "PgDn", "", _always, lambda s: s.page_log(1)),
     Action("left", "Cursor left", _k(pygame.K_LEFT), "←", "", _always, lambda s: s.move_cursor(-1, 0)),
     Action("right", "Cursor right", _k(pygame.K_RIGHT), "→", "", _always, lambda s: s.move_cursor(1, 0)),
     Action(

@@ -58,9 +58,9 @@ from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, Ta
 from game.ui.scenes.game.dialogs import DiceEntry
 from game.ui.scenes.game.tutor_dialog import TutorDialog
 from game.ui.widgets.animation import Flight
-from game.ui.widgets.controls import Button, EasedProgress, mix, text
+from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
-from game.ui.widgets.panel import PanelLayout, PanelView, draw_panel, hint_lines
+from game.ui.widgets.panel import LogScroll, PanelLayout, PanelView, draw_panel, hint_lines, log_rows
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_face, draw_cube, log_lines, match_words, score_words
 
@@ -88,6 +88,10 @@ class GameScene(Scene):
         self.full_sha = False
         """True when the panel shows the whole SHA-256."""
         self.buttons: list[Button] = []
+        self.log_scroll = LogScroll()
+        """Where the panel's Moves list is scrolled to."""
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse was last seen (the wheel scrolls what is under it)."""
         self.panel = PanelLayout.compute(ctx.layout.panel, 0, ctx.layout.size[1])
         self.on_resize()
 
@@ -274,6 +278,18 @@ class GameScene(Scene):
         """Show the last turn again."""
         self.dispatch(ShowLast())
 
+    def log_rows(self) -> int:
+        """How many lines of the Moves list the panel shows."""
+        return log_rows(self.ctx.renderer.fonts, self.panel, self.ctx.evaluator_warning() or "")
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the Moves list by ``lines`` (negative: back to older turns)."""
+        self.log_scroll.scroll(lines, len(log_lines(self.session)), self.log_rows())
+
+    def page_log(self, pages: int) -> None:
+        """Scroll the Moves list by ``pages`` of its height (negative: back)."""
+        self.scroll_log(pages * max(1, self.log_rows() - 1))
+
     def toggle_sha(self) -> None:
         """Show or hide the full SHA-256."""
         self.full_sha = not self.full_sha
@@ -306,7 +322,12 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.input.mouse_move(event.pos, bool(event.buttons[0]) if event.buttons else False)
+        elif event.type == pygame.MOUSEWHEEL:
+            pointer = self.pointer if self.pointer is not None else mouse_pos()
+            if self.panel.rect.collidepoint(pointer):
+                self.scroll_log(-event.y)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._carry_out(self.input.mouse_up(self.flow, self.layout, event.pos))
         elif event.type == pygame.KEYDOWN:
@@ -444,6 +465,7 @@ class GameScene(Scene):
             buttons=self.buttons,
             spin=self.clock,
             warning=self.ctx.evaluator_warning() or "",
+            log_top=self.log_scroll.top,
         )
         if flow.search is not None and (
             flow.search not in ("tutor", "tutor cube") or flow.is_tutor_checking()

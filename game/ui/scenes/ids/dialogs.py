@@ -20,6 +20,8 @@ from game.ui.widgets.scoreboard import cube_face, draw_cube
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ANALYSIS_MOVES = 5
 """Moves the analysis lists."""
+ID_SIZE = 26
+"""The IDs' size in the IDs dialog (in the monospaced font, where I and l differ)."""
 
 
 class IdsDialog(Dialog):
@@ -68,7 +70,7 @@ class IdsDialog(Dialog):
         y = area.y + 4
         for label, value in (("Position ID", self.position_id), ("Match ID", self.match_id)):
             text(surface, fonts, label, (area.x, y + 6), 17, th.text_dim)
-            text(surface, fonts, value, (area.x + area.width * 0.3, y), 26, th.text, True)
+            text(surface, fonts, value, (area.x + area.width * 0.3, y), ID_SIZE, th.text, mono=True)
             y += 44
         for line in wrap(fonts.get(15), self.note, area.width)[:2]:
             text(surface, fonts, line, (area.centerx, y + 8), 15, th.accent, anchor="midtop")
@@ -140,8 +142,9 @@ class SetUpDialog(Dialog):
         prompt = "Paste (Ctrl+V) or type POSITIONID:MATCHID, or a Position ID alone (a money game):"
         text(surface, fonts, fit_text(fonts.get(15), prompt, area.width), (area.x, area.y), 15, th.text_dim)
         box = pygame.Rect(area.x, area.y + 26, area.width, 44)
-        shown = TextEntry(_tail(fonts.get(box.height * 0.55), self.entry.text, box.width - 24), 200)
-        draw_text_entry(surface, fonts, th, shown, box, caret=True)
+        font = fonts.get(box.height * 0.55, mono=True)
+        shown = TextEntry(_tail(font, self.entry.text, box.width - 24), 200)
+        draw_text_entry(surface, fonts, th, shown, box, caret=True, mono=True)
         y = box.bottom + 10
         if self.setup is not None:
             lines, colour = [self.setup.summary(), *self.setup.notes], th.accent
@@ -298,17 +301,10 @@ class AnalysisDialog(Dialog):
             draw_cube(surface, ctx.renderer.fonts, th, lay, face, where, info.doubled)
         pygame.draw.rect(surface, th.panel, lay.top)
         pygame.draw.rect(surface, th.panel, lay.panel)
-        head = f"Set-up position {s.ids}"
-        text(
-            surface,
-            ctx.renderer.fonts,
-            head,
-            (lay.top.x + 16, lay.top.centery),
-            lay.top.height * 0.36,
-            th.text,
-            True,
-            "midleft",
-        )
+        fonts, size = ctx.renderer.fonts, lay.top.height * 0.36
+        y = lay.top.centery
+        r = text(surface, fonts, "Set-up position", (lay.top.x + 16, y), size, th.text, True, "midleft")
+        text(surface, fonts, s.ids, (r.right + size * 0.5, y), size, th.text, anchor="midleft", mono=True)
         super().draw(surface)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:

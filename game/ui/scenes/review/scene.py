@@ -246,7 +246,10 @@ class ReviewScene(Scene):
         ]
         stop = self.current()
         picked = None if stop is None else self.path.graph_index(stop)
-        return Graph([p.value for p in points], starts, rev.match.record.length == 0, marks, picked)
+        turns = {g.number: g.turns for g in rev.match.games}
+        rows = [turns[p.game][p.turn].row if p.turn < len(turns[p.game]) else 0 for p in points]
+        values = [p.value for p in points]
+        return Graph(values, starts, rev.match.record.length == 0, marks, picked, rows)
 
     # --- input -------------------------------------------------------------------------------------
 
@@ -274,7 +277,7 @@ class ReviewScene(Scene):
         if row is not None:
             self.show_error(row)
             return
-        point = self.graph().pick(self.graph_rect, pos)
+        point = self.graph().pick(self.graph_rect, self.ctx.renderer.fonts, pos)
         if point is not None:
             p = self.path.review.graph[point]
             stop = self.path.stop_at(p.game, p.turn)
