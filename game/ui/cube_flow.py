@@ -37,7 +37,7 @@ from game.ui.tutor import Pending
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
 
-CUBE_SEARCHES = ("cube", "take", "resign", "cube hint")
+CUBE_SEARCHES = ("cube", "take", "resign", "cube hint", "take advice")
 """The worker searches this module starts."""
 
 RESIGN_WORDS = {
@@ -97,6 +97,8 @@ class CubeTurns(FlowHost):
     """The resignation on the table (the human's, or the computer's offer)."""
     declined: set[Resignation]
     """The computer's offers the human declined this game (not offered again)."""
+    tutor_cube: CubeAnswer | None
+    """The tutor's answer for the human's cube decision (the doubler's side)."""
 
     # provided by TurnFlow
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
@@ -118,6 +120,9 @@ class CubeTurns(FlowHost):
         raise NotImplementedError
 
     def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+        raise NotImplementedError
+
+    def is_tutor_on(self) -> bool:
         raise NotImplementedError
 
     # --- facts -----------------------------------------------------------------------------------------
@@ -354,10 +359,17 @@ class CubeTurns(FlowHost):
             "cube": Phase.CUBE_THINKING,
             "take": Phase.DOUBLE_ANSWER,
             "resign": Phase.RESIGN_ANSWER,
+            "take advice": Phase.TAKE_OR_PASS,
         }
         if kind not in wanted or self.phase is not wanted[kind]:
             return
-        {"cube": self._ai_cube, "take": self._ai_answers, "resign": self._ai_weighs}[kind](intent.answer)
+        handlers = {
+            "cube": self._ai_cube,
+            "take": self._ai_answers,
+            "resign": self._ai_weighs,
+            "take advice": self._advised,
+        }
+        handlers[kind](intent.answer)
 
     def _cube_failed(self, kind: str) -> None:
         """A cube search failed: the computer does not double, takes, and declines a resignation."""
@@ -372,10 +384,24 @@ class CubeTurns(FlowHost):
             self.resign_offer = None
             self._say("The computer declines (it could not weigh the offer).", warn=True)
             self._enter_turn()
+        elif kind == "take advice" and self.phase is Phase.TAKE_OR_PASS:
+            self._ask_take()  # without the advice: the decision is still the player's
 
     def _resume_double(self) -> None:
-        """A saved game stopped while a double waited for its answer: ask again."""
-        if self.session.offered == AI:
-            self._ask_take()
-        else:
+        """A saved game stopped while a double waited for its answer: ask again (the computer's
+        double: with the take / pass advice weighed again first, when the advice is on)."""
+        if self.session.offered != AI:
             self._ask_ai_take()
+        elif self.options.cube_advice and self.cube_answer is None:
+            self.phase = Phase.TAKE_OR_PASS
+            self._say("Weighing the computer's double for you...")
+            self._start_search("take advice", self.advice_request(AI, self.options.tutor_depth))
+        else:
+            self._ask_take()
+
+    def _advised(self, a: CubeAnswer) -> None:
+        """The take / pass advice weighed again after a resume: ask with it (the tutor keeps it too)."""
+        self.cube_answer = a
+        if self.is_tutor_on():
+            self.tutor_cube = a
+        self._ask_take()
