@@ -6,16 +6,24 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from ui_driver import game, key, run_until, write_settings
+from ui_driver import game, key, run_until, shared_evaluator, write_settings
 
+from ai.review import review
 from ai.worker import CubeAnswer, CubeRequest
+from game.matfile import MatchRecord, parse_match
+from game.matreplay import replay
 from game.move import legal_moves
 from game.ui.app import App
 from game.ui.cube_dialogs import TakePassDialog
 from game.ui.flow import TurnFlow
 from game.ui.flow_events import AskTake, CubeDone, FlowOptions, Phase, SearchFailed, StartSearch, Tick
-from game.ui.session import AI, GameConfig, GameSession
+from game.ui.records import keep_game
+from game.ui.review_panels import board_caption
+from game.ui.review_steps import ReviewPath
+from game.ui.scoreboard import log_lines
+from game.ui.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.storage import Store
+from game.ui.theme import CLASSIC
 
 # --- take / pass advice after a resume ---------------------------------------------------------------
 
@@ -92,3 +100,89 @@ def test_closing_the_window_on_the_computers_double_keeps_the_advice_for_the_res
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         app.frame(0.05)
         assert not app.running
+
+
+# --- one move numbering: the record's, in the Moves panel and the review -------------------------------
+
+
+def roll_and_play(s: GameSession) -> None:
+    """The player on roll rolls (unless the opening roll is on the board) and plays the first legal move."""
+    if s.state.dice is None:
+        s.roll()
+    moves = legal_moves(s.state.position, s.state.dice)  # type: ignore[arg-type]
+    s.play(moves[0] if moves else None)
+
+
+def match_with_cube_actions(folder: Path) -> tuple[list[list[str]], MatchRecord]:
+    """Two games of a 7-point match, kept as the game keeps them: the computer doubles (answered
+    on the next row), the human redoubles (answered on the same row), the computer's redouble is
+    dropped; then the human's double is dropped. Returns each game's Moves panel at its end and
+    the record read back from its file."""
+    s = GameSession(GameConfig("casual", 1, 0.0, 7, "you", "light"), seed="numbering")
+    s.begin()
+    panels: list[list[str]] = []
+    for _ in range(3):  # you, the computer, you
+        roll_and_play(s)
+    s.double(AI)
+    s.answer(True)
+    roll_and_play(s)
+    s.double(HUMAN)
+    s.answer(True)
+    for _ in range(3):  # you, the computer, you
+        roll_and_play(s)
+    s.double(AI)
+    s.answer(False)
+    panels.append(log_lines(s))
+    path = keep_game(folder, s)
+    s = s.next_game("numbering 2")
+    s.begin()
+    for _ in range(2):
+        roll_and_play(s)
+    s.double(HUMAN)
+    s.answer(False)
+    panels.append(log_lines(s))
+    assert keep_game(folder, s) == path and path is not None
+    return panels, parse_match(path.read_text(encoding="utf-8"))
+
+
+def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_action_alike(
+    tmp_path: Path,
+) -> None:
+    panels, record = match_with_cube_actions(tmp_path)
+    written = [[a.row for a in g.actions] for g in record.games]
+    assert [g.winner for g in record.games] == [AI, HUMAN] and all(r > 0 for rows in written for r in rows)
+    # The computer's double (row 2, right) is taken on row 3 (left); the human's redouble and the
+    # computer's take share row 4; the computer's last double (row 6) is dropped on row 7.
+    cube_rows = [(a.kind, a.row) for a in record.games[0].actions if a.kind != "move"]
+    assert cube_rows == [("double", 2), ("take", 3), ("double", 4), ("take", 4), ("double", 6), ("drop", 7)]
+
+    # The Moves panel: one line an entry of the record, numbered by its row.
+    for panel, game_record, rows in zip(panels, record.games, written, strict=True):
+        assert len(panel) == len(game_record.actions)
+        assert [int(line.split(".")[0]) for line in panel] == rows
+    assert panels[0][3] == "2. AI doubles to 2" and panels[0][4] == "3. You take at 2"
+
+    # The review: each decision carries the row of the entry it judges.
+    evaluator, warning = shared_evaluator()
+    assert warning is None
+    rev = review(replay(record), 1, evaluator)  # type: ignore[arg-type]
+    for g, game_record in enumerate(record.games):
+        replayed = rev.match.games[g]
+        mine = [d for d in rev.decisions if d.game == g + 1]
+        for kind in ("double", "take", "drop"):
+            assert [d.row for d in mine if d.kind == kind] == [
+                a.row for a in game_record.actions if a.kind == kind
+            ], kind
+        moves = [a for a in game_record.actions if a.kind == "move"]
+        rolled = [t for t, turn in enumerate(replayed.turns) if turn.dice is not None]
+        for d in mine:
+            if d.kind in ("move", "no double"):  # a no double is numbered as the roll it comes before
+                assert d.row == moves[rolled.index(d.turn)].row, d
+    # ... and so does the board's caption of a cube decision, and the list of errors
+    path = ReviewPath(rev)
+    for stop in path.stops:
+        doubles = [d for d in path.decisions(stop) if d.kind == "double"]
+        if stop.cube and doubles:
+            _, side, _ = board_caption(path, stop, CLASSIC, "light")
+            assert side[0][0] == f"Game {path.game(stop).number} · move {doubles[0].row}"
+    assert sum(d.kind in ("double", "take", "drop") for d in rev.decisions) == 8
