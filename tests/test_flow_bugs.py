@@ -6,15 +6,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from ui_driver import game, key, run_until, shared_evaluator, write_settings
+import pytest
+from ui_driver import game, key, pump, record_text, run_until, shared_evaluator, write_settings
 
+from ai.analyze import format_review
+from ai.autoplay import main as autoplay_main
 from ai.review import review
 from ai.worker import CubeAnswer, CubeRequest
+from game.cube import Resignation
 from game.matfile import MatchRecord, parse_match
 from game.matreplay import replay
 from game.move import legal_moves
+from game.ui import dialogs
 from game.ui.app import App
 from game.ui.cube_dialogs import TakePassDialog
+from game.ui.dialogs import GameOverScene
 from game.ui.flow import TurnFlow
 from game.ui.flow_events import AskTake, CubeDone, FlowOptions, Phase, SearchFailed, StartSearch, Tick
 from game.ui.records import keep_game
@@ -186,3 +192,57 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
             _, side, _ = board_caption(path, stop, CLASSIC, "light")
             assert side[0][0] == f"Game {path.game(stop).number} · move {doubles[0].row}"
     assert sum(d.kind in ("double", "take", "drop") for d in rev.decisions) == 8
+
+
+# --- one and more: "1 game", not "1 games" -------------------------------------------------------------
+
+
+def resigned_at_once(match_length: int, seed: str, s: GameSession | None = None) -> GameSession:
+    """A game (the next of ``s``'s match, if given) that the human resigns right after the opening roll."""
+    s = GameSession(GameConfig("casual", 1, 0.0, match_length, "you", "light"), seed=seed) if s is None else s
+    s.begin()
+    s.resign(HUMAN, Resignation.SINGLE)
+    return s
+
+
+def game_over_lines(app: App, s: GameSession, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], str]:
+    """What the game-over screen of ``s`` draws, and what checking its dice says."""
+    scene = GameOverScene(app, s)
+    app.push(scene)
+    drawn = record_text(monkeypatch, dialogs)
+    pump(app)
+    scene.check_dice()
+    app.pop(scene)
+    return drawn, scene.check
+
+
+def test_money_session_after_one_game_says_one_game(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    first = resigned_at_once(0, "plural 1")
+    assert len(first.dice.drawn()) == 1  # the opening roll, no tie
+    drawn, check = game_over_lines(app, first, monkeypatch)
+    assert "Money session: you -1 after 1 game." in drawn
+    assert check.endswith("and it gives this roll.")
+    second = resigned_at_once(0, "plural 2", first.next_game("plural 2"))
+    drawn, check = game_over_lines(app, second, monkeypatch)
+    assert "Money session: you -2 after 2 games." in drawn
+    assert not any(" 1 games" in line or " 1 points" in line or " 1 rolls" in line for line in drawn)
+
+
+def test_the_analysis_lists_its_one_worst_decision_as_one(tmp_path: Path) -> None:
+    evaluator, _ = shared_evaluator()
+    text = " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+    text += "  1) 61: 8/2 6/5                 42: 8/4 6/4\n      Wins 1 point\n"
+    rev = review(replay(parse_match(text)), 1, evaluator)  # type: ignore[arg-type]
+    assert "\nWorst 1 decision:\n" in format_review(rev, 1)
+    assert "\nWorst 2 decisions:\n" in format_review(rev, 2)
+
+
+def test_autoplay_of_a_one_point_match_reports_one_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "one.mat"
+    assert autoplay_main(["--match", "1", "--level", "novice", "--seed", "3", "--out", str(out)]) == 0
+    assert ": 1 game, final score " in capsys.readouterr().out
