@@ -7,7 +7,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import game, key, pump, record_text, run_until, shared_evaluator, write_settings
+from ui_driver import (
+    click,
+    game,
+    key,
+    point_pos,
+    pump,
+    record_text,
+    run_until,
+    shared_evaluator,
+    to_human_move,
+    write_settings,
+)
 
 from ai.analyze import format_review
 from ai.autoplay import main as autoplay_main
@@ -246,3 +257,27 @@ def test_autoplay_of_a_one_point_match_reports_one_game(
     out = tmp_path / "one.mat"
     assert autoplay_main(["--match", "1", "--level", "novice", "--seed", "3", "--out", str(out)]) == 0
     assert ": 1 game, final score " in capsys.readouterr().out
+
+
+# --- rough edges ------------------------------------------------------------------------------------
+
+
+def test_a_cannot_go_there_warning_clears_when_another_checker_is_picked_up(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    b = g.flow.builder
+    assert b is not None
+    sources = sorted(b.sources())
+    first, other = sources[0], sources[-1]
+    click(app, point_pos(app, first))
+    assert g.input.selected == first and app.message[0].startswith(("You rolled", "Opening roll"))
+    assert not app.message[1]  # an ordinary line: picking up a checker leaves it
+    bad = next(p for p in range(1, 25) if p not in b.destinations(first) and p not in b.sources())
+    click(app, point_pos(app, bad))
+    assert app.message == ("That checker cannot go there with these dice.", True)
+    click(app, point_pos(app, other))
+    assert g.input.selected == other
+    assert "cannot go there" not in app.message[0] and not app.message[1]

@@ -280,7 +280,9 @@ class GameScene(Scene):
 
     def cursor_act(self) -> None:
         """Pick up or put down at the keyboard cursor."""
+        before = self.input.selected
         self._carry_out(self.input.cursor_act(self.flow, self.layout, pygame.time.get_ticks()))
+        self._picked_up(before)
         if self.input.retarget:
             self.input.cursor_to_target(self.flow, self.layout)
 
@@ -291,6 +293,11 @@ class GameScene(Scene):
     def cursor_next(self, forward: bool) -> None:
         """Tab: the next checker that can move."""
         self.input.cursor_to_target(self.flow, self.layout, forward)
+
+    def _picked_up(self, before: int | None) -> None:
+        """A checker was just picked up: a warning about an earlier click is old news."""
+        if self.input.selected is not None and self.input.selected != before:
+            self.ctx.clear_warning()
 
     def _carry_out(self, outputs: list[Output]) -> None:
         for o in list(outputs):
@@ -328,7 +335,9 @@ class GameScene(Scene):
         if self.panel.sha_rect.collidepoint(pos):
             self.toggle_sha()
             return
+        before = self.input.selected
         self._carry_out(self.input.mouse_down(self.flow, self.layout, pos, pygame.time.get_ticks()))
+        self._picked_up(before)
 
     # --- drawing ------------------------------------------------------------------------------------
 

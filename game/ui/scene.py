@@ -117,6 +117,10 @@ class Context(Protocol):
         """A line in the status strip (the next one replaces it)."""
         ...
 
+    def clear_warning(self) -> None:
+        """Take a warning off the status strip (an ordinary line stays)."""
+        ...
+
     def alert(self, message: str) -> None:
         """A warning that stays on screen until the player dismisses it."""
         ...
