@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_ui_cube import flow_at, win
 from ui_driver import (
+    button_pos,
     click,
     game,
     key,
+    play_human_turn,
     point_pos,
     pump,
     record_text,
@@ -24,10 +27,11 @@ from ai.analyze import format_review
 from ai.autoplay import main as autoplay_main
 from ai.review import review
 from ai.worker import CubeAnswer, CubeRequest
-from game.cube import Resignation
+from game.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.matfile import MatchRecord, parse_match
 from game.matreplay import replay
 from game.move import legal_moves
+from game.outcome import Termination
 from game.ui import dialogs
 from game.ui.app import App
 from game.ui.cube_dialogs import TakePassDialog
@@ -281,3 +285,38 @@ def test_a_cannot_go_there_warning_clears_when_another_checker_is_picked_up(
     click(app, point_pos(app, other))
     assert g.input.selected == other
     assert "cannot go there" not in app.message[0] and not app.message[1]
+
+
+def test_pressing_d_where_no_double_is_allowed_says_why(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    assert not g.session.log  # the opening roll is on the board
+    key(app, pygame.K_d)
+    assert app.message == (
+        "Not on the opening roll: you can double from your next turn, before you roll.",
+        True,
+    )
+    play_human_turn(app)
+    run_until(app, g.roll_due, "the human's next roll")
+    key(app, pygame.K_SPACE)
+    run_until(app, g.human_to_move, "the human's move")
+    key(app, pygame.K_d)
+    assert app.message == ("You have rolled: a double comes before the roll, on your next turn.", True)
+    app.message = ("", False)
+    click(app, button_pos(app, "double"))  # the greyed button says it too
+    assert app.message[1] and "You have rolled" in app.message[0]
+    assert g.session.offered is None and g.session.cube.value == 1
+
+
+def test_why_no_double_names_the_rule_that_refuses_it() -> None:
+    crawford = flow_at(HUMAN, length=3, games=(win(AI, Termination.GAMMON),))
+    assert not crawford.can_double() and "Crawford game" in crawford.why_no_double()
+    theirs = flow_at(HUMAN, cube=CubeState(4, AI))
+    assert theirs.why_no_double() == "The computer owns the cube (on 4): only it can double next."
+    top = flow_at(HUMAN, length=0, cube=CubeState(64, HUMAN))
+    assert top.why_no_double() == "The cube is on 64, as high as it goes."
+    computer = flow_at(AI)
+    assert computer.why_no_double() == "You can double only on your own turn, before you roll."
+    assert double_refusal(CubeState(2, HUMAN), HUMAN, rolled=True) is NoDouble.ROLLED
+    assert double_refusal(CubeState(2, HUMAN), HUMAN) is None and can_double(CubeState(2, HUMAN), HUMAN)

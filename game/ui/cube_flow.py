@@ -9,10 +9,11 @@ take; when the human resigns it asks whether to accept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from ai.cube import CubeContext, context_for
 from ai.worker import CubeAnswer, CubeRequest, Request
-from game.cube import MAX_CUBE, Resignation, resign_points
+from game.cube import MAX_CUBE, NoDouble, Resignation, double_refusal, resign_points
 from game.position import Position
 from game.ui.flow_events import (
     AcceptResign,
@@ -135,6 +136,32 @@ class CubeTurns(FlowHost):
             and not self.animating
             and self.session.can_double(HUMAN)
         )
+
+    def why_no_double(self) -> str:
+        """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
+        s = self.session
+        if s.outcome() is not None:
+            return "The game is over: there is nothing to double."
+        if s.offered is not None:
+            return "A double is already waiting for its answer."
+        if s.turn != HUMAN:
+            return "You can double only on your own turn, before you roll."
+        rolled = s.state.dice is not None
+        match double_refusal(s.cube, HUMAN, crawford=s.match.is_crawford(), rolled=rolled):
+            case NoDouble.ROLLED if not s.log:
+                return "Not on the opening roll: you can double from your next turn, before you roll."
+            case NoDouble.ROLLED:
+                return "You have rolled: a double comes before the roll, on your next turn."
+            case NoDouble.CRAWFORD:
+                return "No doubling in the Crawford game (a player is one point from winning the match)."
+            case NoDouble.NOT_OWNER:
+                return f"The computer owns the cube (on {s.cube.value}): only it can double next."
+            case NoDouble.AT_MAX:
+                return f"The cube is on {MAX_CUBE}, as high as it goes."
+            case None:
+                return "Not just now: you can double when the board is still and it is your turn to roll."
+            case other:
+                assert_never(other)
 
     def wants_cube_pause(self) -> bool:
         """True when "roll for me" waits for the human: a double is allowed and not dead."""

@@ -257,6 +257,10 @@ class GameScene(Scene):
         """Double (or redouble) before rolling."""
         self.dispatch(Double())
 
+    def explain_no_double(self) -> None:
+        """Say why the human may not double now."""
+        self.ctx.notify(self.flow.why_no_double(), warn=True)
+
     def resign(self) -> None:
         """Ask what to offer, then offer to resign."""
         s = self.session
@@ -327,6 +331,8 @@ class GameScene(Scene):
                 action = by_name(btn.key)
                 if action.enabled(self):
                     action.run(self)
+                elif btn.key == "double":  # the greyed Double button says why
+                    self.explain_no_double()
                 return
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
