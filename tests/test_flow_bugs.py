@@ -320,3 +320,49 @@ def test_why_no_double_names_the_rule_that_refuses_it() -> None:
     assert computer.why_no_double() == "You can double only on your own turn, before you roll."
     assert double_refusal(CubeState(2, HUMAN), HUMAN, rolled=True) is NoDouble.ROLLED
     assert double_refusal(CubeState(2, HUMAN), HUMAN) is None and can_double(CubeState(2, HUMAN), HUMAN)
+
+
+def take_or_pass_on_screen(make_app: Callable[..., App], home: Path) -> tuple[App, TakePassDialog]:
+    """The app, resumed on the computer's double (no advice, so the dialog comes at once)."""
+    write_settings(home, cube_advice=False)
+    Store(home).save_game(doubled_by_the_computer().to_json())
+    app = make_app()
+    return app, resume_to_take_or_pass(app)
+
+
+def test_right_arrow_then_enter_on_take_or_pass_passes(make_app: Callable[..., App], home: Path) -> None:
+    app, dialog = take_or_pass_on_screen(make_app, home)
+    key(app, pygame.K_RIGHT)
+    assert app.stack.top() is dialog  # moving the focus chooses nothing
+    key(app, pygame.K_RETURN)  # Pass, the focused choice
+    s = game(app).session
+    assert app.stack.top() is not dialog and s.end is not None and s.end.how == "drop"
+    assert s.match_now().score == (0, 1)
+
+
+def test_arrows_and_tab_move_the_focus_round_the_buttons(make_app: Callable[..., App], home: Path) -> None:
+    app, dialog = take_or_pass_on_screen(make_app, home)
+    assert [c.key for c in dialog.choices()] == ["take", "pass"] and dialog.focus is None
+    seen = []
+    for k, mod in [
+        (pygame.K_RIGHT, 0),
+        (pygame.K_LEFT, 0),
+        (pygame.K_DOWN, 0),
+        (pygame.K_UP, 0),
+        (pygame.K_TAB, 0),
+        (pygame.K_TAB, pygame.KMOD_SHIFT),
+        (pygame.K_LEFT, 0),  # round the row
+    ]:
+        key(app, k, mod=mod)
+        seen.append(dialog.focus)
+    assert seen == [1, 0, 1, 0, 1, 0, 1] and app.stack.top() is dialog
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)  # Take, focused again
+    assert game(app).session.cube == CubeState(2, HUMAN) and app.stack.top() is not dialog
+
+
+def test_enter_without_moving_the_focus_still_takes(make_app: Callable[..., App], home: Path) -> None:
+    app, _ = take_or_pass_on_screen(make_app, home)
+    key(app, pygame.K_RETURN)
+    s = game(app).session
+    assert s.end is None and s.cube == CubeState(2, HUMAN)
