@@ -19,6 +19,7 @@ from ui_driver import (
     record_text,
     run_until,
     shared_evaluator,
+    side,
     to_human_move,
     write_settings,
 )
@@ -30,14 +31,27 @@ from ai.worker import CubeAnswer, CubeRequest
 from game.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.matfile import MatchRecord, parse_match
 from game.matreplay import replay
-from game.move import legal_moves
+from game.move import Step, format_steps, legal_moves
 from game.outcome import Termination
+from game.position import Position
+from game.state import GameState
 from game.ui import dialogs
 from game.ui.app import App
 from game.ui.cube_dialogs import TakePassDialog
 from game.ui.dialogs import GameOverScene
 from game.ui.flow import TurnFlow
-from game.ui.flow_events import AskTake, CubeDone, FlowOptions, Phase, SearchFailed, StartSearch, Tick
+from game.ui.flow_events import (
+    AskTake,
+    CubeDone,
+    FlowOptions,
+    Message,
+    MoveChecker,
+    Phase,
+    SearchFailed,
+    StartSearch,
+    Tick,
+)
+from game.ui.layout import BAR
 from game.ui.records import keep_game
 from game.ui.review_panels import board_caption
 from game.ui.review_steps import ReviewPath
@@ -366,3 +380,54 @@ def test_enter_without_moving_the_focus_still_takes(make_app: Callable[..., App]
     key(app, pygame.K_RETURN)
     s = game(app).session
     assert s.end is None and s.cube == CubeState(2, HUMAN)
+
+
+ON_THE_BAR = Position.from_sides(
+    side({6: 5, 8: 3, 13: 5, 24: 1}, bar=1), side({5: 1, 6: 4, 8: 3, 13: 5, 24: 2})
+)
+"""The human on the bar; the computer's blot on the human's 20 point, the 23 and 18 points open."""
+
+
+def human_to_move_with(position: Position, dice: tuple[int, int]) -> TurnFlow:
+    """The human about to move ``position`` with ``dice``."""
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", "light"), seed="route")
+    s.begin()
+    s.state = GameState(position, HUMAN, dice)
+    flow = TurnFlow(s, FlowOptions(auto_forced=False))
+    flow.handle(Tick(0.05))
+    assert flow.phase is Phase.MOVING
+    return flow
+
+
+def test_bar_to_18_with_5_2_takes_the_hitting_path_and_says_so() -> None:
+    flow = human_to_move_with(ON_THE_BAR, (5, 2))
+    b = flow.builder
+    assert b is not None
+    routes = b.routes(BAR)[18]
+    assert sorted(format_steps(tuple(p.step for p in r)) for r in routes) == ["bar/18", "bar/20*/18"]
+    out = flow.handle(MoveChecker(BAR, 18))
+    assert [p.step for p in b.played] == [Step(25, 20, True), Step(20, 18, False)]
+    said = [e.text for e in out if isinstance(e, Message)]
+    assert said[-1].startswith("bar/20*/18: it hits on the way. To go round instead, press U")
+    assert flow.session.partial == (Step(25, 20, True), Step(20, 18, False))
+
+
+def test_one_way_to_a_point_is_played_without_a_note() -> None:
+    flow = human_to_move_with(ON_THE_BAR, (5, 2))
+    out = flow.handle(MoveChecker(BAR, 20))  # one die: one way
+    assert not any("on the way" in e.text for e in out if isinstance(e, Message))
+
+
+def test_clicking_the_bar_then_18_through_the_board_hits_on_20(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    g.session.state = GameState(ON_THE_BAR, HUMAN, (5, 2))
+    g.flow = TurnFlow(g.session, FlowOptions(auto_forced=False))
+    pump(app)
+    assert g.human_to_move()
+    click(app, point_pos(app, BAR))
+    click(app, point_pos(app, 18))
+    b = g.flow.builder
+    assert b is not None and [p.step for p in b.played] == [Step(25, 20, True), Step(20, 18, False)]
+    assert app.message[0].startswith("bar/20*/18: it hits on the way")

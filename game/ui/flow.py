@@ -15,7 +15,7 @@ from typing import Any
 from ai.worker import CubeAnswer, CubeRequest, RankedMove, Request
 from game.cube import Resignation
 from game.dice import Roll
-from game.move import Move, legal_moves
+from game.move import Move, format_steps, legal_moves
 from game.ui.cube_flow import CUBE_SEARCHES, CubeTurns
 from game.ui.flow_events import (
     PHASE_STATUS,
@@ -42,7 +42,7 @@ from game.ui.flow_events import (
     Undo,
 )
 from game.ui.session import AI, HUMAN, GameSession
-from game.ui.turn import PlayedStep, TurnBuilder
+from game.ui.turn import PlayedStep, TurnBuilder, hits_on_the_way
 from game.ui.tutor import Pending, Verdict
 from game.ui.tutor_flow import HINT_COUNT, AdviceTurns
 
@@ -388,12 +388,20 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _on_MoveChecker(self, intent: MoveChecker) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
+        routes = self.builder.routes(intent.src).get(intent.dst, [])
         try:
             steps = self.builder.play(intent.src, intent.dst)
         except ValueError:
             self._say("That checker cannot go there with these dice.", warn=True)
             return
         self._played(steps)
+        quiet = any(len(r) == len(steps) and not hits_on_the_way(r) for r in routes)
+        if hits_on_the_way(steps) and quiet:  # two ways there: say which one was taken
+            then = " Or Enter / Done plays the move." if self.builder.is_complete() else ""
+            self._say(
+                f"{format_steps(tuple(p.step for p in steps))}: it hits on the way. To go round instead,"
+                f" press U and move one die at a time.{then}"
+            )
 
     def _on_MoveFarthest(self, intent: MoveFarthest) -> None:
         if not self.is_human_moving() or self.builder is None:
