@@ -9,6 +9,7 @@ import pygame
 import pytest
 from test_ui_cube import flow_at, win
 from ui_driver import (
+    DT,
     button_pos,
     click,
     game,
@@ -27,7 +28,7 @@ from ui_driver import (
 from ai.analyze import format_review
 from ai.autoplay import main as autoplay_main
 from ai.review import review
-from ai.worker import CubeAnswer, CubeRequest
+from ai.worker import CubeAnswer, CubeRequest, RankedMove
 from game.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.matfile import MatchRecord, parse_match
 from game.matreplay import replay
@@ -41,12 +42,14 @@ from game.ui.cube_dialogs import TakePassDialog
 from game.ui.dialogs import GameOverScene
 from game.ui.flow import TurnFlow
 from game.ui.flow_events import (
+    Animate,
     AskTake,
     CubeDone,
     FlowOptions,
     Message,
     MoveChecker,
     Phase,
+    SearchDone,
     SearchFailed,
     StartSearch,
     Tick,
@@ -431,3 +434,60 @@ def test_clicking_the_bar_then_18_through_the_board_hits_on_20(make_app: Callabl
     b = g.flow.builder
     assert b is not None and [p.step for p in b.played] == [Step(25, 20, True), Step(20, 18, False)]
     assert app.message[0].startswith("bar/20*/18: it hits on the way")
+
+
+def test_the_opening_roll_stays_on_the_board_until_the_human_moves_a_checker() -> None:
+    flow = TurnFlow(GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), seed="open"))
+    flow.handle(Tick(0.05))
+    for _ in range(200):  # ten seconds of the player looking at it
+        flow.handle(Tick(0.05))
+    b = flow.builder
+    assert flow.phase is Phase.MOVING and b is not None and flow.showing_opening
+    step = b.moves[0].steps[0]
+    flow.handle(MoveChecker(step.src, step.dst))
+    assert not flow.showing_opening
+
+
+def test_the_opening_roll_stays_while_the_computer_thinks_about_its_first_move() -> None:
+    flow = TurnFlow(GameSession(GameConfig("casual", 1, 0.0, 1, "computer", "light"), seed="open"))
+    out = flow.handle(Tick(0.05))
+    while not any(isinstance(e, StartSearch) for e in out):
+        assert flow.showing_opening
+        out = flow.handle(Tick(0.05))
+    assert flow.phase is Phase.COMPUTER_THINKING and flow.showing_opening
+    s = flow.session
+    move = legal_moves(s.state.position, s.state.dice)[0]  # type: ignore[arg-type]
+    out = flow.handle(SearchDone((RankedMove(move, 0.0, (0.5, 0.1, 0.0, 0.1, 0.0)),)))
+    assert any(isinstance(e, Animate) for e in out) and not flow.showing_opening
+
+
+def test_the_opening_roll_is_on_show_two_seconds_before_the_computer_plays(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(first="computer")
+    key(app, pygame.K_RETURN)  # start
+    g = game(app)
+    run_until(app, lambda: g.board_view().opening is not None, "the opening roll")
+    frames = 0
+    while g.board_view().opening is not None:
+        assert not g.session.log  # the computer has not played yet
+        pump(app)
+        frames += 1
+    assert frames * DT >= 2.0
+    run_until(app, lambda: bool(g.session.log), "the computer's first move")
+
+
+def test_the_opening_dice_give_way_to_the_roll_when_the_human_moves(make_app: Callable[..., App]) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    opening = g.session.opening
+    assert opening is not None and g.board_view().opening == tuple(opening) and g.board_view().dice == ()
+    b = g.flow.builder
+    assert b is not None
+    step = b.moves[0].steps[0]
+    click(app, point_pos(app, step.src))
+    assert g.board_view().opening is not None  # picking up is not moving
+    click(app, point_pos(app, step.dst))
+    view = g.board_view()
+    assert view.opening is None and sorted(view.dice) == sorted(opening) and any(view.dice_used)
