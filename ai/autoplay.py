@@ -177,5 +177,6 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     last = record.games[-1]
     final = [last.score[0], last.score[1]]
     final[last.winner] += last.points
-    print(f"{out}: {len(record.games)} games, final score {final[0]}-{final[1]}")
+    games = len(record.games)
+    print(f"{out}: {games} game{'s' * (games != 1)}, final score {final[0]}-{final[1]}")
     return 0

@@ -356,4 +356,4 @@ def test_move_log_shows_the_cube_between_the_turns() -> None:
     flow.handle(Double())
     flow.handle(CubeDone(answer(take=True)))
     lines = log_lines(flow.session)
-    assert lines == ["   You double to 2", "   AI takes at 2"]
+    assert lines == ["1. You double to 2", "1. AI takes at 2"]

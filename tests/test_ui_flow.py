@@ -31,7 +31,7 @@ from game.ui.flow.events import (
     Undo,
     UseHint,
 )
-from game.ui.flow.turn_flow import DANCE_DELAY, OPENING_DELAY, TurnFlow
+from game.ui.flow.turn_flow import DANCE_DELAY, OPENING_AI_DELAY, OPENING_DELAY, TurnFlow
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.turn import TurnBuilder
 
@@ -78,7 +78,7 @@ def test_opening_roll_is_said_and_shown_before_the_first_move() -> None:
     assert flow.phase is Phase.OPENING_ROLL and flow.showing_opening
     assert any("Opening roll: you" in m for m in messages(out)) and Save() in out
     wait(flow, OPENING_DELAY)
-    assert flow.phase is Phase.MOVING and not flow.showing_opening
+    assert flow.phase is Phase.MOVING and flow.showing_opening  # until the first checker moves
 
 
 def test_tied_opening_roll_is_mentioned() -> None:
@@ -159,7 +159,7 @@ def test_forced_move_is_animated_then_played() -> None:
 
 
 def computer_turn(flow: TurnFlow) -> list[Effect]:
-    out = wait(flow, OPENING_DELAY + 0.1)
+    out = wait(flow, OPENING_AI_DELAY + 0.1)
     if flow.phase is Phase.COMPUTER_MOVING:
         out += wait(flow, 1.0)
     return out

@@ -140,7 +140,8 @@ class Decision:
     """Game number, from 1."""
 
     row: int
-    """The record's move number of the roll (0 when the record has none)."""
+    """The record's move number: of the row the double, take or drop was written on, else of the
+    roll's (a move, a no double); 0 when the record has none."""
 
     player: int
     """0 (left column) or 1."""
@@ -419,7 +420,8 @@ class _Judge:
         stats.add_error(error)
         text = kind if played is None else played
         dice = turn.dice if kind == "move" else None
-        decision = Decision(game.number, turn.row, player, kind, error, text, best, *ids, dice, luck)
+        row = {"double": turn.double_row, "take": turn.answer_row, "drop": turn.answer_row}.get(kind, 0)
+        decision = Decision(game.number, row or turn.row, player, kind, error, text, best, *ids, dice, luck)
         self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
 
     def move(self, game: ReplayedGame, turn: Turn, luck_only: bool = False) -> None:

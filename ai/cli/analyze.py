@@ -106,7 +106,7 @@ def format_review(rev: Review, worst: int) -> str:
         lines.append(label.ljust(width) + "".join(cell(p, s).ljust(col) for p, s in enumerate(rev.stats)))
     bad = rev.worst(worst)
     if bad:
-        lines += ["", f"Worst {len(bad)} decisions:"]
+        lines += ["", f"Worst {len(bad)} decision{'s' * (len(bad) != 1)}:"]
         for d in bad:
             who = rec.players[d.player]
             roll = f" {d.dice[0]}{d.dice[1]}" if d.dice else ""

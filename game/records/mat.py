@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -116,32 +117,40 @@ def _wins(points: int) -> str:
     return f" Wins {points} point{'s' if points != 1 else ''}"
 
 
+def row_numbers(players: Sequence[int]) -> tuple[int, ...]:
+    """The row (move number, from 1) each of a game's entries is written on, given who made each.
+
+    Entries alternate between the left (player 0) and the right (player 1) cell of a row; an
+    entry by the player whose cell was just filled leaves the other cell empty, and a row is
+    full once its right cell is written (a left entry after a right one starts the next row).
+    A double and its answer are entries like any other: a left player's double shares its row
+    with the right player's answer, a right player's double is answered on the next row."""
+    rows: list[int] = []
+    row, col = 1, 0
+    for player in players:
+        if col != player:  # the other column's cell stays empty
+            col = player
+            if player == 0:
+                row += 1
+        rows.append(row)
+        col = 1 - col
+        if col == 0:
+            row += 1
+    return tuple(rows)
+
+
 def format_game(number: int, game: GameRecord, players: tuple[str, str]) -> list[str]:
     """The lines of one game (without the blank line after it)."""
     lines = [
         f" Game {number}",
         f" {players[0]} : {game.score[0]}".ljust(32) + f"{players[1]} : {game.score[1]}",
     ]
-    rows: list[list[str]] = [["", ""]]
-    col = 0
-
-    def place(player: int, text: str) -> None:
-        nonlocal col
-        if col != player:  # the other column's cell stays empty
-            col = player
-            if player == 0:
-                rows.append(["", ""])
-        rows[-1][col] = text
-        col = 1 - col
-        if col == 0:
-            rows.append(["", ""])
-
-    for a in game.actions:
-        place(a.player, _cell(a))
-    numbered = len(rows) if any(rows[-1]) else len(rows) - 1  # a row holding only the result has none
-    place(game.winner, _wins(game.points))
-    if not rows[-1][0] and not rows[-1][1]:
-        rows.pop()
+    cells = [(a.player, _cell(a)) for a in game.actions] + [(game.winner, _wins(game.points))]
+    at = row_numbers([player for player, _ in cells])
+    rows = [["", ""] for _ in range(at[-1])]
+    for (player, cell), row in zip(cells, at, strict=True):
+        rows[row - 1][player] = cell
+    numbered = at[-2] if game.actions else 0  # a row holding only the result has no number
     for k, (left, right) in enumerate(rows, 1):
         head = f"{k:3d}) " if k <= numbered else " " * ROW_PREFIX
         padded = left.ljust(CELL) if len(left) < CELL else left + " "  # a long move keeps a space

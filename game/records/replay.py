@@ -12,10 +12,10 @@ give, is kept as written and reported in :attr:`ReplayedMatch.notes`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, decode, read_match
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, decode, read_match, row_numbers
 from game.rules.cube import CENTRED, CubeState, can_double, take
 from game.rules.move import Move, MoveError, legal_moves, parse_move
 from game.rules.outcome import Termination, win_kind
@@ -61,10 +61,16 @@ class Turn:
     """How many distinct legal moves the roll had."""
 
     row: int = 0
-    """The move number of the row the roll was written on."""
+    """The move number of the row the roll was written on (for a game ended by a drop: the drop's)."""
 
     text: str = ""
     """The move as the record wrote it."""
+
+    double_row: int = 0
+    """The move number of the row the double was written on (0: no double, or a row without one)."""
+
+    answer_row: int = 0
+    """The move number of the row the answer to the double was written on (0: as ``double_row``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +153,8 @@ class _GameReplay:
         self.doubled_at: CubeState | None = None
         """The cube before this turn's double, while the turn lasts."""
         self.taken: bool | None = None
+        self.cube_rows = (0, 0)
+        """The rows of this turn's double and of its answer (0: none yet)."""
         self.ended: str | None = None
         self.board_result: tuple[int, Termination] | None = None
 
@@ -174,10 +182,10 @@ class _GameReplay:
         self.turns.append(
             Turn(
                 self.player, self.code, before, not self.turns, self.doubled_at is not None, self.taken,
-                dice, move, legal, row, text,
+                dice, move, legal, row, text, *self.cube_rows,
             )
         )  # fmt: skip
-        self.doubled_at, self.taken = None, None
+        self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
         after = self.code if move is None else move.after.code
         kind = win_kind(after) if move is not None else None
         if kind is not None:
@@ -194,11 +202,13 @@ class _GameReplay:
             if self.turns == [] or not can_double(self.cube, a.player, crawford=self.crawford):
                 raise ReplayError(f"{self.where(a)}: this player may not double here")
             self.doubled_at = self.cube
+            self.cube_rows = (a.row, 0)
         elif a.kind in ("take", "drop"):
             if self.doubled_at is None or a.player == self.player or self.taken is not None:
                 raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
             assert self.player is not None
             self.taken = a.kind == "take"
+            self.cube_rows = (self.cube_rows[0], a.row)
             if a.kind == "take":
                 self.cube = take(self.cube, self.player, crawford=self.crawford)
             else:
@@ -209,8 +219,14 @@ class _GameReplay:
     def finish_drop(self, row: int) -> None:
         assert self.player is not None
         assert self.doubled_at is not None
-        self.turns.append(Turn(self.player, self.code, self.doubled_at, False, True, False, row=row))
-        self.doubled_at = None
+        double_row, answer_row = self.cube_rows
+        self.turns.append(
+            Turn(
+                self.player, self.code, self.doubled_at, False, True, False,
+                row=row, double_row=double_row, answer_row=answer_row,
+            )
+        )  # fmt: skip
+        self.doubled_at, self.cube_rows = None, (0, 0)
         self.ended = "drop"
 
     def move(self, a: Action) -> None:
@@ -278,8 +294,9 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         if crawford:
             crawford_done = True
         g = _GameReplay(number, game, crawford)
-        for a in game.actions:
-            g.action(a)
+        rows = row_numbers([a.player for a in game.actions])
+        for a, row in zip(game.actions, rows, strict=True):
+            g.action(a if a.row else replace(a, row=row))  # a record made in memory: the rows it would have
         games.append(g.result(notes, s, crawford, post))
         score = [s[0], s[1]]
         score[game.winner] += game.points

@@ -90,17 +90,39 @@ DEFAULT_RULES = CubeRules()
 """Jacoby on, beavers off."""
 
 
+class NoDouble(enum.Enum):
+    """Why the rules refuse a double."""
+
+    ROLLED = "the player has rolled"
+    CRAWFORD = "the Crawford game"
+    NOT_OWNER = "the opponent owns the cube"
+    AT_MAX = "the cube is at its largest value"
+
+
+def double_refusal(
+    cube: CubeState, player: int, *, crawford: bool = False, rolled: bool = False
+) -> NoDouble | None:
+    """Why ``player`` may not double now, or None when they may (see :func:`can_double`)."""
+    if player not in (0, 1):
+        raise CubeError(f"a player is 0 or 1, not {player!r}")
+    if rolled:
+        return NoDouble.ROLLED
+    if crawford:
+        return NoDouble.CRAWFORD
+    if cube.owner is not None and cube.owner != player:
+        return NoDouble.NOT_OWNER
+    if cube.value >= MAX_CUBE:
+        return NoDouble.AT_MAX
+    return None
+
+
 def can_double(cube: CubeState, player: int, *, crawford: bool = False, rolled: bool = False) -> bool:
     """Whether ``player`` may double now.
 
     Only before rolling (``rolled`` False), with the cube centred or owned by
     ``player``, outside the Crawford game, and while the cube is below :data:`MAX_CUBE`.
     """
-    if player not in (0, 1):
-        raise CubeError(f"a player is 0 or 1, not {player!r}")
-    return (
-        not rolled and not crawford and cube.value < MAX_CUBE and (cube.owner is None or cube.owner == player)
-    )
+    return double_refusal(cube, player, crawford=crawford, rolled=rolled) is None
 
 
 def take(cube: CubeState, doubler: int, *, crawford: bool = False, rolled: bool = False) -> CubeState:

@@ -179,6 +179,12 @@ class App:
         self.message = (message, warn)
         self.message_ttl = MESSAGE_SECONDS * (2 if warn else 1)
 
+    def clear_warning(self) -> None:
+        """Take a warning off the status strip (an ordinary message stays)."""
+        if self.message[1]:
+            self.message = ("", False)
+            self.message_ttl = 0.0
+
     def alert(self, message: str) -> None:
         """A warning that stays on screen until dismissed (X, or a click on it)."""
         if message not in self.alerts:

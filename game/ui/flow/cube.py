@@ -9,10 +9,11 @@ take; when the human resigns it asks whether to accept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from ai.cube.decision import CubeContext, context_for
 from ai.worker.transport import CubeAnswer, CubeRequest, Request
-from game.rules.cube import MAX_CUBE, Resignation, resign_points
+from game.rules.cube import MAX_CUBE, NoDouble, Resignation, double_refusal, resign_points
 from game.rules.position import Position
 from game.ui.flow.events import (
     AcceptResign,
@@ -37,7 +38,7 @@ from game.ui.model.tutor import Pending
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
 
-CUBE_SEARCHES = ("cube", "take", "resign", "cube hint")
+CUBE_SEARCHES = ("cube", "take", "resign", "cube hint", "take advice")
 """The worker searches this module starts."""
 
 RESIGN_WORDS = {
@@ -97,6 +98,8 @@ class CubeTurns(FlowHost):
     """The resignation on the table (the human's, or the computer's offer)."""
     declined: set[Resignation]
     """The computer's offers the human declined this game (not offered again)."""
+    tutor_cube: CubeAnswer | None
+    """The tutor's answer for the human's cube decision (the doubler's side)."""
 
     # provided by TurnFlow
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
@@ -120,6 +123,9 @@ class CubeTurns(FlowHost):
     def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
         raise NotImplementedError
 
+    def is_tutor_on(self) -> bool:
+        raise NotImplementedError
+
     # --- facts -----------------------------------------------------------------------------------------
 
     def can_double(self) -> bool:
@@ -130,6 +136,32 @@ class CubeTurns(FlowHost):
             and not self.animating
             and self.session.can_double(HUMAN)
         )
+
+    def why_no_double(self) -> str:
+        """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
+        s = self.session
+        if s.outcome() is not None:
+            return "The game is over: there is nothing to double."
+        if s.offered is not None:
+            return "A double is already waiting for its answer."
+        if s.turn != HUMAN:
+            return "You can double only on your own turn, before you roll."
+        rolled = s.state.dice is not None
+        match double_refusal(s.cube, HUMAN, crawford=s.match.is_crawford(), rolled=rolled):
+            case NoDouble.ROLLED if not s.log:
+                return "Not on the opening roll: you can double from your next turn, before you roll."
+            case NoDouble.ROLLED:
+                return "You have rolled: a double comes before the roll, on your next turn."
+            case NoDouble.CRAWFORD:
+                return "No doubling in the Crawford game (a player is one point from winning the match)."
+            case NoDouble.NOT_OWNER:
+                return f"The computer owns the cube (on {s.cube.value}): only it can double next."
+            case NoDouble.AT_MAX:
+                return f"The cube is on {MAX_CUBE}, as high as it goes."
+            case None:
+                return "Not just now: you can double when the board is still and it is your turn to roll."
+            case other:
+                assert_never(other)
 
     def wants_cube_pause(self) -> bool:
         """True when "roll for me" waits for the human: a double is allowed and not dead."""
@@ -354,10 +386,17 @@ class CubeTurns(FlowHost):
             "cube": Phase.CUBE_THINKING,
             "take": Phase.DOUBLE_ANSWER,
             "resign": Phase.RESIGN_ANSWER,
+            "take advice": Phase.TAKE_OR_PASS,
         }
         if kind not in wanted or self.phase is not wanted[kind]:
             return
-        {"cube": self._ai_cube, "take": self._ai_answers, "resign": self._ai_weighs}[kind](intent.answer)
+        handlers = {
+            "cube": self._ai_cube,
+            "take": self._ai_answers,
+            "resign": self._ai_weighs,
+            "take advice": self._advised,
+        }
+        handlers[kind](intent.answer)
 
     def _cube_failed(self, kind: str) -> None:
         """A cube search failed: the computer does not double, takes, and declines a resignation."""
@@ -372,10 +411,24 @@ class CubeTurns(FlowHost):
             self.resign_offer = None
             self._say("The computer declines (it could not weigh the offer).", warn=True)
             self._enter_turn()
+        elif kind == "take advice" and self.phase is Phase.TAKE_OR_PASS:
+            self._ask_take()  # without the advice: the decision is still the player's
 
     def _resume_double(self) -> None:
-        """A saved game stopped while a double waited for its answer: ask again."""
-        if self.session.offered == AI:
-            self._ask_take()
-        else:
+        """A saved game stopped while a double waited for its answer: ask again (the computer's
+        double: with the take / pass advice weighed again first, when the advice is on)."""
+        if self.session.offered != AI:
             self._ask_ai_take()
+        elif self.options.cube_advice and self.cube_answer is None:
+            self.phase = Phase.TAKE_OR_PASS
+            self._say("Weighing the computer's double for you...")
+            self._start_search("take advice", self.advice_request(AI, self.options.tutor_depth))
+        else:
+            self._ask_take()
+
+    def _advised(self, a: CubeAnswer) -> None:
+        """The take / pass advice weighed again after a resume: ask with it (the tutor keeps it too)."""
+        self.cube_answer = a
+        if self.is_tutor_on():
+            self.tutor_cube = a
+        self._ask_take()

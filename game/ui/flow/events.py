@@ -77,6 +77,7 @@ SEARCH_WORDS: Mapping[str, str] = MappingProxyType(
         "take": "Weighing your double…",
         "resign": "Weighing your offer…",
         "cube hint": "Weighing the cube…",
+        "take advice": "Weighing the double…",
         "tutor": "Tutor is checking… (Esc skips)",
         "tutor cube": "Tutor is checking… (Esc skips)",
     }

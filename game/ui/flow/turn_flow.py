@@ -15,7 +15,7 @@ from typing import Any
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
-from game.rules.move import Move, legal_moves
+from game.rules.move import Move, format_steps, legal_moves
 from game.ui.flow.cube import CUBE_SEARCHES, CubeTurns
 from game.ui.flow.events import (
     PHASE_STATUS,
@@ -43,11 +43,14 @@ from game.ui.flow.events import (
 )
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
 from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.turn import PlayedStep, TurnBuilder
+from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
 from game.ui.model.tutor import Pending, Verdict
 
 OPENING_DELAY = 1.2
-"""Seconds the opening roll's two dice stay on the board."""
+"""Seconds the opening roll's two dice are on show before the human may move first (they stay
+on show until the first checker moves)."""
+OPENING_AI_DELAY = 2.5
+"""Seconds the opening roll's two dice are on show before the computer, moving first, plays."""
 DANCE_DELAY = 2.2
 """Seconds the computer's roll that cannot move stays on the board."""
 
@@ -87,7 +90,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
     started: bool = False
     """False until the first tick (then the saved state is picked up)."""
     showing_opening: bool = False
-    """True while the opening roll's dice are on show."""
+    """True while the opening roll's dice are on show: from the opening roll until the first move starts."""
     cube_answer: CubeAnswer | None = None
     """The computer's last cube answer."""
     resign_offer: Resignation | None = None
@@ -170,6 +173,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         return self._timer is None
 
     def _animate(self, mover: int, start: int, steps: list[PlayedStep], then: Callable[[], None]) -> None:
+        self.showing_opening = False  # a move starts: the roll's dice take over from the opening's
         self.animating = True
         self._on_landed = then
         self._emit(Animate(mover, start, tuple(steps)))
@@ -177,6 +181,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _sync_partial(self) -> None:
         b = self.builder
         self.session.partial = tuple(p.step for p in b.played) if b is not None else ()
+        if self.session.partial:
+            self.showing_opening = False
 
     # --- turns ------------------------------------------------------------------------------------
 
@@ -186,6 +192,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self.builder = None
         self.groups = []
         self._tutor_forget()
+        if s.log or s.outcome() is not None:
+            self.showing_opening = False
         if s.outcome() is not None:
             self.phase = Phase.MATCH_OVER if s.match_now().is_over() else Phase.GAME_OVER
             self._emit(Save(), GameEnded())
@@ -219,12 +227,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
             f"{tied}Opening roll: you {opening.first}, the computer {opening.second}."
             f" {who} first with {opening.text()}."
         )
-        self.showing_opening = True
-        self._later(OPENING_DELAY, self._opening_shown)
-
-    def _opening_shown(self) -> None:
-        self.showing_opening = False
-        self._enter_turn()
+        self.showing_opening = True  # until the first move starts
+        self._later(OPENING_DELAY if s.turn == HUMAN else OPENING_AI_DELAY, self._enter_turn)
 
     def _roll(self, given: Roll | None = None) -> None:
         s = self.session
@@ -388,12 +392,20 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _on_MoveChecker(self, intent: MoveChecker) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
+        routes = self.builder.routes(intent.src).get(intent.dst, [])
         try:
             steps = self.builder.play(intent.src, intent.dst)
         except ValueError:
             self._say("That checker cannot go there with these dice.", warn=True)
             return
         self._played(steps)
+        quiet = any(len(r) == len(steps) and not hits_on_the_way(r) for r in routes)
+        if hits_on_the_way(steps) and quiet:  # two ways there: say which one was taken
+            then = " Or Enter / Done plays the move." if self.builder.is_complete() else ""
+            self._say(
+                f"{format_steps(tuple(p.step for p in steps))}: it hits on the way. To go round instead,"
+                f" press U and move one die at a time.{then}"
+            )
 
     def _on_MoveFarthest(self, intent: MoveFarthest) -> None:
         if not self.is_human_moving() or self.builder is None:

@@ -55,19 +55,24 @@ def _move_action(t: TurnRecord) -> Action:
     return Action("move", t.player, (t.dice.first, t.dice.second), steps_text(t.steps))
 
 
+def game_entries(session: GameSession) -> list[tuple[CubeRecord | TurnRecord, list[Action]]]:
+    """What has been played in ``session`` so far, in order: each turn and cube action with the
+    record's entries for it (a beaver is two: the redouble and its take)."""
+    out: list[tuple[CubeRecord | TurnRecord, list[Action]]] = []
+    for k in range(len(session.log) + 1):
+        out.extend((c, _cube_action(c)) for c in session.cube_log if c.turn == k)
+        if k < len(session.log):
+            out.append((session.log[k], [_move_action(session.log[k])]))
+    return out
+
+
 def game_record(session: GameSession) -> GameRecord:
     """The finished game ``session`` as a record: its moves and cube actions in order, the winner's points."""
     out = session.outcome()
     if out is None:
         raise ValueError("the game is not over")
-    actions: list[Action] = []
-    for k in range(len(session.log) + 1):
-        for c in session.cube_log:
-            if c.turn == k:
-                actions.extend(_cube_action(c))
-        if k < len(session.log):
-            actions.append(_move_action(session.log[k]))
-    return GameRecord(session.match.score, tuple(actions), out.winner, session.points_now())
+    actions = tuple(a for _, entries in game_entries(session) for a in entries)
+    return GameRecord(session.match.score, actions, out.winner, session.points_now())
 
 
 def _read(path: Path) -> MatchRecord | None:

@@ -134,9 +134,14 @@ class TurnBuilder:
         """Where the checker on ``src`` can go this turn: destination -> the steps that take it there.
 
         Includes moves of the same checker over several dice (``24/13`` with 6-5); where
-        several orders reach the same point, the one hitting least on the way is kept.
+        several orders reach the same point, the one hitting most on the way is kept
+        (``bar/20*/18`` rather than ``bar/23/18``: :meth:`routes` has the others).
         """
-        out: dict[int, list[PlayedStep]] = {}
+        return {dst: min(rs, key=_route_key) for dst, rs in self.routes(src).items()}
+
+    def routes(self, src: int) -> dict[int, list[list[PlayedStep]]]:
+        """Every way the checker on ``src`` can go this turn: destination -> each route there."""
+        out: dict[int, list[list[PlayedStep]]] = {}
         saved = list(self.played)
         try:
             self._walk(src, [], out)
@@ -144,14 +149,12 @@ class TurnBuilder:
             self.played = saved
         return out
 
-    def _walk(self, src: int, path: list[PlayedStep], out: dict[int, list[PlayedStep]]) -> None:
+    def _walk(self, src: int, path: list[PlayedStep], out: dict[int, list[list[PlayedStep]]]) -> None:
         for ps in self.next_steps():
             if ps.step.src != src:
                 continue
             route = [*path, ps]
-            best = out.get(ps.step.dst)
-            if best is None or _route_key(route) < _route_key(best):
-                out[ps.step.dst] = route
+            out.setdefault(ps.step.dst, []).append(route)
             if ps.step.dst != OFF_POINT:
                 self.played.append(ps)
                 self._walk(ps.step.dst, route, out)
@@ -224,9 +227,14 @@ class TurnBuilder:
         self.played.clear()
 
 
+def hits_on_the_way(route: list[PlayedStep]) -> int:
+    """How many blots ``route`` hits before its last step."""
+    return sum(p.step.hit for p in route[:-1])
+
+
 def _route_key(route: list[PlayedStep]) -> tuple[int, int, int]:
-    """Prefer fewer steps, then fewer hits on the way, then the smaller dice (exact bear-offs)."""
-    return len(route), sum(p.step.hit for p in route[:-1]), sum(p.die for p in route)
+    """Prefer fewer steps, then more hits on the way, then the smaller dice (exact bear-offs)."""
+    return len(route), -hits_on_the_way(route), sum(p.die for p in route)
 
 
 def unplay(code: int, steps: tuple[Step, ...] | list[Step]) -> int:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import pygame
@@ -117,6 +118,10 @@ class Context(Protocol):
 
     def notify(self, message: str, warn: bool = False) -> None:
         """A line in the status strip (the next one replaces it)."""
+        ...
+
+    def clear_warning(self) -> None:
+        """Take a warning off the status strip (an ordinary line stays)."""
         ...
 
     def alert(self, message: str) -> None:
@@ -264,6 +269,14 @@ class Choice:
 BUTTON_H = 46
 """Height of a dialog's buttons."""
 
+FOCUS_STEPS: Mapping[int, int] = MappingProxyType(
+    {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+)
+"""The keys that move a dialog's focus between its buttons, and which way (Shift+Tab goes back)."""
+
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""The keys that run the focused button."""
+
 
 class Dialog(Scene):
     """A modal box: a title, a body, a row of buttons; the scenes under it get no input."""
@@ -275,12 +288,17 @@ class Dialog(Scene):
     """The box's largest size."""
     dim_alpha = 140
     """How much the scenes under it are darkened."""
+    focus_steps: Mapping[int, int] = FOCUS_STEPS
+    """The keys that move the focus between the buttons (a dialog whose own content uses the
+    arrows keeps those keys for itself)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self._choices: list[Choice] = []
+        self.focus: int | None = None
+        """The button the keyboard has moved to (Enter runs it); None until an arrow or Tab is pressed."""
         self.on_resize()
 
     def choices(self) -> list[Choice]:
@@ -307,6 +325,8 @@ class Dialog(Scene):
             )
             for i, c in enumerate(self._choices)
         ]
+        if self.focus is not None and self.focus >= len(self._choices):
+            self.focus = None
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """The box's size in a ``w`` x ``h`` window."""
@@ -325,9 +345,33 @@ class Dialog(Scene):
                 c.run()
                 return
 
+    def move_focus(self, step: int) -> None:
+        """Move the focus ``step`` buttons on (round the row); the first move starts from the default."""
+        n = len(self._choices)
+        if self.focus is None:
+            default = next((i for i, c in enumerate(self._choices) if c.primary), 0)
+            self.focus = (default + step) % n
+        else:
+            self.focus = (self.focus + step) % n
+
+    def _focus_key(self, event: pygame.event.Event) -> bool:
+        """Arrows and Tab move the focus, Enter runs the focused button; True when the key was used."""
+        if event.key in ENTER_KEYS and self.focus is not None:
+            self._choices[self.focus].run()
+            return True
+        step = self.focus_steps.get(event.key)
+        if step is None or len(self._choices) < 2:
+            return False
+        if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            step = -step
+        self.move_focus(step)
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """A choice's key, or a click on its button; nothing reaches the scenes below."""
         if event.type == pygame.KEYDOWN:
+            if self._focus_key(event):
+                return
             for c in self._choices:
                 if event.key in c.keys:
                     c.run()
@@ -354,8 +398,11 @@ class Dialog(Scene):
         text(surface, fonts, self.title, (self.box.centerx, self.box.y + 20), 26, th.text, True, "midtop")
         self.draw_body(surface, self.body())
         mouse = mouse_pos()
-        for b in self.buttons:
+        for i, b in enumerate(self.buttons):
             draw_button(surface, fonts, th, b, mouse)
+            if i == self.focus:
+                ring = b.rect.inflate(8, 8)
+                pygame.draw.rect(surface, th.text, ring, 2, border_radius=max(4, ring.height // 4))
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The dialog's own content."""

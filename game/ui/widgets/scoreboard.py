@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.records.mat import row_numbers
 from game.rules.match import Match
+from game.ui.model.cube_save import CubeRecord
+from game.ui.model.records import game_entries
 from game.ui.model.session import HUMAN, GameSession
 from game.ui.widgets.controls import mix, text
 from game.ui.widgets.layout import Layout
@@ -45,17 +48,19 @@ CUBE_VERBS = {
 
 
 def log_lines(s: GameSession) -> list[str]:
-    """The move log: each turn numbered, the cube's actions between them."""
+    """The move log: each turn and cube action numbered by the row the match record writes it on."""
+    entries = game_entries(s)
+    rows = row_numbers([a.player for _, actions in entries for a in actions])
     lines: list[str] = []
-    for k in range(len(s.log) + 1):
-        for c in s.cube_log:
-            if c.turn == k:
-                who = "You" if c.player == HUMAN else "AI"
-                value = "" if c.kind == "drop" else f" {c.value}"
-                lines.append(f"   {who} {CUBE_VERBS[c.kind][c.player != HUMAN]}{value}")
-        if k < len(s.log):
-            r = s.log[k]
-            lines.append(f"{k + 1}. {'You' if r.player == HUMAN else 'AI'} {r.dice.text()}: {r.notation()}")
+    first = 0  # the index of the entry's first action in ``rows``
+    for item, actions in entries:
+        who = "You" if item.player == HUMAN else "AI"
+        if isinstance(item, CubeRecord):
+            value = "" if item.kind == "drop" else f" {item.value}"
+            lines.append(f"{rows[first]}. {who} {CUBE_VERBS[item.kind][item.player != HUMAN]}{value}")
+        else:
+            lines.append(f"{rows[first]}. {who} {item.dice.text()}: {item.notation()}")
+        first += len(actions)
     return lines
 
 

@@ -69,6 +69,15 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         button=True,
     ),
     Action(
+        "no-double",
+        "Double",
+        _k(pygame.K_d),
+        "D",
+        "",
+        lambda s: not s.flow.can_double(),
+        lambda s: s.explain_no_double(),
+    ),
+    Action(
         "done",
         "Done",
         _k(pygame.K_RETURN, pygame.K_KP_ENTER),

@@ -180,7 +180,7 @@ class GameOverScene(Dialog):
         if same_hash and same_rolls:
             self.check = (
                 f"Checked: the seed's SHA-256 is the one shown at the start,"
-                f" and it gives these {len(drawn)} rolls"
+                f" and it gives {'this roll' if len(drawn) == 1 else f'these {len(drawn)} rolls'}"
                 + (
                     f" (and {len(rolls) - len(drawn)} you entered, marked *)."
                     if len(drawn) < len(rolls)
@@ -222,7 +222,8 @@ class GameOverScene(Dialog):
         m = s.match_now()
         line = f"Match to {m.length}: you {m.score[0]}, the computer {m.score[1]}."
         if m.is_money():
-            line = f"Money session: you {m.score[0] - m.score[1]:+d} after {len(m.games)} games."
+            games = len(m.games)
+            line = f"Money session: you {m.score[0] - m.score[1]:+d} after {games} game{'s' * (games != 1)}."
         winner = m.winner()
         if winner is not None:
             line += " You win the match!" if winner == HUMAN else " The computer wins the match."

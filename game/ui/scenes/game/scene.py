@@ -261,6 +261,10 @@ class GameScene(Scene):
         """Double (or redouble) before rolling."""
         self.dispatch(Double())
 
+    def explain_no_double(self) -> None:
+        """Say why the human may not double now."""
+        self.ctx.notify(self.flow.why_no_double(), warn=True)
+
     def resign(self) -> None:
         """Ask what to offer, then offer to resign."""
         s = self.session
@@ -296,7 +300,9 @@ class GameScene(Scene):
 
     def cursor_act(self) -> None:
         """Pick up or put down at the keyboard cursor."""
+        before = self.input.selected
         self._carry_out(self.input.cursor_act(self.flow, self.layout, pygame.time.get_ticks()))
+        self._picked_up(before)
         if self.input.retarget:
             self.input.cursor_to_target(self.flow, self.layout)
 
@@ -307,6 +313,11 @@ class GameScene(Scene):
     def cursor_next(self, forward: bool) -> None:
         """Tab: the next checker that can move."""
         self.input.cursor_to_target(self.flow, self.layout, forward)
+
+    def _picked_up(self, before: int | None) -> None:
+        """A checker was just picked up: a warning about an earlier click is old news."""
+        if self.input.selected is not None and self.input.selected != before:
+            self.ctx.clear_warning()
 
     def _carry_out(self, outputs: list[Output]) -> None:
         for o in list(outputs):
@@ -341,6 +352,8 @@ class GameScene(Scene):
                 action = by_name(btn.key)
                 if action.enabled(self):
                     action.run(self)
+                elif btn.key == "double":  # the greyed Double button says why
+                    self.explain_no_double()
                 return
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
@@ -349,7 +362,9 @@ class GameScene(Scene):
         if self.panel.sha_rect.collidepoint(pos):
             self.toggle_sha()
             return
+        before = self.input.selected
         self._carry_out(self.input.mouse_down(self.flow, self.layout, pos, pygame.time.get_ticks()))
+        self._picked_up(before)
 
     # --- drawing ------------------------------------------------------------------------------------
 

@@ -3,7 +3,9 @@ and the one way a file (chosen, typed, pasted or dropped on the window) becomes 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pygame
 
@@ -101,6 +103,9 @@ class OpenMatchScene(Dialog):
     def open(self, path: Path) -> None:
         """Review ``path``, or say why not."""
         self.message = open_record(self.ctx, path)
+
+    focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_TAB: 1})
+    """←→ and Tab move between the buttons; ↑↓ pick a match."""
 
     def on_key(self, event: pygame.event.Event) -> None:
         """↑↓ pick a match; other keys edit the path box."""

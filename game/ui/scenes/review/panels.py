@@ -125,7 +125,8 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
     if rec.length:
         top += f"   · match to {rec.length}" + (" · Crawford" if game.crawford else "")
     who = names[turn.player]
-    side: list[Line] = [(f"Game {game.number} · move {turn.row or '-'}", th.accent, True)]
+    row = (turn.double_row if stop.cube else 0) or turn.row  # the record's row of what is shown
+    side: list[Line] = [(f"Game {game.number} · move {row or '-'}", th.accent, True)]
     here = path.decisions(stop)
     if stop.cube:
         side.append((f"{who}: the cube", th.text, True))

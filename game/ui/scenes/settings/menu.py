@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
@@ -87,6 +89,8 @@ class MenuScene(Dialog):
     """New game and settings; over the game (which waits underneath) or the empty board."""
 
     title = "New game & settings"
+    focus_steps: Mapping[int, int] = MappingProxyType({})
+    """None: the arrows and Tab move between the settings' rows and change them."""
 
     def __init__(self, ctx: Context) -> None:
         self.rows = options()
