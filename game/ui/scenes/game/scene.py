@@ -51,7 +51,7 @@ from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
-from game.ui.scenes.base import Context, Scene
+from game.ui.scenes.base import Command, Context, Scene
 from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
 from game.ui.scenes.game.board_input import BoardInput, Output
 from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
@@ -135,7 +135,7 @@ class GameScene(Scene):
             CancelSearch: lambda e: self.cancel_search(),
             Sound: lambda e: self.ctx.sounds.play(e.name),
             Message: lambda e: self.ctx.notify(e.text, e.warn),
-            GameEnded: lambda e: self.ctx.run("game-over"),
+            GameEnded: lambda e: self.ctx.run(Command.GAME_OVER),
             AskTake: lambda e: self.ctx.push(
                 TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
             ),
