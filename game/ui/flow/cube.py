@@ -9,6 +9,7 @@ take; when the human resigns it asks whether to accept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 from ai.cube.decision import CubeContext, context_for
 from ai.worker.transport import CubeAnswer, CubeRequest, Request
@@ -21,6 +22,7 @@ from game.ui.flow.events import (
     Beaver,
     CancelSearch,
     CubeDone,
+    CubeIntent,
     DeclineResign,
     Double,
     Effect,
@@ -225,9 +227,32 @@ class CubeTurns(FlowHost):
         self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver()))
         self._tutor_watch_cube(AI)
 
+    # --- the intents -----------------------------------------------------------------------------------
+
+    def _on_cube_intent(self, intent: CubeIntent) -> None:
+        match intent:
+            case Double():
+                self._on_double()
+            case Take():
+                self._on_take()
+            case Pass():
+                self._on_pass()
+            case Beaver():
+                self._on_beaver()
+            case Resign():
+                self._on_resign(intent)
+            case AcceptResign():
+                self._on_accept_resign()
+            case DeclineResign():
+                self._on_decline_resign()
+            case CubeDone():
+                self._on_cube_done(intent)
+            case _:
+                assert_never(intent)
+
     # --- the human's answer -------------------------------------------------------------------------
 
-    def _on_Take(self, intent: Take) -> None:
+    def _on_take(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
             self._check(Pending("take"))
 
@@ -237,7 +262,7 @@ class CubeTurns(FlowHost):
         self._emit(Save())
         self._ai_roll_later()
 
-    def _on_Beaver(self, intent: Beaver) -> None:
+    def _on_beaver(self) -> None:
         if self.can_beaver():
             self._check(Pending("beaver"))
 
@@ -249,7 +274,7 @@ class CubeTurns(FlowHost):
         self._emit(Save())
         self._ai_roll_later()
 
-    def _on_Pass(self, intent: Pass) -> None:
+    def _on_pass(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
             self._check(Pending("pass"))
 
@@ -262,7 +287,7 @@ class CubeTurns(FlowHost):
 
     # --- the human doubles -----------------------------------------------------------------------------
 
-    def _on_Double(self, intent: Double) -> None:
+    def _on_double(self) -> None:
         if self.can_double():
             self._check(Pending("double"))
 
@@ -303,7 +328,7 @@ class CubeTurns(FlowHost):
 
     # --- resignations ---------------------------------------------------------------------------------
 
-    def _on_Resign(self, intent: Resign) -> None:
+    def _on_resign(self, intent: Resign) -> None:
         if not self.can_resign():
             return
         if self.search == "hint":
@@ -325,7 +350,7 @@ class CubeTurns(FlowHost):
             self._say("The computer declines: it expects to win more by playing on.", warn=True)
         self._enter_turn()
 
-    def _on_AcceptResign(self, intent: AcceptResign) -> None:
+    def _on_accept_resign(self) -> None:
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
@@ -335,7 +360,7 @@ class CubeTurns(FlowHost):
         self._say(f"You accept: you win {pts} point{'s' * (pts > 1)}.")
         self._enter_turn()
 
-    def _on_DeclineResign(self, intent: DeclineResign) -> None:
+    def _on_decline_resign(self) -> None:
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
@@ -346,7 +371,7 @@ class CubeTurns(FlowHost):
 
     # --- the worker's answers ---------------------------------------------------------------------------
 
-    def _on_CubeDone(self, intent: CubeDone) -> None:
+    def _on_cube_done(self, intent: CubeDone) -> None:
         kind, self.search = self.search, None
         if self._tutor_heard_cube(kind, intent.answer):
             return

@@ -244,32 +244,28 @@ class TutorPlayIt:
     """The tutor warned: play the decision all the same."""
 
 
-Intent = (
+TurnIntent = (
     Tick
     | RollDice
     | MoveChecker
     | MoveFarthest
-    | UseHint
     | Undo
     | Confirm
-    | AskHint
-    | ShowLast
     | Landed
     | SearchProgress
     | SearchDone
     | SearchFailed
-    | Double
-    | Take
-    | Pass
-    | Beaver
-    | Resign
-    | AcceptResign
-    | DeclineResign
-    | CubeDone
-    | SkipTutor
-    | TutorTakeBack
-    | TutorPlayIt
 )
+"""The intents of the turn itself: the clock, the dice, the checkers, the computer's move."""
+
+AdviceIntent = AskHint | UseHint | ShowLast | SkipTutor | TutorTakeBack | TutorPlayIt
+"""The intents of the human's advice: hints, the last move again, the tutor."""
+
+CubeIntent = Double | Take | Pass | Beaver | Resign | AcceptResign | DeclineResign | CubeDone
+"""The intents of the cube and of resignations."""
+
+Intent = TurnIntent | AdviceIntent | CubeIntent
+"""Everything the turn flow takes (:meth:`game.ui.flow.turn_flow.TurnFlow.handle`)."""
 
 
 # --- effects ------------------------------------------------------------------------------------------

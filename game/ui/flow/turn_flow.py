@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import assert_never
 
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
@@ -19,9 +19,11 @@ from game.rules.move import Move, legal_moves
 from game.ui.flow.cube import CUBE_SEARCHES, CubeTurns
 from game.ui.flow.events import (
     PHASE_STATUS,
+    AdviceIntent,
     Animate,
     CancelSearch,
     Confirm,
+    CubeIntent,
     Effect,
     FlowOptions,
     GameEnded,
@@ -39,6 +41,7 @@ from game.ui.flow.events import (
     Sound,
     StartSearch,
     Tick,
+    TurnIntent,
     Undo,
 )
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
@@ -113,8 +116,12 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def handle(self, intent: Intent) -> list[Effect]:
         """React to one intent; returns the effects to carry out, in order."""
         self._out = []
-        handler: Callable[[Any], None] = getattr(self, "_on_" + type(intent).__name__)
-        handler(intent)
+        if isinstance(intent, CubeIntent):
+            self._on_cube_intent(intent)
+        elif isinstance(intent, AdviceIntent):
+            self._on_advice_intent(intent)
+        else:
+            self._on_turn_intent(intent)
         out, self._out = self._out, []
         return out
 
@@ -355,7 +362,32 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     # --- intent handlers --------------------------------------------------------------------------
 
-    def _on_Tick(self, intent: Tick) -> None:
+    def _on_turn_intent(self, intent: TurnIntent) -> None:
+        match intent:
+            case Tick():
+                self._on_tick(intent)
+            case RollDice():
+                self._on_roll_dice(intent)
+            case MoveChecker():
+                self._on_move_checker(intent)
+            case MoveFarthest():
+                self._on_move_farthest(intent)
+            case Undo():
+                self._on_undo()
+            case Confirm():
+                self._on_confirm()
+            case Landed():
+                self._on_animation_finished()
+            case SearchProgress():
+                self._on_search_progress(intent)
+            case SearchDone():
+                self._on_search_done(intent)
+            case SearchFailed():
+                self._on_search_failed(intent)
+            case _:
+                assert_never(intent)
+
+    def _on_tick(self, intent: Tick) -> None:
         if not self.started:
             self.started = True
             if self.session.turn is not None:
@@ -373,7 +405,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
             self._roll()
 
-    def _on_RollDice(self, intent: RollDice) -> None:
+    def _on_roll_dice(self, intent: RollDice) -> None:
         if self.is_roll_due():
             self._check(Pending("no double", given=intent.given))
 
@@ -385,7 +417,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         if b is not None and b.is_complete():
             self._say("Move complete: press Enter or Done to play it, U to undo.")
 
-    def _on_MoveChecker(self, intent: MoveChecker) -> None:
+    def _on_move_checker(self, intent: MoveChecker) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
         try:
@@ -395,7 +427,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             return
         self._played(steps)
 
-    def _on_MoveFarthest(self, intent: MoveFarthest) -> None:
+    def _on_move_farthest(self, intent: MoveFarthest) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
         try:
@@ -404,7 +436,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             return
         self._played(steps)
 
-    def _on_Undo(self, intent: Undo) -> None:
+    def _on_undo(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
@@ -416,7 +448,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self._sync_partial()
         self._emit(Save())
 
-    def _on_Confirm(self, intent: Confirm) -> None:
+    def _on_confirm(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
@@ -426,16 +458,16 @@ class TurnFlow(AdviceTurns, CubeTurns):
             return
         self._check(Pending("move", b.move()))
 
-    def _on_Landed(self, intent: Landed) -> None:
+    def _on_animation_finished(self) -> None:
         self.animating = False
         then, self._on_landed = self._on_landed, None
         if then is not None:
             then()
 
-    def _on_SearchProgress(self, intent: SearchProgress) -> None:
+    def _on_search_progress(self, intent: SearchProgress) -> None:
         self.progress = (intent.done, intent.total)
 
-    def _on_SearchDone(self, intent: SearchDone) -> None:
+    def _on_search_done(self, intent: SearchDone) -> None:
         kind, self.search = self.search, None
         if kind == "hint":
             self.hints = list(intent.moves[:HINT_COUNT])
@@ -447,7 +479,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._failures = 0
             self._ai_play(intent.moves[0].move if intent.moves else None)
 
-    def _on_SearchFailed(self, intent: SearchFailed) -> None:
+    def _on_search_failed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
         if self._tutor_failed(kind, intent.message):
             return

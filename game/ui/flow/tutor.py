@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ai.cube.decision import CubeContext
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
@@ -25,6 +25,7 @@ from game.rules.move import Move
 from game.rules.position import Position, swap
 from game.ui.flow.cube import FlowHost, cube_hint_text
 from game.ui.flow.events import (
+    AdviceIntent,
     AskHint,
     CancelSearch,
     FlowOptions,
@@ -131,6 +132,25 @@ class AdviceTurns(FlowHost):
         """True while a committed decision waits for the tutor's search."""
         return self.phase is Phase.TUTOR_CHECKING
 
+    # --- the intents -----------------------------------------------------------------------------------
+
+    def _on_advice_intent(self, intent: AdviceIntent) -> None:
+        match intent:
+            case AskHint():
+                self._on_ask_hint(intent)
+            case UseHint():
+                self._on_use_hint(intent)
+            case ShowLast():
+                self._on_show_last()
+            case SkipTutor():
+                self._on_skip_tutor()
+            case TutorTakeBack():
+                self._on_tutor_take_back()
+            case TutorPlayIt():
+                self._on_tutor_play_it()
+            case _:
+                assert_never(intent)
+
     # --- starting the tutor's searches -------------------------------------------------------------------
 
     def _tutor_forget(self) -> None:
@@ -232,7 +252,7 @@ class AdviceTurns(FlowHost):
             return True
         return kind in TUTOR_SEARCHES  # quietly: a check that nobody waits for
 
-    def _on_SkipTutor(self, intent: SkipTutor) -> None:
+    def _on_skip_tutor(self) -> None:
         if self.phase is not Phase.TUTOR_CHECKING:
             return
         if self.search is not None:
@@ -241,11 +261,11 @@ class AdviceTurns(FlowHost):
         self._say("Tutor check skipped.")
         self._release()
 
-    def _on_TutorPlayIt(self, intent: TutorPlayIt) -> None:
+    def _on_tutor_play_it(self) -> None:
         if self.phase is Phase.TUTOR_WARNING:
             self._release()
 
-    def _on_TutorTakeBack(self, intent: TutorTakeBack) -> None:
+    def _on_tutor_take_back(self) -> None:
         pending = self.pending
         if self.phase is not Phase.TUTOR_WARNING or pending is None:
             return
@@ -266,7 +286,7 @@ class AdviceTurns(FlowHost):
 
     # --- hints -------------------------------------------------------------------------------------------
 
-    def _on_AskHint(self, intent: AskHint) -> None:
+    def _on_ask_hint(self, intent: AskHint) -> None:
         if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search == "tutor cube"):
             self._cube_hint(intent.depth)
             return
@@ -297,7 +317,7 @@ class AdviceTurns(FlowHost):
         else:
             self._ask_cube_hint(depth)
 
-    def _on_UseHint(self, intent: UseHint) -> None:
+    def _on_use_hint(self, intent: UseHint) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None or not 0 <= intent.index < len(self.hints):
             return
@@ -310,7 +330,7 @@ class AdviceTurns(FlowHost):
 
     # --- the last move shown again -------------------------------------------------------------------
 
-    def _on_ShowLast(self, intent: ShowLast) -> None:
+    def _on_show_last(self) -> None:
         s = self.session
         if not s.log:
             self._say("No move has been played yet.")
