@@ -9,7 +9,7 @@ take; when the human resigns it asks whether to accept.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import assert_never
+from typing import Literal, assert_never
 
 from ai.cube.decision import CubeContext, context_for
 from ai.worker.transport import CubeAnswer, CubeRequest, Request
@@ -31,6 +31,7 @@ from game.ui.flow.events import (
     Phase,
     Resign,
     Save,
+    Search,
     Take,
 )
 from game.ui.model.session import AI, HUMAN, GameSession
@@ -39,8 +40,8 @@ from game.ui.model.tutor import Pending
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
 
-CUBE_SEARCHES = ("cube", "take", "resign", "cube hint")
-"""The worker searches this module starts."""
+ComputerCubeSearch = Literal[Search.CUBE, Search.TAKE, Search.RESIGN]
+"""The searches for the computer's own cube and resignation decisions."""
 
 RESIGN_WORDS = {
     Resignation.SINGLE: "a single game",
@@ -81,7 +82,7 @@ class FlowHost:
     def _say(self, text: str, warn: bool = False) -> None:
         raise NotImplementedError
 
-    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+    def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
         raise NotImplementedError
 
 
@@ -91,7 +92,7 @@ class CubeTurns(FlowHost):
     session: GameSession
     options: FlowOptions
     phase: Phase
-    search: str | None
+    search: Search | None
     animating: bool
     cube_answer: CubeAnswer | None
     """The computer's last cube answer (for the advice and the reason shown)."""
@@ -119,7 +120,7 @@ class CubeTurns(FlowHost):
     def _tutor_watch_cube(self, doubler: int) -> None:
         raise NotImplementedError
 
-    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+    def _tutor_heard_cube(self, kind: Search | None, answer: CubeAnswer) -> bool:
         raise NotImplementedError
 
     # --- facts -----------------------------------------------------------------------------------------
@@ -194,7 +195,7 @@ class CubeTurns(FlowHost):
         s = self.session
         depth = s.config.depth if s.can_double(AI) else 1
         self.phase = Phase.CUBE_THINKING
-        self._start_search("cube", self._request(AI, depth))
+        self._start_search(Search.CUBE, self._request(AI, depth))
 
     def _ai_roll_later(self) -> None:
         self.phase = Phase.COMPUTER_MOVING
@@ -301,11 +302,11 @@ class CubeTurns(FlowHost):
     def _ask_cube_hint(self, depth: int) -> None:
         """Ask the worker the human's cube question at the hint depth (the phase stays as it is)."""
         self._say("Weighing the cube for you...")
-        self._start_search("cube hint", self.advice_request(HUMAN, depth))
+        self._start_search(Search.CUBE_HINT, self.advice_request(HUMAN, depth))
 
     def _ask_ai_take(self) -> None:
         self.phase = Phase.DOUBLE_ANSWER
-        self._start_search("take", self._request(HUMAN, self.session.config.depth))
+        self._start_search(Search.TAKE, self._request(HUMAN, self.session.config.depth))
 
     def _ai_answers(self, a: CubeAnswer) -> None:
         s = self.session
@@ -331,13 +332,13 @@ class CubeTurns(FlowHost):
     def _on_resign(self, intent: Resign) -> None:
         if not self.can_resign():
             return
-        if self.search == "hint":
+        if self.search is Search.HINT:
             self.search = None
             self._emit(CancelSearch())
         self.resign_offer = intent.offer
         self.phase = Phase.RESIGN_ANSWER
         self._say(f"You offer to resign {RESIGN_WORDS[intent.offer]}.")
-        self._start_search("resign", self._request(HUMAN, 1, intent.offer, 0))
+        self._start_search(Search.RESIGN, self._request(HUMAN, 1, intent.offer, 0))
 
     def _ai_weighs(self, a: CubeAnswer) -> None:
         offer = self.resign_offer
@@ -375,28 +376,40 @@ class CubeTurns(FlowHost):
         kind, self.search = self.search, None
         if self._tutor_heard_cube(kind, intent.answer):
             return
-        wanted = {
-            "cube": Phase.CUBE_THINKING,
-            "take": Phase.DOUBLE_ANSWER,
-            "resign": Phase.RESIGN_ANSWER,
-        }
-        if kind not in wanted or self.phase is not wanted[kind]:
-            return
-        {"cube": self._ai_cube, "take": self._ai_answers, "resign": self._ai_weighs}[kind](intent.answer)
+        match kind:
+            case Search.CUBE:
+                if self.phase is Phase.CUBE_THINKING:
+                    self._ai_cube(intent.answer)
+            case Search.TAKE:
+                if self.phase is Phase.DOUBLE_ANSWER:
+                    self._ai_answers(intent.answer)
+            case Search.RESIGN:
+                if self.phase is Phase.RESIGN_ANSWER:
+                    self._ai_weighs(intent.answer)
+            case Search.MOVE | Search.HINT | Search.CUBE_HINT | Search.TUTOR | Search.TUTOR_CUBE | None:
+                pass  # not a question of the computer's (the human's cube searches were dealt with above)
+            case _:
+                assert_never(kind)
 
-    def _cube_failed(self, kind: str) -> None:
+    def _cube_failed(self, kind: ComputerCubeSearch) -> None:
         """A cube search failed: the computer does not double, takes, and declines a resignation."""
-        if kind == "cube" and self.phase is Phase.CUBE_THINKING:
-            self._ai_roll_later()
-        elif kind == "take" and self.phase is Phase.DOUBLE_ANSWER:
-            self.session.answer(True)
-            self._say("The computer takes (it could not weigh the double).")
-            self._emit(Save())
-            self.phase = Phase.AWAITING_ROLL
-        elif kind == "resign" and self.phase is Phase.RESIGN_ANSWER:
-            self.resign_offer = None
-            self._say("The computer declines (it could not weigh the offer).", warn=True)
-            self._enter_turn()
+        match kind:
+            case Search.CUBE:
+                if self.phase is Phase.CUBE_THINKING:
+                    self._ai_roll_later()
+            case Search.TAKE:
+                if self.phase is Phase.DOUBLE_ANSWER:
+                    self.session.answer(True)
+                    self._say("The computer takes (it could not weigh the double).")
+                    self._emit(Save())
+                    self.phase = Phase.AWAITING_ROLL
+            case Search.RESIGN:
+                if self.phase is Phase.RESIGN_ANSWER:
+                    self.resign_offer = None
+                    self._say("The computer declines (it could not weigh the offer).", warn=True)
+                    self._enter_turn()
+            case _:
+                assert_never(kind)
 
     def _resume_double(self) -> None:
         """A saved game stopped while a double waited for its answer: ask again."""

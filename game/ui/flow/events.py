@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+from typing import assert_never
 
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
@@ -69,19 +70,44 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
 )
 """The status line for each phase (the moving phase says more when it can)."""
 
-SEARCH_WORDS: Mapping[str, str] = MappingProxyType(
-    {
-        "move": "Thinking…",
-        "hint": "Finding hints…",
-        "cube": "Weighing the cube…",
-        "take": "Weighing your double…",
-        "resign": "Weighing your offer…",
-        "cube hint": "Weighing the cube…",
-        "tutor": "Tutor is checking… (Esc skips)",
-        "tutor cube": "Tutor is checking… (Esc skips)",
-    }
-)
-"""The panel's words while the worker searches, by search kind."""
+
+class Search(Enum):
+    """What the running worker search is for."""
+
+    MOVE = "move"
+    """The computer's move."""
+    HINT = "hint"
+    """The best moves for the human's roll, asked for."""
+    CUBE = "cube"
+    """The computer's cube decision before its roll (and whether it offers to resign)."""
+    TAKE = "take"
+    """The computer's answer to the human's double."""
+    RESIGN = "resign"
+    """The computer's answer to the human's offer to resign."""
+    CUBE_HINT = "cube hint"
+    """The human's cube decision, asked for."""
+    TUTOR = "tutor"
+    """The human's roll's moves ranked for the tutor."""
+    TUTOR_CUBE = "tutor cube"
+    """The human's cube decision weighed for the tutor."""
+
+    def words(self) -> str:
+        """The panel's words while the worker searches."""
+        match self:
+            case Search.MOVE:
+                return "Thinking…"
+            case Search.HINT:
+                return "Finding hints…"
+            case Search.CUBE | Search.CUBE_HINT:
+                return "Weighing the cube…"
+            case Search.TAKE:
+                return "Weighing your double…"
+            case Search.RESIGN:
+                return "Weighing your offer…"
+            case Search.TUTOR | Search.TUTOR_CUBE:
+                return "Tutor is checking… (Esc skips)"
+            case _:
+                assert_never(self)
 
 
 # --- intents ------------------------------------------------------------------------------------------

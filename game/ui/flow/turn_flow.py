@@ -16,7 +16,7 @@ from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.rules.move import Move, legal_moves
-from game.ui.flow.cube import CUBE_SEARCHES, CubeTurns
+from game.ui.flow.cube import CubeTurns
 from game.ui.flow.events import (
     PHASE_STATUS,
     AdviceIntent,
@@ -35,6 +35,7 @@ from game.ui.flow.events import (
     Phase,
     RollDice,
     Save,
+    Search,
     SearchDone,
     SearchFailed,
     SearchProgress,
@@ -75,8 +76,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     """The human's move being built (MOVING)."""
     groups: list[int] = field(default_factory=list)
     """Steps per action of the turn, for undo (a one-click move over two dice is one action)."""
-    search: str | None = None
-    """The running search: "move", "hint", or None."""
+    search: Search | None = None
+    """What the running search is for (None: none runs)."""
     progress: tuple[int, int] = (0, 0)
     """(done, total) of the running search."""
     hints: list[RankedMove] = field(default_factory=list)
@@ -286,7 +287,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         cfg = s.config
         seed = (int(s.commitment[:8], 16) + len(s.log)) & 0x7FFFFFFF
         self._start_search(
-            "move",
+            Search.MOVE,
             Request(
                 "move",
                 s.state.position,
@@ -299,7 +300,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         )
         self.phase = Phase.COMPUTER_THINKING
 
-    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+    def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
         self.search = kind
         self.progress = (0, 0)
         self._emit(StartSearch(request))
@@ -329,7 +330,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _confirm(self) -> None:
         b = self.builder
         assert b is not None
-        if self.search in ("hint", "tutor"):
+        if self.search in (Search.HINT, Search.TUTOR):
             self.search = None
             self._emit(CancelSearch())
         move = b.move()
@@ -343,7 +344,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self._enter_turn()
 
     def _roll_now(self, pending: Pending) -> None:
-        if self.search in ("cube hint", "tutor cube"):
+        if self.search in (Search.CUBE_HINT, Search.TUTOR_CUBE):
             self.search = None
             self._emit(CancelSearch())
         self._roll(pending.given)
@@ -469,26 +470,41 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _on_search_done(self, intent: SearchDone) -> None:
         kind, self.search = self.search, None
-        if kind == "hint":
-            self.hints = list(intent.moves[:HINT_COUNT])
-            if not self.hints:
-                self._say("No legal move: nothing to hint.")
-        if kind in ("hint", "tutor"):
-            self._tutor_heard_moves(kind, intent.moves)
-        elif kind == "move" and self.phase is Phase.COMPUTER_THINKING:
-            self._failures = 0
-            self._ai_play(intent.moves[0].move if intent.moves else None)
+        match kind:
+            case Search.HINT:
+                self.hints = list(intent.moves[:HINT_COUNT])
+                if not self.hints:
+                    self._say("No legal move: nothing to hint.")
+                self._tutor_heard_moves(kind, intent.moves)
+            case Search.TUTOR:
+                self._tutor_heard_moves(kind, intent.moves)
+            case Search.MOVE:
+                if self.phase is Phase.COMPUTER_THINKING:
+                    self._failures = 0
+                    self._ai_play(intent.moves[0].move if intent.moves else None)
+            case Search.CUBE | Search.TAKE | Search.RESIGN | Search.CUBE_HINT | Search.TUTOR_CUBE | None:
+                pass  # no move search runs: ranked moves answer nothing
+            case _:
+                assert_never(kind)
 
     def _on_search_failed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
         if self._tutor_failed(kind, intent.message):
             return
         self._say(f"The AI could not answer: {intent.message}", warn=True)
-        if kind in CUBE_SEARCHES:
-            self._cube_failed(kind)
-            return
-        if kind != "move" or self.phase is not Phase.COMPUTER_THINKING:
-            return
+        match kind:
+            case Search.CUBE | Search.TAKE | Search.RESIGN:
+                self._cube_failed(kind)
+            case Search.MOVE:
+                if self.phase is Phase.COMPUTER_THINKING:
+                    self._ai_search_failed()
+            case Search.HINT | Search.CUBE_HINT | Search.TUTOR | Search.TUTOR_CUBE | None:
+                pass  # the human's hints: asked for again if wanted (the tutor's were dealt with above)
+            case _:
+                assert_never(kind)
+
+    def _ai_search_failed(self) -> None:
+        """The computer's move search failed: once more, then its first legal move."""
         self._failures += 1
         if self._failures < 2:
             self._begin_ai_move()  # once more: the worker restarts itself if it died

@@ -2,8 +2,8 @@
 
 :class:`AdviceTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. With the tutor on,
 the check of a decision is searched as soon as the decision is known: the roll's
-moves ranked at the hint depth when the dice are rolled (kind ``"tutor"``), the cube
-at the hint depth when a double is possible or offered (``"tutor cube"``). A hint
+moves ranked at the hint depth when the dice are rolled (``Search.TUTOR``), the cube
+at the hint depth when a double is possible or offered (``Search.TUTOR_CUBE``). A hint
 asked for meanwhile takes over that search (the same request answers both), so the
 two never compete for the worker. When the human commits, the decision is held
 (:class:`game.ui.model.tutor.Pending`): judged at once if the answer is in, else in the
@@ -31,6 +31,7 @@ from game.ui.flow.events import (
     FlowOptions,
     Phase,
     Save,
+    Search,
     ShowLast,
     SkipTutor,
     Sound,
@@ -46,13 +47,13 @@ from game.ui.model.tutor import Pending, Verdict, is_checked, verdict_for
 HINT_COUNT = 3
 """Moves a hint lists."""
 
-TUTOR_SEARCHES = ("tutor", "tutor cube")
+TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE})
 """The worker searches the tutor starts on its own."""
 
-MOVE_ANSWERS = ("tutor", "hint")
+MOVE_ANSWERS = frozenset({Search.TUTOR, Search.HINT})
 """Searches whose ranked moves the tutor can judge a checker play by."""
 
-CUBE_ANSWERS = ("tutor cube", "cube hint")
+CUBE_ANSWERS = frozenset({Search.TUTOR_CUBE, Search.CUBE_HINT})
 """Searches whose cube answer the tutor can judge a cube action by."""
 
 BACK_TO: Mapping[str, Phase] = MappingProxyType(
@@ -74,7 +75,7 @@ class AdviceTurns(FlowHost):
     session: GameSession
     options: FlowOptions
     phase: Phase
-    search: str | None
+    search: Search | None
     builder: TurnBuilder | None
     groups: list[int]
     hints: list[RankedMove]
@@ -126,7 +127,12 @@ class AdviceTurns(FlowHost):
     def can_hint(self) -> bool:
         """True when a hint can be asked for (a tutor search running is taken over)."""
         b = self.builder
-        return self.is_human_moving() and self.search in (None, "tutor") and b is not None and not b.is_pass()
+        return (
+            self.is_human_moving()
+            and self.search in (None, Search.TUTOR)
+            and b is not None
+            and not b.is_pass()
+        )
 
     def is_tutor_checking(self) -> bool:
         """True while a committed decision waits for the tutor's search."""
@@ -167,14 +173,14 @@ class AdviceTurns(FlowHost):
             return
         ctx = self.cube_context(HUMAN)
         self._start_search(
-            "tutor", Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
+            Search.TUTOR, Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
         )
 
     def _tutor_watch_cube(self, doubler: int) -> None:
         """A cube decision of the human's is due (``doubler`` doubles or may): weigh it for the tutor."""
         if not self.is_tutor_on() or self.tutor_cube is not None or self.search in CUBE_ANSWERS:
             return
-        self._start_search("tutor cube", self.advice_request(doubler, self.options.tutor_depth))
+        self._start_search(Search.TUTOR_CUBE, self.advice_request(doubler, self.options.tutor_depth))
 
     # --- holding a decision ------------------------------------------------------------------------------
 
@@ -224,27 +230,27 @@ class AdviceTurns(FlowHost):
 
     # --- what the worker and the human answer -------------------------------------------------------------
 
-    def _tutor_heard_moves(self, kind: str | None, moves: tuple[RankedMove, ...]) -> None:
+    def _tutor_heard_moves(self, kind: Search | None, moves: tuple[RankedMove, ...]) -> None:
         """Ranked moves came in (a tutor or hint search): keep them; judge a held move."""
         if kind not in MOVE_ANSWERS or self.builder is None:
             return
-        if kind == "tutor" or self.is_tutor_on():
+        if kind is Search.TUTOR or self.is_tutor_on():
             self.tutor_moves = moves
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
 
-    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+    def _tutor_heard_cube(self, kind: Search | None, answer: CubeAnswer) -> bool:
         """A cube answer came in: keep it for the tutor, say the hint; True when it is dealt with."""
         if kind not in CUBE_ANSWERS:
             return False
         self.tutor_cube = answer
-        if kind == "cube hint" and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
+        if kind is Search.CUBE_HINT and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
             self._say(cube_hint_text(answer))
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
         return True
 
-    def _tutor_failed(self, kind: str | None, message: str) -> bool:
+    def _tutor_failed(self, kind: Search | None, message: str) -> bool:
         """A search failed: when the tutor waited on it, go on unchecked; True when it is dealt with."""
         if self.phase is Phase.TUTOR_CHECKING:
             self._say(f"The tutor could not check this ({message}).", warn=True)
@@ -287,7 +293,7 @@ class AdviceTurns(FlowHost):
     # --- hints -------------------------------------------------------------------------------------------
 
     def _on_ask_hint(self, intent: AskHint) -> None:
-        if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search == "tutor cube"):
+        if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search is Search.TUTOR_CUBE):
             self._cube_hint(intent.depth)
             return
         b = self.builder
@@ -301,18 +307,20 @@ class AdviceTurns(FlowHost):
             self.hints = list(self.tutor_moves[:HINT_COUNT])
             return
         self.hint_depth = intent.depth
-        if self.search == "tutor" and self.options.tutor_depth == intent.depth:
-            self.search = "hint"  # the tutor's search answers the hint too
+        if self.search is Search.TUTOR and self.options.tutor_depth == intent.depth:
+            self.search = Search.HINT  # the tutor's search answers the hint too
             return
         top = None if self.is_tutor_on() else HINT_COUNT
         ctx = self.cube_context(HUMAN)
-        self._start_search("hint", Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx))
+        self._start_search(
+            Search.HINT, Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx)
+        )
 
     def _cube_hint(self, depth: int) -> None:
         if self.tutor_cube is not None and self.options.tutor_depth == depth:
             self._say(cube_hint_text(self.tutor_cube))
-        elif self.search == "tutor cube":
-            self.search = "cube hint"
+        elif self.search is Search.TUTOR_CUBE:
+            self.search = Search.CUBE_HINT
             self._say("Weighing the cube for you...")
         else:
             self._ask_cube_hint(depth)

@@ -11,7 +11,6 @@ from ai.worker.transport import CubeAnswer, Failed, Finished, Progress
 from game.rules.cube import Resignation, resign_points
 from game.rules.position import pip_count
 from game.ui.flow.events import (
-    SEARCH_WORDS,
     AcceptResign,
     Animate,
     AskHint,
@@ -48,6 +47,7 @@ from game.ui.flow.events import (
     UseHint,
 )
 from game.ui.flow.turn_flow import TurnFlow
+from game.ui.flow.tutor import TUTOR_SEARCHES
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
@@ -445,10 +445,8 @@ class GameScene(Scene):
             spin=self.clock,
             warning=self.ctx.evaluator_warning() or "",
         )
-        if flow.search is not None and (
-            flow.search not in ("tutor", "tutor cube") or flow.is_tutor_checking()
-        ):
-            view.busy = SEARCH_WORDS.get(flow.search, "Thinking…")
+        if flow.search is not None and (flow.search not in TUTOR_SEARCHES or flow.is_tutor_checking()):
+            view.busy = flow.search.words()
             view.progress = self.progress.shown
         if flow.hints:
             view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
