@@ -29,6 +29,7 @@ from game.ui.flow.events import (
 )
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.model.tutor import Checked
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -73,7 +74,7 @@ def test_a_bad_move_is_warned_and_not_played() -> None:
     b.play_move(b.moves[1])
     out = flow.handle(Confirm())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "move" and abs(warn.verdict.loss - 0.2) < 1e-12
+    assert warn.kind is Checked.MOVE and abs(warn.verdict.loss - 0.2) < 1e-12
     assert warn.verdict.played == b.moves[1].notation() and warn.verdict.best == b.moves[0].notation()
     assert flow.phase is Phase.TUTOR_WARNING and flow.session.log == [] and flow.session.turn == HUMAN
 
@@ -208,7 +209,7 @@ def test_rolling_when_a_double_was_right_is_warned_and_taken_back() -> None:
     flow.handle(CubeDone(DOUBLE_TAKE))
     out = flow.handle(RollDice())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "no double" and abs(warn.verdict.loss - 0.3) < 1e-12
+    assert warn.kind is Checked.NO_DOUBLE and abs(warn.verdict.loss - 0.3) < 1e-12
     assert flow.session.state.dice is None
     flow.handle(TutorTakeBack())
     assert flow.phase is Phase.AWAITING_ROLL and flow.can_double() and flow.session.state.dice is None
@@ -251,9 +252,25 @@ def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:
     flow.handle(CubeDone(TOO_GOOD))
     out = flow.handle(Take())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "take" and abs(warn.verdict.loss - 0.5) < 1e-12
+    assert warn.kind is Checked.TAKE and abs(warn.verdict.loss - 0.5) < 1e-12
     out = flow.handle(TutorTakeBack())
     assert flow.phase is Phase.TAKE_OR_PASS and any(isinstance(e, AskTake) for e in out)
     assert searches(out) == [] and flow.session.offered == AI
     flow.handle(Pass())  # the right answer goes through
     assert flow.session.outcome() is not None and flow.session.outcome().winner == AI  # type: ignore[union-attr]
+
+
+def test_every_checked_decision_has_its_title_and_the_phase_take_back_returns_to() -> None:
+    from game.ui.flow.tutor import decided_in
+    from game.ui.scenes.game.tutor_dialog import tutor_title
+
+    assert tutor_title(Checked.NO_DOUBLE) == "Tutor: a double was right"
+    assert len({tutor_title(kind) for kind in Checked}) == len(Checked)
+    assert {kind: decided_in(kind) for kind in Checked} == {
+        Checked.MOVE: Phase.MOVING,
+        Checked.DOUBLE: Phase.AWAITING_ROLL,
+        Checked.NO_DOUBLE: Phase.AWAITING_ROLL,
+        Checked.TAKE: Phase.TAKE_OR_PASS,
+        Checked.BEAVER: Phase.TAKE_OR_PASS,
+        Checked.PASS: Phase.TAKE_OR_PASS,
+    }

@@ -35,7 +35,7 @@ from game.ui.flow.events import (
     Take,
 )
 from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.tutor import Pending
+from game.ui.model.tutor import Checked, Pending
 
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
@@ -255,9 +255,9 @@ class CubeTurns(FlowHost):
 
     def _on_take(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending("take"))
+            self._check(Pending(Checked.TAKE))
 
-    def _take_now(self, pending: Pending) -> None:
+    def _take_now(self) -> None:
         self.session.answer(True)
         self._say(f"You take: the cube is on {self.session.cube.value}, yours.")
         self._emit(Save())
@@ -265,9 +265,9 @@ class CubeTurns(FlowHost):
 
     def _on_beaver(self) -> None:
         if self.can_beaver():
-            self._check(Pending("beaver"))
+            self._check(Pending(Checked.BEAVER))
 
-    def _beaver_now(self, pending: Pending) -> None:
+    def _beaver_now(self) -> None:
         s = self.session
         s.answer(True)
         s.beaver(HUMAN)
@@ -277,9 +277,9 @@ class CubeTurns(FlowHost):
 
     def _on_pass(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending("pass"))
+            self._check(Pending(Checked.PASS))
 
-    def _pass_now(self, pending: Pending) -> None:
+    def _pass_now(self) -> None:
         s = self.session
         s.answer(False)
         pts = s.points_now()
@@ -290,9 +290,9 @@ class CubeTurns(FlowHost):
 
     def _on_double(self) -> None:
         if self.can_double():
-            self._check(Pending("double"))
+            self._check(Pending(Checked.DOUBLE))
 
-    def _double_now(self, pending: Pending) -> None:
+    def _double_now(self) -> None:
         s = self.session
         s.double(HUMAN)
         self._say(f"You double: the cube to {s.cube.value * 2}.")

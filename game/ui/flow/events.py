@@ -12,7 +12,7 @@ from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.ui.model.turn import PlayedStep
-from game.ui.model.tutor import Verdict
+from game.ui.model.tutor import Checked, Verdict
 
 
 class Phase(Enum):
@@ -378,8 +378,8 @@ class TutorWarn:
 
     verdict: Verdict
     """What it loses, and what is better."""
-    kind: str
-    """The decision: "move", "double", "no double", "take", "pass" or "beaver"."""
+    kind: Checked
+    """The decision."""
 
 
 Effect = (

@@ -48,7 +48,7 @@ from game.ui.flow.events import (
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.turn import PlayedStep, TurnBuilder
-from game.ui.model.tutor import Pending, Verdict
+from game.ui.model.tutor import Checked, Pending, Verdict
 
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice stay on the board."""
@@ -343,23 +343,30 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self._emit(Save())
         self._enter_turn()
 
-    def _roll_now(self, pending: Pending) -> None:
+    def _roll_now(self, given: Roll | None) -> None:
         if self.search in (Search.CUBE_HINT, Search.TUTOR_CUBE):
             self.search = None
             self._emit(CancelSearch())
-        self._roll(pending.given)
+        self._roll(given)
 
-    def _carriers(self) -> dict[str, Callable[[Pending], None]]:
-        """How each held decision is carried out."""
-        return {
-            "move": lambda p: self._confirm(),
-            "no double": self._roll_now,
-            "double": self._double_now,
-            "take": self._take_now,
-            "pass": self._pass_now,
-            "beaver": self._beaver_now,
-            "ask take": lambda p: self._ask_take(),
-        }
+    def _carry_out(self, pending: Pending) -> None:
+        """Carry out a decision of the human's (held for the tutor, or not)."""
+        kind = pending.kind
+        match kind:
+            case Checked.MOVE:
+                self._confirm()
+            case Checked.NO_DOUBLE:
+                self._roll_now(pending.given)
+            case Checked.DOUBLE:
+                self._double_now()
+            case Checked.TAKE:
+                self._take_now()
+            case Checked.PASS:
+                self._pass_now()
+            case Checked.BEAVER:
+                self._beaver_now()
+            case _:
+                assert_never(kind)
 
     # --- intent handlers --------------------------------------------------------------------------
 
@@ -408,7 +415,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _on_roll_dice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            self._check(Pending("no double", given=intent.given))
+            self._check(Pending(Checked.NO_DOUBLE, given=intent.given))
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))
@@ -457,7 +464,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             left = len(b.remaining_dice())
             self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
             return
-        self._check(Pending("move", b.move()))
+        self._check(Pending(Checked.MOVE, b.move()))
 
     def _on_animation_finished(self) -> None:
         self.animating = False

@@ -15,8 +15,7 @@ before its turn starts, so a tutor search never stands in the way of its searche
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable
 from typing import TYPE_CHECKING, assert_never
 
 from ai.cube.decision import CubeContext
@@ -42,7 +41,7 @@ from game.ui.flow.events import (
 )
 from game.ui.model.session import HUMAN, GameSession, TurnRecord
 from game.ui.model.turn import PlayedStep, TurnBuilder, unplay
-from game.ui.model.tutor import Pending, Verdict, is_checked, verdict_for
+from game.ui.model.tutor import Checked, Pending, Verdict, is_checked, verdict_for
 
 HINT_COUNT = 3
 """Moves a hint lists."""
@@ -56,17 +55,18 @@ MOVE_ANSWERS = frozenset({Search.TUTOR, Search.HINT})
 CUBE_ANSWERS = frozenset({Search.TUTOR_CUBE, Search.CUBE_HINT})
 """Searches whose cube answer the tutor can judge a cube action by."""
 
-BACK_TO: Mapping[str, Phase] = MappingProxyType(
-    {
-        "move": Phase.MOVING,
-        "double": Phase.AWAITING_ROLL,
-        "no double": Phase.AWAITING_ROLL,
-        "take": Phase.TAKE_OR_PASS,
-        "pass": Phase.TAKE_OR_PASS,
-        "beaver": Phase.TAKE_OR_PASS,
-    }
-)
-"""The phase a held decision was made in (where "Take back" returns to)."""
+
+def decided_in(kind: Checked) -> Phase:
+    """The phase a held decision was made in (where "Take back" returns to)."""
+    match kind:
+        case Checked.MOVE:
+            return Phase.MOVING
+        case Checked.DOUBLE | Checked.NO_DOUBLE:
+            return Phase.AWAITING_ROLL
+        case Checked.TAKE | Checked.PASS | Checked.BEAVER:
+            return Phase.TAKE_OR_PASS
+        case _:
+            assert_never(kind)
 
 
 class AdviceTurns(FlowHost):
@@ -115,7 +115,10 @@ class AdviceTurns(FlowHost):
         def advice_request(self, doubler: int, depth: int) -> CubeRequest:
             raise NotImplementedError
 
-        def _carriers(self) -> Mapping[str, Callable[[Pending], None]]:
+        def _carry_out(self, pending: Pending) -> None:
+            raise NotImplementedError
+
+        def _ask_take(self) -> None:
             raise NotImplementedError
 
     # --- facts -------------------------------------------------------------------------------------
@@ -186,14 +189,15 @@ class AdviceTurns(FlowHost):
 
     def _check(self, pending: Pending) -> None:
         """Carry out the human's decision, or hold it until the tutor has judged it."""
-        if not self.is_tutor_on() or (pending.kind == "move" and not self._is_checked_move()):
-            self._carriers()[pending.kind](pending)
+        is_move = pending.kind is Checked.MOVE
+        if not self.is_tutor_on() or (is_move and not self._is_checked_move()):
+            self._carry_out(pending)
             return
-        known = self.tutor_moves if pending.kind == "move" else self.tutor_cube
-        running = self.search in (MOVE_ANSWERS if pending.kind == "move" else CUBE_ANSWERS)
+        known = self.tutor_moves if is_move else self.tutor_cube
+        running = self.search in (MOVE_ANSWERS if is_move else CUBE_ANSWERS)
         if known is None and not running:
-            if pending.kind != "move":  # not asked when it was due (a dead cube, the tutor just turned on)
-                self._carriers()[pending.kind](pending)
+            if not is_move:  # not asked when it was due (a dead cube, the tutor just turned on)
+                self._carry_out(pending)
                 return
             self._tutor_watch_moves()  # the tutor was just turned on, or its search failed
         self.pending = pending
@@ -225,8 +229,8 @@ class AdviceTurns(FlowHost):
             return
         self.pending = None
         self.verdict = None
-        self.phase = BACK_TO[pending.kind]
-        self._carriers()[pending.kind](pending)
+        self.phase = decided_in(pending.kind)
+        self._carry_out(pending)
 
     # --- what the worker and the human answer -------------------------------------------------------------
 
@@ -277,16 +281,16 @@ class AdviceTurns(FlowHost):
             return
         self.pending = None
         self.verdict = None
-        self.phase = BACK_TO[pending.kind]
+        self.phase = decided_in(pending.kind)
         b = self.builder
-        if pending.kind == "move" and b is not None:
+        if pending.kind is Checked.MOVE and b is not None:
             b.undo_all()
             self.groups = []
             self._sync_partial()
             self._emit(Save())
             self._say("Taken back: the dice are as they were. Play again.")
         elif self.phase is Phase.TAKE_OR_PASS:
-            self._carriers()["ask take"](pending)
+            self._ask_take()
         else:
             self._say("Taken back: decide again.")
 
