@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 import pygame
 
@@ -128,28 +127,35 @@ class GameScene(Scene):
             self._apply(effect)
 
     def _apply(self, effect: Effect) -> None:
-        handlers: dict[type, Callable[[Any], None]] = {
-            Animate: self._animate,
-            Save: lambda e: self.ctx.save_game(self.session),
-            StartSearch: self._start_search,
-            CancelSearch: lambda e: self.cancel_search(),
-            Sound: lambda e: self.ctx.sounds.play(e.name),
-            Message: lambda e: self.ctx.notify(e.text, e.warn),
-            GameEnded: lambda e: self.ctx.run(Command.GAME_OVER),
-            AskTake: lambda e: self.ctx.push(
-                TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
-            ),
-            TutorWarn: lambda e: self.ctx.push(TutorDialog(self.ctx, e.verdict, e.kind, self.dispatch)),
-            AskResign: lambda e: self.ctx.push(
-                ResignOfferDialog(
-                    self.ctx,
-                    e.offer,
-                    e.points,
-                    lambda yes: self.dispatch(AcceptResign() if yes else DeclineResign()),
+        match effect:
+            case Animate():
+                self._animate(effect)
+            case Save():
+                self.ctx.save_game(self.session)
+            case StartSearch():
+                self._start_search(effect)
+            case CancelSearch():
+                self.cancel_search()
+            case Sound():
+                self.ctx.sounds.play(effect.name)
+            case Message():
+                self.ctx.notify(effect.text, effect.warn)
+            case GameEnded():
+                self.ctx.run(Command.GAME_OVER)
+            case AskTake():
+                dialog = TakePassDialog(
+                    self.ctx, effect.value, effect.advice, self._take_choice, effect.beaver
                 )
-            ),
-        }
-        handlers[type(effect)](effect)
+                self.ctx.push(dialog)
+            case TutorWarn():
+                self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch))
+            case AskResign():
+                self.ctx.push(ResignOfferDialog(self.ctx, effect.offer, effect.points, self._resign_choice))
+            case _:
+                assert_never(effect)
+
+    def _resign_choice(self, yes: bool) -> None:
+        self.dispatch(AcceptResign() if yes else DeclineResign())
 
     def _animate(self, effect: Animate) -> None:
         per = ANIMATION_SPEEDS.get(self.ctx.settings.animation, 0.25)
