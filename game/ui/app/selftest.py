@@ -163,7 +163,7 @@ def check_assets(root: Path | None = None) -> str:
         except Exception as exc:  # any damage at all is the finding
             problems.append(f"{path.relative_to(root).as_posix()} ({type(exc).__name__}: {exc})")
             continue
-        counts[kind] = counts.get(kind, 0) + 1
+        counts[kind.value] = counts.get(kind.value, 0) + 1
     if problems:
         raise Failure("damaged: " + "; ".join(problems))
     parts = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
