@@ -53,10 +53,12 @@ class _Scene:
         import pygame
 
         from game.ui.app.app import App
+        from game.ui.flow.events import Search
         from game.ui.model.snapshot import NullStore, snapshot_session
         from game.ui.scenes.game.scene import GameScene
 
         self.pg = pygame
+        self.thinking = Search.MOVE
         self.screen = pygame.display.set_mode((1280, 800))
         self.app = App((1280, 800), surface=self.screen, store=NullStore(), sound=False)
         self.game = GameScene(self.app, snapshot_session())
@@ -70,7 +72,7 @@ class _Scene:
         for _ in pg.event.get():
             pass
         flow = self.game.flow
-        flow.search = "move" if progress else None  # the thinking indicator, as during a search
+        flow.search = self.thinking if progress else None  # the thinking indicator, as during a search
         flow.progress = (round(progress * 100), 100)
         self.app.update(1 / 60)
         self.app.draw(self.screen)

@@ -28,6 +28,7 @@ from game.ui.model.player_stats import (
 )
 from game.ui.model.session import GameConfig, GameSession
 from game.ui.model.storage import Store
+from game.ui.scenes.base import Command
 from game.ui.scenes.stats import scene as stats_scene
 from game.ui.scenes.stats.scene import StatisticsScene, summary_lines
 
@@ -162,7 +163,7 @@ def test_a_damaged_file_is_set_aside_and_the_player_told(tmp_path: Path, content
 def test_the_statistics_screen_tells_of_a_damaged_file(make_app: object, home: Path) -> None:  # noqa: F811
     app: App = make_app()  # type: ignore[operator]
     (home / STATS_FILE).write_text("[1, 2")
-    app.run("stats")
+    app.run(Command.STATS)
     assert isinstance(app.stack.top(), StatisticsScene)
     assert any("statistics could not be read" in a for a in app.alerts)
 

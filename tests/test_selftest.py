@@ -18,6 +18,7 @@ import pytest
 from game.support.resources import asset_path
 from game.ui.app import selftest
 from game.ui.app.selftest import (
+    Check,
     CheckResult,
     Failure,
     Missing,
@@ -148,7 +149,7 @@ def test_unexpected_exception_becomes_one_line_with_its_place(monkeypatch: pytes
         raise RuntimeError("boom")
 
     monkeypatch.setattr(selftest, "check_frame", buggy)
-    result = run_check("frame", {})
+    result = run_check(Check.FRAME, {})
     assert result.status == "failed"
     assert result.detail.startswith("RuntimeError: boom (at test_selftest.py:")
     assert "\n" not in result.detail

@@ -9,9 +9,11 @@ from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.model.tutor import (
     TUTOR_LEVELS,
+    Checked,
+    CubeChecked,
     Pending,
     Verdict,
-    cube_losses,
+    cube_loss,
     cube_verdict,
     is_checked,
     move_verdict,
@@ -20,6 +22,14 @@ from game.ui.model.tutor import (
 )
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
+
+CUBE_CHECKED: tuple[CubeChecked, ...] = (
+    Checked.DOUBLE,
+    Checked.NO_DOUBLE,
+    Checked.TAKE,
+    Checked.BEAVER,
+    Checked.PASS,
+)
 
 
 def ranked(equities: list[float]) -> list[RankedMove]:
@@ -76,7 +86,7 @@ def test_a_single_legal_move_is_never_checked() -> None:
 
 def test_a_pass_is_never_checked() -> None:
     assert not is_checked([])
-    assert verdict_for(Pending("move", None), ranked([0.1, 0.0]), None, 0.03) is None
+    assert verdict_for(Pending(Checked.MOVE, None), ranked([0.1, 0.0]), None, 0.03) is None
 
 
 def test_a_move_missing_from_the_answer_cannot_be_judged() -> None:
@@ -85,19 +95,22 @@ def test_a_move_missing_from_the_answer_cannot_be_judged() -> None:
 
 
 def test_cube_losses_when_double_take_is_right() -> None:
-    loss = cube_losses(cube(nd=0.5, dt=0.8, dp=1.0))
-    assert loss["double"] == 0.0 and loss["take"] == 0.0
-    assert abs(loss["no double"] - 0.3) < 1e-12 and abs(loss["pass"] - 0.2) < 1e-12
+    answer = cube(nd=0.5, dt=0.8, dp=1.0)
+    loss = {kind: cube_loss(kind, answer) for kind in CUBE_CHECKED}
+    assert loss[Checked.DOUBLE] == 0.0 and loss[Checked.TAKE] == 0.0 and loss[Checked.BEAVER] == 0.0
+    assert abs(loss[Checked.NO_DOUBLE] - 0.3) < 1e-12 and abs(loss[Checked.PASS] - 0.2) < 1e-12
 
 
 def test_cube_losses_when_it_is_too_good_to_double() -> None:
-    loss = cube_losses(cube(nd=1.2, dt=1.5, dp=1.0))
-    assert abs(loss["double"] - 0.2) < 1e-12 and loss["no double"] == 0.0
-    assert abs(loss["take"] - 0.5) < 1e-12 and loss["pass"] == 0.0
+    answer = cube(nd=1.2, dt=1.5, dp=1.0)
+    loss = {kind: cube_loss(kind, answer) for kind in CUBE_CHECKED}
+    assert abs(loss[Checked.DOUBLE] - 0.2) < 1e-12 and loss[Checked.NO_DOUBLE] == 0.0
+    assert abs(loss[Checked.TAKE] - 0.5) < 1e-12 and abs(loss[Checked.BEAVER] - 0.5) < 1e-12
+    assert loss[Checked.PASS] == 0.0
 
 
 def test_a_missed_double_is_named_with_the_right_answer() -> None:
-    v = cube_verdict("no double", cube(nd=0.5, dt=0.8, dp=1.0), 0.12)
+    v = cube_verdict(Checked.NO_DOUBLE, cube(nd=0.5, dt=0.8, dp=1.0), 0.12)
     assert (
         v is not None
         and v.text() == "Not doubling loses 0.300 (very bad); best double, the computer should take"
@@ -106,12 +119,12 @@ def test_a_missed_double_is_named_with_the_right_answer() -> None:
 
 
 def test_a_wrong_take_and_a_wrong_pass() -> None:
-    v = cube_verdict("take", cube(nd=1.2, dt=1.5, dp=1.0), 0.06)
+    v = cube_verdict(Checked.TAKE, cube(nd=1.2, dt=1.5, dp=1.0), 0.06)
     assert v is not None and v.played == "Taking" and v.best == "pass" and "you need 25%" in v.detail
-    v = cube_verdict("pass", cube(nd=0.5, dt=0.8, dp=1.0), 0.06)
+    v = cube_verdict(Checked.PASS, cube(nd=0.5, dt=0.8, dp=1.0), 0.06)
     assert v is not None and v.played == "Passing" and v.best == "take"
-    assert cube_verdict("pass", cube(nd=0.5, dt=0.97, dp=1.0), 0.06) is None  # 0.03: under "bad"
+    assert cube_verdict(Checked.PASS, cube(nd=0.5, dt=0.97, dp=1.0), 0.06) is None  # 0.03: under "bad"
 
 
 def test_a_cube_decision_without_an_answer_is_let_be() -> None:
-    assert verdict_for(Pending("double"), None, None, 0.0) is None
+    assert verdict_for(Pending(Checked.DOUBLE), None, None, 0.0) is None

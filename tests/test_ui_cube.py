@@ -28,6 +28,7 @@ from game.ui.flow.events import (
     Phase,
     Resign,
     RollDice,
+    Search,
     SearchFailed,
     StartSearch,
     Take,
@@ -116,7 +117,7 @@ def test_crawford_game_has_no_double() -> None:
 
 def test_crawford_game_computer_never_doubles_even_if_asked() -> None:
     flow = flow_at(AI, length=3, games=(win(HUMAN, Termination.GAMMON),))
-    assert flow.phase is Phase.CUBE_THINKING and flow.search == "cube"
+    assert flow.phase is Phase.CUBE_THINKING and flow.search is Search.CUBE
     flow.handle(CubeDone(answer(double=True)))
     assert flow.phase is Phase.COMPUTER_MOVING and flow.session.offered is None
 
@@ -226,7 +227,7 @@ def test_a_failed_take_search_counts_as_a_take() -> None:
 
 def test_computer_asks_before_its_roll_and_rolls_when_it_does_not_double() -> None:
     flow = flow_at(AI)
-    assert flow.phase is Phase.CUBE_THINKING and flow.search == "cube"
+    assert flow.phase is Phase.CUBE_THINKING and flow.search is Search.CUBE
     flow.handle(CubeDone(answer(double=False)))
     assert flow.phase is Phase.COMPUTER_MOVING
     for _ in range(20):
@@ -325,7 +326,7 @@ def test_declined_offer_is_not_made_again_this_game() -> None:
     flow.handle(DeclineResign())
     assert flow.phase is Phase.COMPUTER_MOVING
     flow.phase = Phase.CUBE_THINKING
-    flow.search = "cube"
+    flow.search = Search.CUBE
     out = flow.handle(CubeDone(answer(win=0.0, offer=Resignation.SINGLE)))
     assert not [e for e in out if isinstance(e, AskResign)] and flow.phase is Phase.COMPUTER_MOVING
 

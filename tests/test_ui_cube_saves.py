@@ -11,7 +11,7 @@ from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 from game.records.mat import parse_match
 from game.rules.cube import CubeState
 from game.rules.outcome import Termination
-from game.ui.flow.events import CubeDone, Double, Pass, Phase, Tick
+from game.ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.records import keep_game, record_name
 from game.ui.model.session import AI, HUMAN, GameSession, SaveError
@@ -161,5 +161,5 @@ def test_save_while_the_computer_weighs_the_humans_double_asks_it_again() -> Non
     assert back.offered == HUMAN
     again = TurnFlow(back)
     out = again.handle(Tick(0.05))
-    assert again.phase is Phase.DOUBLE_ANSWER and again.search == "take"
+    assert again.phase is Phase.DOUBLE_ANSWER and again.search is Search.TAKE
     assert any(getattr(e, "request", None) is not None for e in out)

@@ -23,6 +23,7 @@ from game.ui.flow.events import (
     Phase,
     RollDice,
     Save,
+    Search,
     SearchDone,
     SearchFailed,
     ShowLast,
@@ -60,7 +61,7 @@ def wait(flow: TurnFlow, seconds: float) -> list[Effect]:
     out: list[Effect] = []
     for _ in range(round(seconds / 0.05) + 1):
         out += flow.handle(Tick(0.05))
-        if flow.search == "cube":
+        if flow.search is Search.CUBE:
             out += flow.handle(CubeDone(NO_DOUBLE))
     return out
 
@@ -216,7 +217,7 @@ def test_hint_is_asked_at_the_chosen_depth_and_can_be_set_up_and_undone() -> Non
     to_human_move(flow)
     out = flow.handle(AskHint(3))
     req = next(e.request for e in out if isinstance(e, StartSearch))
-    assert req.kind == "hint" and req.depth == 3 and flow.search == "hint"
+    assert req.kind == "hint" and req.depth == 3 and flow.search is Search.HINT
     moves = legal_moves(req.position, req.dice)
     flow.handle(SearchDone(tuple(RankedMove(m, 0.1, (0.5, 0.1, 0.0, 0.1, 0.0)) for m in moves[:3])))
     assert len(flow.hints) == min(3, len(moves))
@@ -235,7 +236,7 @@ def test_confirming_while_a_hint_runs_cancels_it() -> None:
     assert b is not None
     b.play_move(b.moves[0])
     out = flow.handle(Confirm())
-    assert CancelSearch() in out and flow.search != "hint"  # the computer now weighs the cube
+    assert CancelSearch() in out and flow.search is not Search.HINT  # the computer now weighs the cube
 
 
 def test_auto_roll_rolls_for_the_human() -> None:

@@ -36,15 +36,19 @@ from ui_driver import (
 )
 
 from ai.worker.transport import AIWorker
+from game.rules.cube import Resignation
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
 from game.ui.model.player_stats import load_stats
-from game.ui.model.session import AI, HUMAN
+from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import Store
-from game.ui.scenes.base import ConfirmDialog
-from game.ui.scenes.game.dialogs import GameOverScene, ResumePrompt
+from game.ui.scenes.base import Command, ConfirmDialog
+from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
+from game.ui.scenes.ids.dialogs import IdsDialog, SetUpDialog
+from game.ui.scenes.review.open_match import OpenMatchScene
 from game.ui.scenes.settings.menu import MenuScene
+from game.ui.scenes.stats.scene import StatisticsScene
 from game.ui.widgets.layout import OFF
 
 
@@ -492,9 +496,66 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
     assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()
 
 
-def test_every_app_command_a_scene_may_run_has_a_handler(make_app: Callable[..., App]) -> None:
-    from typing import get_args
+class IdleWorker:
+    """A worker that never answers (the commands below start no search of their own)."""
 
-    from game.ui.scenes.base import Command
+    busy = False
+    evaluator_warning = None
 
-    assert set(make_app().commands()) == set(get_args(Command))
+    def start(self, request: object) -> int:
+        return 1
+
+    def cancel(self, request_id: int) -> None:
+        pass
+
+    def poll(self) -> list[object]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def _top(kind: type) -> Callable[[App, GameSession], bool]:
+    return lambda app, before: isinstance(app.stack.top(), kind)
+
+
+COMMAND_DONE: dict[Command, Callable[[App, GameSession], bool]] = {
+    Command.NEW_GAME: _top(ConfirmDialog),  # the match is in progress: it asks first
+    Command.MENU: _top(MenuScene),
+    Command.HELP: _top(HelpOverlay),
+    Command.STATS: _top(StatisticsScene),
+    Command.QUIT: lambda app, before: not app.running,
+    Command.SOUND: lambda app, before: app.settings.sound is False,
+    Command.THEME: lambda app, before: app.settings.theme == "colour-blind",
+    Command.DISMISS: lambda app, before: app.alerts == [],
+    Command.GAME_OVER: _top(GameOverScene),
+    Command.NEXT_GAME: lambda app, before: app.game_session() not in (None, before),
+    Command.DECLINE_RESUME: lambda app, before: app.game is None and isinstance(app.stack.top(), MenuScene),
+    Command.IDS: _top(IdsDialog),
+    Command.SETUP: _top(SetUpDialog),
+    Command.OPEN_MATCH: _top(OpenMatchScene),
+}
+"""What each app-wide command does to a headless app whose game has just ended (a match in progress)."""
+
+
+@pytest.mark.parametrize("command", list(Command), ids=lambda c: c.value)
+def test_every_app_command_a_scene_may_run_is_carried_out(command: Command, tmp_path: Path) -> None:
+    assert set(COMMAND_DONE) == set(Command)
+    store = Store(tmp_path)
+    app = App(
+        (1100, 720),
+        surface=pygame.Surface((1100, 720)),
+        store=store,
+        sound=False,
+        worker_factory=IdleWorker,
+        seeds=lambda: "test-seed",
+    )
+    app.settings.sound, app.settings.theme = True, "classic"
+    app.start_new_game()
+    session = app.game_session()
+    assert session is not None
+    session.begin()
+    session.resign(HUMAN, Resignation.SINGLE)
+    app.alert("a warning to dismiss")
+    app.run(command)
+    assert COMMAND_DONE[command](app, session)

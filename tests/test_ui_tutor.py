@@ -18,6 +18,7 @@ from game.ui.flow.events import (
     Pass,
     Phase,
     RollDice,
+    Search,
     SearchDone,
     SkipTutor,
     StartSearch,
@@ -28,6 +29,7 @@ from game.ui.flow.events import (
 )
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from game.ui.model.tutor import Checked
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -61,7 +63,7 @@ def test_the_tutor_search_starts_when_the_dice_are_rolled() -> None:
     assert b is not None and len(b.moves) > 1
     req = searches(out)[-1]
     assert isinstance(req, Request) and req.kind == "hint" and req.top is None and req.depth == 2
-    assert req.context == flow.cube_context(HUMAN) and flow.search == "tutor"
+    assert req.context == flow.cube_context(HUMAN) and flow.search is Search.TUTOR
 
 
 def test_a_bad_move_is_warned_and_not_played() -> None:
@@ -72,7 +74,7 @@ def test_a_bad_move_is_warned_and_not_played() -> None:
     b.play_move(b.moves[1])
     out = flow.handle(Confirm())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "move" and abs(warn.verdict.loss - 0.2) < 1e-12
+    assert warn.kind is Checked.MOVE and abs(warn.verdict.loss - 0.2) < 1e-12
     assert warn.verdict.played == b.moves[1].notation() and warn.verdict.best == b.moves[0].notation()
     assert flow.phase is Phase.TUTOR_WARNING and flow.session.log == [] and flow.session.turn == HUMAN
 
@@ -103,7 +105,7 @@ def test_play_it_commits_the_move_and_the_computer_goes_on() -> None:
     flow.handle(Confirm())
     out = flow.handle(TutorPlayIt())
     assert flow.session.log[-1].steps == played.steps and flow.session.turn == AI
-    assert flow.phase is Phase.CUBE_THINKING and flow.search == "cube"
+    assert flow.phase is Phase.CUBE_THINKING and flow.search is Search.CUBE
     ask = searches(out)
     assert len(ask) == 1 and isinstance(ask[0], CubeRequest)
 
@@ -131,7 +133,7 @@ def test_skipping_the_check_cancels_it_and_plays_the_move() -> None:
     cancel_at = out.index(CancelSearch())
     start_at = next(i for i, e in enumerate(out) if isinstance(e, StartSearch))
     assert cancel_at < start_at  # the tutor's search is stopped before the computer's starts
-    assert flow.search == "cube"
+    assert flow.search is Search.CUBE
     flow.handle(SearchDone(ranked_for_moves(legal_moves(flow.session.state.position, (6, 5)))))
     assert flow.phase is Phase.CUBE_THINKING  # a stray move answer does not touch the computer's turn
 
@@ -143,7 +145,7 @@ def ranked_for_moves(moves: list[Move]) -> tuple[RankedMove, ...]:
 def test_a_hint_takes_over_the_tutor_search_without_a_new_one() -> None:
     flow, _ = at_human_move()
     out = flow.handle(AskHint(2))
-    assert searches(out) == [] and flow.search == "hint"
+    assert searches(out) == [] and flow.search is Search.HINT
     flow.handle(SearchDone(ranked_for(flow)))
     assert len(flow.hints) == min(3, len(ranked_for(flow))) and flow.tutor_moves is not None
     b = flow.builder
@@ -164,7 +166,7 @@ def test_the_tutor_is_quiet_while_the_computer_plays() -> None:
     out = computer_turn(flow)
     assert flow.phase is Phase.COMPUTER_THINKING
     assert all(isinstance(r, CubeRequest) or r.kind == "move" for r in searches(out))
-    assert flow.search == "move"
+    assert flow.search is Search.MOVE
 
 
 def test_tutor_off_checks_nothing() -> None:
@@ -203,11 +205,11 @@ def to_second_roll(flow: TurnFlow) -> TurnFlow:
 
 def test_rolling_when_a_double_was_right_is_warned_and_taken_back() -> None:
     flow = to_second_roll(tutor_flow(length=5))
-    assert flow.phase is Phase.AWAITING_ROLL and flow.search == "tutor cube"
+    assert flow.phase is Phase.AWAITING_ROLL and flow.search is Search.TUTOR_CUBE
     flow.handle(CubeDone(DOUBLE_TAKE))
     out = flow.handle(RollDice())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "no double" and abs(warn.verdict.loss - 0.3) < 1e-12
+    assert warn.kind is Checked.NO_DOUBLE and abs(warn.verdict.loss - 0.3) < 1e-12
     assert flow.session.state.dice is None
     flow.handle(TutorTakeBack())
     assert flow.phase is Phase.AWAITING_ROLL and flow.can_double() and flow.session.state.dice is None
@@ -219,7 +221,7 @@ def test_rolling_when_a_double_was_right_is_warned_and_taken_back() -> None:
 def test_the_cube_hint_and_the_tutor_share_one_search() -> None:
     flow = to_second_roll(tutor_flow(length=5))
     out = flow.handle(AskHint(2))
-    assert searches(out) == [] and flow.search == "cube hint"
+    assert searches(out) == [] and flow.search is Search.CUBE_HINT
     said = messages(flow.handle(CubeDone(DOUBLE_TAKE)))
     assert any("Cube hint: Double" in m for m in said) and flow.tutor_cube == DOUBLE_TAKE
 
@@ -245,14 +247,30 @@ def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:
     out = flow.handle(CubeDone(CubeAnswer(0, (0.9, 0.5, 0.0, 0.0, 0.0), 1.2, 1.5, 1.0, True, False)))
     assert flow.phase is Phase.TAKE_OR_PASS and any(isinstance(e, AskTake) for e in out)
     tutor_ask = searches(out)[-1]
-    assert isinstance(tutor_ask, CubeRequest) and tutor_ask.noise == 0.0 and flow.search == "tutor cube"
+    assert isinstance(tutor_ask, CubeRequest) and tutor_ask.noise == 0.0 and flow.search is Search.TUTOR_CUBE
     assert tutor_ask.position == flow.session.state.position  # the computer's view: it doubled
     flow.handle(CubeDone(TOO_GOOD))
     out = flow.handle(Take())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind == "take" and abs(warn.verdict.loss - 0.5) < 1e-12
+    assert warn.kind is Checked.TAKE and abs(warn.verdict.loss - 0.5) < 1e-12
     out = flow.handle(TutorTakeBack())
     assert flow.phase is Phase.TAKE_OR_PASS and any(isinstance(e, AskTake) for e in out)
     assert searches(out) == [] and flow.session.offered == AI
     flow.handle(Pass())  # the right answer goes through
     assert flow.session.outcome() is not None and flow.session.outcome().winner == AI  # type: ignore[union-attr]
+
+
+def test_every_checked_decision_has_its_title_and_the_phase_take_back_returns_to() -> None:
+    from game.ui.flow.tutor import decided_in
+    from game.ui.scenes.game.tutor_dialog import tutor_title
+
+    assert tutor_title(Checked.NO_DOUBLE) == "Tutor: a double was right"
+    assert len({tutor_title(kind) for kind in Checked}) == len(Checked)
+    assert {kind: decided_in(kind) for kind in Checked} == {
+        Checked.MOVE: Phase.MOVING,
+        Checked.DOUBLE: Phase.AWAITING_ROLL,
+        Checked.NO_DOUBLE: Phase.AWAITING_ROLL,
+        Checked.TAKE: Phase.TAKE_OR_PASS,
+        Checked.BEAVER: Phase.TAKE_OR_PASS,
+        Checked.PASS: Phase.TAKE_OR_PASS,
+    }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from pathlib import Path
+from typing import Literal, assert_never
 
 import pygame
 
@@ -42,6 +43,11 @@ from game.ui.widgets.status_bar import StatusLines, StatusPlan, draw_status, pla
 from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
+
+ScreenCommand = Literal[
+    Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH
+]
+"""The app-wide commands that open a screen or a dialog."""
 
 
 class App:
@@ -200,27 +206,44 @@ class App:
         self.push(ReviewScene(self, data, name, path))
 
     def run(self, command: Command) -> None:
-        """An app-wide command by name."""
-        self.commands()[command]()
+        """An app-wide command."""
+        match command:
+            case Command.NEW_GAME:
+                self.request_new_game()
+            case Command.GAME_OVER:
+                self.game_over()
+            case Command.NEXT_GAME:
+                self.after_game()
+            case Command.DECLINE_RESUME:
+                self.decline_resume()
+            case Command.QUIT:
+                self.quit()
+            case Command.SOUND:
+                self.toggle_sound()
+            case Command.THEME:
+                self.toggle_theme()
+            case Command.DISMISS:
+                self.dismiss_alert()
+            case _:
+                self._open(command)
 
-    def commands(self) -> dict[Command, Callable[[], None]]:
-        """Every app-wide command and what runs it."""
-        return {
-            "new-game": self.request_new_game,
-            "menu": self.open_menu,
-            "help": self.open_help,
-            "stats": self.open_stats,
-            "quit": self.quit,
-            "sound": self.toggle_sound,
-            "theme": self.toggle_theme,
-            "dismiss": self.dismiss_alert,
-            "game-over": self.game_over,
-            "next-game": self.after_game,
-            "decline-resume": self.decline_resume,
-            "ids": lambda: open_ids(self),
-            "setup": lambda: open_setup(self),
-            "open-match": lambda: self.push(OpenMatchScene(self)),
-        }
+    def _open(self, screen: ScreenCommand) -> None:
+        """The commands that open a screen or a dialog over the current one."""
+        match screen:
+            case Command.MENU:
+                self.open_menu()
+            case Command.HELP:
+                self.open_help()
+            case Command.STATS:
+                self.open_stats()
+            case Command.IDS:
+                open_ids(self)
+            case Command.SETUP:
+                open_setup(self)
+            case Command.OPEN_MATCH:
+                self.push(OpenMatchScene(self))
+            case _:
+                assert_never(screen)
 
     # --- start-up ----------------------------------------------------------------------------------
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
+from typing import assert_never
 
 _FONTS = (".ttf", ".otf")
 _IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
@@ -12,25 +13,39 @@ _SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
 _TEXT = (".txt", ".md", ".csv")
 
 
-def _asset_kind(path: Path) -> str:
+class AssetKind(Enum):
+    """What an asset file is, by its name; the value is the word the selftest counts it under."""
+
+    FONT = "font"
+    IMAGE = "image"
+    SOUND = "sound"
+    ICON = "icon"
+    CHECKSUM = "checksum"
+    ARRAY = "array"
+    JSON = "json"
+    TEXT = "text"
+    OTHER = "other"
+
+
+def _asset_kind(path: Path) -> AssetKind:
     suffix = path.suffix.lower()
     if suffix in _FONTS:
-        return "font"
+        return AssetKind.FONT
     if suffix in _IMAGES:
-        return "image"
+        return AssetKind.IMAGE
     if suffix in _SOUNDS:
-        return "sound"
+        return AssetKind.SOUND
     if suffix in (".ico", ".icns"):
-        return "icon"
+        return AssetKind.ICON
     if suffix == ".sha256":
-        return "checksum"
+        return AssetKind.CHECKSUM
     if suffix in (".npz", ".npy"):
-        return "array"
+        return AssetKind.ARRAY
     if suffix == ".json":
-        return "json"
+        return AssetKind.JSON
     if suffix in _TEXT or path.name.upper().startswith(("LICENSE", "LICENCE", "README", "COPYING")):
-        return "text"
-    return "other"
+        return AssetKind.TEXT
+    return AssetKind.OTHER
 
 
 def _load_font(path: Path) -> None:
@@ -83,22 +98,30 @@ def _load_other(path: Path) -> None:
         raise ValueError("is empty")
 
 
-_LOADERS: dict[str, Callable[[Path], object]] = {
-    "font": _load_font,
-    "image": _load_image,
-    "sound": _load_sound,
-    "icon": _load_icon,
-    "array": _load_array,
-    "checksum": lambda p: verify_checksum(p),
-    "json": lambda p: json.loads(p.read_text(encoding="utf-8")),
-    "text": lambda p: p.read_text(encoding="utf-8"),
-}
-
-
-def load_asset(path: Path) -> str:
+def load_asset(path: Path) -> AssetKind:
     """Load one asset file as what its name says it is; returns its kind, raises on damage."""
     kind = _asset_kind(path)
-    _LOADERS.get(kind, _load_other)(path)
+    match kind:
+        case AssetKind.FONT:
+            _load_font(path)
+        case AssetKind.IMAGE:
+            _load_image(path)
+        case AssetKind.SOUND:
+            _load_sound(path)
+        case AssetKind.ICON:
+            _load_icon(path)
+        case AssetKind.ARRAY:
+            _load_array(path)
+        case AssetKind.CHECKSUM:
+            verify_checksum(path)
+        case AssetKind.JSON:
+            json.loads(path.read_text(encoding="utf-8"))
+        case AssetKind.TEXT:
+            path.read_text(encoding="utf-8")
+        case AssetKind.OTHER:
+            _load_other(path)
+        case _:
+            assert_never(kind)
     return kind
 
 

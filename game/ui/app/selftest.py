@@ -44,15 +44,28 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from game.support.files import write_atomic
 from game.support.process import ensure_streams, process_age
 from game.ui.app.asset_check import load_asset
 
-CHECKS = ("bundle", "assets", "weights", "frame", "game", "worker")
-"""The checks, in the order they run."""
+
+class Check(Enum):
+    """The checks, in the order they run; the value is the check's name (``--only`` takes it)."""
+
+    BUNDLE = "bundle"
+    ASSETS = "assets"
+    WEIGHTS = "weights"
+    FRAME = "frame"
+    GAME = "game"
+    WORKER = "worker"
+
+
+CHECKS = tuple(check.value for check in Check)
+"""The checks' names, in the order they run."""
 
 FRAME_SIZE = (1280, 800)
 """The size of the off-screen frame."""
@@ -150,7 +163,7 @@ def check_assets(root: Path | None = None) -> str:
         except Exception as exc:  # any damage at all is the finding
             problems.append(f"{path.relative_to(root).as_posix()} ({type(exc).__name__}: {exc})")
             continue
-        counts[kind] = counts.get(kind, 0) + 1
+        counts[kind.value] = counts.get(kind.value, 0) + 1
     if problems:
         raise Failure("damaged: " + "; ".join(problems))
     parts = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
@@ -342,26 +355,36 @@ def _where(exc: BaseException) -> str:
     return f" (at {Path(last.filename).name}:{last.lineno})"
 
 
-def run_check(name: str, context: dict[str, Any]) -> CheckResult:
-    """Run one check by name, turning every outcome into a :class:`CheckResult`."""
-    table: dict[str, Callable[[], str]] = {
-        "bundle": check_bundle,
-        "assets": check_assets,
-        "weights": lambda: check_weights(context),
-        "frame": check_frame,
-        "game": lambda: check_game(context),
-        "worker": check_worker,
-    }
+def _run(check: Check, context: dict[str, Any]) -> str:
+    match check:
+        case Check.BUNDLE:
+            return check_bundle()
+        case Check.ASSETS:
+            return check_assets()
+        case Check.WEIGHTS:
+            return check_weights(context)
+        case Check.FRAME:
+            return check_frame()
+        case Check.GAME:
+            return check_game(context)
+        case Check.WORKER:
+            return check_worker()
+        case _:
+            assert_never(check)
+
+
+def run_check(check: Check, context: dict[str, Any]) -> CheckResult:
+    """Run one check, turning every outcome into a :class:`CheckResult`."""
     started = time.perf_counter()
     try:
-        detail, status = table[name](), "ok"
+        detail, status = _run(check, context), "ok"
     except Missing as exc:
         detail, status = str(exc), "missing"
     except Failure as exc:
         detail, status = str(exc), "failed"
     except Exception as exc:  # a bug or a broken build: report it in one line
         detail, status = f"{type(exc).__name__}: {exc}{_where(exc)}", "failed"
-    return CheckResult(name, status, detail, time.perf_counter() - started)
+    return CheckResult(check.value, status, detail, time.perf_counter() - started)
 
 
 def summary(results: list[CheckResult], allow_missing: bool, seconds: float) -> tuple[bool, str]:
@@ -460,7 +483,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> 
 
     started = time.perf_counter()
     context: dict[str, Any] = {}
-    results = [run_check(name, context) for name in (args.only or CHECKS)]
+    checks = [Check(name) for name in args.only] if args.only else list(Check)
+    results = [run_check(check, context) for check in checks]
     passed, line = summary(results, args.allow_missing, time.perf_counter() - started)
     details = [f"  {r.name}: {r.status}: {r.detail}" for r in results if r.status != "ok"]
     if args.json:

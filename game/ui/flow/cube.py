@@ -9,7 +9,7 @@ take; when the human resigns it asks whether to accept.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import assert_never
+from typing import Literal, assert_never
 
 from ai.cube.decision import CubeContext, context_for
 from ai.worker.transport import CubeAnswer, CubeRequest, Request
@@ -22,6 +22,7 @@ from game.ui.flow.events import (
     Beaver,
     CancelSearch,
     CubeDone,
+    CubeIntent,
     DeclineResign,
     Double,
     Effect,
@@ -30,16 +31,18 @@ from game.ui.flow.events import (
     Phase,
     Resign,
     Save,
+    Search,
     Take,
 )
 from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.tutor import Pending
+from game.ui.model.tutor import Checked, Pending
 
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
 
-CUBE_SEARCHES = ("cube", "take", "resign", "cube hint", "take advice")
-"""The worker searches this module starts."""
+ComputerCubeSearch = Literal[Search.CUBE, Search.TAKE, Search.RESIGN, Search.TAKE_ADVICE]
+"""The cube searches whose answer the flow waits on: the computer's own cube and resignation
+decisions, and the take / pass advice weighed before the dialog opens after a resume."""
 
 RESIGN_WORDS = {
     Resignation.SINGLE: "a single game",
@@ -80,7 +83,7 @@ class FlowHost:
     def _say(self, text: str, warn: bool = False) -> None:
         raise NotImplementedError
 
-    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+    def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
         raise NotImplementedError
 
 
@@ -90,7 +93,7 @@ class CubeTurns(FlowHost):
     session: GameSession
     options: FlowOptions
     phase: Phase
-    search: str | None
+    search: Search | None
     animating: bool
     cube_answer: CubeAnswer | None
     """The computer's last cube answer (for the advice and the reason shown)."""
@@ -120,7 +123,7 @@ class CubeTurns(FlowHost):
     def _tutor_watch_cube(self, doubler: int) -> None:
         raise NotImplementedError
 
-    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+    def _tutor_heard_cube(self, kind: Search | None, answer: CubeAnswer) -> bool:
         raise NotImplementedError
 
     def is_tutor_on(self) -> bool:
@@ -224,7 +227,7 @@ class CubeTurns(FlowHost):
         s = self.session
         depth = s.config.depth if s.can_double(AI) else 1
         self.phase = Phase.CUBE_THINKING
-        self._start_search("cube", self._request(AI, depth))
+        self._start_search(Search.CUBE, self._request(AI, depth))
 
     def _ai_roll_later(self) -> None:
         self.phase = Phase.COMPUTER_MOVING
@@ -257,23 +260,46 @@ class CubeTurns(FlowHost):
         self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver()))
         self._tutor_watch_cube(AI)
 
+    # --- the intents -----------------------------------------------------------------------------------
+
+    def _on_cube_intent(self, intent: CubeIntent) -> None:
+        match intent:
+            case Double():
+                self._on_double()
+            case Take():
+                self._on_take()
+            case Pass():
+                self._on_pass()
+            case Beaver():
+                self._on_beaver()
+            case Resign():
+                self._on_resign(intent)
+            case AcceptResign():
+                self._on_accept_resign()
+            case DeclineResign():
+                self._on_decline_resign()
+            case CubeDone():
+                self._on_cube_done(intent)
+            case _:
+                assert_never(intent)
+
     # --- the human's answer -------------------------------------------------------------------------
 
-    def _on_Take(self, intent: Take) -> None:
+    def _on_take(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending("take"))
+            self._check(Pending(Checked.TAKE))
 
-    def _take_now(self, pending: Pending) -> None:
+    def _take_now(self) -> None:
         self.session.answer(True)
         self._say(f"You take: the cube is on {self.session.cube.value}, yours.")
         self._emit(Save())
         self._ai_roll_later()
 
-    def _on_Beaver(self, intent: Beaver) -> None:
+    def _on_beaver(self) -> None:
         if self.can_beaver():
-            self._check(Pending("beaver"))
+            self._check(Pending(Checked.BEAVER))
 
-    def _beaver_now(self, pending: Pending) -> None:
+    def _beaver_now(self) -> None:
         s = self.session
         s.answer(True)
         s.beaver(HUMAN)
@@ -281,11 +307,11 @@ class CubeTurns(FlowHost):
         self._emit(Save())
         self._ai_roll_later()
 
-    def _on_Pass(self, intent: Pass) -> None:
+    def _on_pass(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending("pass"))
+            self._check(Pending(Checked.PASS))
 
-    def _pass_now(self, pending: Pending) -> None:
+    def _pass_now(self) -> None:
         s = self.session
         s.answer(False)
         pts = s.points_now()
@@ -294,11 +320,11 @@ class CubeTurns(FlowHost):
 
     # --- the human doubles -----------------------------------------------------------------------------
 
-    def _on_Double(self, intent: Double) -> None:
+    def _on_double(self) -> None:
         if self.can_double():
-            self._check(Pending("double"))
+            self._check(Pending(Checked.DOUBLE))
 
-    def _double_now(self, pending: Pending) -> None:
+    def _double_now(self) -> None:
         s = self.session
         s.double(HUMAN)
         self._say(f"You double: the cube to {s.cube.value * 2}.")
@@ -308,11 +334,11 @@ class CubeTurns(FlowHost):
     def _ask_cube_hint(self, depth: int) -> None:
         """Ask the worker the human's cube question at the hint depth (the phase stays as it is)."""
         self._say("Weighing the cube for you...")
-        self._start_search("cube hint", self.advice_request(HUMAN, depth))
+        self._start_search(Search.CUBE_HINT, self.advice_request(HUMAN, depth))
 
     def _ask_ai_take(self) -> None:
         self.phase = Phase.DOUBLE_ANSWER
-        self._start_search("take", self._request(HUMAN, self.session.config.depth))
+        self._start_search(Search.TAKE, self._request(HUMAN, self.session.config.depth))
 
     def _ai_answers(self, a: CubeAnswer) -> None:
         s = self.session
@@ -335,16 +361,16 @@ class CubeTurns(FlowHost):
 
     # --- resignations ---------------------------------------------------------------------------------
 
-    def _on_Resign(self, intent: Resign) -> None:
+    def _on_resign(self, intent: Resign) -> None:
         if not self.can_resign():
             return
-        if self.search == "hint":
+        if self.search is Search.HINT:
             self.search = None
             self._emit(CancelSearch())
         self.resign_offer = intent.offer
         self.phase = Phase.RESIGN_ANSWER
         self._say(f"You offer to resign {RESIGN_WORDS[intent.offer]}.")
-        self._start_search("resign", self._request(HUMAN, 1, intent.offer, 0))
+        self._start_search(Search.RESIGN, self._request(HUMAN, 1, intent.offer, 0))
 
     def _ai_weighs(self, a: CubeAnswer) -> None:
         offer = self.resign_offer
@@ -357,7 +383,7 @@ class CubeTurns(FlowHost):
             self._say("The computer declines: it expects to win more by playing on.", warn=True)
         self._enter_turn()
 
-    def _on_AcceptResign(self, intent: AcceptResign) -> None:
+    def _on_accept_resign(self) -> None:
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
@@ -367,7 +393,7 @@ class CubeTurns(FlowHost):
         self._say(f"You accept: you win {pts} point{'s' * (pts > 1)}.")
         self._enter_turn()
 
-    def _on_DeclineResign(self, intent: DeclineResign) -> None:
+    def _on_decline_resign(self) -> None:
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
@@ -378,41 +404,50 @@ class CubeTurns(FlowHost):
 
     # --- the worker's answers ---------------------------------------------------------------------------
 
-    def _on_CubeDone(self, intent: CubeDone) -> None:
+    def _on_cube_done(self, intent: CubeDone) -> None:
         kind, self.search = self.search, None
         if self._tutor_heard_cube(kind, intent.answer):
             return
-        wanted = {
-            "cube": Phase.CUBE_THINKING,
-            "take": Phase.DOUBLE_ANSWER,
-            "resign": Phase.RESIGN_ANSWER,
-            "take advice": Phase.TAKE_OR_PASS,
-        }
-        if kind not in wanted or self.phase is not wanted[kind]:
-            return
-        handlers = {
-            "cube": self._ai_cube,
-            "take": self._ai_answers,
-            "resign": self._ai_weighs,
-            "take advice": self._advised,
-        }
-        handlers[kind](intent.answer)
+        match kind:
+            case Search.CUBE:
+                if self.phase is Phase.CUBE_THINKING:
+                    self._ai_cube(intent.answer)
+            case Search.TAKE:
+                if self.phase is Phase.DOUBLE_ANSWER:
+                    self._ai_answers(intent.answer)
+            case Search.RESIGN:
+                if self.phase is Phase.RESIGN_ANSWER:
+                    self._ai_weighs(intent.answer)
+            case Search.TAKE_ADVICE:
+                if self.phase is Phase.TAKE_OR_PASS:
+                    self._advised(intent.answer)
+            case Search.MOVE | Search.HINT | Search.CUBE_HINT | Search.TUTOR | Search.TUTOR_CUBE | None:
+                pass  # not a question of the computer's (the human's cube searches were dealt with above)
+            case _:
+                assert_never(kind)
 
-    def _cube_failed(self, kind: str) -> None:
+    def _cube_failed(self, kind: ComputerCubeSearch) -> None:
         """A cube search failed: the computer does not double, takes, and declines a resignation."""
-        if kind == "cube" and self.phase is Phase.CUBE_THINKING:
-            self._ai_roll_later()
-        elif kind == "take" and self.phase is Phase.DOUBLE_ANSWER:
-            self.session.answer(True)
-            self._say("The computer takes (it could not weigh the double).")
-            self._emit(Save())
-            self.phase = Phase.AWAITING_ROLL
-        elif kind == "resign" and self.phase is Phase.RESIGN_ANSWER:
-            self.resign_offer = None
-            self._say("The computer declines (it could not weigh the offer).", warn=True)
-            self._enter_turn()
-        elif kind == "take advice" and self.phase is Phase.TAKE_OR_PASS:
-            self._ask_take()  # without the advice: the decision is still the player's
+        match kind:
+            case Search.CUBE:
+                if self.phase is Phase.CUBE_THINKING:
+                    self._ai_roll_later()
+            case Search.TAKE:
+                if self.phase is Phase.DOUBLE_ANSWER:
+                    self.session.answer(True)
+                    self._say("The computer takes (it could not weigh the double).")
+                    self._emit(Save())
+                    self.phase = Phase.AWAITING_ROLL
+            case Search.RESIGN:
+                if self.phase is Phase.RESIGN_ANSWER:
+                    self.resign_offer = None
+                    self._say("The computer declines (it could not weigh the offer).", warn=True)
+                    self._enter_turn()
+            case Search.TAKE_ADVICE:
+                if self.phase is Phase.TAKE_OR_PASS:
+                    self._ask_take()  # without the advice: the decision is still the player's
+            case _:
+                assert_never(kind)
 
     def _resume_double(self) -> None:
         """A saved game stopped while a double waited for its answer: ask again (the computer's
@@ -422,7 +457,7 @@ class CubeTurns(FlowHost):
         elif self.options.cube_advice and self.cube_answer is None:
             self.phase = Phase.TAKE_OR_PASS
             self._say("Weighing the computer's double for you...")
-            self._start_search("take advice", self.advice_request(AI, self.options.tutor_depth))
+            self._start_search(Search.TAKE_ADVICE, self.advice_request(AI, self.options.tutor_depth))
         else:
             self._ask_take()
 

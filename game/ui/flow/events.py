@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+from typing import assert_never
 
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.ui.model.turn import PlayedStep
-from game.ui.model.tutor import Verdict
+from game.ui.model.tutor import Checked, Verdict
 
 
 class Phase(Enum):
@@ -69,20 +70,48 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
 )
 """The status line for each phase (the moving phase says more when it can)."""
 
-SEARCH_WORDS: Mapping[str, str] = MappingProxyType(
-    {
-        "move": "Thinking…",
-        "hint": "Finding hints…",
-        "cube": "Weighing the cube…",
-        "take": "Weighing your double…",
-        "resign": "Weighing your offer…",
-        "cube hint": "Weighing the cube…",
-        "take advice": "Weighing the double…",
-        "tutor": "Tutor is checking… (Esc skips)",
-        "tutor cube": "Tutor is checking… (Esc skips)",
-    }
-)
-"""The panel's words while the worker searches, by search kind."""
+
+class Search(Enum):
+    """What the running worker search is for."""
+
+    MOVE = "move"
+    """The computer's move."""
+    HINT = "hint"
+    """The best moves for the human's roll, asked for."""
+    CUBE = "cube"
+    """The computer's cube decision before its roll (and whether it offers to resign)."""
+    TAKE = "take"
+    """The computer's answer to the human's double."""
+    RESIGN = "resign"
+    """The computer's answer to the human's offer to resign."""
+    CUBE_HINT = "cube hint"
+    """The human's cube decision, asked for."""
+    TUTOR = "tutor"
+    """The human's roll's moves ranked for the tutor."""
+    TUTOR_CUBE = "tutor cube"
+    """The human's cube decision weighed for the tutor."""
+    TAKE_ADVICE = "take advice"
+    """The take / pass advice on the computer's double, weighed again after a resume."""
+
+    def words(self) -> str:
+        """The panel's words while the worker searches."""
+        match self:
+            case Search.MOVE:
+                return "Thinking…"
+            case Search.HINT:
+                return "Finding hints…"
+            case Search.CUBE | Search.CUBE_HINT:
+                return "Weighing the cube…"
+            case Search.TAKE:
+                return "Weighing your double…"
+            case Search.RESIGN:
+                return "Weighing your offer…"
+            case Search.TAKE_ADVICE:
+                return "Weighing the double…"
+            case Search.TUTOR | Search.TUTOR_CUBE:
+                return "Tutor is checking… (Esc skips)"
+            case _:
+                assert_never(self)
 
 
 # --- intents ------------------------------------------------------------------------------------------
@@ -245,32 +274,28 @@ class TutorPlayIt:
     """The tutor warned: play the decision all the same."""
 
 
-Intent = (
+TurnIntent = (
     Tick
     | RollDice
     | MoveChecker
     | MoveFarthest
-    | UseHint
     | Undo
     | Confirm
-    | AskHint
-    | ShowLast
     | Landed
     | SearchProgress
     | SearchDone
     | SearchFailed
-    | Double
-    | Take
-    | Pass
-    | Beaver
-    | Resign
-    | AcceptResign
-    | DeclineResign
-    | CubeDone
-    | SkipTutor
-    | TutorTakeBack
-    | TutorPlayIt
 )
+"""The intents of the turn itself: the clock, the dice, the checkers, the computer's move."""
+
+AdviceIntent = AskHint | UseHint | ShowLast | SkipTutor | TutorTakeBack | TutorPlayIt
+"""The intents of the human's advice: hints, the last move again, the tutor."""
+
+CubeIntent = Double | Take | Pass | Beaver | Resign | AcceptResign | DeclineResign | CubeDone
+"""The intents of the cube and of resignations."""
+
+Intent = TurnIntent | AdviceIntent | CubeIntent
+"""Everything the turn flow takes (:meth:`game.ui.flow.turn_flow.TurnFlow.handle`)."""
 
 
 # --- effects ------------------------------------------------------------------------------------------
@@ -357,8 +382,8 @@ class TutorWarn:
 
     verdict: Verdict
     """What it loses, and what is better."""
-    kind: str
-    """The decision: "move", "double", "no double", "take", "pass" or "beaver"."""
+    kind: Checked
+    """The decision."""
 
 
 Effect = (

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import assert_never
 
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
-from game.ui.flow.cube import CUBE_SEARCHES, CubeTurns
+from game.ui.flow.cube import CubeTurns
 from game.ui.flow.events import (
     PHASE_STATUS,
+    AdviceIntent,
     Animate,
     CancelSearch,
     Confirm,
+    CubeIntent,
     Effect,
     FlowOptions,
     GameEnded,
@@ -33,18 +35,20 @@ from game.ui.flow.events import (
     Phase,
     RollDice,
     Save,
+    Search,
     SearchDone,
     SearchFailed,
     SearchProgress,
     Sound,
     StartSearch,
     Tick,
+    TurnIntent,
     Undo,
 )
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
-from game.ui.model.tutor import Pending, Verdict
+from game.ui.model.tutor import Checked, Pending, Verdict
 
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice are on show before the human may move first (they stay
@@ -75,8 +79,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     """The human's move being built (MOVING)."""
     groups: list[int] = field(default_factory=list)
     """Steps per action of the turn, for undo (a one-click move over two dice is one action)."""
-    search: str | None = None
-    """The running search: "move", "hint", or None."""
+    search: Search | None = None
+    """What the running search is for (None: none runs)."""
     progress: tuple[int, int] = (0, 0)
     """(done, total) of the running search."""
     hints: list[RankedMove] = field(default_factory=list)
@@ -116,8 +120,12 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def handle(self, intent: Intent) -> list[Effect]:
         """React to one intent; returns the effects to carry out, in order."""
         self._out = []
-        handler: Callable[[Any], None] = getattr(self, "_on_" + type(intent).__name__)
-        handler(intent)
+        if isinstance(intent, CubeIntent):
+            self._on_cube_intent(intent)
+        elif isinstance(intent, AdviceIntent):
+            self._on_advice_intent(intent)
+        else:
+            self._on_turn_intent(intent)
         out, self._out = self._out, []
         return out
 
@@ -283,7 +291,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         cfg = s.config
         seed = (int(s.commitment[:8], 16) + len(s.log)) & 0x7FFFFFFF
         self._start_search(
-            "move",
+            Search.MOVE,
             Request(
                 "move",
                 s.state.position,
@@ -296,7 +304,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         )
         self.phase = Phase.COMPUTER_THINKING
 
-    def _start_search(self, kind: str, request: Request | CubeRequest) -> None:
+    def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
         self.search = kind
         self.progress = (0, 0)
         self._emit(StartSearch(request))
@@ -326,7 +334,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _confirm(self) -> None:
         b = self.builder
         assert b is not None
-        if self.search in ("hint", "tutor"):
+        if self.search in (Search.HINT, Search.TUTOR):
             self.search = None
             self._emit(CancelSearch())
         move = b.move()
@@ -339,27 +347,59 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self._emit(Save())
         self._enter_turn()
 
-    def _roll_now(self, pending: Pending) -> None:
-        if self.search in ("cube hint", "tutor cube"):
+    def _roll_now(self, given: Roll | None) -> None:
+        if self.search in (Search.CUBE_HINT, Search.TUTOR_CUBE):
             self.search = None
             self._emit(CancelSearch())
-        self._roll(pending.given)
+        self._roll(given)
 
-    def _carriers(self) -> dict[str, Callable[[Pending], None]]:
-        """How each held decision is carried out."""
-        return {
-            "move": lambda p: self._confirm(),
-            "no double": self._roll_now,
-            "double": self._double_now,
-            "take": self._take_now,
-            "pass": self._pass_now,
-            "beaver": self._beaver_now,
-            "ask take": lambda p: self._ask_take(),
-        }
+    def _carry_out(self, pending: Pending) -> None:
+        """Carry out a decision of the human's (held for the tutor, or not)."""
+        kind = pending.kind
+        match kind:
+            case Checked.MOVE:
+                self._confirm()
+            case Checked.NO_DOUBLE:
+                self._roll_now(pending.given)
+            case Checked.DOUBLE:
+                self._double_now()
+            case Checked.TAKE:
+                self._take_now()
+            case Checked.PASS:
+                self._pass_now()
+            case Checked.BEAVER:
+                self._beaver_now()
+            case _:
+                assert_never(kind)
 
     # --- intent handlers --------------------------------------------------------------------------
 
-    def _on_Tick(self, intent: Tick) -> None:
+    def _on_turn_intent(self, intent: TurnIntent) -> None:
+        match intent:
+            case Tick():
+                self._on_tick(intent)
+            case RollDice():
+                self._on_roll_dice(intent)
+            case MoveChecker():
+                self._on_move_checker(intent)
+            case MoveFarthest():
+                self._on_move_farthest(intent)
+            case Undo():
+                self._on_undo()
+            case Confirm():
+                self._on_confirm()
+            case Landed():
+                self._on_animation_finished()
+            case SearchProgress():
+                self._on_search_progress(intent)
+            case SearchDone():
+                self._on_search_done(intent)
+            case SearchFailed():
+                self._on_search_failed(intent)
+            case _:
+                assert_never(intent)
+
+    def _on_tick(self, intent: Tick) -> None:
         if not self.started:
             self.started = True
             if self.session.turn is not None:
@@ -377,9 +417,9 @@ class TurnFlow(AdviceTurns, CubeTurns):
         elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
             self._roll()
 
-    def _on_RollDice(self, intent: RollDice) -> None:
+    def _on_roll_dice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            self._check(Pending("no double", given=intent.given))
+            self._check(Pending(Checked.NO_DOUBLE, given=intent.given))
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))
@@ -389,7 +429,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         if b is not None and b.is_complete():
             self._say("Move complete: press Enter or Done to play it, U to undo.")
 
-    def _on_MoveChecker(self, intent: MoveChecker) -> None:
+    def _on_move_checker(self, intent: MoveChecker) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
         routes = self.builder.routes(intent.src).get(intent.dst, [])
@@ -407,7 +447,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
                 f" press U and move one die at a time.{then}"
             )
 
-    def _on_MoveFarthest(self, intent: MoveFarthest) -> None:
+    def _on_move_farthest(self, intent: MoveFarthest) -> None:
         if not self.is_human_moving() or self.builder is None:
             return
         try:
@@ -416,7 +456,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             return
         self._played(steps)
 
-    def _on_Undo(self, intent: Undo) -> None:
+    def _on_undo(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
@@ -428,7 +468,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         self._sync_partial()
         self._emit(Save())
 
-    def _on_Confirm(self, intent: Confirm) -> None:
+    def _on_confirm(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
@@ -436,39 +476,62 @@ class TurnFlow(AdviceTurns, CubeTurns):
             left = len(b.remaining_dice())
             self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
             return
-        self._check(Pending("move", b.move()))
+        self._check(Pending(Checked.MOVE, b.move()))
 
-    def _on_Landed(self, intent: Landed) -> None:
+    def _on_animation_finished(self) -> None:
         self.animating = False
         then, self._on_landed = self._on_landed, None
         if then is not None:
             then()
 
-    def _on_SearchProgress(self, intent: SearchProgress) -> None:
+    def _on_search_progress(self, intent: SearchProgress) -> None:
         self.progress = (intent.done, intent.total)
 
-    def _on_SearchDone(self, intent: SearchDone) -> None:
+    def _on_search_done(self, intent: SearchDone) -> None:
         kind, self.search = self.search, None
-        if kind == "hint":
-            self.hints = list(intent.moves[:HINT_COUNT])
-            if not self.hints:
-                self._say("No legal move: nothing to hint.")
-        if kind in ("hint", "tutor"):
-            self._tutor_heard_moves(kind, intent.moves)
-        elif kind == "move" and self.phase is Phase.COMPUTER_THINKING:
-            self._failures = 0
-            self._ai_play(intent.moves[0].move if intent.moves else None)
+        match kind:
+            case Search.HINT:
+                self.hints = list(intent.moves[:HINT_COUNT])
+                if not self.hints:
+                    self._say("No legal move: nothing to hint.")
+                self._tutor_heard_moves(kind, intent.moves)
+            case Search.TUTOR:
+                self._tutor_heard_moves(kind, intent.moves)
+            case Search.MOVE:
+                if self.phase is Phase.COMPUTER_THINKING:
+                    self._failures = 0
+                    self._ai_play(intent.moves[0].move if intent.moves else None)
+            case (
+                Search.CUBE
+                | Search.TAKE
+                | Search.RESIGN
+                | Search.TAKE_ADVICE
+                | Search.CUBE_HINT
+                | Search.TUTOR_CUBE
+                | None
+            ):
+                pass  # no move search runs: ranked moves answer nothing
+            case _:
+                assert_never(kind)
 
-    def _on_SearchFailed(self, intent: SearchFailed) -> None:
+    def _on_search_failed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
         if self._tutor_failed(kind, intent.message):
             return
         self._say(f"The AI could not answer: {intent.message}", warn=True)
-        if kind in CUBE_SEARCHES:
-            self._cube_failed(kind)
-            return
-        if kind != "move" or self.phase is not Phase.COMPUTER_THINKING:
-            return
+        match kind:
+            case Search.CUBE | Search.TAKE | Search.RESIGN | Search.TAKE_ADVICE:
+                self._cube_failed(kind)
+            case Search.MOVE:
+                if self.phase is Phase.COMPUTER_THINKING:
+                    self._ai_search_failed()
+            case Search.HINT | Search.CUBE_HINT | Search.TUTOR | Search.TUTOR_CUBE | None:
+                pass  # the human's hints: asked for again if wanted (the tutor's were dealt with above)
+            case _:
+                assert_never(kind)
+
+    def _ai_search_failed(self) -> None:
+        """The computer's move search failed: once more, then its first legal move."""
         self._failures += 1
         if self._failures < 2:
             self._begin_ai_move()  # once more: the worker restarts itself if it died

@@ -2,8 +2,8 @@
 
 :class:`AdviceTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. With the tutor on,
 the check of a decision is searched as soon as the decision is known: the roll's
-moves ranked at the hint depth when the dice are rolled (kind ``"tutor"``), the cube
-at the hint depth when a double is possible or offered (``"tutor cube"``). A hint
+moves ranked at the hint depth when the dice are rolled (``Search.TUTOR``), the cube
+at the hint depth when a double is possible or offered (``Search.TUTOR_CUBE``). A hint
 asked for meanwhile takes over that search (the same request answers both), so the
 two never compete for the worker. When the human commits, the decision is held
 (:class:`game.ui.model.tutor.Pending`): judged at once if the answer is in, else in the
@@ -15,9 +15,8 @@ before its turn starts, so a tutor search never stands in the way of its searche
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, assert_never
 
 from ai.cube.decision import CubeContext
 from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
@@ -25,11 +24,13 @@ from game.rules.move import Move
 from game.rules.position import Position, swap
 from game.ui.flow.cube import FlowHost, cube_hint_text
 from game.ui.flow.events import (
+    AdviceIntent,
     AskHint,
     CancelSearch,
     FlowOptions,
     Phase,
     Save,
+    Search,
     ShowLast,
     SkipTutor,
     Sound,
@@ -40,31 +41,32 @@ from game.ui.flow.events import (
 )
 from game.ui.model.session import HUMAN, GameSession, TurnRecord
 from game.ui.model.turn import PlayedStep, TurnBuilder, unplay
-from game.ui.model.tutor import Pending, Verdict, is_checked, verdict_for
+from game.ui.model.tutor import Checked, Pending, Verdict, is_checked, verdict_for
 
 HINT_COUNT = 3
 """Moves a hint lists."""
 
-TUTOR_SEARCHES = ("tutor", "tutor cube")
+TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE})
 """The worker searches the tutor starts on its own."""
 
-MOVE_ANSWERS = ("tutor", "hint")
+MOVE_ANSWERS = frozenset({Search.TUTOR, Search.HINT})
 """Searches whose ranked moves the tutor can judge a checker play by."""
 
-CUBE_ANSWERS = ("tutor cube", "cube hint")
+CUBE_ANSWERS = frozenset({Search.TUTOR_CUBE, Search.CUBE_HINT})
 """Searches whose cube answer the tutor can judge a cube action by."""
 
-BACK_TO: Mapping[str, Phase] = MappingProxyType(
-    {
-        "move": Phase.MOVING,
-        "double": Phase.AWAITING_ROLL,
-        "no double": Phase.AWAITING_ROLL,
-        "take": Phase.TAKE_OR_PASS,
-        "pass": Phase.TAKE_OR_PASS,
-        "beaver": Phase.TAKE_OR_PASS,
-    }
-)
-"""The phase a held decision was made in (where "Take back" returns to)."""
+
+def decided_in(kind: Checked) -> Phase:
+    """The phase a held decision was made in (where "Take back" returns to)."""
+    match kind:
+        case Checked.MOVE:
+            return Phase.MOVING
+        case Checked.DOUBLE | Checked.NO_DOUBLE:
+            return Phase.AWAITING_ROLL
+        case Checked.TAKE | Checked.PASS | Checked.BEAVER:
+            return Phase.TAKE_OR_PASS
+        case _:
+            assert_never(kind)
 
 
 class AdviceTurns(FlowHost):
@@ -73,7 +75,7 @@ class AdviceTurns(FlowHost):
     session: GameSession
     options: FlowOptions
     phase: Phase
-    search: str | None
+    search: Search | None
     builder: TurnBuilder | None
     groups: list[int]
     hints: list[RankedMove]
@@ -113,7 +115,10 @@ class AdviceTurns(FlowHost):
         def advice_request(self, doubler: int, depth: int) -> CubeRequest:
             raise NotImplementedError
 
-        def _carriers(self) -> Mapping[str, Callable[[Pending], None]]:
+        def _carry_out(self, pending: Pending) -> None:
+            raise NotImplementedError
+
+        def _ask_take(self) -> None:
             raise NotImplementedError
 
     # --- facts -------------------------------------------------------------------------------------
@@ -125,11 +130,35 @@ class AdviceTurns(FlowHost):
     def can_hint(self) -> bool:
         """True when a hint can be asked for (a tutor search running is taken over)."""
         b = self.builder
-        return self.is_human_moving() and self.search in (None, "tutor") and b is not None and not b.is_pass()
+        return (
+            self.is_human_moving()
+            and self.search in (None, Search.TUTOR)
+            and b is not None
+            and not b.is_pass()
+        )
 
     def is_tutor_checking(self) -> bool:
         """True while a committed decision waits for the tutor's search."""
         return self.phase is Phase.TUTOR_CHECKING
+
+    # --- the intents -----------------------------------------------------------------------------------
+
+    def _on_advice_intent(self, intent: AdviceIntent) -> None:
+        match intent:
+            case AskHint():
+                self._on_ask_hint(intent)
+            case UseHint():
+                self._on_use_hint(intent)
+            case ShowLast():
+                self._on_show_last()
+            case SkipTutor():
+                self._on_skip_tutor()
+            case TutorTakeBack():
+                self._on_tutor_take_back()
+            case TutorPlayIt():
+                self._on_tutor_play_it()
+            case _:
+                assert_never(intent)
 
     # --- starting the tutor's searches -------------------------------------------------------------------
 
@@ -147,27 +176,28 @@ class AdviceTurns(FlowHost):
             return
         ctx = self.cube_context(HUMAN)
         self._start_search(
-            "tutor", Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
+            Search.TUTOR, Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
         )
 
     def _tutor_watch_cube(self, doubler: int) -> None:
         """A cube decision of the human's is due (``doubler`` doubles or may): weigh it for the tutor."""
         if not self.is_tutor_on() or self.tutor_cube is not None or self.search in CUBE_ANSWERS:
             return
-        self._start_search("tutor cube", self.advice_request(doubler, self.options.tutor_depth))
+        self._start_search(Search.TUTOR_CUBE, self.advice_request(doubler, self.options.tutor_depth))
 
     # --- holding a decision ------------------------------------------------------------------------------
 
     def _check(self, pending: Pending) -> None:
         """Carry out the human's decision, or hold it until the tutor has judged it."""
-        if not self.is_tutor_on() or (pending.kind == "move" and not self._is_checked_move()):
-            self._carriers()[pending.kind](pending)
+        is_move = pending.kind is Checked.MOVE
+        if not self.is_tutor_on() or (is_move and not self._is_checked_move()):
+            self._carry_out(pending)
             return
-        known = self.tutor_moves if pending.kind == "move" else self.tutor_cube
-        running = self.search in (MOVE_ANSWERS if pending.kind == "move" else CUBE_ANSWERS)
+        known = self.tutor_moves if is_move else self.tutor_cube
+        running = self.search in (MOVE_ANSWERS if is_move else CUBE_ANSWERS)
         if known is None and not running:
-            if pending.kind != "move":  # not asked when it was due (a dead cube, the tutor just turned on)
-                self._carriers()[pending.kind](pending)
+            if not is_move:  # not asked when it was due (a dead cube, the tutor just turned on)
+                self._carry_out(pending)
                 return
             self._tutor_watch_moves()  # the tutor was just turned on, or its search failed
         self.pending = pending
@@ -199,32 +229,32 @@ class AdviceTurns(FlowHost):
             return
         self.pending = None
         self.verdict = None
-        self.phase = BACK_TO[pending.kind]
-        self._carriers()[pending.kind](pending)
+        self.phase = decided_in(pending.kind)
+        self._carry_out(pending)
 
     # --- what the worker and the human answer -------------------------------------------------------------
 
-    def _tutor_heard_moves(self, kind: str | None, moves: tuple[RankedMove, ...]) -> None:
+    def _tutor_heard_moves(self, kind: Search | None, moves: tuple[RankedMove, ...]) -> None:
         """Ranked moves came in (a tutor or hint search): keep them; judge a held move."""
         if kind not in MOVE_ANSWERS or self.builder is None:
             return
-        if kind == "tutor" or self.is_tutor_on():
+        if kind is Search.TUTOR or self.is_tutor_on():
             self.tutor_moves = moves
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
 
-    def _tutor_heard_cube(self, kind: str | None, answer: CubeAnswer) -> bool:
+    def _tutor_heard_cube(self, kind: Search | None, answer: CubeAnswer) -> bool:
         """A cube answer came in: keep it for the tutor, say the hint; True when it is dealt with."""
         if kind not in CUBE_ANSWERS:
             return False
         self.tutor_cube = answer
-        if kind == "cube hint" and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
+        if kind is Search.CUBE_HINT and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
             self._say(cube_hint_text(answer))
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
         return True
 
-    def _tutor_failed(self, kind: str | None, message: str) -> bool:
+    def _tutor_failed(self, kind: Search | None, message: str) -> bool:
         """A search failed: when the tutor waited on it, go on unchecked; True when it is dealt with."""
         if self.phase is Phase.TUTOR_CHECKING:
             self._say(f"The tutor could not check this ({message}).", warn=True)
@@ -232,7 +262,7 @@ class AdviceTurns(FlowHost):
             return True
         return kind in TUTOR_SEARCHES  # quietly: a check that nobody waits for
 
-    def _on_SkipTutor(self, intent: SkipTutor) -> None:
+    def _on_skip_tutor(self) -> None:
         if self.phase is not Phase.TUTOR_CHECKING:
             return
         if self.search is not None:
@@ -241,33 +271,33 @@ class AdviceTurns(FlowHost):
         self._say("Tutor check skipped.")
         self._release()
 
-    def _on_TutorPlayIt(self, intent: TutorPlayIt) -> None:
+    def _on_tutor_play_it(self) -> None:
         if self.phase is Phase.TUTOR_WARNING:
             self._release()
 
-    def _on_TutorTakeBack(self, intent: TutorTakeBack) -> None:
+    def _on_tutor_take_back(self) -> None:
         pending = self.pending
         if self.phase is not Phase.TUTOR_WARNING or pending is None:
             return
         self.pending = None
         self.verdict = None
-        self.phase = BACK_TO[pending.kind]
+        self.phase = decided_in(pending.kind)
         b = self.builder
-        if pending.kind == "move" and b is not None:
+        if pending.kind is Checked.MOVE and b is not None:
             b.undo_all()
             self.groups = []
             self._sync_partial()
             self._emit(Save())
             self._say("Taken back: the dice are as they were. Play again.")
         elif self.phase is Phase.TAKE_OR_PASS:
-            self._carriers()["ask take"](pending)
+            self._ask_take()
         else:
             self._say("Taken back: decide again.")
 
     # --- hints -------------------------------------------------------------------------------------------
 
-    def _on_AskHint(self, intent: AskHint) -> None:
-        if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search == "tutor cube"):
+    def _on_ask_hint(self, intent: AskHint) -> None:
+        if self.can_cube_hint() or (self.phase is Phase.AWAITING_ROLL and self.search is Search.TUTOR_CUBE):
             self._cube_hint(intent.depth)
             return
         b = self.builder
@@ -281,23 +311,25 @@ class AdviceTurns(FlowHost):
             self.hints = list(self.tutor_moves[:HINT_COUNT])
             return
         self.hint_depth = intent.depth
-        if self.search == "tutor" and self.options.tutor_depth == intent.depth:
-            self.search = "hint"  # the tutor's search answers the hint too
+        if self.search is Search.TUTOR and self.options.tutor_depth == intent.depth:
+            self.search = Search.HINT  # the tutor's search answers the hint too
             return
         top = None if self.is_tutor_on() else HINT_COUNT
         ctx = self.cube_context(HUMAN)
-        self._start_search("hint", Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx))
+        self._start_search(
+            Search.HINT, Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx)
+        )
 
     def _cube_hint(self, depth: int) -> None:
         if self.tutor_cube is not None and self.options.tutor_depth == depth:
             self._say(cube_hint_text(self.tutor_cube))
-        elif self.search == "tutor cube":
-            self.search = "cube hint"
+        elif self.search is Search.TUTOR_CUBE:
+            self.search = Search.CUBE_HINT
             self._say("Weighing the cube for you...")
         else:
             self._ask_cube_hint(depth)
 
-    def _on_UseHint(self, intent: UseHint) -> None:
+    def _on_use_hint(self, intent: UseHint) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None or not 0 <= intent.index < len(self.hints):
             return
@@ -310,7 +342,7 @@ class AdviceTurns(FlowHost):
 
     # --- the last move shown again -------------------------------------------------------------------
 
-    def _on_ShowLast(self, intent: ShowLast) -> None:
+    def _on_show_last(self) -> None:
         s = self.session
         if not s.log:
             self._say("No move has been played yet.")

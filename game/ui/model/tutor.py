@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
+from typing import Literal, assert_never
 
 from ai.worker.transport import CubeAnswer, RankedMove
 from game.rules.dice import Roll
@@ -26,20 +28,38 @@ TUTOR_LEVELS: Mapping[str, float | None] = MappingProxyType(
 SEVERITY = ((0.12, "very bad"), (0.06, "bad"), (0.03, "doubtful"))
 """An error's band, worst first."""
 
-CUBE_KINDS = ("double", "no double", "take", "pass", "beaver")
-"""The cube decisions the tutor checks ("no double": rolling when a double was possible)."""
+
+class Checked(Enum):
+    """The kind of decision of the human's that the tutor checks."""
+
+    MOVE = "move"
+    """A checker play."""
+    DOUBLE = "double"
+    """A double (or redouble)."""
+    NO_DOUBLE = "no double"
+    """Rolling when a double was possible."""
+    TAKE = "take"
+    """Taking the computer's double."""
+    BEAVER = "beaver"
+    """Taking the computer's double and redoubling at once."""
+    PASS = "pass"
+    """Passing the computer's double."""
+
+
+CubeChecked = Literal[Checked.DOUBLE, Checked.NO_DOUBLE, Checked.TAKE, Checked.BEAVER, Checked.PASS]
+"""The cube decisions the tutor checks."""
 
 
 @dataclass(frozen=True)
 class Pending:
     """A decision of the human's held until the tutor has judged it."""
 
-    kind: str
-    """"move", or one of CUBE_KINDS."""
+    kind: Checked
+    """What is decided."""
     move: Move | None = None
-    """The checker play (kind "move")."""
+    """The checker play (Checked.MOVE)."""
     given: Roll | None = None
-    """The dice entered by hand for the roll (kind "no double")."""
+    """The dice entered by hand for the roll (Checked.NO_DOUBLE)."""
 
 
 @dataclass(frozen=True)
@@ -97,43 +117,50 @@ def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Ve
     )
 
 
-def cube_losses(answer: CubeAnswer) -> dict[str, float]:
-    """What each cube action loses, ``answer`` being from the doubler's side.
+def cube_loss(kind: CubeChecked, answer: CubeAnswer) -> float:
+    """What cube decision ``kind`` loses, ``answer`` being from the doubler's side.
 
-    The doubler's: "double", "no double"; the taker's: "take" (and "beaver", as a take)
-    and "pass"."""
+    The doubler's: double, no double; the taker's: take (and beaver, as a take) and pass."""
     nd, dt, dp = answer.nd, answer.dt, answer.dp
     doubled = min(dt, dp)
-    best = max(nd, doubled)
-    return {
-        "double": best - doubled,
-        "no double": best - nd,
-        "take": dt - doubled,
-        "beaver": dt - doubled,
-        "pass": dp - doubled,
-    }
+    match kind:
+        case Checked.DOUBLE:
+            return max(nd, doubled) - doubled
+        case Checked.NO_DOUBLE:
+            return max(nd, doubled) - nd
+        case Checked.TAKE | Checked.BEAVER:
+            return dt - doubled
+        case Checked.PASS:
+            return dp - doubled
+        case _:
+            assert_never(kind)
 
 
-_CUBE_WORDS = {
-    "double": ("Doubling", "no double"),
-    "no double": ("Not doubling", ""),
-    "take": ("Taking", "pass"),
-    "beaver": ("Beavering", "pass"),
-    "pass": ("Passing", "take"),
-}
+def _cube_words(kind: CubeChecked, answer: CubeAnswer) -> tuple[str, str]:
+    """What was chosen and what is better, in words."""
+    match kind:
+        case Checked.DOUBLE:
+            return "Doubling", "no double"
+        case Checked.NO_DOUBLE:
+            should = "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
+            return "Not doubling", "double, " + should
+        case Checked.TAKE:
+            return "Taking", "pass"
+        case Checked.BEAVER:
+            return "Beavering", "pass"
+        case Checked.PASS:
+            return "Passing", "take"
+        case _:
+            assert_never(kind)
 
 
-def cube_verdict(kind: str, answer: CubeAnswer, least: float) -> Verdict | None:
-    """The warning for cube action ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
-    loss = cube_losses(answer)[kind]
+def cube_verdict(kind: CubeChecked, answer: CubeAnswer, least: float) -> Verdict | None:
+    """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
+    loss = cube_loss(kind, answer)
     if loss < least or loss <= 0.0:
         return None
-    played, best = _CUBE_WORDS[kind]
-    if kind == "no double":
-        best = "double, " + (
-            "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
-        )
-    if kind in ("double", "no double"):
+    played, best = _cube_words(kind, answer)
+    if kind in (Checked.DOUBLE, Checked.NO_DOUBLE):
         detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
     else:
         mine = 1.0 - answer.probs[0]
@@ -148,10 +175,11 @@ def verdict_for(
     pending: Pending, moves: Sequence[RankedMove] | None, cube: CubeAnswer | None, least: float
 ) -> Verdict | None:
     """The tutor's warning for a held decision, given what the search found (None: let it be)."""
-    if pending.kind == "move":
+    kind = pending.kind
+    if kind is Checked.MOVE:
         if pending.move is None or moves is None:
             return None
         return move_verdict(moves, pending.move, least)
     if cube is None:
         return None
-    return cube_verdict(pending.kind, cube, least)
+    return cube_verdict(kind, cube, least)

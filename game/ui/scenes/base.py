@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -53,23 +54,23 @@ class Worker(Protocol):
         ...
 
 
-Command = Literal[
-    "new-game",
-    "menu",
-    "help",
-    "stats",
-    "quit",
-    "sound",
-    "theme",
-    "dismiss",
-    "game-over",
-    "next-game",
-    "decline-resume",
-    "ids",
-    "setup",
-    "open-match",
-]
-"""The app-wide commands a scene may run (:meth:`Context.run`)."""
+class Command(Enum):
+    """The app-wide commands a scene may run (:meth:`Context.run`)."""
+
+    NEW_GAME = "new-game"
+    MENU = "menu"
+    HELP = "help"
+    STATS = "stats"
+    QUIT = "quit"
+    SOUND = "sound"
+    THEME = "theme"
+    DISMISS = "dismiss"
+    GAME_OVER = "game-over"
+    NEXT_GAME = "next-game"
+    DECLINE_RESUME = "decline-resume"
+    IDS = "ids"
+    SETUP = "setup"
+    OPEN_MATCH = "open-match"
 
 
 class Context(Protocol):
@@ -145,7 +146,7 @@ class Context(Protocol):
         ...
 
     def run(self, command: Command) -> None:
-        """An app-wide command: "new-game", "menu", "help", "quit", "stats", "ids", "setup"..."""
+        """An app-wide command (a new game, the menu, help, quit, the statistics...)."""
         ...
 
     def resume(self, session: GameSession) -> None:

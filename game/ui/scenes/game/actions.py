@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.scenes.action_table import Action, Key, first_action
+from game.ui.scenes.base import Command
 
 if TYPE_CHECKING:
     from game.ui.scenes.game.scene import GameScene
@@ -164,7 +165,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "I",
         "the position's GNU Backgammon Position ID and Match ID (Ctrl+C copies them)",
         _always,
-        lambda s: s.ctx.run("ids"),
+        lambda s: s.ctx.run(Command.IDS),
         button=True,
     ),
     Action(
@@ -174,7 +175,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "P",
         "set up a position from pasted IDs: play it out or analyse it",
         _always,
-        lambda s: s.ctx.run("setup"),
+        lambda s: s.ctx.run(Command.SETUP),
         button=True,
     ),
     Action(
@@ -184,7 +185,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "N / Esc",
         "new game and settings (asks before leaving a game)",
         _always,
-        lambda s: s.ctx.run("menu"),
+        lambda s: s.ctx.run(Command.MENU),
         button=True,
     ),
     Action(
@@ -194,7 +195,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "Ctrl+O",
         "open a saved match record (or drop a .mat file on the window) to review it",
         _always,
-        lambda s: s.ctx.run("open-match"),
+        lambda s: s.ctx.run(Command.OPEN_MATCH),
     ),
     Action(
         "help",
@@ -203,7 +204,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "F1 / ?",
         "this help",
         _always,
-        lambda s: s.ctx.run("help"),
+        lambda s: s.ctx.run(Command.HELP),
         button=True,
     ),
     Action(
@@ -213,7 +214,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "M",
         "sound on / off",
         _always,
-        lambda s: s.ctx.run("sound"),
+        lambda s: s.ctx.run(Command.SOUND),
         button=True,
     ),
     Action(
@@ -223,7 +224,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "T",
         "switch theme (classic / colour-blind)",
         _always,
-        lambda s: s.ctx.run("theme"),
+        lambda s: s.ctx.run(Command.THEME),
     ),
     Action(
         "stats",
@@ -232,7 +233,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "G",
         "your statistics: matches and games won, error rate and its trend",
         _always,
-        lambda s: s.ctx.run("stats"),
+        lambda s: s.ctx.run(Command.STATS),
     ),
     Action(
         "sha",
@@ -250,7 +251,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "X",
         "dismiss a warning that stays on screen",
         _always,
-        lambda s: s.ctx.run("dismiss"),
+        lambda s: s.ctx.run(Command.DISMISS),
     ),
     Action(
         "moves-back",

@@ -10,7 +10,7 @@ from game.records.mat import format_match
 from game.rules.dice import Roll, replay, seed_commitment
 from game.ui.model.records import match_so_far
 from game.ui.model.session import HUMAN, GameSession
-from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.game.actions import help_rows
 from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, text, wrap
 
@@ -34,7 +34,11 @@ class ResumePrompt(Dialog):
                 "resume", "Resume", (*ENTER, pygame.K_r), "Enter", lambda: self.ctx.resume(self.session), True
             ),
             Choice(
-                "new", "New game", (pygame.K_n, pygame.K_ESCAPE), "N", lambda: self.ctx.run("decline-resume")
+                "new",
+                "New game",
+                (pygame.K_n, pygame.K_ESCAPE),
+                "N",
+                lambda: self.ctx.run(Command.DECLINE_RESUME),
             ),
         ]
 
@@ -150,18 +154,18 @@ class GameOverScene(Dialog):
                 "New match" if over else "Next game",
                 ENTER,
                 "Enter",
-                lambda: self.ctx.run("next-game"),
+                lambda: self.ctx.run(Command.NEXT_GAME),
                 True,
             ),
             *([] if self.session.setup else review),  # a set-up match has no record to replay
             Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
-            Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run("menu")),
+            Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run(Command.MENU)),
         ]
 
     def on_key(self, event: pygame.event.Event) -> None:
         """F1 opens help."""
         if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.ctx.run("help")
+            self.ctx.run(Command.HELP)
 
     def review(self) -> None:
         """Review the match so far (the whole match once it is over) over this screen."""

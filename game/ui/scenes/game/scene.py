@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 import pygame
 
@@ -11,7 +10,6 @@ from ai.worker.transport import CubeAnswer, Failed, Finished, Progress
 from game.rules.cube import Resignation, resign_points
 from game.rules.position import pip_count
 from game.ui.flow.events import (
-    SEARCH_WORDS,
     AcceptResign,
     Animate,
     AskHint,
@@ -48,10 +46,11 @@ from game.ui.flow.events import (
     UseHint,
 )
 from game.ui.flow.turn_flow import TurnFlow
+from game.ui.flow.tutor import TUTOR_SEARCHES
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
-from game.ui.scenes.base import Context, Scene
+from game.ui.scenes.base import Command, Context, Scene
 from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
 from game.ui.scenes.game.board_input import BoardInput, Output
 from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
@@ -132,28 +131,35 @@ class GameScene(Scene):
             self._apply(effect)
 
     def _apply(self, effect: Effect) -> None:
-        handlers: dict[type, Callable[[Any], None]] = {
-            Animate: self._animate,
-            Save: lambda e: self.ctx.save_game(self.session),
-            StartSearch: self._start_search,
-            CancelSearch: lambda e: self.cancel_search(),
-            Sound: lambda e: self.ctx.sounds.play(e.name),
-            Message: lambda e: self.ctx.notify(e.text, e.warn),
-            GameEnded: lambda e: self.ctx.run("game-over"),
-            AskTake: lambda e: self.ctx.push(
-                TakePassDialog(self.ctx, e.value, e.advice, self._take_choice, e.beaver)
-            ),
-            TutorWarn: lambda e: self.ctx.push(TutorDialog(self.ctx, e.verdict, e.kind, self.dispatch)),
-            AskResign: lambda e: self.ctx.push(
-                ResignOfferDialog(
-                    self.ctx,
-                    e.offer,
-                    e.points,
-                    lambda yes: self.dispatch(AcceptResign() if yes else DeclineResign()),
+        match effect:
+            case Animate():
+                self._animate(effect)
+            case Save():
+                self.ctx.save_game(self.session)
+            case StartSearch():
+                self._start_search(effect)
+            case CancelSearch():
+                self.cancel_search()
+            case Sound():
+                self.ctx.sounds.play(effect.name)
+            case Message():
+                self.ctx.notify(effect.text, effect.warn)
+            case GameEnded():
+                self.ctx.run(Command.GAME_OVER)
+            case AskTake():
+                dialog = TakePassDialog(
+                    self.ctx, effect.value, effect.advice, self._take_choice, effect.beaver
                 )
-            ),
-        }
-        handlers[type(effect)](effect)
+                self.ctx.push(dialog)
+            case TutorWarn():
+                self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch))
+            case AskResign():
+                self.ctx.push(ResignOfferDialog(self.ctx, effect.offer, effect.points, self._resign_choice))
+            case _:
+                assert_never(effect)
+
+    def _resign_choice(self, yes: bool) -> None:
+        self.dispatch(AcceptResign() if yes else DeclineResign())
 
     def _animate(self, effect: Animate) -> None:
         per = ANIMATION_SPEEDS.get(self.ctx.settings.animation, 0.25)
@@ -482,10 +488,8 @@ class GameScene(Scene):
             warning=self.ctx.evaluator_warning() or "",
             log_top=self.log_scroll.top,
         )
-        if flow.search is not None and (
-            flow.search not in ("tutor", "tutor cube") or flow.is_tutor_checking()
-        ):
-            view.busy = SEARCH_WORDS.get(flow.search, "Thinking…")
+        if flow.search is not None and (flow.search not in TUTOR_SEARCHES or flow.is_tutor_checking()):
+            view.busy = flow.search.words()
             view.progress = self.progress.shown
         if flow.hints:
             view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"

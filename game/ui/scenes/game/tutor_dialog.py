@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 import pygame
 
 from game.ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
-from game.ui.model.tutor import Verdict
+from game.ui.model.tutor import Checked, Verdict
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.widgets.controls import text, wrap
 
-TITLES = {
-    "move": "Tutor: check this move",
-    "double": "Tutor: check this double",
-    "no double": "Tutor: a double was right",
-    "take": "Tutor: check this take",
-    "beaver": "Tutor: check this beaver",
-    "pass": "Tutor: check this pass",
-}
-"""The dialog's title by decision."""
+
+def tutor_title(kind: Checked) -> str:
+    """The dialog's title for a decision."""
+    match kind:
+        case Checked.MOVE:
+            return "Tutor: check this move"
+        case Checked.DOUBLE:
+            return "Tutor: check this double"
+        case Checked.NO_DOUBLE:
+            return "Tutor: a double was right"
+        case Checked.TAKE:
+            return "Tutor: check this take"
+        case Checked.BEAVER:
+            return "Tutor: check this beaver"
+        case Checked.PASS:
+            return "Tutor: check this pass"
+        case _:
+            assert_never(kind)
 
 
 class TutorDialog(Dialog):
@@ -27,10 +37,12 @@ class TutorDialog(Dialog):
 
     max_size = (640, 250)
 
-    def __init__(self, ctx: Context, verdict: Verdict, kind: str, dispatch: Callable[[Intent], None]) -> None:
+    def __init__(
+        self, ctx: Context, verdict: Verdict, kind: Checked, dispatch: Callable[[Intent], None]
+    ) -> None:
         self.verdict = verdict
         """The tutor's finding."""
-        self.title = TITLES.get(kind, "Tutor")
+        self.title = tutor_title(kind)
         self.dispatch = dispatch
         """Hands the answer to the flow."""
         super().__init__(ctx)

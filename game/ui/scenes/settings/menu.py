@@ -12,7 +12,7 @@ from ai.levels import LEVELS
 from game.ui.model.session import MATCH_CHOICES
 from game.ui.model.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
 from game.ui.model.tutor import TUTOR_LEVELS
-from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.widgets.controls import fit_text, text
 
 
@@ -113,18 +113,18 @@ class MenuScene(Dialog):
                 "Start new game",
                 (pygame.K_RETURN, pygame.K_KP_ENTER),
                 "Enter",
-                lambda: self.ctx.run("new-game"),
+                lambda: self.ctx.run(Command.NEW_GAME),
                 primary=True,
             )
         ]
-        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run("open-match")))
+        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
         session = self.ctx.game_session()
         if session is not None:
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
-        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run("stats")))
-        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run("setup")))
-        out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run("quit")))
+        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
+        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run(Command.SETUP)))
+        out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))
         return out
 
     def on_resize(self) -> None:
@@ -164,7 +164,7 @@ class MenuScene(Dialog):
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self.change(self.row, -1 if k == pygame.K_LEFT else 1)
         elif k == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.ctx.run("help")
+            self.ctx.run(Command.HELP)
 
     def on_click(self, pos: tuple[int, int]) -> None:
         """An arrow, or a row (which steps its choice on)."""
