@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 from ui_driver import click, key, to_human_move
 
+from ai.worker import AIWorker, hand_evaluator
+from game.ui import app as app_module
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
@@ -15,7 +19,7 @@ from game.ui.render import BoardView
 from game.ui.scoreboard import cube_rect
 from game.ui.snapshot import NullStore, snapshot_session
 from game.ui.theme import Colour, Theme
-from game.ui.window import MIN_SIZE
+from game.ui.window import DEFAULT_SIZE, MIN_SIZE, fitting_size
 
 SIZES = [(1280, 800), (1100, 720), (1024, 700), MIN_SIZE, (1920, 1080)]
 """Window sizes the board is checked at, the smallest the window allows among them."""
@@ -153,3 +157,129 @@ def test_a_click_on_a_drawn_point_picks_up_its_checker_with_home_on_the_left(
         assert g.input.selected == p
         click(app, (2, app.layout.size[1] // 2))  # off the board: put it down
         assert g.input.selected is None
+
+
+# --- the window's size ----------------------------------------------------------------------------
+
+LAPTOP = (1366, 768)
+"""A common small screen: the default 1280x800 window does not fit on it."""
+
+
+@pytest.fixture
+def open_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., App]]:
+    """Start the real app as ``main.py play`` does (its own store, the window's size chosen by the app)
+    on a desktop of ``LAPTOP`` size; the search runs in a thread."""
+    monkeypatch.setattr(app_module, "desktop_size", lambda: LAPTOP)
+    apps: list[App] = []
+
+    def start(size: tuple[int, int] | None = None) -> App:
+        app = App(size, worker_factory=lambda: AIWorker("thread", hand_evaluator), sound=False)
+        apps.append(app)
+        app.frame(0.05)
+        return app
+
+    yield start
+    for app in apps:
+        app.quit()
+    pygame.display.quit()
+
+
+def fits(size: tuple[int, int], desktop: tuple[int, int]) -> bool:
+    """True when a window of ``size`` fits on ``desktop`` with room for a title bar and a taskbar,
+    and is no smaller than the minimum."""
+    w, h = size
+    return MIN_SIZE[0] <= w <= desktop[0] - 16 and MIN_SIZE[1] <= h <= desktop[1] - 64
+
+
+def resize_window(app: App, size: tuple[int, int]) -> None:
+    """The player drags the window to ``size`` (the window manager lets it be that size)."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.frame(0.05)
+
+
+@pytest.mark.parametrize("saved", [None, DEFAULT_SIZE, (1920, 1080)])
+def test_the_size_chosen_for_a_small_desktop_fits_it(saved: tuple[int, int] | None) -> None:
+    size = fitting_size(saved, LAPTOP)
+    assert fits(size, LAPTOP)
+    assert fitting_size(saved, (2560, 1440)) == (saved or DEFAULT_SIZE)
+
+
+def test_the_window_opens_at_a_size_that_fits_the_desktop(open_app: Callable[..., App]) -> None:
+    app = open_app()
+    assert fits(app.screen.get_size(), LAPTOP)
+    assert app.layout.size == app.screen.get_size()
+
+
+@pytest.mark.parametrize("asked", [(400, 300), (640, 200), (100, 500)])
+def test_a_size_below_the_minimum_is_raised_to_the_minimum(asked: tuple[int, int]) -> None:
+    w, h = fitting_size(asked, LAPTOP)
+    assert (w, h) == (max(asked[0], MIN_SIZE[0]), max(asked[1], MIN_SIZE[1]))
+    assert fitting_size(None, (500, 400)) == MIN_SIZE  # a screen smaller still: the minimum
+
+
+def test_a_window_opened_or_resized_below_the_minimum_grows_to_it(open_app: Callable[..., App]) -> None:
+    app = open_app((400, 300))
+    assert app.screen.get_size() == MIN_SIZE
+    resize_window(app, (900, 600))
+    assert app.screen.get_size() == app.layout.size == (900, 600)
+    resize_window(app, (400, 300))  # a window manager that ignores the minimum
+    assert app.screen.get_size() == app.layout.size == MIN_SIZE
+
+
+@pytest.mark.parametrize("asked", [MIN_SIZE, (400, 300)], ids=["minimum", "below-minimum"])
+def test_at_the_minimum_size_every_panel_button_is_visible_and_inside_the_window(
+    open_app: Callable[..., App], asked: tuple[int, int]
+) -> None:
+    app = open_app(MIN_SIZE)
+    app.start_new_game()
+    resize_window(app, asked)
+    g = app.game
+    assert g is not None and len(g.buttons) >= 12
+    window = app.screen.get_rect()
+    lay = app.layout
+    for button in g.buttons:
+        assert window.contains(button.rect), button.key
+        assert lay.panel.contains(button.rect) and not button.rect.colliderect(lay.status), button.key
+        assert button.rect.height >= 20 and button.rect.width >= 60, button.key
+        others = [b.rect for b in g.buttons if b is not button]
+        assert button.rect.collidelist(others) == -1, button.key
+    for strip in (lay.top, lay.status, lay.board):
+        assert window.contains(strip)
+
+
+def test_a_resized_window_size_is_saved_and_used_on_the_next_start(
+    open_app: Callable[..., App], backgammon_home: Path
+) -> None:
+    app = open_app()
+    resize_window(app, (1000, 640))
+    app.quit()
+    saved = json.loads((backgammon_home / "settings.json").read_text())
+    assert saved["window_size"] == [1000, 640]
+    again = open_app()
+    assert again.screen.get_size() == (1000, 640) and again.alerts == []
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        [0, 0],
+        [99999, 99999],
+        [-5, 600],
+        [800.5, 600],
+        [800],
+        "big",
+        {"w": 800},
+        [True, 600],
+        [10, 10],
+        [4000, 3000],
+    ],
+)
+def test_a_damaged_or_absurd_saved_size_falls_back_to_one_that_fits(
+    open_app: Callable[..., App], backgammon_home: Path, saved: object
+) -> None:
+    (backgammon_home / "settings.json").write_text(json.dumps({"sound": False, "window_size": saved}))
+    app = open_app()
+    size = app.screen.get_size()
+    assert fits(size, LAPTOP) and app.running
+    assert app.settings.sound is False  # the other settings are kept

@@ -37,7 +37,7 @@ from game.ui.stats_scene import StatisticsScene
 from game.ui.status_bar import StatusLines, draw_status
 from game.ui.storage import Settings, StorageError, Store
 from game.ui.theme import Theme, theme_by_name
-from game.ui.window import DEFAULT_SIZE, fingerprint, open_window
+from game.ui.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
 
 MESSAGE_SECONDS = 6.0
 
@@ -47,7 +47,7 @@ class App:
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         *,
         store: Store | None = None,
         worker_factory: Callable[[], Worker] | None = None,
@@ -58,18 +58,23 @@ class App:
     ) -> None:
         """Open the window (or draw on ``surface`` off-screen), load settings, offer the saved game.
 
-        ``start`` is the board new games start from, seen from the human (tests
-        stack a near-end position); ``worker_factory`` makes the AI worker;
-        ``seeds`` makes each game's dice seed (default: fresh random seeds).
+        ``size`` is the window's size (None: the size the player last gave it, or the
+        default, shrunk to fit the screen); ``start`` is the board new games start from,
+        seen from the human (tests stack a near-end position); ``worker_factory`` makes
+        the AI worker; ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
-        self.screen = surface if surface is not None else open_window(size)
-        pygame.font.init()
-        self.headless = surface is not None
-        """True when drawing off-screen (no window, no events)."""
         self.store = store if store is not None else Store()
         """Settings and saved game on disk."""
         self.settings, warning = self.store.load_settings()
         """The player's settings."""
+        self._saved_window_size = self.settings.window_size
+        self.headless = surface is not None
+        """True when drawing off-screen (no window, no events)."""
+        if surface is None:
+            wanted = size if size is not None else fitting_size(self.settings.window_size, desktop_size())
+            surface = open_window(wanted)
+        self.screen = surface
+        pygame.font.init()
         self._worker_factory = worker_factory
         self._worker: Worker | None = None
         self._warning_shown = False
@@ -339,10 +344,15 @@ class App:
         if self.layout.home_left != (self.settings.home == "left"):
             self.resize(self.layout.size)
         if not self.headless:
-            try:
-                self.store.save_settings(self.settings)
-            except OSError as exc:
-                self.alert(f"Could not save the settings: {exc}")
+            self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.store.save_settings(self.settings)
+        except OSError as exc:
+            self.alert(f"Could not save the settings: {exc}")
+            return
+        self._saved_window_size = self.settings.window_size
 
     def toggle_sound(self) -> None:
         """The mute key."""
@@ -387,6 +397,8 @@ class App:
             self._worker = None
         for scene in self.stack:
             scene.close()
+        if not self.headless and self.settings.window_size != self._saved_window_size:
+            self._save_settings()  # the window's size, for the next start
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -396,7 +408,9 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.headless:
-                self.screen = pygame.display.get_surface() or self.screen
+                self.screen = keep_minimum(pygame.display.get_surface() or self.screen)
+                if self.screen.get_size() != self.layout.size:  # the player resized it
+                    self.settings.window_size = self.screen.get_size()
             self.resize(self.screen.get_size())
             return
         if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game

@@ -47,6 +47,9 @@ HINT_DEPTHS = (1, 2, 3, 4)
 HOME_SIDES = ("right", "left")
 """Where the human's home board is drawn."""
 
+MAX_WINDOW_SIDE = 16384
+"""The longest side a saved window size may have; anything longer is a damaged setting."""
+
 
 class StorageError(ValueError):
     """A settings or saved-game file that cannot be used."""
@@ -88,6 +91,8 @@ class Settings:
     """Show the hint's advice when the computer doubles."""
     tutor: str = "off"
     """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
+    window_size: tuple[int, int] | None = None
+    """The window's size when the player last resized it; None: a size that fits the screen."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -126,6 +131,16 @@ class Settings:
         return asdict(self)
 
 
+def _window_size(value: object, name: str) -> tuple[int, int] | None:
+    """A window size: null, or [width, height] in pixels, each 1..MAX_WINDOW_SIDE."""
+    if value is None:
+        return None
+    w, h = validate.items(list(value) if isinstance(value, tuple) else value, name, 2, 2)
+    return validate.integer(w, f"{name}[0]", 1, MAX_WINDOW_SIDE), validate.integer(
+        h, f"{name}[1]", 1, MAX_WINDOW_SIDE
+    )
+
+
 _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
     {
         "level": lambda x, n: validate.text(x, n, 40),
@@ -144,6 +159,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "beavers": validate.flag,
         "cube_advice": validate.flag,
         "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
+        "window_size": _window_size,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
