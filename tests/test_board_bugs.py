@@ -8,16 +8,21 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, key, to_human_move
+from ui_driver import DT, click, key, pump, record_text, to_human_move
 
 from ai.worker import AIWorker, hand_evaluator
 from game.ui import app as app_module
-from game.ui.app import App
+from game.ui import status_bar
+from game.ui.app import MAX_FAILURES, App
+from game.ui.backdrop import Backdrop
+from game.ui.dialogs import ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.render import BoardView
+from game.ui.scene import Scene
 from game.ui.scoreboard import cube_rect
 from game.ui.snapshot import NullStore, snapshot_session
+from game.ui.storage import ERROR_LOG, MAX_LOG_BYTES, Store
 from game.ui.theme import Colour, Theme
 from game.ui.window import DEFAULT_SIZE, MIN_SIZE, fitting_size
 
@@ -283,3 +288,145 @@ def test_a_damaged_or_absurd_saved_size_falls_back_to_one_that_fits(
     size = app.screen.get_size()
     assert fits(size, LAPTOP) and app.running
     assert app.settings.sound is False  # the other settings are kept
+
+
+# --- a scene that raises --------------------------------------------------------------------------
+
+WHERE = ["handle_event", "update", "draw"]
+"""The scene methods the loop calls every frame (or on every event)."""
+
+
+class Failing(Scene):
+    """A dialog whose ``where`` method raises every time it is called."""
+
+    modal = True
+
+    def __init__(self, ctx: App, where: str) -> None:
+        super().__init__(ctx)
+        self.where = where
+        self.calls = 0
+
+    def _fail(self, name: str) -> None:
+        if name == self.where:
+            self.calls += 1
+            raise RuntimeError(f"boom in {name}")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self._fail("handle_event")
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        self._fail("update")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._fail("draw")
+
+
+class Quitter(Scene):
+    """Quits after ``frames`` frames, noting each frame whether the game is saved (ends a test's loop)."""
+
+    def __init__(self, ctx: App, frames: int, save: Path) -> None:
+        super().__init__(ctx)
+        self.frames = frames
+        self.save = save
+        self.seen: list[bool] = []
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        self.seen.append(self.save.exists())
+        if len(self.seen) == self.frames:
+            self.ctx.run("quit")
+
+    def needs_frames(self) -> bool:
+        return True
+
+
+def errors(home: Path) -> str:
+    return (home / ERROR_LOG).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_a_scene_that_raises_is_closed_the_game_saved_the_player_told_and_the_loop_goes_on(
+    make_app: Callable[..., App], home: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    save = home / "savegame.json"
+    save.unlink()
+    quitter = Quitter(app, 12, save)
+    failing = Failing(app, where)
+    app.push(quitter)
+    app.push(failing)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="", scancode=0))
+    drawn = record_text(monkeypatch, status_bar)
+    assert app.run_loop() == 0
+    assert failing.calls == 1 and failing not in app.stacked()
+    assert len(quitter.seen) == 12, "the loop ended early"
+    assert quitter.seen[-2], "the game was not saved after the failure"
+    log = errors(home)
+    assert log.count("Traceback (most recent call last)") == 1 and f"RuntimeError: boom in {where}" in log
+    (told,) = app.alerts
+    assert told.startswith(f"Something went wrong (RuntimeError: boom in {where})") and str(home) in told
+    assert any(line.startswith("Something went wrong") for line in drawn), "the message was never drawn"
+    assert app.game is g and g.session.turn is not None
+
+
+def test_a_failing_board_is_set_up_again_from_the_saved_game(
+    make_app: Callable[..., App], home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    position = g.session.state.position
+
+    def boom(surface: pygame.Surface) -> None:
+        raise ValueError("the board cannot be drawn")
+
+    monkeypatch.setattr(g, "draw", boom)
+    assert app.guarded_frame(DT)
+    assert app.running and app.game is None and isinstance(app.stack.top(), ResumePrompt)
+    assert "ValueError: the board cannot be drawn" in errors(home)
+    assert any("set up again from its last save" in a for a in app.alerts)
+    key(app, pygame.K_RETURN)  # resume
+    again = app.game
+    assert again is not None and again is not g and again.session.state.position == position
+    pump(app, 3)
+    assert app.running and app.game is again
+
+
+def test_failures_that_keep_coming_back_stop_the_game_after_a_few_tries(
+    make_app: Callable[..., App], home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+
+    def boom(self: Scene, surface: pygame.Surface) -> None:
+        raise RuntimeError("no board can be drawn")
+
+    monkeypatch.setattr(GameScene, "draw", boom)
+    monkeypatch.setattr(Backdrop, "draw", boom)
+    assert app.run_loop() == 1
+    assert not app.running and app.gave_up
+    assert errors(home).count("RuntimeError: no board can be drawn") == MAX_FAILURES
+    assert (home / "savegame.json").exists()
+
+
+def test_the_error_log_keeps_to_a_bounded_size(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    entry = "Traceback (most recent call last):\n" + "x" * 10_000 + "\n"
+    for _ in range(200):
+        store.log_error(entry)
+    store.log_error("y" * (10 * MAX_LOG_BYTES))
+    sizes = [p.stat().st_size for p in tmp_path.glob(ERROR_LOG + "*")]
+    assert len(sizes) == 2 and sum(sizes) <= 2 * MAX_LOG_BYTES + MAX_LOG_BYTES // 4 + len(entry)
+    assert (tmp_path / ERROR_LOG).read_text().endswith("y")
+
+
+def test_with_saving_off_a_failure_is_still_told_and_survived() -> None:
+    surface = pygame.Surface((900, 600))
+    app = App((900, 600), surface=surface, store=NullStore(), sound=False)
+    failing = Failing(app, "update")
+    app.push(failing)
+    app.recover(RuntimeError("boom"), failing)
+    assert app.running and failing not in app.stacked()
+    assert any(a.startswith("Something went wrong (RuntimeError: boom)") for a in app.alerts)

@@ -12,11 +12,15 @@ time, then draw the game, the status strip and any overlays.
 from __future__ import annotations
 
 import datetime
+import sys
+import time
+import traceback
 from collections.abc import Callable
 
 import pygame
 
 from ai.levels import DEFAULT_LEVEL, level_by_key
+from game import __version__
 from game.dice import new_seed
 from game.position import Position
 from game.ui.backdrop import Backdrop
@@ -40,6 +44,11 @@ from game.ui.theme import Theme, theme_by_name
 from game.ui.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
 
 MESSAGE_SECONDS = 6.0
+
+FAILURE_WINDOW_S = 5.0
+"""Failures of the loop this close to the one before form a run, and the response escalates."""
+MAX_FAILURES = 3
+"""The failures in a run that make the game save and stop instead of trying again."""
 
 
 class App:
@@ -100,6 +109,10 @@ class App:
         """False once the player quits."""
         self.clock = pygame.time.Clock()
         self._time = 0.0
+        self._current: Scene | None = None
+        self._failures: list[float] = []
+        self.gave_up = False
+        """True once failures in a row made the loop stop (see :meth:`recover`)."""
         self.stack.push(Backdrop(self))
         if warning:
             self.alert(warning)
@@ -420,7 +433,9 @@ class App:
             return
         target = self.stack.top()
         if target is not None:
+            self._current = target
             target.handle_event(event)
+            self._current = None
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
         if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
@@ -440,7 +455,9 @@ class App:
         """Lay everything out again for a new window size."""
         self._layout = Layout.compute(size, self.settings.home == "left")
         for s in self.stack:
+            self._current = s
             s.on_resize()
+        self._current = None
 
     def update(self, dt: float) -> None:
         """Advance the worker, the game and the overlays."""
@@ -448,13 +465,17 @@ class App:
         if self._worker is not None:
             for ev in self._worker.poll():
                 for scene in self.stack:
+                    self._current = scene
                     scene.on_worker(ev)
+                self._current = None
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True
                 self.notify(warning, warn=True)
         for s in self.stack:
+            self._current = s
             s.update(dt, self.stack.is_covered(s))
+        self._current = None
         if self.message_ttl > 0:
             self.message_ttl -= dt
 
@@ -462,10 +483,14 @@ class App:
         """The whole window."""
         scenes = list(self.stack)
         if scenes:
+            self._current = scenes[0]
             scenes[0].draw(surface)
+            self._current = None
         self._draw_status(surface)
         for s in scenes[1:]:
+            self._current = s
             s.draw(surface)
+        self._current = None
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         msg = self.message[0] if self.message_ttl > 0 else ""
@@ -484,16 +509,89 @@ class App:
         pygame.display.flip()
         return bool(events)
 
+    def guarded_frame(self, dt: float) -> bool:
+        """:meth:`frame`, with any exception it lets out handed to :meth:`recover`: the game goes on.
+        True when the frame had input (or failed)."""
+        self._current = None
+        try:
+            return self.frame(dt)
+        except Exception as exc:  # a bug in one screen must not end the game
+            self.recover(exc, self._current)
+            return True
+
+    def recover(self, exc: Exception, scene: Scene | None) -> None:
+        """After ``exc`` escaped ``scene`` (None: the app's own code): log the traceback, save the
+        game, take the failing screen away and tell the player. Within a run of failures (each within
+        FAILURE_WINDOW_S of the last) the remedy grows: first the scene is closed (the board's own
+        scene: the saved game is offered again), then the new-game menu on a bare board, and at
+        MAX_FAILURES the game saves and stops."""
+        now = time.monotonic()
+        if self._failures and now - self._failures[-1] > FAILURE_WINDOW_S:
+            self._failures = []
+        self._failures.append(now)
+        where = self._log_failure(exc)
+        had_game = self.game_session() is not None
+        try:
+            self.save_game()
+        except Exception as save_exc:  # a game too broken to write: the last save stays
+            self._log_failure(save_exc)
+        what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
+        if len(self._failures) >= MAX_FAILURES:
+            print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
+            self.gave_up = True
+            try:
+                self.quit()
+            except Exception as quit_exc:  # the game is stopping anyway
+                self._log_failure(quit_exc)
+            self.running = False
+            return
+        try:
+            done = self._drop_failing(scene, first=len(self._failures) == 1)
+        except Exception as drop_exc:  # the remedy failed too: the next failure escalates
+            self._log_failure(drop_exc)
+            done = "It may happen again"
+        kept = had_game and not self.headless and not self.saving_failed
+        saved = " Your game is saved." if kept else ""
+        self.alert(f"{what}. {done}.{saved} {where}")
+
+    def _drop_failing(self, scene: Scene | None, first: bool) -> str:
+        """Take the failing ``scene`` off the screen; what was done, in words."""
+        if first and scene is not None and scene is not self.stack.bottom() and scene in self.stack:
+            self.stack.pop(scene)
+            scene.close()
+            return "That window was closed"
+        if self.game is not None:
+            self.game.cancel()
+        self.stack.replace(Backdrop(self))
+        if first:
+            self._offer_saved_game()
+            return "The game was set up again from its last save"
+        self.push(MenuScene(self))
+        return "Back to the menu"
+
+    def _log_failure(self, exc: BaseException) -> str:
+        """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
+        entry = (
+            f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"
+            + "".join(traceback.format_exception(exc))
+        )
+        try:
+            path = self.store.log_error(entry)
+        except OSError as log_exc:
+            return f"The details could not be written ({log_exc})."
+        return "" if path is None else f"Details: {path}"
+
     def run_loop(self) -> int:
-        """The main loop until the player quits: 60 frames a second, fewer while nothing moves."""
+        """The main loop until the player quits: 60 frames a second, fewer while nothing moves.
+        Returns 1 when failures made it stop (see :meth:`recover`), else 0."""
         pacer = FramePacer()
         fps = pacer.busy_fps
         try:
             while self.running:
                 dt = self.clock.tick(fps) / 1000.0
-                had_input = self.frame(min(dt, 0.1))
+                had_input = self.guarded_frame(min(dt, 0.1))
                 fps = pacer.next_fps(fingerprint(self.screen), had_input)
         finally:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
-        return 0
+        return 1 if self.gave_up else 0

@@ -26,6 +26,10 @@ from game.ui.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
+ERROR_LOG = "errors.log"
+"""What went wrong inside the game: each failure's time and traceback, appended."""
+MAX_LOG_BYTES = 256_000
+"""Once the error log is larger than this it becomes ``errors.log.old`` (replacing the older one)."""
 
 ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
     {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
@@ -297,6 +301,19 @@ class Store:
         """Write the game in progress atomically (nothing when saving is off)."""
         if self.folder is not None:
             write_json_atomic(self.save_path, data)
+
+    def log_error(self, entry: str) -> Path | None:
+        """Append ``entry`` (cut to a quarter of :data:`MAX_LOG_BYTES`) to the error log, kept under
+        :data:`MAX_LOG_BYTES` by moving a full log aside first; its path (None when saving is off)."""
+        if self.folder is None:
+            return None
+        path = self.folder / ERROR_LOG
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(ERROR_LOG + ".old"))
+        with path.open("a", encoding="utf-8", errors="replace") as fh:
+            fh.write(entry[: MAX_LOG_BYTES // 4])
+        return path
 
     def clear_game(self) -> None:
         """Forget the saved game (after the match is over, or a new one starts)."""
