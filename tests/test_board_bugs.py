@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import DT, click, key, pump, record_text, to_human_move
+from ui_driver import DT, click, game, key, point_pos, pump, record_text, run_until, to_human_move
 
 from ai.worker import AIWorker, hand_evaluator
+from game.move import legal_moves
 from game.ui import app as app_module
 from game.ui import status_bar
-from game.ui.app import MAX_FAILURES, App
+from game.ui.app import MAX_FAILURES, MESSAGE_SECONDS, App
 from game.ui.backdrop import Backdrop
 from game.ui.dialogs import ResumePrompt
 from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
+from game.ui.pacer import STILL_FRAMES, FramePacer, Pace
 from game.ui.render import BoardView
 from game.ui.scene import Scene
 from game.ui.scoreboard import cube_rect
@@ -430,3 +434,103 @@ def test_with_saving_off_a_failure_is_still_told_and_survived() -> None:
     app.recover(RuntimeError("boom"), failing)
     assert app.running and failing not in app.stacked()
     assert any(a.startswith("Something went wrong (RuntimeError: boom)") for a in app.alerts)
+
+
+# --- the idle loop --------------------------------------------------------------------------------
+
+
+def test_the_loop_sleeps_once_the_picture_stands_still_and_nothing_runs() -> None:
+    pacer = FramePacer(still_frames=3)
+    paces = [pacer.next_pace("same", had_input=False, busy=False) for _ in range(5)]
+    assert paces == [Pace.FULL] * 3 + [Pace.ASLEEP] * 2
+
+
+def test_the_loop_keeps_a_frame_rate_while_a_search_or_a_timer_runs() -> None:
+    pacer = FramePacer(still_frames=3)
+    paces = [pacer.next_pace("same", had_input=False, busy=True) for _ in range(5)]
+    assert paces == [Pace.FULL] * 3 + [Pace.SLOW] * 2
+
+
+def test_a_change_or_input_wakes_the_loop_to_the_full_rate() -> None:
+    pacer = FramePacer(still_frames=2)
+    for _ in range(4):
+        pacer.next_pace("a", had_input=False, busy=False)
+    assert pacer.next_pace("a", had_input=True, busy=False) is Pace.FULL
+    for _ in range(4):
+        pacer.next_pace("a", had_input=False, busy=False)
+    assert pacer.next_pace("b", had_input=False, busy=False) is Pace.FULL
+
+
+def test_frames_are_needed_through_the_computers_turn_and_not_while_the_player_thinks(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(first="you", animation="fast")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, g.flow.has_timer, "the opening roll on show")
+    assert app.needs_frames()
+    to_human_move(app)
+    pump(app, 3)
+    assert not app.needs_frames(), "a game waiting for the player keeps the loop awake"
+    st = g.session.state
+    assert st.dice is not None
+    move = legal_moves(st.position, st.dice)[0]
+    for step in move.steps:
+        click(app, point_pos(app, step.src))
+        click(app, point_pos(app, step.dst))
+    key(app, pygame.K_RETURN)
+    end = time.monotonic() + 30
+    seen = set()
+    while not (g.roll_due() or g.human_to_move() or g.session.outcome() is not None):
+        assert app.needs_frames(), f"the loop could sleep in the computer's turn ({g.flow.phase})"
+        assert time.monotonic() < end, "the computer's turn never ended"
+        seen.add((g.request is not None, g.flow.has_timer(), g.flight is not None))
+        app.frame(DT)
+        time.sleep(0.001)
+    assert seen >= {(False, True, False), (False, False, True)}, "no pause before the roll, or no flight"
+
+
+def test_an_idle_game_sleeps_and_wakes_at_once_for_input(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(first="you")
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    pump(app, 3)
+    frames: list[float] = []
+    real_frame = app.frame
+
+    def counted(dt: float) -> bool:
+        frames.append(time.monotonic())
+        return real_frame(dt)
+
+    monkeypatch.setattr(app, "frame", counted)
+    quit_at: list[float] = []
+
+    def post_quit() -> None:
+        quit_at.append(time.monotonic())
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    timer = threading.Timer(2.0, post_quit)
+    timer.start()
+    try:
+        assert app.run_loop() == 0
+    finally:
+        timer.cancel()
+    ended = time.monotonic()
+    assert len(frames) <= STILL_FRAMES + 4, f"{len(frames)} frames in 2 s of standing still"
+    assert ended - quit_at[0] < 0.25, "the sleeping loop was slow to answer an event"
+
+
+def test_a_status_message_runs_out_while_the_loop_sleeps(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(first="you")
+    app.notify("Hello there.")
+    drawn = record_text(monkeypatch, status_bar)
+    pump(app)
+    assert "Hello there." in drawn
+    app.pass_idle_time(MESSAGE_SECONDS + 0.5)
+    drawn.clear()
+    pump(app)
+    assert "Hello there." not in drawn

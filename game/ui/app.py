@@ -16,6 +16,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from typing import assert_never
 
 import pygame
 
@@ -29,7 +30,7 @@ from game.ui.game_scene import GameScene
 from game.ui.layout import Layout
 from game.ui.menu import MenuScene
 from game.ui.open_match import OpenMatchScene, open_dropped
-from game.ui.pacer import FramePacer
+from game.ui.pacer import NAP_S, SLEEP_S, FramePacer, Pace
 from game.ui.player_stats import count_game, load_stats
 from game.ui.position_setup import open_ids, open_setup
 from game.ui.records import keep_game, record_name
@@ -459,6 +460,25 @@ class App:
             s.on_resize()
         self._current = None
 
+    def needs_frames(self) -> bool:
+        """True while something runs that the picture may not show: a search, or a scene's
+        animation or timer (the loop keeps its frame rate and polls the worker)."""
+        if self._worker is not None and self._worker.busy:
+            return True
+        for s in self.stack:
+            self._current = s
+            if s.needs_frames():
+                self._current = None
+                return True
+        self._current = None
+        return False
+
+    def pass_idle_time(self, seconds: float) -> None:
+        """Time the loop slept with nothing moving: the status line's message runs down by it."""
+        self._time += seconds
+        if self.message_ttl > 0:
+            self.message_ttl -= seconds
+
     def update(self, dt: float) -> None:
         """Advance the worker, the game and the overlays."""
         self._time += dt
@@ -515,6 +535,15 @@ class App:
         self._current = None
         try:
             return self.frame(dt)
+        except Exception as exc:  # a bug in one screen must not end the game
+            self.recover(exc, self._current)
+            return True
+
+    def guarded_needs_frames(self) -> bool:
+        """:meth:`needs_frames`, with any exception handed to :meth:`recover` (then True)."""
+        self._current = None
+        try:
+            return self.needs_frames()
         except Exception as exc:  # a bug in one screen must not end the game
             self.recover(exc, self._current)
             return True
@@ -581,16 +610,36 @@ class App:
             return f"The details could not be written ({log_exc})."
         return "" if path is None else f"Details: {path}"
 
+    def wait_for_frame(self, pace: Pace, pacer: FramePacer) -> float:
+        """Wait as ``pace`` says; the seconds the next frame advances by."""
+        match pace:
+            case Pace.FULL:
+                return min(self.clock.tick(pacer.busy_fps) / 1000.0, 0.1)
+            case Pace.SLOW:
+                return min(self.clock.tick(pacer.idle_fps) / 1000.0, 0.1)
+            case Pace.ASLEEP:
+                limit = SLEEP_S if self.message_ttl <= 0 else min(SLEEP_S, self.message_ttl)
+                end = time.monotonic() + limit
+                # short naps, not pygame.event.wait: its timeout polls the queue every millisecond
+                while time.monotonic() < end and not pygame.event.peek():
+                    time.sleep(NAP_S)
+                slept = self.clock.tick() / 1000.0
+                step = 1.0 / pacer.busy_fps  # what the event sets going starts afresh
+                self.pass_idle_time(max(0.0, slept - step))
+                return step
+            case _:
+                assert_never(pace)
+
     def run_loop(self) -> int:
-        """The main loop until the player quits: 60 frames a second, fewer while nothing moves.
-        Returns 1 when failures made it stop (see :meth:`recover`), else 0."""
+        """The main loop until the player quits: 60 frames a second while anything moves, 15 while
+        the picture stands still but a search or a timer runs, and none while nothing does (it
+        sleeps until an event comes). Returns 1 when failures made it stop (see :meth:`recover`), else 0."""
         pacer = FramePacer()
-        fps = pacer.busy_fps
+        pace = Pace.FULL
         try:
             while self.running:
-                dt = self.clock.tick(fps) / 1000.0
-                had_input = self.guarded_frame(min(dt, 0.1))
-                fps = pacer.next_fps(fingerprint(self.screen), had_input)
+                had_input = self.guarded_frame(self.wait_for_frame(pace, pacer))
+                pace = pacer.next_pace(fingerprint(self.screen), had_input, self.guarded_needs_frames())
         finally:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
