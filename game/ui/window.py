@@ -54,10 +54,9 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     when the icon can be read."""
     pygame.display.init()
     screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
-    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
-        # pygame-ce marks the display module's Window as deprecated for drawing, not for its size
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    window = _display_window()
+    if window is not None:
+        window.minimum_size = MIN_SIZE
     pygame.display.set_caption("Backgammon")
     icon = asset_path("icon", "icon.png")
     if icon.exists():
@@ -66,12 +65,27 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     return screen
 
 
+def _display_window() -> pygame.Window | None:
+    """The window the display module opened, as a ``pygame.Window`` (its size and minimum size);
+    None where this pygame has none."""
+    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+        # pygame-ce marks this as deprecated for drawing on the Window, not for sizing it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+    return None
+
+
 def keep_minimum(screen: pygame.Surface) -> pygame.Surface:
-    """The window's surface after a resize: made :data:`MIN_SIZE` again where it became smaller."""
+    """The window's surface after a resize: made :data:`MIN_SIZE` again where it became smaller
+    (a window manager that ignores the window's minimum size)."""
     size = screen.get_size()
     if at_least_minimum(size) == size:
         return screen
-    return pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+    window = _display_window()
+    if window is None:  # set_mode makes a new window: the last resort
+        return pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+    window.size = at_least_minimum(size)
+    return pygame.display.get_surface() or screen
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
