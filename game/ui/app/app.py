@@ -12,6 +12,9 @@ time, then draw the game, the status strip and any overlays.
 from __future__ import annotations
 
 import datetime
+import sys
+import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, assert_never
@@ -19,11 +22,12 @@ from typing import Literal, assert_never
 import pygame
 
 from ai.levels import DEFAULT_LEVEL, level_by_key
+from game import __version__
 from game.rules.dice import new_seed
 from game.rules.position import Position
 from game.ui.app.ids import open_ids, open_setup
-from game.ui.app.pacer import FramePacer
-from game.ui.app.window import DEFAULT_SIZE, fingerprint, open_window
+from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
+from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
 from game.ui.model.player_stats import count_game, load_stats
 from game.ui.model.records import keep_game, record_name
 from game.ui.model.session import GameConfig, GameSession, SaveError
@@ -44,6 +48,11 @@ from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
 
+FAILURE_WINDOW_S = 5.0
+"""Failures of the loop this close to the one before form a run, and the response escalates."""
+MAX_FAILURES = 3
+"""The failures in a run that make the game save and stop instead of trying again."""
+
 ScreenCommand = Literal[
     Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH
 ]
@@ -55,7 +64,7 @@ class App:
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         *,
         store: Store | None = None,
         worker_factory: Callable[[], Worker] | None = None,
@@ -66,18 +75,23 @@ class App:
     ) -> None:
         """Open the window (or draw on ``surface`` off-screen), load settings, offer the saved game.
 
-        ``start`` is the board new games start from, seen from the human (tests
-        stack a near-end position); ``worker_factory`` makes the AI worker;
-        ``seeds`` makes each game's dice seed (default: fresh random seeds).
+        ``size`` is the window's size (None: the size the player last gave it, or the
+        default, shrunk to fit the screen); ``start`` is the board new games start from,
+        seen from the human (tests stack a near-end position); ``worker_factory`` makes
+        the AI worker; ``seeds`` makes each game's dice seed (default: fresh random seeds).
         """
-        self.screen = surface if surface is not None else open_window(size)
-        pygame.font.init()
-        self.headless = surface is not None
-        """True when drawing off-screen (no window, no events)."""
         self.store = store if store is not None else Store()
         """Settings and saved game on disk."""
         self.settings, warning = self.store.load_settings()
         """The player's settings."""
+        self._saved_window_size = self.settings.window_size
+        self.headless = surface is not None
+        """True when drawing off-screen (no window, no events)."""
+        if surface is None:
+            wanted = size if size is not None else fitting_size(self.settings.window_size, desktop_size())
+            surface = open_window(wanted)
+        self.screen = surface
+        pygame.font.init()
         self._worker_factory = worker_factory
         self._worker: Worker | None = None
         self._warning_shown = False
@@ -103,6 +117,10 @@ class App:
         """False once the player quits."""
         self.clock = pygame.time.Clock()
         self._time = 0.0
+        self._current: Scene | None = None
+        self._failures: list[float] = []
+        self.gave_up = False
+        """True once failures in a row made the loop stop (see :meth:`recover`)."""
         self.stack.push(Backdrop(self))
         if warning:
             self.alert(warning)
@@ -374,10 +392,15 @@ class App:
         if self.layout.home_left != (self.settings.home == "left"):
             self.resize(self.layout.size)
         if not self.headless:
-            try:
-                self.store.save_settings(self.settings)
-            except OSError as exc:
-                self.alert(f"Could not save the settings: {exc}")
+            self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.store.save_settings(self.settings)
+        except OSError as exc:
+            self.alert(f"Could not save the settings: {exc}")
+            return
+        self._saved_window_size = self.settings.window_size
 
     def toggle_sound(self) -> None:
         """The mute key."""
@@ -422,6 +445,8 @@ class App:
             self._worker = None
         for scene in self.stack:
             scene.close()
+        if not self.headless and self.settings.window_size != self._saved_window_size:
+            self._save_settings()  # the window's size, for the next start
         self.running = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -431,7 +456,9 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.headless:
-                self.screen = pygame.display.get_surface() or self.screen
+                self.screen = keep_minimum(pygame.display.get_surface() or self.screen)
+                if self.screen.get_size() != self.layout.size:  # the player resized it
+                    self.settings.window_size = self.screen.get_size()
             self.resize(self.screen.get_size())
             return
         if event.type == pygame.DROPFILE:  # a record dropped on the window: reviewed over the game
@@ -441,7 +468,9 @@ class App:
             return
         target = self.stack.top()
         if target is not None:
+            self._current = target
             target.handle_event(event)
+            self._current = None
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
         if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
@@ -465,7 +494,28 @@ class App:
         """Lay everything out again for a new window size."""
         self._layout = Layout.compute(size, self.settings.home == "left")
         for s in self.stack:
+            self._current = s
             s.on_resize()
+        self._current = None
+
+    def needs_frames(self) -> bool:
+        """True while something runs that the picture may not show: a search, or a scene's
+        animation or timer (the loop keeps its frame rate and polls the worker)."""
+        if self._worker is not None and self._worker.busy:
+            return True
+        for s in self.stack:
+            self._current = s
+            if s.needs_frames():
+                self._current = None
+                return True
+        self._current = None
+        return False
+
+    def pass_idle_time(self, seconds: float) -> None:
+        """Time the loop slept with nothing moving: the status line's message runs down by it."""
+        self._time += seconds
+        if self.message_ttl > 0:
+            self.message_ttl -= seconds
 
     def update(self, dt: float) -> None:
         """Advance the worker, the game and the overlays."""
@@ -473,13 +523,17 @@ class App:
         if self._worker is not None:
             for ev in self._worker.poll():
                 for scene in self.stack:
+                    self._current = scene
                     scene.on_worker(ev)
+                self._current = None
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True
                 self.notify(warning, warn=True)
         for s in self.stack:
+            self._current = s
             s.update(dt, self.stack.is_covered(s))
+        self._current = None
         if self.message_ttl > 0:
             self.message_ttl -= dt
 
@@ -487,10 +541,14 @@ class App:
         """The whole window."""
         scenes = list(self.stack)
         if scenes:
+            self._current = scenes[0]
             scenes[0].draw(surface)
+            self._current = None
         self._draw_status(surface)
         for s in scenes[1:]:
+            self._current = s
             s.draw(surface)
+        self._current = None
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         draw_status(surface, self.renderer.fonts, self.theme, self._status_plan(), self.message[1])
@@ -507,16 +565,118 @@ class App:
         pygame.display.flip()
         return bool(events)
 
+    def guarded_frame(self, dt: float) -> bool:
+        """:meth:`frame`, with any exception it lets out handed to :meth:`recover`: the game goes on.
+        True when the frame had input (or failed)."""
+        self._current = None
+        try:
+            return self.frame(dt)
+        except Exception as exc:  # a bug in one screen must not end the game
+            self.recover(exc, self._current)
+            return True
+
+    def guarded_needs_frames(self) -> bool:
+        """:meth:`needs_frames`, with any exception handed to :meth:`recover` (then True)."""
+        self._current = None
+        try:
+            return self.needs_frames()
+        except Exception as exc:  # a bug in one screen must not end the game
+            self.recover(exc, self._current)
+            return True
+
+    def recover(self, exc: Exception, scene: Scene | None) -> None:
+        """After ``exc`` escaped ``scene`` (None: the app's own code): log the traceback, save the
+        game, take the failing screen away and tell the player. Within a run of failures (each within
+        FAILURE_WINDOW_S of the last) the remedy grows: first the scene is closed (the board's own
+        scene: the saved game is offered again), then the new-game menu on a bare board, and at
+        MAX_FAILURES the game saves and stops."""
+        now = time.monotonic()
+        if self._failures and now - self._failures[-1] > FAILURE_WINDOW_S:
+            self._failures = []
+        self._failures.append(now)
+        where = self._log_failure(exc)
+        had_game = self.game_session() is not None
+        try:
+            self.save_game()
+        except Exception as save_exc:  # a game too broken to write: the last save stays
+            self._log_failure(save_exc)
+        what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
+        if len(self._failures) >= MAX_FAILURES:
+            print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
+            self.gave_up = True
+            try:
+                self.quit()
+            except Exception as quit_exc:  # the game is stopping anyway
+                self._log_failure(quit_exc)
+            self.running = False
+            return
+        try:
+            done = self._drop_failing(scene, first=len(self._failures) == 1)
+        except Exception as drop_exc:  # the remedy failed too: the next failure escalates
+            self._log_failure(drop_exc)
+            done = "It may happen again"
+        kept = had_game and not self.headless and not self.saving_failed
+        saved = " Your game is saved." if kept else ""
+        self.alert(f"{what}. {done}.{saved} {where}")
+
+    def _drop_failing(self, scene: Scene | None, first: bool) -> str:
+        """Take the failing ``scene`` off the screen; what was done, in words."""
+        if first and scene is not None and scene is not self.stack.bottom() and scene in self.stack:
+            self.stack.pop(scene)
+            scene.close()
+            return "That window was closed"
+        if self.game is not None:
+            self.game.cancel()
+        self.stack.replace(Backdrop(self))
+        if first:
+            self._offer_saved_game()
+            return "The game was set up again from its last save"
+        self.push(MenuScene(self))
+        return "Back to the menu"
+
+    def _log_failure(self, exc: BaseException) -> str:
+        """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
+        entry = (
+            f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"
+            + "".join(traceback.format_exception(exc))
+        )
+        try:
+            path = self.store.log_error(entry)
+        except OSError as log_exc:
+            return f"The details could not be written ({log_exc})."
+        return "" if path is None else f"Details: {path}"
+
+    def wait_for_frame(self, pace: Pace, pacer: FramePacer) -> float:
+        """Wait as ``pace`` says; the seconds the next frame advances by."""
+        match pace:
+            case Pace.FULL:
+                return min(self.clock.tick(pacer.busy_fps) / 1000.0, 0.1)
+            case Pace.SLOW:
+                return min(self.clock.tick(pacer.idle_fps) / 1000.0, 0.1)
+            case Pace.ASLEEP:
+                limit = SLEEP_S if self.message_ttl <= 0 else min(SLEEP_S, self.message_ttl)
+                end = time.monotonic() + limit
+                # short naps, not pygame.event.wait: its timeout polls the queue every millisecond
+                while time.monotonic() < end and not pygame.event.peek():
+                    time.sleep(NAP_S)
+                slept = self.clock.tick() / 1000.0
+                step = 1.0 / pacer.busy_fps  # what the event sets going starts afresh
+                self.pass_idle_time(max(0.0, slept - step))
+                return step
+            case _:
+                assert_never(pace)
+
     def run_loop(self) -> int:
-        """The main loop until the player quits: 60 frames a second, fewer while nothing moves."""
+        """The main loop until the player quits: 60 frames a second while anything moves, 15 while
+        the picture stands still but a search or a timer runs, and none while nothing does (it
+        sleeps until an event comes). Returns 1 when failures made it stop (see :meth:`recover`), else 0."""
         pacer = FramePacer()
-        fps = pacer.busy_fps
+        pace = Pace.FULL
         try:
             while self.running:
-                dt = self.clock.tick(fps) / 1000.0
-                had_input = self.frame(min(dt, 0.1))
-                fps = pacer.next_fps(fingerprint(self.screen), had_input)
+                had_input = self.guarded_frame(self.wait_for_frame(pace, pacer))
+                pace = pacer.next_pace(fingerprint(self.screen), had_input, self.guarded_needs_frames())
         finally:
             if self.running:  # an exception: still save and stop the search
                 self.quit()
-        return 0
+        return 1 if self.gave_up else 0

@@ -9,7 +9,7 @@ import pygame
 from ai.levels import LEVELS
 from game.rules.position import Position, PositionError
 from game.ui.app.app import App
-from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE
+from game.ui.app.window import MIN_SIZE
 
 
 def _parse_size(text_: str) -> tuple[int, int]:
@@ -31,7 +31,12 @@ def _parse_position(text_: str) -> Position:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``play`` command's options."""
-    ap.add_argument("--size", type=_parse_size, default=DEFAULT_SIZE, help="window size, e.g. 1280x800")
+    ap.add_argument(
+        "--size",
+        type=_parse_size,
+        default=None,
+        help="window size, e.g. 1280x800 (default: the size it had last, fitted to the screen)",
+    )
     ap.add_argument(
         "--position",
         type=_parse_position,

@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 import contextlib
+import warnings
 
 import pygame
 
 from game.support.resources import asset_path
 
 DEFAULT_SIZE = (1280, 800)
-"""The window's size unless asked otherwise."""
+"""The window's size unless asked otherwise (shrunk to fit a smaller screen)."""
 MIN_SIZE = (640, 420)
-"""The smallest window the layout is made for."""
+"""The smallest window the layout is made for: every panel button, the score and the status show."""
+DESKTOP_ROOM = (40, 96)
+"""Room left on the desktop by a window opened to fit it: its title bar and borders, a taskbar or dock."""
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` raised to :data:`MIN_SIZE` where it is smaller."""
+    return max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+
+
+def fitting_size(wanted: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size at start: ``wanted`` (None: :data:`DEFAULT_SIZE`) shrunk to fit ``desktop``
+    less :data:`DESKTOP_ROOM` (None: the desktop is not known), never below :data:`MIN_SIZE`."""
+    w, h = wanted if wanted is not None else DEFAULT_SIZE
+    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
+        w = min(w, desktop[0] - DESKTOP_ROOM[0])
+        h = min(h, desktop[1] - DESKTOP_ROOM[1])
+    return at_least_minimum((w, h))
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first screen's desktop; None when the display cannot tell."""
+    pygame.display.init()
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return (int(sizes[0][0]), int(sizes[0][1])) if sizes else None
 
 
 def fingerprint(surface: pygame.Surface) -> int:
@@ -22,12 +50,39 @@ def fingerprint(surface: pygame.Surface) -> int:
 
 
 def open_window(size: tuple[int, int]) -> pygame.Surface:
-    """The game's resizable window, captioned, with its icon when the icon can be read."""
+    """The game's resizable window (never smaller than :data:`MIN_SIZE`), captioned, with its icon
+    when the icon can be read."""
     pygame.display.init()
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+    window = _display_window()
+    if window is not None:
+        window.minimum_size = MIN_SIZE
     pygame.display.set_caption("Backgammon")
     icon = asset_path("icon", "icon.png")
     if icon.exists():
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(pygame.image.load(str(icon)))
     return screen
+
+
+def _display_window() -> pygame.Window | None:
+    """The window the display module opened, as a ``pygame.Window`` (its size and minimum size);
+    None where this pygame has none."""
+    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+        # pygame-ce marks this as deprecated for drawing on the Window, not for sizing it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+    return None
+
+
+def keep_minimum(screen: pygame.Surface) -> pygame.Surface:
+    """The window's surface after a resize: made :data:`MIN_SIZE` again where it became smaller
+    (a window manager that ignores the window's minimum size)."""
+    size = screen.get_size()
+    if at_least_minimum(size) == size:
+        return screen
+    window = _display_window()
+    if window is None:  # set_mode makes a new window: the last resort
+        return pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
+    window.size = at_least_minimum(size)
+    return pygame.display.get_surface() or screen

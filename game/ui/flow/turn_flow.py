@@ -180,6 +180,10 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _timer_idle(self) -> bool:
         return self._timer is None
 
+    def has_timer(self) -> bool:
+        """True while a step waits on the frame clock (a pause before the game goes on)."""
+        return self._timer is not None
+
     def _animate(self, mover: int, start: int, steps: list[PlayedStep], then: Callable[[], None]) -> None:
         self.showing_opening = False  # a move starts: the roll's dice take over from the opening's
         self.animating = True

@@ -26,6 +26,10 @@ from game.ui.model.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "savegame.json"
+ERROR_LOG = "errors.log"
+"""What went wrong inside the game: each failure's time and traceback, appended."""
+MAX_LOG_BYTES = 256_000
+"""Once the error log is larger than this it becomes ``errors.log.old`` (replacing the older one)."""
 
 ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
     {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
@@ -46,6 +50,9 @@ HINT_DEPTHS = (1, 2, 3, 4)
 
 HOME_SIDES = ("right", "left")
 """Where the human's home board is drawn."""
+
+MAX_WINDOW_SIDE = 16384
+"""The longest side a saved window size may have; anything longer is a damaged setting."""
 
 
 class StorageError(ValueError):
@@ -88,6 +95,8 @@ class Settings:
     """Show the hint's advice when the computer doubles."""
     tutor: str = "off"
     """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
+    window_size: tuple[int, int] | None = None
+    """The window's size when the player last resized it; None: a size that fits the screen."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -126,6 +135,16 @@ class Settings:
         return asdict(self)
 
 
+def _window_size(value: object, name: str) -> tuple[int, int] | None:
+    """A window size: null, or [width, height] in pixels, each 1..MAX_WINDOW_SIDE."""
+    if value is None:
+        return None
+    w, h = validate.items(list(value) if isinstance(value, tuple) else value, name, 2, 2)
+    return validate.integer(w, f"{name}[0]", 1, MAX_WINDOW_SIDE), validate.integer(
+        h, f"{name}[1]", 1, MAX_WINDOW_SIDE
+    )
+
+
 _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
     {
         "level": lambda x, n: validate.text(x, n, 40),
@@ -144,6 +163,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "beavers": validate.flag,
         "cube_advice": validate.flag,
         "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
+        "window_size": _window_size,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
@@ -281,6 +301,19 @@ class Store:
         """Write the game in progress atomically (nothing when saving is off)."""
         if self.folder is not None:
             write_json_atomic(self.save_path, data)
+
+    def log_error(self, entry: str) -> Path | None:
+        """Append ``entry`` (cut to a quarter of :data:`MAX_LOG_BYTES`) to the error log, kept under
+        :data:`MAX_LOG_BYTES` by moving a full log aside first; its path (None when saving is off)."""
+        if self.folder is None:
+            return None
+        path = self.folder / ERROR_LOG
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(ERROR_LOG + ".old"))
+        with path.open("a", encoding="utf-8", errors="replace") as fh:
+            fh.write(entry[: MAX_LOG_BYTES // 4])
+        return path
 
     def clear_game(self) -> None:
         """Forget the saved game (after the match is over, or a new one starts)."""

@@ -194,6 +194,11 @@ class Scene:
     def on_worker(self, event: object) -> None:
         """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
 
+    def needs_frames(self) -> bool:
+        """True while the scene changes with time though no input comes and its picture may stand
+        still: an animation or a timer runs, or it waits for a worker's answer."""
+        return False
+
     def close(self) -> None:
         """Let go of what the scene holds (a worker of its own); it leaves the stack for good."""
 

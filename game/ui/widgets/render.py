@@ -136,14 +136,14 @@ class Renderer:
     def __init__(self) -> None:
         self.fonts = Fonts()
         """Fonts by size."""
-        self._static: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+        self._static: dict[tuple[tuple[int, int], bool, str], pygame.Surface] = {}
         self._sprites: dict[tuple[int, str, str], pygame.Surface] = {}
 
     # --- static board -------------------------------------------------------------------------------
 
     def static_board(self, layout: Layout, theme: Theme) -> pygame.Surface:
-        """The frame, felt, points and numbers for this size and theme (cached)."""
-        key = (layout.size, theme.name)
+        """The frame, felt, points and numbers for this size, side of the home board and theme (cached)."""
+        key = (layout.size, layout.home_left, theme.name)
         surf = self._static.get(key)
         if surf is None:
             if len(self._static) > 8:

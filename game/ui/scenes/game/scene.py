@@ -174,6 +174,10 @@ class GameScene(Scene):
         self.request = self.ctx.worker.start(effect.request)
         self.progress.reset()
 
+    def needs_frames(self) -> bool:
+        """True while a checker flies, a search runs or the flow waits on its timer."""
+        return self.flight is not None or self.request is not None or self.flow.has_timer()
+
     def cancel_search(self) -> None:
         """Stop the worker's search for this game, if one runs."""
         if self.request is not None:

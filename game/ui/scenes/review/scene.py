@@ -166,6 +166,10 @@ class ReviewScene(Scene):
                 self.failed = event.message
         self.progress.advance(self.done / self.total if self.total else 0.0, dt)
 
+    def needs_frames(self) -> bool:
+        """True until the review's worker answers (it is polled every frame)."""
+        return self.worker is not None
+
     def _finish(self) -> None:
         if self.worker is not None:
             self.worker.close()
