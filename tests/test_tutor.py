@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.worker.transport import CubeAnswer, RankedMove
+from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.model.tutor import (

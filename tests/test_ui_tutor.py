@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_ui_flow import NO_DOUBLE, computer_turn, config, messages, to_human_move, wait
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.move import Move, legal_moves
 from game.ui.flow.events import (
     AskHint,

@@ -1,7 +1,7 @@
 """The cube and resignation phases of the turn flow (no pygame): doubles, takes, passes, resignations.
 
 :class:`CubeTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. The computer's
-decisions come from the worker (:class:`ai.worker.transport.CubeRequest`): before each of its
+decisions come from the worker (:class:`ai.worker.messages.CubeRequest`): before each of its
 rolls it asks whether to resign or double; when the human doubles it asks whether to
 take; when the human resigns it asks whether to accept.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.cube.decision import CubeContext, context_for
-from ai.worker.transport import CubeAnswer, CubeRequest, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, Request
 from game.rules.cube import MAX_CUBE, Resignation, resign_points
 from game.rules.position import Position
 from game.ui.flow.events import (

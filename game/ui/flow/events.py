@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.ui.model.turn import PlayedStep

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.rules.move import Move, legal_moves

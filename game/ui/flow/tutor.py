@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ai.cube.decision import CubeContext
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.move import Move
 from game.rules.position import Position, swap
 from game.ui.flow.cube import FlowHost, cube_hint_text

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ai.worker.transport import CubeAnswer, RankedMove
+from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.dice import Roll
 from game.rules.move import Move
 
