@@ -12,7 +12,7 @@ import pytest
 
 import main as entry
 from ai.analysis.review import RATINGS, TOP_MOVES, Review, rating, review
-from ai.cli.analyze import Progress
+from ai.cli.analyze import ProgressBar
 from ai.cube.met import default_met
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
@@ -178,7 +178,7 @@ class _Terminal(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
     tty, plain = _Terminal(), io.StringIO()
     for stream in (tty, plain):
-        progress = Progress(stream, [2, 2])
+        progress = ProgressBar(stream, [2, 2])
         for done in range(1, 5):
             progress(done, 4)
     assert "\r" in tty.getvalue() and "4/4 turns" in tty.getvalue() and tty.getvalue().endswith("\n")

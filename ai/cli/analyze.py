@@ -29,7 +29,7 @@ from ai.analysis.review import (
     review,
     review_json,
 )
-from ai.search import MAX_DEPTH
+from ai.levels import MAX_DEPTH
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError, load_match
 
@@ -40,8 +40,8 @@ USAGE_ERROR = 2
 """Exit code for a file that cannot be analysed."""
 
 
-class Progress:
-    """Progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
+class ProgressBar:
+    """A review's progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
 
     def __init__(self, stream: TextIO, games: list[int]) -> None:
         self.stream = stream
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     except HintError as exc:
         print(f"analyze: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
+    progress = ProgressBar(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)
     if args.json:

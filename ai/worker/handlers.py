@@ -132,9 +132,9 @@ def _review_answer(
         now = time.monotonic()
         if done == total or now - last_sent[0] >= PROGRESS_INTERVAL_S:
             last_sent[0] = now
-            put(("event", Progress(rid, done, total, None)))
+            put(("event", Progress(done, total, None, rid)))
 
-    put(("event", Progress(rid, 0, sum(len(g.turns) for g in match.games), None)))
+    put(("event", Progress(0, sum(len(g.turns) for g in match.games), None, rid)))
     try:
         rev = review(match, request.depth, evaluator, on_turn=on_turn)
     except Stopped:
@@ -186,7 +186,6 @@ def _answer(
     stop_before: Counter,
 ) -> None:
     from ai.search import Candidate, Stopped, analyse
-    from ai.search import Progress as SearchProgress
 
     t0 = time.monotonic()
     code = request.position.code
@@ -207,13 +206,13 @@ def _answer(
 
     last_sent = [0.0]
 
-    def on_progress(p: SearchProgress) -> None:
+    def on_progress(p: Progress[Candidate]) -> None:
         now = time.monotonic()
         if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
             return
         last_sent[0] = now
         best = ranked(p.best) if p.best is not None else None
-        put(("event", Progress(rid, p.done, p.total, best)))
+        put(("event", Progress(p.done, p.total, best, rid)))
 
     forced = request.kind == "move" and len(legal) == 1
     deadline = None if request.time_limit is None else t0 + request.time_limit

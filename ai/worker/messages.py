@@ -2,7 +2,8 @@
 
 A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
-while it works, then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`) or
+(:class:`ai.search.Progress`, with the request's id and the best move so far) while it works,
+then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`) or
 :class:`Failed`. They are pickled between processes, so they hold only values. This module
 imports no :mod:`multiprocessing`, so the pure turn flow can take its types from here without
 loading the process plumbing (a test holds it to that).
@@ -13,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ai.levels import MAX_DEPTH
+from ai.search import Progress
 from game.rules.cube import Resignation
 from game.rules.move import Move
 from game.rules.position import Position
@@ -21,10 +24,22 @@ if TYPE_CHECKING:
     from ai.analysis.review import Review
     from ai.cube.decision import CubeContext
 
-Kind = Literal["move", "hint"]
+__all__ = [
+    "MAX_DEPTH",
+    "CubeAnswer",
+    "CubeRequest",
+    "Event",
+    "Failed",
+    "Finished",
+    "Kind",
+    "Progress",
+    "RankedMove",
+    "Request",
+    "ReviewRequest",
+    "Reviewed",
+]
 
-MAX_DEPTH = 4
-"""The deepest search a request may ask for (depth N = GNU Backgammon's (N-1)-ply)."""
+Kind = Literal["move", "hint"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,23 +105,6 @@ class RankedMove:
 
     probs: tuple[float, float, float, float, float]
     """Win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Part of a search is done."""
-
-    request_id: int
-    """The request this is about."""
-
-    done: int
-    """Candidate moves fully searched so far."""
-
-    total: int
-    """Candidate moves to search."""
-
-    best: RankedMove | None
-    """The best move so far, or None before the first candidate is done."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,4 +252,4 @@ class Reviewed:
     """Time the review took."""
 
 
-Event = Progress | Finished | Failed | CubeAnswer | Reviewed
+Event = Progress[RankedMove] | Finished | Failed | CubeAnswer | Reviewed
