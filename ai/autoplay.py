@@ -6,7 +6,7 @@ Both sides play at the same level (or the right-hand player at ``--opponent``'s)
 before each roll (except the opening roll) the
 side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
 position, with the level's noise), the opponent takes or drops; moves are chosen
-by cubeful match equity at the score (:func:`ai.cube.decision.cubeful_equity`). The dice come
+by cubeful match equity at the score (:func:`ai.cube.model.cubeful_equity`). The dice come
 from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
 same match. The record is written atomically in the .mat format (:mod:`game.records.mat`).
 No resignations are offered: every game is played out.
@@ -20,7 +20,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.cube.decision import CubeContext, context_for, level_cube_decision, search_utilities
+from ai.cube.decision import level_cube_decision
+from ai.cube.model import CubeContext, context_for, search_utilities
 from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
 from ai.search import analyse

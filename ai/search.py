@@ -483,7 +483,7 @@ def analyse(
     (for the beginner levels); ``seed`` picks the noise. ``utility`` turns the
     mover's five probabilities into the value the root candidates are ranked and
     filtered by (default the cubeless equity; e.g. cubeful match equity from
-    :func:`ai.cube.decision.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
+    :func:`ai.cube.model.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
     ``reply_utility`` is the opponent's: when given, every move inside the search is
     chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
     root mover's later moves by ``utility``); without it, by cubeless equity.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.cube.decision import CubeContext, cube_efficiency
+from ai.cube.model import CubeContext, cube_efficiency
 from ai.evaluation.load import hand_evaluator
 from ai.worker.messages import CubeAnswer, CubeRequest
 from ai.worker.transport import AIWorker

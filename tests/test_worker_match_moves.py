@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.cube.decision import CubeContext, search_utilities
+from ai.cube.model import CubeContext, search_utilities
 from ai.evaluation.load import hand_evaluator
 from ai.search import analyse
 from ai.worker.messages import Finished, Request

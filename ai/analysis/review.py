@@ -26,16 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ai.cube.decision import (
-    CubeContext,
-    best_roll_results,
-    context_for,
-    cube_decision,
-    cubeful_equity,
-    match_winning_chance,
-    move_utility,
-)
+from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
+from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
 from ai.evaluation.evaluator import Evaluator, flip
 from ai.search import Candidate, analyse, position_values
 from game.records.matchid import MatchInfo, match_id

@@ -20,7 +20,8 @@ import time
 from typing import Any
 
 from ai.cli.hint import HintError, analyse_json, parse_position
-from ai.cube.decision import context_from_match, cube_decision, search_utilities
+from ai.cube.decision import cube_decision
+from ai.cube.model import context_from_match, search_utilities
 from ai.evaluation.evaluator import Evaluator
 from game.records.matchid import MatchIdError, MatchInfo, from_match_id
 

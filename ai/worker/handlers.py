@@ -27,7 +27,7 @@ from game.rules.move import legal_moves
 from game.rules.position import unpack
 
 if TYPE_CHECKING:
-    from ai.cube.decision import CubeContext
+    from ai.cube.model import CubeContext
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -68,8 +68,8 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
     """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
     import numpy as np
 
-    from ai.cube.decision import CUBE_NOISE_RATIO, cube_decision, resignation_offer, should_accept_resignation
-    from ai.evaluation.evaluator import flip
+    from ai.cube.decision import CUBE_NOISE_RATIO, cube_decision, is_beaver, take_point
+    from ai.cube.resign import accepts_resignation, resignation_offer
 
     t0 = time.monotonic()
     code = request.position.code
@@ -82,13 +82,8 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
     )
     accepts = False
     if request.resign is not None:
-        if request.resigner == 0:  # the opponent weighs the offer from its side
-            accepts = should_accept_resignation(flip(probs.reshape(1, 5))[0], ctx.flipped(), request.resign)
-        else:
-            accepts = should_accept_resignation(probs, ctx, request.resign)
+        accepts = accepts_resignation(probs, ctx, request.resign, request.resigner)
     p = tuple(float(x) for x in probs)
-    beaver = ctx.is_money() and d.take and d.dt < 0.0
-    need = _take_point(probs, ctx, code)
     return CubeAnswer(
         rid,
         (p[0], p[1], p[2], p[3], p[4]),
@@ -97,10 +92,10 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
         d.dp,
         d.double,
         d.take,
-        beaver,
+        is_beaver(ctx, d),
         resignation_offer(probs),
         accepts,
-        need,
+        take_point(probs, ctx, code),
         time.monotonic() - t0,
     )
 
@@ -140,42 +135,6 @@ def _review_answer(
     except Stopped:
         return
     put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
-
-
-TAKE_POINT_STEPS = 30
-"""Bisection steps of :func:`_take_point` (2**-30: far finer than a percent)."""
-
-
-def _take_point(probs: Any, ctx: CubeContext, code: int) -> float:
-    """The taker's win chance at which a double's take and pass are worth the same.
-
-    The doubler's chance ``w`` is varied with the gammon and backgammon shares of its
-    wins and losses held; DT grows with ``w``, so a bisection finds where it meets DP.
-    """
-    import numpy as np
-
-    from ai.cube.decision import cube_efficiency, decide
-
-    w0 = float(probs[0])
-    win_shares = (float(probs[1]) / w0, float(probs[2]) / w0) if w0 > 0 else (0.0, 0.0)
-    loss_shares = (float(probs[3]) / (1 - w0), float(probs[4]) / (1 - w0)) if w0 < 1 else (0.0, 0.0)
-    x = cube_efficiency(code)
-
-    def take_is_worse(w: float) -> bool:
-        row = np.array(
-            [w, w * win_shares[0], w * win_shares[1], (1 - w) * loss_shares[0], (1 - w) * loss_shares[1]]
-        )
-        d = decide(row, ctx, x)
-        return d.dt > d.dp
-
-    lo, hi = 0.0, 1.0
-    for _ in range(TAKE_POINT_STEPS):
-        mid = (lo + hi) / 2
-        if take_is_worse(mid):
-            hi = mid
-        else:
-            lo = mid
-    return 1.0 - (lo + hi) / 2
 
 
 def _answer(
@@ -241,7 +200,7 @@ def _utilities(context: CubeContext | None, code: int) -> dict[str, Any]:
     """The search's utilities for a request's cube and score (none: cubeless equity)."""
     if context is None:
         return {}
-    from ai.cube.decision import search_utilities
+    from ai.cube.model import search_utilities
 
     mover, replier = search_utilities(context, code)
     return {"utility": mover, "reply_utility": replier}

@@ -22,7 +22,7 @@ from game.rules.position import Position
 
 if TYPE_CHECKING:
     from ai.analysis.review import Review
-    from ai.cube.decision import CubeContext
+    from ai.cube.model import CubeContext
 
 __all__ = [
     "MAX_DEPTH",

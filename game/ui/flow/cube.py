@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ai.cube.decision import CubeContext, context_for
+from ai.cube.model import CubeContext, context_for
 from ai.worker.messages import CubeAnswer, CubeRequest, Request
 from game.rules.cube import MAX_CUBE, Resignation, resign_points
 from game.rules.position import Position

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ai.cube.decision import CubeContext
+from ai.cube.model import CubeContext
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.move import Move
 from game.rules.position import Position, swap

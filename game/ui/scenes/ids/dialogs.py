@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ai.cube.decision import context_from_match
+from ai.cube.model import context_from_match
 from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
 from game.rules.cube import can_double
 from game.rules.position import Position, unpack
