@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.cli.hint import parse_position
+from ai.cli.protocol import parse_position
 from ai.levels import MAX_DEPTH
 from ai.search import DEFAULT_FILTERS
 from bench.strength import Labelled, SetError, per_position, pick, read_set

@@ -160,7 +160,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     except (MatFileError, ReplayError) as exc:
         print(f"analyze: {path}: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    from ai.cli.hint import HintError, load
+    from ai.cli.hint import load
+    from ai.cli.protocol import HintError
 
     try:
         evaluator = load("auto", sys.stderr, args.weights)

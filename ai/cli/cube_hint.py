@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ai.cli.hint import HintError, analyse_json, parse_position
+from ai.cli.protocol import HintError, analyse_json, parse_position
 from ai.cube.decision import cube_decision
 from ai.cube.model import context_from_match, search_utilities
 from ai.evaluation.evaluator import Evaluator
