@@ -20,11 +20,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.cube.decision import level_cube_decision
-from ai.cube.model import CubeContext, context_for, search_utilities
+from ai.cube.model import CubeContext, context_for
+from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
-from ai.search import analyse
 from game.records.mat import Action, GameRecord, MatchRecord, format_match, steps_text
 from game.rules.cube import CENTRED, CubeState, can_double, take
 from game.rules.dice import Dice
@@ -65,6 +64,7 @@ def play_game(
     state = GameState.new().after_opening_roll(d0, d1)
     cube = CENTRED
     actions: list[Action] = []
+    engine = Engine(evaluator)
 
     def context(cube: CubeState, me: int) -> CubeContext:
         return context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
@@ -73,41 +73,27 @@ def play_game(
         me = state.turn
         assert me is not None
         ctx = context(cube, me)
-        code = state.position.code
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
                 level, taker = levels[me], levels[1 - me]
-                probs, offer = level_cube_decision(code, ctx, level, evaluator, seed)
+                probs, offer = engine.level_cube_decision(state.position, ctx, level, seed)
                 if offer.double:
                     actions.append(Action("double", me, cube=cube.value * 2))
                     known = probs if taker.depth == level.depth else None  # the taker searches its own depth
-                    if not level_cube_decision(code, ctx, taker, evaluator, seed, 1, known)[1].take:
+                    if not engine.level_cube_decision(state.position, ctx, taker, seed, 1, known)[1].take:
                         actions.append(Action("drop", 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
                     actions.append(Action("take", 1 - me))
                     cube = take(cube, me, crawford=crawford)
-                    ctx = context_for(
-                        cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
-                    )
+                    ctx = context(cube, me)
             state = state.with_dice(dice.roll())
         assert state.dice is not None
-        moves = {m.after.code: m for m in state.legal_moves()}
-        move = None
-        if moves:
-            mine = levels[me]
-            mover, replier = search_utilities(ctx, code)
-            ranked = analyse(
-                code,
-                state.dice,
-                mine.depth,
-                evaluator,
-                noise=mine.noise,
-                seed=seed,
-                utility=mover,
-                reply_utility=replier,
-            )
-            move = moves[ranked[0].code]
+        mine = levels[me]
+        ranked = engine.rank_moves(
+            state.position, state.dice, mine.depth, context=ctx, noise=mine.noise, seed=seed
+        )
+        move = ranked[0].move if ranked else None
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first
         actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
         state = state.play(move)

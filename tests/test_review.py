@@ -277,17 +277,17 @@ class _Reached(Exception):
 def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.cli.analyze
+    from ai.engine import Engine
 
     seen: list[tuple[int, int | None]] = []
 
     def fake(
-        match: object, depth: int, ev: object, on_turn: object = None, cube_depth: int | None = None
+        engine: Engine, match: object, depth: int, on_turn: object = None, cube_depth: int | None = None
     ) -> None:
         seen.append((depth, cube_depth))
         raise _Reached
 
-    monkeypatch.setattr(ai.cli.analyze, "review", fake)
+    monkeypatch.setattr(Engine, "judge_match", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     cases = ((["--depth", "3"], (3, 4)), (["--depth", "4"], (4, 4)), (["--cube-depth", "2"], (3, 2)))
@@ -300,16 +300,16 @@ def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
 def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ai.cli.analyze
-    from ai.evaluation.network import NetSet, NeuralEvaluator, save_nets
+    from ai.engine import Engine
+    from ai.evaluation.network import NetSet, save_nets
 
     names: list[str] = []
 
-    def fake(match: object, depth: int, ev: NeuralEvaluator, **_: object) -> None:
-        names.append(ev.name)
+    def fake(engine: Engine, match: object, depth: int, **_: object) -> None:
+        names.append(engine.evaluator.name)
         raise _Reached
 
-    monkeypatch.setattr(ai.cli.analyze, "review", fake)
+    monkeypatch.setattr(Engine, "judge_match", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     nets = NetSet.random(8, np.random.default_rng(0))

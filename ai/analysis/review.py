@@ -30,12 +30,13 @@ from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
 from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
 from ai.evaluation.evaluator import Evaluator, flip
-from ai.search import Candidate, analyse, position_values
+from ai.ranking import RankedMove, rank_moves
+from ai.search import position_values
 from game.records.matchid import MatchInfo, match_id
 from game.records.replay import ReplayedGame, ReplayedMatch, Turn
 from game.rules.cube import CubeState, can_double
 from game.rules.dice import ROLLS
-from game.rules.move import Move, legal_moves
+from game.rules.move import Move
 from game.rules.position import SIDE_MASK, Position, position_id, swap
 
 DEFAULT_DEPTH = 3
@@ -427,20 +428,21 @@ class _Judge:
             return
         ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
-        utility = move_utility(ctx, turn.code)
-        ranked = analyse(turn.code, turn.dice, self.depth, self.evaluator, utility=utility)
+        ranked = rank_moves(
+            Position(turn.code), turn.dice, self.depth, self.evaluator, context=ctx, cubeful_replies=False
+        )
         target = turn.move.after.code
-        mine = next(c for c in ranked if c.code == target)
+        mine = next(r for r in ranked if r.move.after.code == target)
         value = mine.equity
         probs: tuple[float, ...] = mine.probs
         if mine.depth < self.depth and target & SIDE_MASK:
             deeper = flip(position_values([swap(target)], self.depth - 1, self.evaluator))
-            value = float(utility(deeper)[0])
+            value = float(move_utility(ctx, turn.code)(deeper)[0])
             probs = tuple(float(x) for x in deeper[0])
         best = ranked[0]
         error = max(0.0, best.equity - value)
-        best_text = _notation(turn, best.code) if error > 0 else played
-        options = _options(turn, ranked, target, value, probs)
+        best_text = best.move.notation() if error > 0 else played
+        options = _options(ranked, mine, value, probs)
         self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck, options)
 
     def luck(self, game: ReplayedGame, turn: Turn, ctx: CubeContext) -> float:
@@ -482,30 +484,23 @@ def played_cube(turn: Turn) -> CubeState:
 
 
 def _options(
-    turn: Turn, ranked: list[Candidate], played: int, value: float, probs: tuple[float, ...]
+    ranked: list[RankedMove], played: RankedMove, value: float, probs: tuple[float, ...]
 ) -> tuple[MoveOption, ...]:
-    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move ``played``
+    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the ``played`` move
     with its own ``value`` and ``probs`` (searched to the full depth even if a filter cut it),
     ranked among the others by that value."""
-    assert turn.dice is not None
-    moves = {m.after.code: m for m in legal_moves(Position(turn.code), turn.dice)}
-    rank = 1 + sum(1 for c in ranked if c.code != played and c.equity > value)
-    order: list[Candidate | None] = [c for c in ranked if c.code != played]
+    target = played.move.after.code
+    rank = 1 + sum(1 for r in ranked if r.move.after.code != target and r.equity > value)
+    order: list[RankedMove | None] = [r for r in ranked if r.move.after.code != target]
     order.insert(rank - 1, None)  # None: the played move
     out = []
     mine = (probs[0], probs[1], probs[2], probs[3], probs[4])
-    for k, c in enumerate(order, 1):
-        if c is None:
-            out.append(MoveOption(moves[played], value, mine, k))
+    for k, r in enumerate(order, 1):
+        if r is None:
+            out.append(MoveOption(played.move, value, mine, k))
         elif k <= TOP_MOVES:
-            out.append(MoveOption(moves[c.code], c.equity, c.probs, k))
+            out.append(MoveOption(r.move, r.equity, r.probs, k))
     return tuple(out)
-
-
-def _notation(turn: Turn, code: int) -> str:
-    """The notation of the legal move of ``turn``'s roll that leads to ``code``."""
-    assert turn.dice is not None
-    return next(m for m in legal_moves(Position(turn.code), turn.dice) if m.after.code == code).notation()
 
 
 def review(

@@ -20,15 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from ai.analysis.review import (
-    CUBE_EXTRA_DEPTH,
-    DEFAULT_DEPTH,
-    PlayerStats,
-    Review,
-    rating,
-    review,
-    review_json,
-)
+from ai.analysis.review import CUBE_EXTRA_DEPTH, DEFAULT_DEPTH, PlayerStats, Review, rating, review_json
+from ai.engine import Engine
 from ai.levels import MAX_DEPTH
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError, load_match
@@ -170,7 +163,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     progress = ProgressBar(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
-    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)
+    rev = Engine(evaluator).judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
     if args.json:
         print(json.dumps(review_json(rev)))
     else:

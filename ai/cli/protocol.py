@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-
-from ai.evaluation.evaluator import Evaluator, Probs, equity
-from game.rules.move import legal_moves
+from ai.evaluation.evaluator import Evaluator
 from game.rules.position import Position, PositionError, from_position_id, position_id, swap, unpack
+
+if TYPE_CHECKING:
+    from ai.cube.model import CubeContext
 
 MAX_QUOTE = 100
 """An error reply quotes at most this many characters of the line it refuses."""
@@ -77,26 +75,24 @@ def analyse_json(
     depth: int,
     evaluator: Evaluator,
     top: int | None = None,
-    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
-    reply_utility: Callable[[Probs], npt.NDArray[np.float64]] | None = None,
+    context: CubeContext | None = None,
 ) -> dict[str, Any]:
-    """The protocol's answer for one position and roll (a JSON-ready dict), as `analyse` ranks it."""
-    from ai.search import analyse
+    """The protocol's answer for one position and roll (a JSON-ready dict), as the engine ranks it
+    (by cubeful equity at ``context``'s cube and score when given, else cubeless)."""
+    from ai.engine import Engine
 
     t0 = time.perf_counter()
-    moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
     rows: list[dict[str, Any]] = []
-    if moves:
-        for c in analyse(code, dice, depth, evaluator, utility=utility, reply_utility=reply_utility):
-            rows.append(
-                {
-                    "move": moves[c.code].notation(),
-                    "position_id": position_id(swap(c.code)),
-                    "equity": round(float(c.equity), 5),
-                    "probs": [round(float(p), 5) for p in c.probs],
-                    "depth": int(c.depth),
-                }
-            )
+    for r in Engine(evaluator).rank_moves(Position(code), dice, depth, context=context):
+        rows.append(
+            {
+                "move": r.move.notation(),
+                "position_id": position_id(swap(r.move.after.code)),
+                "equity": round(float(r.equity), 5),
+                "probs": [round(float(p), 5) for p in r.probs],
+                "depth": int(r.depth),
+            }
+        )
     if top is not None:
         rows = rows[:top]
     return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}

@@ -1,17 +1,18 @@
 """Answering the worker's requests: each kind of request, one function, called in the worker.
 
-The request loop (:func:`ai.worker.transport._serve`) hands each request here with
-``put``, which sends ``("event", Event)`` messages back to the owner, and ``stop_before``, whose
-value passing the request's id means "stop now".
+The request loop (:func:`ai.worker.transport._serve`) hands each request here with the
+engine (:class:`ai.engine.Engine`, the one door to the searches), ``put``, which sends
+``("event", Event)`` messages back to the owner, and ``stop_before``, whose value passing the
+request's id means "stop now". The engine's modules are imported when a request comes, so the
+owner's process, which imports the transport, never loads the search.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
-from ai.evaluation.evaluator import Evaluator
 from ai.worker.messages import (
     CubeAnswer,
     CubeRequest,
@@ -23,11 +24,10 @@ from ai.worker.messages import (
     Reviewed,
     ReviewRequest,
 )
-from game.rules.move import legal_moves
 from game.rules.position import unpack
 
 if TYPE_CHECKING:
-    from ai.cube.model import CubeContext
+    from ai.engine import Engine
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -51,24 +51,71 @@ def _is_game_over(code: int) -> bool:
 def answer(
     rid: int,
     request: Request | CubeRequest | ReviewRequest,
-    evaluator: Evaluator,
+    engine: Engine,
     put: Put,
     stop_before: Counter,
 ) -> None:
     """Answer one request: its events go to ``put``."""
-    if isinstance(request, CubeRequest):
-        put(("event", _cube_answer(rid, request, evaluator)))
-    elif isinstance(request, ReviewRequest):
-        _review_answer(rid, request, evaluator, put, stop_before)
-    else:
-        _answer(rid, request, evaluator, put, stop_before)
+    match request:
+        case Request():
+            _moves_answer(rid, request, engine, put, stop_before)
+        case CubeRequest():
+            put(("event", _cube_answer(rid, request, engine)))
+        case ReviewRequest():
+            _review_answer(rid, request, engine, put, stop_before)
+        case _:
+            assert_never(request)
 
 
-def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAnswer:
+def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_before: Counter) -> None:
+    """The ranked moves of a :class:`Request`, with progress while the search runs."""
+    from ai.search import Stopped
+
+    t0 = time.monotonic()
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is no move to find")))
+        return
+    match request.kind:
+        case "move":  # the computer's own move: its level's noise, a forced move not searched deeply
+            noise, forced_shallow = request.noise, True
+        case "hint":
+            noise, forced_shallow = 0.0, False
+        case _:
+            assert_never(request.kind)
+    last_sent = [0.0]
+
+    def on_progress(p: Progress[RankedMove]) -> None:
+        now = time.monotonic()
+        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
+            return
+        last_sent[0] = now
+        put(("event", Progress(p.done, p.total, p.best, rid)))
+
+    try:
+        moves = engine.rank_moves(
+            request.position,
+            request.dice,
+            request.depth,
+            context=request.context,
+            forced_shallow=forced_shallow,
+            noise=noise,
+            seed=request.seed,
+            on_progress=on_progress,
+            should_stop=lambda: stop_before.value > rid,
+            deadline=None if request.time_limit is None else t0 + request.time_limit,
+        )
+    except Stopped:
+        return
+    if request.top is not None:
+        moves = moves[: request.top]
+    put(("event", Finished(rid, moves, time.monotonic() - t0)))
+
+
+def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
     """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
     import numpy as np
 
-    from ai.cube.decision import CUBE_NOISE_RATIO, cube_decision, is_beaver, take_point
+    from ai.cube.decision import CUBE_NOISE_RATIO, is_beaver, take_point
     from ai.cube.resign import accepts_resignation, resignation_offer
 
     t0 = time.monotonic()
@@ -77,8 +124,8 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
         raise ValueError("the game is over: there is no cube decision")
     ctx = request.context
     rng = np.random.default_rng(request.seed)
-    probs, d = cube_decision(
-        code, ctx, request.depth, evaluator, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
+    probs, d = engine.cube_decision(
+        request.position, ctx, request.depth, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
     )
     accepts = False
     if request.resign is not None:
@@ -100,15 +147,8 @@ def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAn
     )
 
 
-def _review_answer(
-    rid: int,
-    request: ReviewRequest,
-    evaluator: Evaluator,
-    put: Put,
-    stop_before: Counter,
-) -> None:
+def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, stop_before: Counter) -> None:
     """Read, replay and judge a record, with progress after each turn; stops between turns."""
-    from ai.analysis.review import review
     from ai.search import Stopped
     from game.records.mat import MatFileError
     from game.records.replay import ReplayError, replay_bytes
@@ -131,76 +171,7 @@ def _review_answer(
 
     put(("event", Progress(0, sum(len(g.turns) for g in match.games), None, rid)))
     try:
-        rev = review(match, request.depth, evaluator, on_turn=on_turn)
+        rev = engine.judge_match(match, request.depth, on_turn=on_turn)
     except Stopped:
         return
     put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
-
-
-def _answer(
-    rid: int,
-    request: Request,
-    evaluator: Evaluator,
-    put: Put,
-    stop_before: Counter,
-) -> None:
-    from ai.search import Candidate, Stopped, analyse
-
-    t0 = time.monotonic()
-    code = request.position.code
-    if _is_game_over(code):
-        put(("event", Failed(rid, "the game is over: there is no move to find")))
-        return
-    legal = {m.after.code: m for m in legal_moves(request.position, request.dice)}
-    if not legal:
-        put(("event", Finished(rid, [], time.monotonic() - t0)))
-        return
-
-    def ranked(c: Candidate) -> RankedMove:
-        move = legal.get(c.code)
-        if move is None:
-            raise RuntimeError("the search returned a position that is not a legal move")
-        p = tuple(float(x) for x in c.probs)
-        return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]))
-
-    last_sent = [0.0]
-
-    def on_progress(p: Progress[Candidate]) -> None:
-        now = time.monotonic()
-        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
-            return
-        last_sent[0] = now
-        best = ranked(p.best) if p.best is not None else None
-        put(("event", Progress(p.done, p.total, best, rid)))
-
-    forced = request.kind == "move" and len(legal) == 1
-    deadline = None if request.time_limit is None else t0 + request.time_limit
-    try:
-        found = analyse(
-            code,
-            request.dice,
-            1 if forced else request.depth,
-            evaluator,
-            on_progress=on_progress,
-            should_stop=lambda: stop_before.value > rid,
-            deadline=deadline,
-            noise=request.noise if request.kind == "move" else 0.0,
-            seed=request.seed,
-            **_utilities(request.context, code),
-        )
-    except Stopped:
-        return
-    moves = [ranked(c) for c in found]
-    if request.top is not None:
-        moves = moves[: request.top]
-    put(("event", Finished(rid, moves, time.monotonic() - t0)))
-
-
-def _utilities(context: CubeContext | None, code: int) -> dict[str, Any]:
-    """The search's utilities for a request's cube and score (none: cubeless equity)."""
-    if context is None:
-        return {}
-    from ai.cube.model import search_utilities
-
-    mover, replier = search_utilities(context, code)
-    return {"utility": mover, "reply_utility": replier}

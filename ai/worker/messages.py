@@ -2,7 +2,8 @@
 
 A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
-(:class:`ai.search.Progress`, with the request's id and the best move so far) while it works,
+(:class:`ai.search.Progress`, with the request's id and the best move so far, a
+:class:`ai.ranking.RankedMove`) while it works,
 then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`) or
 :class:`Failed`. They are pickled between processes, so they hold only values. This module
 imports no :mod:`multiprocessing`, so the pure turn flow can take its types from here without
@@ -15,9 +16,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ai.levels import MAX_DEPTH
+from ai.ranking import RankedMove
 from ai.search import Progress
 from game.rules.cube import Resignation
-from game.rules.move import Move
 from game.rules.position import Position
 
 if TYPE_CHECKING:
@@ -91,20 +92,6 @@ class Request:
             raise ValueError(f"time limit must be positive, got {self.time_limit}")
         if self.top is not None and self.top < 1:
             raise ValueError(f"top must be at least 1, got {self.top}")
-
-
-@dataclass(frozen=True, slots=True)
-class RankedMove:
-    """A legal move with its value for the side that plays it."""
-
-    move: Move
-    """The move (``move.after`` is the result, mover still on roll)."""
-
-    equity: float
-    """Cubeless equity of the move for the mover, in points per game."""
-
-    probs: tuple[float, float, float, float, float]
-    """Win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative)."""
 
 
 @dataclass(frozen=True, slots=True)

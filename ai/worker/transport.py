@@ -101,10 +101,13 @@ def _serve(
     A request ``(request_id, Request)`` is searched unless ``stop_before.value`` has
     passed its id; the search stops as soon as it does.
     """
+    from ai.engine import Engine
+
     try:
         evaluator, warning = factory()
     except Exception as exc:
         evaluator, warning = None, f"the AI could not start: {exc}"
+    engine = None if evaluator is None else Engine(evaluator)
     put(("ready", getattr(evaluator, "name", "none"), warning))
     while True:
         item = get()
@@ -113,10 +116,10 @@ def _serve(
         rid, request = item
         try:
             if stop_before.value <= rid:
-                if evaluator is None:
+                if engine is None:
                     put(("event", Failed(rid, warning or "no evaluator")))
                 else:
-                    answer(rid, request, evaluator, put, stop_before)
+                    answer(rid, request, engine, put, stop_before)
         except Exception as exc:  # the loop outlives any one search
             put(("event", Failed(rid, f"the AI failed: {type(exc).__name__}: {exc}")))
         finally:
