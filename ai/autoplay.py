@@ -5,7 +5,7 @@
 Both sides play at the same level (or the right-hand player at ``--opponent``'s):
 before each roll (except the opening roll) the
 side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
-position, with the level's noise), the opponent takes or drops; moves are chosen
+position, with the level's noise), the opponent takes or passes; moves are chosen
 by cubeful match equity at the score (:func:`ai.cube.model.cubeful_equity`). The dice come
 from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
 same match. The record is written atomically in the .mat format (:mod:`game.records.mat`).
@@ -25,7 +25,7 @@ from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
 from game.records.mat import Action, GameRecord, MatchRecord, format_match, steps_text
-from game.rules.cube import CENTRED, CubeState, can_double, take
+from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.dice import Dice
 from game.rules.match import MAX_MATCH_LENGTH, Match
 from game.rules.outcome import Outcome, Termination
@@ -78,13 +78,13 @@ def play_game(
                 level, taker = levels[me], levels[1 - me]
                 probs, offer = engine.level_cube_decision(state.position, ctx, level, seed)
                 if offer.double:
-                    actions.append(Action("double", me, cube=cube.value * 2))
+                    actions.append(Action(CubeAction.DOUBLE, me, cube=cube.value * 2))
                     known = probs if taker.depth == level.depth else None  # the taker searches its own depth
                     if not engine.level_cube_decision(state.position, ctx, taker, seed, 1, known)[1].take:
-                        actions.append(Action("drop", 1 - me))
+                        actions.append(Action(CubeAction.PASS, 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
-                    actions.append(Action("take", 1 - me))
+                    actions.append(Action(CubeAction.TAKE, 1 - me))
                     cube = take(cube, me, crawford=crawford)
                     ctx = context(cube, me)
             state = state.with_dice(dice.roll())

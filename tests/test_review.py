@@ -18,6 +18,7 @@ from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
 from game.records.mat import read_match
 from game.records.replay import replay
+from game.rules.cube import CubeAction
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -100,8 +101,8 @@ MONEY_DROP = """ 0 point match
 
 def test_dropping_an_early_money_double_is_a_wrong_pass(evaluator: Evaluator) -> None:
     rev = judge(MONEY_DROP, evaluator)
-    drop = next(d for d in rev.decisions if d.kind == "drop")
-    assert drop.player == 1 and drop.best == "take" and drop.error > 0.5
+    passed = next(d for d in rev.decisions if d.kind is CubeAction.PASS)
+    assert passed.player == 1 and passed.best == "take" and passed.error > 0.5
     assert rev.match.record.length == 0
 
 
@@ -189,8 +190,8 @@ def test_each_error_is_named(evaluator: Evaluator) -> None:
     rev = judge(CUBE, evaluator)
     assert next(d for d in rev.decisions if d.kind == "double").verdict() == "wrong double"
     assert next(d for d in rev.decisions if d.kind == "take").verdict() == ""
-    drop = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind == "drop")
-    assert drop.verdict() == "wrong pass"
+    passed = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind is CubeAction.PASS)
+    assert passed.verdict() == "wrong pass"
     blunder = judge(BLUNDERS, evaluator).decisions[0]
     assert blunder.verdict() == "very bad" and blunder.to_json()["verdict"] == "very bad"
 

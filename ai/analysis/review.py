@@ -25,7 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
+from ai.analysis.bands import BAD, SEVERITY, severity
+from ai.cube.advice import CubeAdvice
 from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
 from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
@@ -34,16 +37,13 @@ from ai.ranking import RankedMove, rank_moves
 from ai.search import position_values
 from game.records.matchid import MatchInfo, match_id
 from game.records.replay import ReplayedGame, ReplayedMatch, Turn
-from game.rules.cube import CubeState, can_double
+from game.rules.cube import CubeAction, CubeState, can_double
 from game.rules.dice import ROLLS
 from game.rules.move import Move
 from game.rules.position import SIDE_MASK, Position, position_id, swap
 
 DEFAULT_DEPTH = 3
 """The depth ``analyze`` judges at: GNU Backgammon's 2-ply, its own analysis default."""
-
-DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
-"""Error thresholds (EMG) of a doubtful, bad and very bad decision."""
 
 CLOSE_CUBE = 0.16
 """A cube decision is close when the best action is within this of doubling (GNU Backgammon's margin)."""
@@ -71,17 +71,20 @@ RATINGS: tuple[tuple[float, str], ...] = (
 )
 """Rating words by error rate (mEMG per unforced decision), best first: the upper bound of each."""
 
-KINDS = ("move", "double", "no double", "take", "drop")
+Kind = Literal["move", CubeAction.DOUBLE, CubeAction.NO_DOUBLE, CubeAction.TAKE, CubeAction.PASS]
+"""What a judged decision was: a checker play, or a cube action taken (a beaver is judged as a take)."""
+
+CUBE_KINDS: tuple[Kind, ...] = (CubeAction.DOUBLE, CubeAction.NO_DOUBLE, CubeAction.TAKE, CubeAction.PASS)
+"""The cube decisions a review judges."""
+
+KINDS: tuple[Kind, ...] = ("move", *CUBE_KINDS)
 """What a judged decision was."""
 
-SEVERITY = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
-"""A checker play's error band, worst first."""
-
-CUBE_ERRORS = {
-    "no double": "missed double",
-    "double": "wrong double",
-    "take": "wrong take",
-    "drop": "wrong pass",
+CUBE_ERRORS: dict[Kind, str] = {
+    CubeAction.NO_DOUBLE: "missed double",
+    CubeAction.DOUBLE: "wrong double",
+    CubeAction.TAKE: "wrong take",
+    CubeAction.PASS: "wrong pass",
 }
 """The name of an error in each kind of cube decision."""
 
@@ -139,7 +142,7 @@ class Decision:
     player: int
     """0 (left column) or 1."""
 
-    kind: str
+    kind: Kind
     """One of :data:`KINDS`."""
 
     error: float
@@ -152,7 +155,7 @@ class Decision:
     """The best move or action."""
 
     position_id: str
-    """GNU Backgammon Position ID, the deciding player on roll (the doubler for take/drop)."""
+    """GNU Backgammon Position ID, the deciding player on roll (the doubler for take/pass)."""
 
     match_id: str
     """GNU Backgammon Match ID of the moment of the decision."""
@@ -182,7 +185,7 @@ class Decision:
         if self.error <= 0.0:
             return ""
         if self.kind == "move":
-            return next((word for bound, word in SEVERITY if self.error >= bound), "")
+            return severity(self.error)
         return CUBE_ERRORS[self.kind]
 
     def to_json(self) -> dict[str, object]:
@@ -371,28 +374,33 @@ class _Judge:
             _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
-        best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
+        advice = CubeAdvice.of(d.nd < double_value, d.take)
+        best = advice.doubler_words
         ids = self.ids(turn.code, game, turn.cube, turn.player)
         eqs = (d.nd, d.dt, d.dp)
         if not turn.doubled:
             if best_value - double_value < CLOSE_CUBE:
-                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids, cube=eqs)
+                self.judged(
+                    game, turn, turn.player, CubeAction.NO_DOUBLE, best_value - d.nd, best, ids, cube=eqs
+                )
             return
-        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids, cube=eqs)
+        self.judged(
+            game, turn, turn.player, CubeAction.DOUBLE, best_value - double_value, best, ids, cube=eqs
+        )
         taker = 1 - turn.player
         ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
-        answer = "take" if d.take else "drop"
+        answer = str(advice.taker)
         if turn.taken:
-            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
+            self.judged(game, turn, taker, CubeAction.TAKE, max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
         else:
-            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
+            self.judged(game, turn, taker, CubeAction.PASS, max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
 
     def judged(
         self,
         game: ReplayedGame,
         turn: Turn,
         player: int,
-        kind: str,
+        kind: Kind,
         error: float,
         best: str,
         ids: tuple[str, str],

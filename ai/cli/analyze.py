@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ai.analysis.bands import BAD
 from ai.analysis.review import CUBE_EXTRA_DEPTH, DEFAULT_DEPTH, PlayerStats, Review, rating, review_json
 from ai.engine import Engine
 from ai.levels import MAX_DEPTH
@@ -82,7 +83,7 @@ def format_review(rev: Review, worst: int) -> str:
         ("Rating", lambda p, s: rating(s.error_rate())),
         ("Unforced moves", lambda p, s: str(s.unforced_moves)),
         ("Checker error total", lambda p, s: f"{s.checker_error:.3f}"),
-        ("Bad checker plays (>= 0.06)", lambda p, s: str(s.bad_moves)),
+        (f"Bad checker plays (>= {BAD:.2f})", lambda p, s: str(s.bad_moves)),
         ("Close or actual cube decisions", lambda p, s: str(s.cube_decisions)),
         ("Cube error total", lambda p, s: f"{s.cube_error:.3f}"),
         ("Doubtful / bad / very bad", lambda p, s: "{} / {} / {}".format(*s.counts)),

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.cube.advice import ACTION_WORDS, CubeAdvice
 from ai.cube.model import CubeContext, context_for
 from ai.worker.messages import CubeAnswer, CubeRequest, Request
-from game.rules.cube import MAX_CUBE, Resignation, resign_points
+from game.rules.cube import MAX_CUBE, CubeAction, Resignation, resign_points
 from game.rules.position import Position
 from game.ui.flow.events import (
     AcceptResign,
@@ -51,7 +52,7 @@ RESIGN_WORDS = {
 def take_advice(answer: CubeAnswer) -> str:
     """The hint for the human facing the computer's double (``answer`` is from the computer's side)."""
     mine = 1.0 - answer.probs[0]
-    verdict = "Take" if answer.take_right() else "Pass"
+    verdict = ACTION_WORDS[CubeAction.TAKE if answer.take_right() else CubeAction.PASS]
     return (
         f"{verdict}: you need {answer.take_point:.0%} to win, you have {mine:.0%}"
         f" (taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f})"
@@ -60,10 +61,11 @@ def take_advice(answer: CubeAnswer) -> str:
 
 def cube_hint_text(answer: CubeAnswer) -> str:
     """The cube hint for the human on roll (``answer`` is from the human's side)."""
-    if not answer.double:
-        verdict = "No double"
+    advice = CubeAdvice.of(answer.double, answer.take)
+    if advice.doubler is CubeAction.DOUBLE:
+        verdict = f"{ACTION_WORDS[CubeAction.DOUBLE]}: the computer should {advice.taker}"
     else:
-        verdict = "Double: the computer should take" if answer.take else "Double: the computer should pass"
+        verdict = ACTION_WORDS[CubeAction.NO_DOUBLE]
     return (
         f"Cube hint: {verdict} (no double {answer.nd:+.3f}, double/take {answer.dt:+.3f},"
         f" double/pass {answer.dp:+.3f}; {answer.probs[0]:.0%} to win)."

@@ -13,20 +13,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import assert_never
 
+from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD, severity
+from ai.cube.advice import CubeAdvice
 from ai.worker.messages import CubeAnswer, RankedMove
+from game.rules.cube import CubeAction
 from game.rules.dice import Roll
 from game.rules.move import Move
 
 TUTOR_LEVELS: Mapping[str, float | None] = MappingProxyType(
-    {"off": None, "doubtful": 0.03, "bad": 0.06, "very bad": 0.12}
+    {"off": None, "doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
 )
 """The tutor setting: warn on errors of at least this much (None: the tutor is off)."""
 
-SEVERITY = ((0.12, "very bad"), (0.06, "bad"), (0.03, "doubtful"))
-"""An error's band, worst first."""
-
-CUBE_KINDS = ("double", "no double", "take", "pass", "beaver")
+CUBE_KINDS = tuple(CubeAction)
 """The cube decisions the tutor checks ("no double": rolling when a double was possible)."""
 
 
@@ -57,7 +58,7 @@ class Verdict:
 
     def severity(self) -> str:
         """ "doubtful", "bad" or "very bad"."""
-        return next((word for bound, word in SEVERITY if self.loss >= bound), "doubtful")
+        return severity(self.loss) or "doubtful"
 
     def text(self) -> str:
         """One line: ``13/7 8/7 loses 0.085 (bad); best 24/18 13/11``."""
@@ -97,7 +98,7 @@ def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Ve
     )
 
 
-def cube_losses(answer: CubeAnswer) -> dict[str, float]:
+def cube_losses(answer: CubeAnswer) -> dict[CubeAction, float]:
     """What each cube action loses, ``answer`` being from the doubler's side.
 
     The doubler's: "double", "no double"; the taker's: "take" (and "beaver", as a take)
@@ -106,34 +107,43 @@ def cube_losses(answer: CubeAnswer) -> dict[str, float]:
     doubled = min(dt, dp)
     best = max(nd, doubled)
     return {
-        "double": best - doubled,
-        "no double": best - nd,
-        "take": dt - doubled,
-        "beaver": dt - doubled,
-        "pass": dp - doubled,
+        CubeAction.DOUBLE: best - doubled,
+        CubeAction.NO_DOUBLE: best - nd,
+        CubeAction.TAKE: dt - doubled,
+        CubeAction.BEAVER: dt - doubled,
+        CubeAction.PASS: dp - doubled,
     }
 
 
-_CUBE_WORDS = {
-    "double": ("Doubling", "no double"),
-    "no double": ("Not doubling", ""),
-    "take": ("Taking", "pass"),
-    "beaver": ("Beavering", "pass"),
-    "pass": ("Passing", "take"),
+_CUBE_WORDS: dict[CubeAction, str] = {
+    CubeAction.DOUBLE: "Doubling",
+    CubeAction.NO_DOUBLE: "Not doubling",
+    CubeAction.TAKE: "Taking",
+    CubeAction.BEAVER: "Beavering",
+    CubeAction.PASS: "Passing",
 }
+"""A cube action the tutor warns about, as the subject of its warning."""
 
 
-def cube_verdict(kind: str, answer: CubeAnswer, least: float) -> Verdict | None:
+def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict | None:
     """The warning for cube action ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
     loss = cube_losses(answer)[kind]
     if loss < least or loss <= 0.0:
         return None
-    played, best = _CUBE_WORDS[kind]
-    if kind == "no double":
-        best = "double, " + (
-            "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
-        )
-    if kind in ("double", "no double"):
+    advice = CubeAdvice.from_equities(answer.nd, answer.dt, answer.dp)
+    match kind:
+        case CubeAction.DOUBLE:
+            best = str(CubeAction.NO_DOUBLE)
+        case CubeAction.NO_DOUBLE:
+            best = f"{CubeAction.DOUBLE}, the computer should {advice.taker}"
+        case CubeAction.TAKE | CubeAction.BEAVER:
+            best = str(CubeAction.PASS)
+        case CubeAction.PASS:
+            best = str(CubeAction.TAKE)
+        case _:
+            assert_never(kind)
+    played = _CUBE_WORDS[kind]
+    if kind in (CubeAction.DOUBLE, CubeAction.NO_DOUBLE):
         detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
     else:
         mine = 1.0 - answer.probs[0]
@@ -154,4 +164,4 @@ def verdict_for(
         return move_verdict(moves, pending.move, least)
     if cube is None:
         return None
-    return cube_verdict(pending.kind, cube, least)
+    return cube_verdict(CubeAction(pending.kind), cube, least)

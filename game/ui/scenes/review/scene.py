@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pygame
 
-from ai.analysis.review import BAD, Review
+from ai.analysis.bands import BAD
+from ai.analysis.review import Review
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.ui.model import player_stats
 from game.ui.model.review_steps import ReviewPath, Stop, sides
