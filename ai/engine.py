@@ -23,9 +23,7 @@ import numpy as np
 from ai.analysis.review import Review, review
 from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
 from ai.cube.model import F
-from ai.evaluation.evaluator import Evaluator
-from ai.ranking import RankedMove, rank_moves
-from ai.search import Progress
+from ai.ranking import Ranker
 from game.rules.position import Position
 
 if TYPE_CHECKING:
@@ -34,48 +32,8 @@ if TYPE_CHECKING:
     from game.records.replay import ReplayedMatch
 
 
-class Engine:
-    """The AI's searches with one evaluator."""
-
-    def __init__(self, evaluator: Evaluator) -> None:
-        self.evaluator = evaluator
-        """What every search evaluates positions with."""
-
-    @property
-    def name(self) -> str:
-        """The evaluator's name, as the player sees it."""
-        return self.evaluator.name
-
-    def rank_moves(
-        self,
-        position: Position,
-        dice: tuple[int, int],
-        depth: int,
-        *,
-        context: CubeContext | None = None,
-        cubeful_replies: bool = True,
-        forced_shallow: bool = False,
-        noise: float = 0.0,
-        seed: int = 0,
-        on_progress: Callable[[Progress[RankedMove]], None] | None = None,
-        should_stop: Callable[[], bool] | None = None,
-        deadline: float | None = None,
-    ) -> list[RankedMove]:
-        """The legal moves of the roll, best first (:func:`ai.ranking.rank_moves`)."""
-        return rank_moves(
-            position,
-            dice,
-            depth,
-            self.evaluator,
-            context=context,
-            cubeful_replies=cubeful_replies,
-            forced_shallow=forced_shallow,
-            noise=noise,
-            seed=seed,
-            on_progress=on_progress,
-            should_stop=should_stop,
-            deadline=deadline,
-        )
+class Engine(Ranker):
+    """The AI's searches with one evaluator; :meth:`rank_moves` is :class:`ai.ranking.Ranker`'s."""
 
     def cube_decision(
         self,

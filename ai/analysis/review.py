@@ -33,7 +33,7 @@ from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
 from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
 from ai.evaluation.evaluator import Evaluator, flip
-from ai.ranking import RankedMove, rank_moves
+from ai.ranking import RankedMove, Ranker
 from ai.search import position_values
 from game.records.matchid import MatchInfo, match_id
 from game.records.replay import ReplayedGame, ReplayedMatch, Turn
@@ -318,6 +318,7 @@ class _Judge:
         self.cube_depth = cube_depth
         self.jacoby = match.is_jacoby()
         self.evaluator = evaluator
+        self.ranker = Ranker(evaluator)
         self.stats = (PlayerStats(), PlayerStats())
         self.decisions: list[Decision] = []
         self.graph: list[GraphPoint] = []
@@ -436,8 +437,8 @@ class _Judge:
             return
         ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
-        ranked = rank_moves(
-            Position(turn.code), turn.dice, self.depth, self.evaluator, context=ctx, cubeful_replies=False
+        ranked = self.ranker.rank_moves(
+            Position(turn.code), turn.dice, self.depth, context=ctx, cubeful_replies=False
         )
         target = turn.move.after.code
         mine = next(r for r in ranked if r.move.after.code == target)

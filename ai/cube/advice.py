@@ -10,32 +10,34 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import assert_never
 
 from game.rules.cube import CubeAction
 
 
 class CubeAdvice(enum.Enum):
-    """The right cube actions of a position, in GNU Backgammon's words (the value)."""
+    """The right cube actions of a position: the doubler's and the opponent's (the value)."""
 
-    NO_DOUBLE = "No double, take"
+    NO_DOUBLE = (CubeAction.NO_DOUBLE, CubeAction.TAKE)
     """No double; a double would be taken."""
 
-    TOO_GOOD = "Too good to double, pass"
+    TOO_GOOD = (CubeAction.NO_DOUBLE, CubeAction.PASS)
     """Playing on for the gammon is worth more than the single game a double would cash."""
 
-    DOUBLE_TAKE = "Double, take"
+    DOUBLE_TAKE = (CubeAction.DOUBLE, CubeAction.TAKE)
     """Double; the opponent should take."""
 
-    DOUBLE_PASS = "Double, pass"
+    DOUBLE_PASS = (CubeAction.DOUBLE, CubeAction.PASS)
     """Double; the opponent should pass."""
 
     @classmethod
     def of(cls, double: bool, take: bool) -> CubeAdvice:
         """The advice from the two verdicts: should X double, should the opponent take."""
-        if double:
-            return cls.DOUBLE_TAKE if take else cls.DOUBLE_PASS
-        return cls.NO_DOUBLE if take else cls.TOO_GOOD
+        return cls(
+            (
+                CubeAction.DOUBLE if double else CubeAction.NO_DOUBLE,
+                CubeAction.TAKE if take else CubeAction.PASS,
+            )
+        )
 
     @classmethod
     def from_equities(cls, nd: float, dt: float, dp: float) -> CubeAdvice:
@@ -46,24 +48,18 @@ class CubeAdvice(enum.Enum):
     @property
     def doubler(self) -> CubeAction:
         """The doubler's right action: :attr:`CubeAction.DOUBLE` or :attr:`CubeAction.NO_DOUBLE`."""
-        match self:
-            case CubeAdvice.DOUBLE_TAKE | CubeAdvice.DOUBLE_PASS:
-                return CubeAction.DOUBLE
-            case CubeAdvice.NO_DOUBLE | CubeAdvice.TOO_GOOD:
-                return CubeAction.NO_DOUBLE
-            case _:
-                assert_never(self)
+        return self.value[0]
 
     @property
     def taker(self) -> CubeAction:
         """The opponent's right answer to a double: :attr:`CubeAction.TAKE` or :attr:`CubeAction.PASS`."""
-        match self:
-            case CubeAdvice.NO_DOUBLE | CubeAdvice.DOUBLE_TAKE:
-                return CubeAction.TAKE
-            case CubeAdvice.TOO_GOOD | CubeAdvice.DOUBLE_PASS:
-                return CubeAction.PASS
-            case _:
-                assert_never(self)
+        return self.value[1]
+
+    @property
+    def words(self) -> str:
+        """GNU Backgammon's verdict: ``No double, take``, ``Too good to double, pass``,
+        ``Double, take`` or ``Double, pass``."""
+        return _VERDICTS[self]
 
     @property
     def doubler_words(self) -> str:
@@ -72,6 +68,14 @@ class CubeAdvice(enum.Enum):
         if self.doubler is CubeAction.DOUBLE:
             return f"{CubeAction.DOUBLE}, {self.taker}"
         return str(CubeAction.NO_DOUBLE)
+
+
+_VERDICTS = {
+    CubeAdvice.NO_DOUBLE: "No double, take",
+    CubeAdvice.TOO_GOOD: "Too good to double, pass",
+    CubeAdvice.DOUBLE_TAKE: "Double, take",
+    CubeAdvice.DOUBLE_PASS: "Double, pass",
+}
 
 
 ACTION_WORDS: Mapping[str, str] = {
@@ -85,7 +89,7 @@ ACTION_WORDS: Mapping[str, str] = {
 
 EQUITY_LABELS = (
     ACTION_WORDS[CubeAction.NO_DOUBLE],
-    CubeAdvice.DOUBLE_TAKE.value,
-    CubeAdvice.DOUBLE_PASS.value,
+    CubeAdvice.DOUBLE_TAKE.words,
+    CubeAdvice.DOUBLE_PASS.words,
 )
 """The names of ND, DT and DP: ``No double``, ``Double, take``, ``Double, pass``."""

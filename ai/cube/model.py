@@ -34,7 +34,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -185,35 +185,17 @@ class Owner(enum.Enum):
     @property
     def turned(self) -> bool:
         """A double has been taken (the Jacoby rule no longer applies)."""
-        match self:
-            case Owner.X | Owner.Y:
-                return True
-            case Owner.CENTRED:
-                return False
-            case _:
-                assert_never(self)
+        return self is not Owner.CENTRED
 
     @property
     def x_may_double(self) -> bool:
         """X holds the cube or it is centred."""
-        match self:
-            case Owner.X | Owner.CENTRED:
-                return True
-            case Owner.Y:
-                return False
-            case _:
-                assert_never(self)
+        return self is not Owner.Y
 
     @property
     def y_may_double(self) -> bool:
         """The opponent holds the cube or it is centred."""
-        match self:
-            case Owner.Y | Owner.CENTRED:
-                return True
-            case Owner.X:
-                return False
-            case _:
-                assert_never(self)
+        return self is not Owner.X
 
 
 class CubefulModel:

@@ -157,7 +157,7 @@ class SetUpDialog(Dialog):
 
 def proper_action(nd: float, dt: float, dp: float) -> str:
     """The right cube action from the doubler's equities (no double, double/take, double/pass)."""
-    return CubeAdvice.from_equities(nd, dt, dp).value
+    return CubeAdvice.from_equities(nd, dt, dp).words
 
 
 class AnalysisDialog(Dialog):
