@@ -5,8 +5,8 @@
 Both sides play at the same level (or the right-hand player at ``--opponent``'s):
 before each roll (except the opening roll) the
 side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
-position, with the level's noise), the opponent takes or drops; moves are chosen
-by cubeful match equity at the score (:func:`ai.cube.decision.cubeful_equity`). The dice come
+position, with the level's noise), the opponent takes or passes; moves are chosen
+by cubeful match equity at the score (:func:`ai.cube.model.cubeful_equity`). The dice come
 from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
 same match. The record is written atomically in the .mat format (:mod:`game.records.mat`).
 No resignations are offered: every game is played out.
@@ -20,12 +20,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.cube.decision import CubeContext, context_for, level_cube_decision, search_utilities
+from ai.cube.model import CubeContext, context_for
+from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from ai.levels import LEVELS, Level, level_by_key
-from ai.search import analyse
 from game.records.mat import Action, GameRecord, MatchRecord, format_match, steps_text
-from game.rules.cube import CENTRED, CubeState, can_double, take
+from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.dice import Dice
 from game.rules.match import MAX_MATCH_LENGTH, Match
 from game.rules.outcome import Outcome, Termination
@@ -64,6 +64,7 @@ def play_game(
     state = GameState.new().after_opening_roll(d0, d1)
     cube = CENTRED
     actions: list[Action] = []
+    engine = Engine(evaluator)
 
     def context(cube: CubeState, me: int) -> CubeContext:
         return context_for(cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False)
@@ -72,41 +73,27 @@ def play_game(
         me = state.turn
         assert me is not None
         ctx = context(cube, me)
-        code = state.position.code
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
                 level, taker = levels[me], levels[1 - me]
-                probs, offer = level_cube_decision(code, ctx, level, evaluator, seed)
+                probs, offer = engine.level_cube_decision(state.position, ctx, level, seed)
                 if offer.double:
-                    actions.append(Action("double", me, cube=cube.value * 2))
+                    actions.append(Action(CubeAction.DOUBLE, me, cube=cube.value * 2))
                     known = probs if taker.depth == level.depth else None  # the taker searches its own depth
-                    if not level_cube_decision(code, ctx, taker, evaluator, seed, 1, known)[1].take:
-                        actions.append(Action("drop", 1 - me))
+                    if not engine.level_cube_decision(state.position, ctx, taker, seed, 1, known)[1].take:
+                        actions.append(Action(CubeAction.PASS, 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)
-                    actions.append(Action("take", 1 - me))
+                    actions.append(Action(CubeAction.TAKE, 1 - me))
                     cube = take(cube, me, crawford=crawford)
-                    ctx = context_for(
-                        cube, me, match.length, score, crawford=crawford, post_crawford=post, jacoby=False
-                    )
+                    ctx = context(cube, me)
             state = state.with_dice(dice.roll())
         assert state.dice is not None
-        moves = {m.after.code: m for m in state.legal_moves()}
-        move = None
-        if moves:
-            mine = levels[me]
-            mover, replier = search_utilities(ctx, code)
-            ranked = analyse(
-                code,
-                state.dice,
-                mine.depth,
-                evaluator,
-                noise=mine.noise,
-                seed=seed,
-                utility=mover,
-                reply_utility=replier,
-            )
-            move = moves[ranked[0].code]
+        mine = levels[me]
+        ranked = engine.rank_moves(
+            state.position, state.dice, mine.depth, context=ctx, noise=mine.noise, seed=seed
+        )
+        move = ranked[0].move if ranked else None
         roll = (max(state.dice), min(state.dice))  # the record writes the high die first
         actions.append(Action("move", me, roll, steps_text(move.steps) if move else ""))
         state = state.play(move)

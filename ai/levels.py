@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MAX_DEPTH = 4
+"""The deepest search offered: move decisions searched, depth N being GNU Backgammon's (N-1)-ply."""
+
 
 @dataclass(frozen=True, slots=True)
 class Level:

@@ -51,12 +51,14 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Evaluator, Probs, boards, equity
 from ai.evaluation.hand import move_scores
+from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
 from game.rules.outcome import Termination, win_kind
@@ -64,9 +66,6 @@ from game.rules.position import SIDE_BITS, SIDE_MASK, swap
 
 Probs5 = tuple[float, float, float, float, float]
 """Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
-
-MAX_DEPTH = 4
-"""The deepest search offered."""
 
 CHUNK = 1024
 """Largest batch handed to the evaluator at once (the stop flag is checked before each batch;
@@ -104,18 +103,25 @@ class Candidate:
     """The depth this candidate was searched to (below the requested depth if a filter cut it)."""
 
 
+Best = TypeVar("Best")
+
+
 @dataclass(frozen=True, slots=True)
-class Progress:
-    """How far a search has got."""
+class Progress(Generic[Best]):
+    """How far a search (or a review) has got: what :func:`analyse` reports, and the worker's event."""
 
     done: int
-    """Candidate searches finished, over all depths of the iterative deepening."""
+    """Candidate searches finished, over all depths of the iterative deepening (a review: turns)."""
 
     total: int
     """Candidate searches planned (it can shrink when a filter cuts candidates)."""
 
-    best: Candidate | None
-    """The best candidate of the deepest finished depth, if any."""
+    best: Best | None
+    """The best candidate of the deepest finished depth, if any (:class:`Candidate` from
+    :func:`analyse`, a ranked move from the worker; a review has none)."""
+
+    request_id: int = 0
+    """The worker request it is about (0 from a direct call)."""
 
 
 class Stopped(Exception):
@@ -457,7 +463,7 @@ def analyse(
     depth: int,
     evaluator: Evaluator,
     *,
-    on_progress: Callable[[Progress], None] | None = None,
+    on_progress: Callable[[Progress[Candidate]], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     deadline: float | None = None,
     noise: float = 0.0,
@@ -477,7 +483,7 @@ def analyse(
     (for the beginner levels); ``seed`` picks the noise. ``utility`` turns the
     mover's five probabilities into the value the root candidates are ranked and
     filtered by (default the cubeless equity; e.g. cubeful match equity from
-    :func:`ai.cube.decision.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
+    :func:`ai.cube.model.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
     ``reply_utility`` is the opponent's: when given, every move inside the search is
     chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
     root mover's later moves by ``utility``); without it, by cubeless equity.

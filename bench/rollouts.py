@@ -38,8 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.cli.hint import parse_position
-from ai.search import DEFAULT_FILTERS, MAX_DEPTH
+from ai.cli.protocol import parse_position
+from ai.levels import MAX_DEPTH
+from ai.search import DEFAULT_FILTERS
 from bench.strength import Labelled, SetError, per_position, pick, read_set
 from game.rules.movegen import results
 from game.rules.outcome import win_kind

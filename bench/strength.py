@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.cli.hint import parse_position
+from ai.cli.protocol import parse_position
 from ai.evaluation.evaluator import Evaluator
 
 BLUNDER = 0.08

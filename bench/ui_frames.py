@@ -24,7 +24,8 @@ import sys
 import time
 from typing import Any
 
-from ai.worker.transport import AIWorker, Failed, Finished, Mode, Request
+from ai.worker.messages import Failed, Finished, Request
+from ai.worker.transport import AIWorker, Mode
 from game.rules.movegen import results
 from game.rules.position import START_CODE, Position, swap
 

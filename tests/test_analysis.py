@@ -12,7 +12,7 @@ import pytest
 from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
-from ai.cube.decision import CubeContext, search_utilities
+from ai.cube.model import CubeContext, search_utilities
 from ai.evaluation.evaluator import Probs, equity, flip
 from ai.evaluation.hand import HandEvaluator
 from ai.search import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse

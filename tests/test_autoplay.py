@@ -11,6 +11,7 @@ from ai.autoplay import play_match
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match
+from game.rules.cube import CubeAction
 from game.rules.move import parse_move
 from game.rules.state import GameState
 
@@ -66,9 +67,9 @@ def test_three_point_autoplay_round_trips_and_replays_legally() -> None:
         assert game.score == (score[0], score[1])
         end = replay_game(game)
         kinds = [a.kind for a in game.actions]
-        assert kinds.count("double") == kinds.count("take") + kinds.count("drop")
-        cube = 2 ** kinds.count("take")
-        if kinds[-1] == "drop":
+        assert kinds.count(CubeAction.DOUBLE) == kinds.count(CubeAction.TAKE) + kinds.count(CubeAction.PASS)
+        cube = 2 ** kinds.count(CubeAction.TAKE)
+        if kinds[-1] is CubeAction.PASS:
             assert game.points == cube
         else:
             outcome = end.outcome()
@@ -83,13 +84,13 @@ def test_sample_in_gnubg_layout_is_read() -> None:
     assert rec.length == 3 and rec.players == ("gnubg", "root")
     (game,) = rec.games
     assert game.actions[0] == Action("move", 1, (4, 3), "13/9 13/10")
-    assert game.actions[-2:] == (Action("double", 0, cube=2), Action("drop", 1))
+    assert game.actions[-2:] == (Action(CubeAction.DOUBLE, 0, cube=2), Action(CubeAction.PASS, 1))
     assert (game.winner, game.points) == (0, 1)
 
 
 def test_a_move_longer_than_its_cell_still_reads_back() -> None:
     long = Action("move", 0, (6, 6), "24/18* 18/12* 12/6* 13/7*")
-    game = GameRecord((0, 0), (long, Action("double", 1, cube=2), Action("drop", 0)), 1, 1)
+    game = GameRecord((0, 0), (long, Action(CubeAction.DOUBLE, 1, cube=2), Action(CubeAction.PASS, 0)), 1, 1)
     rec = parse_match(format_match(MatchRecord(3, ("a", "b"), (game,))))
     assert rec.games == (game,)
 

@@ -16,8 +16,9 @@ from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import legal_moves
 from game.ui.app import app as app_module
-from game.ui.app.app import MAX_FAILURES, MESSAGE_SECONDS, App
+from game.ui.app.app import MESSAGE_SECONDS, App
 from game.ui.app.pacer import STILL_FRAMES, FramePacer, Pace
+from game.ui.app.recovery import MAX_FAILURES, guarded_frame, recover
 from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE, fitting_size
 from game.ui.model.snapshot import NullStore, snapshot_session
 from game.ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
@@ -387,7 +388,7 @@ def test_a_failing_board_is_set_up_again_from_the_saved_game(
         raise ValueError("the board cannot be drawn")
 
     monkeypatch.setattr(g, "draw", boom)
-    assert app.guarded_frame(DT)
+    assert guarded_frame(app, DT)
     assert app.running and app.game is None and isinstance(app.stack.top(), ResumePrompt)
     assert "ValueError: the board cannot be drawn" in errors(home)
     assert any("set up again from its last save" in a for a in app.alerts)
@@ -432,7 +433,7 @@ def test_with_saving_off_a_failure_is_still_told_and_survived() -> None:
     app = App((900, 600), surface=surface, store=NullStore(), sound=False)
     failing = Failing(app, "update")
     app.push(failing)
-    app.recover(RuntimeError("boom"), failing)
+    recover(app, RuntimeError("boom"), failing)
     assert app.running and failing not in app.stacked()
     assert any(a.startswith("Something went wrong (RuntimeError: boom)") for a in app.alerts)
 

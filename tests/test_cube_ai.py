@@ -9,18 +9,10 @@ import numpy as np
 import pytest
 
 from ai.cli.hint import serve
-from ai.cube.decision import (
-    CUBE_NOISE_RATIO,
-    CubeContext,
-    cubeful_equity,
-    decide,
-    is_match_deciding,
-    level_cube_decision,
-    match_winning_chance,
-    resignation_offer,
-    should_accept_resignation,
-)
+from ai.cube.decision import CUBE_NOISE_RATIO, decide, is_match_deciding, level_cube_decision
 from ai.cube.met import default_met
+from ai.cube.model import CubeContext, cubeful_equity, match_winning_chance
+from ai.cube.resign import resignation_offer, should_accept_resignation
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
 from game.rules.cube import Resignation

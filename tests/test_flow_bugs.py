@@ -28,7 +28,7 @@ from ui_driver import (
 from ai.analysis.review import review
 from ai.autoplay import main as autoplay_main
 from ai.cli.analyze import format_review
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.records.mat import MatchRecord, parse_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
@@ -192,7 +192,7 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
     # The computer's double (row 2, right) is taken on row 3 (left); the human's redouble and the
     # computer's take share row 4; the computer's last double (row 6) is dropped on row 7.
     cube_rows = [(a.kind, a.row) for a in record.games[0].actions if a.kind != "move"]
-    assert cube_rows == [("double", 2), ("take", 3), ("double", 4), ("take", 4), ("double", 6), ("drop", 7)]
+    assert cube_rows == [("double", 2), ("take", 3), ("double", 4), ("take", 4), ("double", 6), ("pass", 7)]
 
     # The Moves panel: one line an entry of the record, numbered by its row.
     for panel, game_record, rows in zip(panels, record.games, written, strict=True):
@@ -207,7 +207,7 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
     for g, game_record in enumerate(record.games):
         replayed = rev.match.games[g]
         mine = [d for d in rev.decisions if d.game == g + 1]
-        for kind in ("double", "take", "drop"):
+        for kind in ("double", "take", "pass"):
             assert [d.row for d in mine if d.kind == kind] == [
                 a.row for a in game_record.actions if a.kind == kind
             ], kind
@@ -223,7 +223,7 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
         if stop.cube and doubles:
             _, side, _ = board_caption(path, stop, CLASSIC, "light")
             assert side[0][0] == f"Game {path.game(stop).number} · move {doubles[0].row}"
-    assert sum(d.kind in ("double", "take", "drop") for d in rev.decisions) == 8
+    assert sum(d.kind in ("double", "take", "pass") for d in rev.decisions) == 8
 
 
 # --- one and more: "1 game", not "1 games" -------------------------------------------------------------

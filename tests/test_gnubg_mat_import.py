@@ -2,7 +2,7 @@
 
 Four short matches with the cube are played by :func:`ai.autoplay.play_match` at
 different levels and lengths and written as .mat files; gnubg's ``import mat`` must
-read back, game by game, every roll and move, every double, take and drop, each
+read back, game by game, every roll and move, every double, take and pass, each
 game's winner and points and starting score, and the final score, exactly as the
 engine played them.
 """
@@ -21,6 +21,7 @@ from ai.autoplay import play_match
 from ai.evaluation.load import default_evaluator
 from ai.levels import level_by_key
 from game.records.mat import MatchRecord, format_match
+from game.rules.cube import CubeAction
 
 gnubg = pytest.importorskip("gnubg")
 
@@ -54,6 +55,7 @@ def _gnubg_actions(
         kind = a["action"]
         if kind not in ("move", "double", "take", "drop"):
             continue
+        kind = {"drop": CubeAction.PASS}.get(kind, kind)  # gnubg's "drop" is our pass
         player = 0 if a["player"] == "X" else 1
         if kind == "move":
             steps = sorted((int(f), int(t)) for f, t in (a.get("move") or ()))
@@ -84,9 +86,9 @@ def records() -> list[MatchRecord]:
 
 
 def test_the_four_records_use_the_cube(records: list[MatchRecord]) -> None:
-    """The records exercise what the import must carry: doubles, takes and drops, several games."""
+    """The records exercise what the import must carry: doubles, takes and passes, several games."""
     kinds = [a.kind for r in records for g in r.games for a in g.actions]
-    assert kinds.count("double") and kinds.count("take") and kinds.count("drop")
+    assert kinds.count(CubeAction.DOUBLE) and kinds.count(CubeAction.TAKE) and kinds.count(CubeAction.PASS)
     assert sum(len(r.games) for r in records) > len(records)
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.cli.hint import HintError, analyse_json, parse_dice, parse_line, serve
+from ai.cli.hint import serve
+from ai.cli.protocol import HintError, analyse_json, parse_dice, parse_line
 from ai.evaluation.load import hand_evaluator
 from game.rules.move import legal_moves
 from game.rules.position import Position, from_position_id, position_id, swap

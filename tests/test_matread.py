@@ -14,8 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.records.mat import MatchRecord, MatFileError, decode, read_match, strip_rating
+from game.records.mat import (
+    Action,
+    GameRecord,
+    MatchRecord,
+    MatFileError,
+    decode,
+    format_match,
+    read_match,
+    strip_rating,
+)
 from game.records.replay import ReplayedMatch, ReplayError, normalise_move, replay
+from game.rules.cube import CubeAction
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -36,7 +46,7 @@ def same_play(a: ReplayedMatch, b: ReplayedMatch) -> bool:
 def test_gnubg_export_is_read_and_replayed() -> None:
     m = load("gnubg.mat")
     assert m.record.length == 3 and m.record.players == ("Alice", "Bob")
-    assert [(g.winner, g.points, g.ending) for g in m.games] == [(1, 1, "drop"), (1, 4, "board")]
+    assert [(g.winner, g.points, g.ending) for g in m.games] == [(1, 1, "pass"), (1, 4, "board")]
     assert [g.score for g in m.games] == [(0, 0), (0, 1)]
     assert m.notes == ()
     dance = [t for t in m.games[1].turns if t.dice is not None and t.move is None]
@@ -60,7 +70,7 @@ def test_xg_export_with_bom_tags_and_gnubg_notation() -> None:
 def test_fibs_record_with_ratings_passes_and_a_resignation() -> None:
     m = load("fibs.mat")
     assert m.record.players == ("Alice", "Bob")
-    assert [(g.winner, g.points, g.ending) for g in m.games] == [(1, 1, "drop"), (1, 4, "resign")]
+    assert [(g.winner, g.points, g.ending) for g in m.games] == [(1, 1, "pass"), (1, 4, "resign")]
     base = load("gnubg.mat")
     assert same_play(base, m) and len(m.games[1].turns) < len(base.games[1].turns)
 
@@ -202,3 +212,37 @@ def test_a_damaged_record_is_read_or_refused_clearly_never_a_crash(data: st.Data
             break
     with contextlib.suppress(MatFileError, ReplayError):
         replay(read_match("\n".join(lines)))
+
+
+def doubled(answer: CubeAction) -> MatchRecord:
+    """A one-game record: a roll, a double, and ``answer`` to it."""
+    actions = (
+        Action("move", 0, (3, 1), "8/5 6/5"),
+        Action(CubeAction.DOUBLE, 1, cube=2),
+        Action(answer, 0),  # type: ignore[arg-type]
+    )
+    return MatchRecord(3, ("a", "b"), (GameRecord((0, 0), actions, 1, 1),))
+
+
+@pytest.mark.parametrize("answer", [CubeAction.TAKE, CubeAction.PASS])
+def test_cube_actions_round_trip_through_the_writer_and_the_reader(answer: CubeAction) -> None:
+    record = doubled(answer)
+    text = format_match(record)
+    assert (" Drops" in text) is (answer is CubeAction.PASS)
+    assert (" Takes" in text) is (answer is CubeAction.TAKE)
+    back = read_match(text)
+    assert back == record
+    assert [a.kind for a in back.games[0].actions] == ["move", CubeAction.DOUBLE, answer]
+    assert all(type(a.kind) is CubeAction for a in back.games[0].actions[1:])
+
+
+@pytest.mark.parametrize("word", ["Drops", "Passes", "Rejects"])
+def test_every_word_for_a_pass_reads_as_the_pass(word: str) -> None:
+    (game,) = read_match(format_match(doubled(CubeAction.PASS)).replace("Drops", word)).games
+    assert game.actions[-1].kind is CubeAction.PASS
+
+
+@pytest.mark.parametrize("action", [CubeAction.NO_DOUBLE, CubeAction.BEAVER])
+def test_a_cube_action_no_record_holds_is_not_written(action: CubeAction) -> None:
+    with pytest.raises(AssertionError):
+        format_match(doubled(action))

@@ -12,12 +12,13 @@ import pytest
 
 import main as entry
 from ai.analysis.review import RATINGS, TOP_MOVES, Review, rating, review
-from ai.cli.analyze import Progress
+from ai.cli.analyze import ProgressBar
 from ai.cube.met import default_met
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
 from game.records.mat import read_match
 from game.records.replay import replay
+from game.rules.cube import CubeAction
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -100,8 +101,8 @@ MONEY_DROP = """ 0 point match
 
 def test_dropping_an_early_money_double_is_a_wrong_pass(evaluator: Evaluator) -> None:
     rev = judge(MONEY_DROP, evaluator)
-    drop = next(d for d in rev.decisions if d.kind == "drop")
-    assert drop.player == 1 and drop.best == "take" and drop.error > 0.5
+    passed = next(d for d in rev.decisions if d.kind is CubeAction.PASS)
+    assert passed.player == 1 and passed.best == "take" and passed.error > 0.5
     assert rev.match.record.length == 0
 
 
@@ -178,7 +179,7 @@ class _Terminal(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
     tty, plain = _Terminal(), io.StringIO()
     for stream in (tty, plain):
-        progress = Progress(stream, [2, 2])
+        progress = ProgressBar(stream, [2, 2])
         for done in range(1, 5):
             progress(done, 4)
     assert "\r" in tty.getvalue() and "4/4 turns" in tty.getvalue() and tty.getvalue().endswith("\n")
@@ -189,8 +190,8 @@ def test_each_error_is_named(evaluator: Evaluator) -> None:
     rev = judge(CUBE, evaluator)
     assert next(d for d in rev.decisions if d.kind == "double").verdict() == "wrong double"
     assert next(d for d in rev.decisions if d.kind == "take").verdict() == ""
-    drop = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind == "drop")
-    assert drop.verdict() == "wrong pass"
+    passed = next(d for d in judge(MONEY_DROP, evaluator).decisions if d.kind is CubeAction.PASS)
+    assert passed.verdict() == "wrong pass"
     blunder = judge(BLUNDERS, evaluator).decisions[0]
     assert blunder.verdict() == "very bad" and blunder.to_json()["verdict"] == "very bad"
 
@@ -277,17 +278,17 @@ class _Reached(Exception):
 def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.cli.analyze
+    from ai.engine import Engine
 
     seen: list[tuple[int, int | None]] = []
 
     def fake(
-        match: object, depth: int, ev: object, on_turn: object = None, cube_depth: int | None = None
+        engine: Engine, match: object, depth: int, on_turn: object = None, cube_depth: int | None = None
     ) -> None:
         seen.append((depth, cube_depth))
         raise _Reached
 
-    monkeypatch.setattr(ai.cli.analyze, "review", fake)
+    monkeypatch.setattr(Engine, "judge_match", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     cases = ((["--depth", "3"], (3, 4)), (["--depth", "4"], (4, 4)), (["--cube-depth", "2"], (3, 2)))
@@ -300,16 +301,16 @@ def test_analyze_judges_the_cube_one_ply_deeper_than_moves_by_default(
 def test_analyze_uses_the_weights_named_and_refuses_damaged_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ai.cli.analyze
-    from ai.evaluation.network import NetSet, NeuralEvaluator, save_nets
+    from ai.engine import Engine
+    from ai.evaluation.network import NetSet, save_nets
 
     names: list[str] = []
 
-    def fake(match: object, depth: int, ev: NeuralEvaluator, **_: object) -> None:
-        names.append(ev.name)
+    def fake(engine: Engine, match: object, depth: int, **_: object) -> None:
+        names.append(engine.evaluator.name)
         raise _Reached
 
-    monkeypatch.setattr(ai.cli.analyze, "review", fake)
+    monkeypatch.setattr(Engine, "judge_match", fake)
     path = tmp_path / "m.mat"
     path.write_text(CUBE, encoding="utf-8")
     nets = NetSet.random(8, np.random.default_rng(0))

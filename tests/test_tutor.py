@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.worker.transport import CubeAnswer, RankedMove
+from ai.worker.messages import CubeAnswer, RankedMove
+from game.rules.cube import CubeAction
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.model.tutor import (
     TUTOR_LEVELS,
-    Checked,
-    CubeChecked,
+    CheckerPlay,
     Pending,
     Verdict,
     cube_loss,
@@ -23,12 +23,12 @@ from game.ui.model.tutor import (
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
-CUBE_CHECKED: tuple[CubeChecked, ...] = (
-    Checked.DOUBLE,
-    Checked.NO_DOUBLE,
-    Checked.TAKE,
-    Checked.BEAVER,
-    Checked.PASS,
+CUBE_CHECKED: tuple[CubeAction, ...] = (
+    CubeAction.DOUBLE,
+    CubeAction.NO_DOUBLE,
+    CubeAction.TAKE,
+    CubeAction.BEAVER,
+    CubeAction.PASS,
 )
 
 
@@ -86,7 +86,7 @@ def test_a_single_legal_move_is_never_checked() -> None:
 
 def test_a_pass_is_never_checked() -> None:
     assert not is_checked([])
-    assert verdict_for(Pending(Checked.MOVE, None), ranked([0.1, 0.0]), None, 0.03) is None
+    assert verdict_for(Pending(CheckerPlay.MOVE, None), ranked([0.1, 0.0]), None, 0.03) is None
 
 
 def test_a_move_missing_from_the_answer_cannot_be_judged() -> None:
@@ -97,20 +97,20 @@ def test_a_move_missing_from_the_answer_cannot_be_judged() -> None:
 def test_cube_losses_when_double_take_is_right() -> None:
     answer = cube(nd=0.5, dt=0.8, dp=1.0)
     loss = {kind: cube_loss(kind, answer) for kind in CUBE_CHECKED}
-    assert loss[Checked.DOUBLE] == 0.0 and loss[Checked.TAKE] == 0.0 and loss[Checked.BEAVER] == 0.0
-    assert abs(loss[Checked.NO_DOUBLE] - 0.3) < 1e-12 and abs(loss[Checked.PASS] - 0.2) < 1e-12
+    assert loss[CubeAction.DOUBLE] == 0.0 and loss[CubeAction.TAKE] == 0.0 and loss[CubeAction.BEAVER] == 0.0
+    assert abs(loss[CubeAction.NO_DOUBLE] - 0.3) < 1e-12 and abs(loss[CubeAction.PASS] - 0.2) < 1e-12
 
 
 def test_cube_losses_when_it_is_too_good_to_double() -> None:
     answer = cube(nd=1.2, dt=1.5, dp=1.0)
     loss = {kind: cube_loss(kind, answer) for kind in CUBE_CHECKED}
-    assert abs(loss[Checked.DOUBLE] - 0.2) < 1e-12 and loss[Checked.NO_DOUBLE] == 0.0
-    assert abs(loss[Checked.TAKE] - 0.5) < 1e-12 and abs(loss[Checked.BEAVER] - 0.5) < 1e-12
-    assert loss[Checked.PASS] == 0.0
+    assert abs(loss[CubeAction.DOUBLE] - 0.2) < 1e-12 and loss[CubeAction.NO_DOUBLE] == 0.0
+    assert abs(loss[CubeAction.TAKE] - 0.5) < 1e-12 and abs(loss[CubeAction.BEAVER] - 0.5) < 1e-12
+    assert loss[CubeAction.PASS] == 0.0
 
 
 def test_a_missed_double_is_named_with_the_right_answer() -> None:
-    v = cube_verdict(Checked.NO_DOUBLE, cube(nd=0.5, dt=0.8, dp=1.0), 0.12)
+    v = cube_verdict(CubeAction.NO_DOUBLE, cube(nd=0.5, dt=0.8, dp=1.0), 0.12)
     assert (
         v is not None
         and v.text() == "Not doubling loses 0.300 (very bad); best double, the computer should take"
@@ -119,12 +119,12 @@ def test_a_missed_double_is_named_with_the_right_answer() -> None:
 
 
 def test_a_wrong_take_and_a_wrong_pass() -> None:
-    v = cube_verdict(Checked.TAKE, cube(nd=1.2, dt=1.5, dp=1.0), 0.06)
+    v = cube_verdict(CubeAction.TAKE, cube(nd=1.2, dt=1.5, dp=1.0), 0.06)
     assert v is not None and v.played == "Taking" and v.best == "pass" and "you need 25%" in v.detail
-    v = cube_verdict(Checked.PASS, cube(nd=0.5, dt=0.8, dp=1.0), 0.06)
+    v = cube_verdict(CubeAction.PASS, cube(nd=0.5, dt=0.8, dp=1.0), 0.06)
     assert v is not None and v.played == "Passing" and v.best == "take"
-    assert cube_verdict(Checked.PASS, cube(nd=0.5, dt=0.97, dp=1.0), 0.06) is None  # 0.03: under "bad"
+    assert cube_verdict(CubeAction.PASS, cube(nd=0.5, dt=0.97, dp=1.0), 0.06) is None  # 0.03: under "bad"
 
 
 def test_a_cube_decision_without_an_answer_is_let_be() -> None:
-    assert verdict_for(Pending(Checked.DOUBLE), None, None, 0.0) is None
+    assert verdict_for(Pending(CubeAction.DOUBLE), None, None, 0.0) is None

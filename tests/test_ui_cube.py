@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.worker.transport import CubeAnswer, CubeRequest
+from ai.worker.messages import CubeAnswer, CubeRequest
 from game.rules.cube import CubeRules, CubeState, Resignation
 from game.rules.match import GameResult, Match
 from game.rules.outcome import Termination

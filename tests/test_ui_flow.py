@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_driver import side
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.rules.dice import Dice, Roll
 from game.rules.move import legal_moves
 from game.rules.position import Position

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 from ui_driver import game, key, run_until, to_human_move
 
-from ai.worker.transport import Request
+from ai.worker.messages import Request
 from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position

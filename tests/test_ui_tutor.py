@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from test_ui_flow import NO_DOUBLE, computer_turn, config, messages, to_human_move, wait
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.cube import CubeAction
 from game.rules.move import Move, legal_moves
 from game.ui.flow.events import (
     AskHint,
@@ -29,7 +30,7 @@ from game.ui.flow.events import (
 )
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.tutor import Checked
+from game.ui.model.tutor import EVERY_CHECKED, CheckerPlay
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -74,7 +75,7 @@ def test_a_bad_move_is_warned_and_not_played() -> None:
     b.play_move(b.moves[1])
     out = flow.handle(Confirm())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind is Checked.MOVE and abs(warn.verdict.loss - 0.2) < 1e-12
+    assert warn.kind is CheckerPlay.MOVE and abs(warn.verdict.loss - 0.2) < 1e-12
     assert warn.verdict.played == b.moves[1].notation() and warn.verdict.best == b.moves[0].notation()
     assert flow.phase is Phase.TUTOR_WARNING and flow.session.log == [] and flow.session.turn == HUMAN
 
@@ -209,7 +210,7 @@ def test_rolling_when_a_double_was_right_is_warned_and_taken_back() -> None:
     flow.handle(CubeDone(DOUBLE_TAKE))
     out = flow.handle(RollDice())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind is Checked.NO_DOUBLE and abs(warn.verdict.loss - 0.3) < 1e-12
+    assert warn.kind is CubeAction.NO_DOUBLE and abs(warn.verdict.loss - 0.3) < 1e-12
     assert flow.session.state.dice is None
     flow.handle(TutorTakeBack())
     assert flow.phase is Phase.AWAITING_ROLL and flow.can_double() and flow.session.state.dice is None
@@ -252,7 +253,7 @@ def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:
     flow.handle(CubeDone(TOO_GOOD))
     out = flow.handle(Take())
     warn = next(e for e in out if isinstance(e, TutorWarn))
-    assert warn.kind is Checked.TAKE and abs(warn.verdict.loss - 0.5) < 1e-12
+    assert warn.kind is CubeAction.TAKE and abs(warn.verdict.loss - 0.5) < 1e-12
     out = flow.handle(TutorTakeBack())
     assert flow.phase is Phase.TAKE_OR_PASS and any(isinstance(e, AskTake) for e in out)
     assert searches(out) == [] and flow.session.offered == AI
@@ -264,13 +265,13 @@ def test_every_checked_decision_has_its_title_and_the_phase_take_back_returns_to
     from game.ui.flow.tutor import decided_in
     from game.ui.scenes.game.tutor_dialog import tutor_title
 
-    assert tutor_title(Checked.NO_DOUBLE) == "Tutor: a double was right"
-    assert len({tutor_title(kind) for kind in Checked}) == len(Checked)
-    assert {kind: decided_in(kind) for kind in Checked} == {
-        Checked.MOVE: Phase.MOVING,
-        Checked.DOUBLE: Phase.AWAITING_ROLL,
-        Checked.NO_DOUBLE: Phase.AWAITING_ROLL,
-        Checked.TAKE: Phase.TAKE_OR_PASS,
-        Checked.BEAVER: Phase.TAKE_OR_PASS,
-        Checked.PASS: Phase.TAKE_OR_PASS,
+    assert tutor_title(CubeAction.NO_DOUBLE) == "Tutor: a double was right"
+    assert len({tutor_title(kind) for kind in EVERY_CHECKED}) == len(EVERY_CHECKED)
+    assert {kind: decided_in(kind) for kind in EVERY_CHECKED} == {
+        CheckerPlay.MOVE: Phase.MOVING,
+        CubeAction.DOUBLE: Phase.AWAITING_ROLL,
+        CubeAction.NO_DOUBLE: Phase.AWAITING_ROLL,
+        CubeAction.TAKE: Phase.TAKE_OR_PASS,
+        CubeAction.BEAVER: Phase.TAKE_OR_PASS,
+        CubeAction.PASS: Phase.TAKE_OR_PASS,
     }

@@ -13,14 +13,8 @@ import pytest
 from ai.evaluation.evaluator import Evaluator, Probs
 from ai.evaluation.load import hand_evaluator
 from ai.search import analyse
-from ai.worker.transport import (
-    AIWorker,
-    Failed,
-    Finished,
-    Progress,
-    RankedMove,
-    Request,
-)
+from ai.worker.messages import Failed, Finished, Progress, RankedMove, Request
+from ai.worker.transport import AIWorker
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 

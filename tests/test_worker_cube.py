@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from helpers import side
 
-from ai.cube.decision import CubeContext, cube_efficiency
+from ai.cube.model import CubeContext, cube_efficiency
 from ai.evaluation.load import hand_evaluator
-from ai.worker.transport import AIWorker, CubeAnswer, CubeRequest
+from ai.worker.messages import CubeAnswer, CubeRequest
+from ai.worker.transport import AIWorker
 from game.rules.cube import Resignation
 from game.rules.position import Position
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ai.cube.decision import CubeContext, search_utilities
+from ai.cube.model import CubeContext, search_utilities
 from ai.evaluation.load import hand_evaluator
 from ai.search import analyse
-from ai.worker.transport import AIWorker, Finished, Request
+from ai.worker.messages import Finished, Request
+from ai.worker.transport import AIWorker
 from game.rules.position import Position
 
 DMP = CubeContext(length=1, away=(1, 1))

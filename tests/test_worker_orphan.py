@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 PARENT = """
 import sys, threading, time
 import multiprocessing.resource_tracker as rt
-from ai.worker.transport import AIWorker, Request
+from ai.worker.transport import AIWorker
+from ai.worker.messages import Request
 from ai.evaluation.load import hand_evaluator
 from game.rules.position import Position
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from ai.evaluation.load import default_evaluator
-from ai.worker.transport import AIWorker, Failed, Progress, Reviewed, ReviewRequest
+from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
+from ai.worker.transport import AIWorker
 
 RECORD = (Path(__file__).parent / "data" / "mat" / "gnubg.mat").read_bytes()
 

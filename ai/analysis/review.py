@@ -25,31 +25,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
-from ai.cube.decision import (
-    CubeContext,
-    best_roll_results,
-    context_for,
-    cube_decision,
-    cubeful_equity,
-    match_winning_chance,
-    move_utility,
-)
+from ai.analysis.bands import BAD, SEVERITY, severity
+from ai.cube.advice import CubeAdvice
+from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
+from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
 from ai.evaluation.evaluator import Evaluator, flip
-from ai.search import Candidate, analyse, position_values
+from ai.ranking import RankedMove, Ranker
+from ai.search import position_values
 from game.records.matchid import MatchInfo, match_id
 from game.records.replay import ReplayedGame, ReplayedMatch, Turn
-from game.rules.cube import CubeState, can_double
+from game.rules.cube import CubeAction, CubeState, can_double
 from game.rules.dice import ROLLS
-from game.rules.move import Move, legal_moves
+from game.rules.move import Move
 from game.rules.position import SIDE_MASK, Position, position_id, swap
 
 DEFAULT_DEPTH = 3
 """The depth ``analyze`` judges at: GNU Backgammon's 2-ply, its own analysis default."""
-
-DOUBTFUL, BAD, VERY_BAD = 0.03, 0.06, 0.12
-"""Error thresholds (EMG) of a doubtful, bad and very bad decision."""
 
 CLOSE_CUBE = 0.16
 """A cube decision is close when the best action is within this of doubling (GNU Backgammon's margin)."""
@@ -77,17 +71,20 @@ RATINGS: tuple[tuple[float, str], ...] = (
 )
 """Rating words by error rate (mEMG per unforced decision), best first: the upper bound of each."""
 
-KINDS = ("move", "double", "no double", "take", "drop")
+Kind = Literal["move", CubeAction.DOUBLE, CubeAction.NO_DOUBLE, CubeAction.TAKE, CubeAction.PASS]
+"""What a judged decision was: a checker play, or a cube action taken (a beaver is judged as a take)."""
+
+CUBE_KINDS: tuple[Kind, ...] = (CubeAction.DOUBLE, CubeAction.NO_DOUBLE, CubeAction.TAKE, CubeAction.PASS)
+"""The cube decisions a review judges."""
+
+KINDS: tuple[Kind, ...] = ("move", *CUBE_KINDS)
 """What a judged decision was."""
 
-SEVERITY = ((VERY_BAD, "very bad"), (BAD, "bad"), (DOUBTFUL, "doubtful"))
-"""A checker play's error band, worst first."""
-
-CUBE_ERRORS = {
-    "no double": "missed double",
-    "double": "wrong double",
-    "take": "wrong take",
-    "drop": "wrong pass",
+CUBE_ERRORS: dict[Kind, str] = {
+    CubeAction.NO_DOUBLE: "missed double",
+    CubeAction.DOUBLE: "wrong double",
+    CubeAction.TAKE: "wrong take",
+    CubeAction.PASS: "wrong pass",
 }
 """The name of an error in each kind of cube decision."""
 
@@ -146,7 +143,7 @@ class Decision:
     player: int
     """0 (left column) or 1."""
 
-    kind: str
+    kind: Kind
     """One of :data:`KINDS`."""
 
     error: float
@@ -159,7 +156,7 @@ class Decision:
     """The best move or action."""
 
     position_id: str
-    """GNU Backgammon Position ID, the deciding player on roll (the doubler for take/drop)."""
+    """GNU Backgammon Position ID, the deciding player on roll (the doubler for take/pass)."""
 
     match_id: str
     """GNU Backgammon Match ID of the moment of the decision."""
@@ -189,7 +186,7 @@ class Decision:
         if self.error <= 0.0:
             return ""
         if self.kind == "move":
-            return next((word for bound, word in SEVERITY if self.error >= bound), "")
+            return severity(self.error)
         return CUBE_ERRORS[self.kind]
 
     def to_json(self) -> dict[str, object]:
@@ -322,6 +319,7 @@ class _Judge:
         self.cube_depth = cube_depth
         self.jacoby = match.is_jacoby()
         self.evaluator = evaluator
+        self.ranker = Ranker(evaluator)
         self.stats = (PlayerStats(), PlayerStats())
         self.decisions: list[Decision] = []
         self.graph: list[GraphPoint] = []
@@ -378,28 +376,33 @@ class _Judge:
             _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
-        best = "no double" if d.nd >= double_value else ("double, take" if d.take else "double, pass")
+        advice = CubeAdvice.of(d.nd < double_value, d.take)
+        best = advice.doubler_words
         ids = self.ids(turn.code, game, turn.cube, turn.player)
         eqs = (d.nd, d.dt, d.dp)
         if not turn.doubled:
             if best_value - double_value < CLOSE_CUBE:
-                self.judged(game, turn, turn.player, "no double", best_value - d.nd, best, ids, cube=eqs)
+                self.judged(
+                    game, turn, turn.player, CubeAction.NO_DOUBLE, best_value - d.nd, best, ids, cube=eqs
+                )
             return
-        self.judged(game, turn, turn.player, "double", best_value - double_value, best, ids, cube=eqs)
+        self.judged(
+            game, turn, turn.player, CubeAction.DOUBLE, best_value - double_value, best, ids, cube=eqs
+        )
         taker = 1 - turn.player
         ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
-        answer = "take" if d.take else "drop"
+        answer = str(advice.taker)
         if turn.taken:
-            self.judged(game, turn, taker, "take", max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
+            self.judged(game, turn, taker, CubeAction.TAKE, max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
         else:
-            self.judged(game, turn, taker, "drop", max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
+            self.judged(game, turn, taker, CubeAction.PASS, max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
 
     def judged(
         self,
         game: ReplayedGame,
         turn: Turn,
         player: int,
-        kind: str,
+        kind: Kind,
         error: float,
         best: str,
         ids: tuple[str, str],
@@ -436,20 +439,21 @@ class _Judge:
             return
         ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
-        utility = move_utility(ctx, turn.code)
-        ranked = analyse(turn.code, turn.dice, self.depth, self.evaluator, utility=utility)
+        ranked = self.ranker.rank_moves(
+            Position(turn.code), turn.dice, self.depth, context=ctx, cubeful_replies=False
+        )
         target = turn.move.after.code
-        mine = next(c for c in ranked if c.code == target)
+        mine = next(r for r in ranked if r.move.after.code == target)
         value = mine.equity
         probs: tuple[float, ...] = mine.probs
         if mine.depth < self.depth and target & SIDE_MASK:
             deeper = flip(position_values([swap(target)], self.depth - 1, self.evaluator))
-            value = float(utility(deeper)[0])
+            value = float(move_utility(ctx, turn.code)(deeper)[0])
             probs = tuple(float(x) for x in deeper[0])
         best = ranked[0]
         error = max(0.0, best.equity - value)
-        best_text = _notation(turn, best.code) if error > 0 else played
-        options = _options(turn, ranked, target, value, probs)
+        best_text = best.move.notation() if error > 0 else played
+        options = _options(ranked, mine, value, probs)
         self.judged(game, turn, turn.player, "move", error, best_text, ids, played, luck, options)
 
     def luck(self, game: ReplayedGame, turn: Turn, ctx: CubeContext) -> float:
@@ -491,30 +495,23 @@ def played_cube(turn: Turn) -> CubeState:
 
 
 def _options(
-    turn: Turn, ranked: list[Candidate], played: int, value: float, probs: tuple[float, ...]
+    ranked: list[RankedMove], played: RankedMove, value: float, probs: tuple[float, ...]
 ) -> tuple[MoveOption, ...]:
-    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the played move ``played``
+    """The best :data:`TOP_MOVES` of ``ranked`` and, when it ranks lower, the ``played`` move
     with its own ``value`` and ``probs`` (searched to the full depth even if a filter cut it),
     ranked among the others by that value."""
-    assert turn.dice is not None
-    moves = {m.after.code: m for m in legal_moves(Position(turn.code), turn.dice)}
-    rank = 1 + sum(1 for c in ranked if c.code != played and c.equity > value)
-    order: list[Candidate | None] = [c for c in ranked if c.code != played]
+    target = played.move.after.code
+    rank = 1 + sum(1 for r in ranked if r.move.after.code != target and r.equity > value)
+    order: list[RankedMove | None] = [r for r in ranked if r.move.after.code != target]
     order.insert(rank - 1, None)  # None: the played move
     out = []
     mine = (probs[0], probs[1], probs[2], probs[3], probs[4])
-    for k, c in enumerate(order, 1):
-        if c is None:
-            out.append(MoveOption(moves[played], value, mine, k))
+    for k, r in enumerate(order, 1):
+        if r is None:
+            out.append(MoveOption(played.move, value, mine, k))
         elif k <= TOP_MOVES:
-            out.append(MoveOption(moves[c.code], c.equity, c.probs, k))
+            out.append(MoveOption(r.move, r.equity, r.probs, k))
     return tuple(out)
-
-
-def _notation(turn: Turn, code: int) -> str:
-    """The notation of the legal move of ``turn``'s roll that leads to ``code``."""
-    assert turn.dice is not None
-    return next(m for m in legal_moves(Position(turn.code), turn.dice) if m.after.code == code).notation()
 
 
 def review(

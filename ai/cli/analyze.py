@@ -20,16 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from ai.analysis.review import (
-    CUBE_EXTRA_DEPTH,
-    DEFAULT_DEPTH,
-    PlayerStats,
-    Review,
-    rating,
-    review,
-    review_json,
-)
-from ai.search import MAX_DEPTH
+from ai.analysis.bands import BAD
+from ai.analysis.review import CUBE_EXTRA_DEPTH, DEFAULT_DEPTH, PlayerStats, Review, rating, review_json
+from ai.engine import Engine
+from ai.levels import MAX_DEPTH
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError, load_match
 
@@ -40,8 +34,8 @@ USAGE_ERROR = 2
 """Exit code for a file that cannot be analysed."""
 
 
-class Progress:
-    """Progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
+class ProgressBar:
+    """A review's progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
 
     def __init__(self, stream: TextIO, games: list[int]) -> None:
         self.stream = stream
@@ -89,7 +83,7 @@ def format_review(rev: Review, worst: int) -> str:
         ("Rating", lambda p, s: rating(s.error_rate())),
         ("Unforced moves", lambda p, s: str(s.unforced_moves)),
         ("Checker error total", lambda p, s: f"{s.checker_error:.3f}"),
-        ("Bad checker plays (>= 0.06)", lambda p, s: str(s.bad_moves)),
+        (f"Bad checker plays (>= {BAD:.2f})", lambda p, s: str(s.bad_moves)),
         ("Close or actual cube decisions", lambda p, s: str(s.cube_decisions)),
         ("Cube error total", lambda p, s: f"{s.cube_error:.3f}"),
         ("Doubtful / bad / very bad", lambda p, s: "{} / {} / {}".format(*s.counts)),
@@ -160,16 +154,17 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     except (MatFileError, ReplayError) as exc:
         print(f"analyze: {path}: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    from ai.cli.hint import HintError, load
+    from ai.cli.hint import load
+    from ai.cli.protocol import HintError
 
     try:
         evaluator = load("auto", sys.stderr, args.weights)
     except HintError as exc:
         print(f"analyze: {exc}", file=sys.stderr)
         return USAGE_ERROR
-    progress = Progress(sys.stderr, [len(g.turns) for g in match.games])
+    progress = ProgressBar(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
-    rev = review(match, args.depth, evaluator, on_turn=progress, cube_depth=cube_depth)
+    rev = Engine(evaluator).judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
     if args.json:
         print(json.dumps(review_json(rev)))
     else:

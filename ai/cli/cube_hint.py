@@ -19,10 +19,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ai.cli.hint import HintError, analyse_json, parse_position
-from ai.cube.decision import context_from_match, cube_decision, search_utilities
+from ai.cli.protocol import HintError, analyse_json, parse_position
+from ai.cube.model import context_from_match
+from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from game.records.matchid import MatchIdError, MatchInfo, from_match_id
+from game.rules.position import Position
 
 
 def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
@@ -40,7 +42,7 @@ def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
 def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) -> dict[str, Any]:
     """The cube decision of the player on roll (a JSON-ready dict)."""
     t0 = time.perf_counter()
-    probs, d = cube_decision(code, context_from_match(info), depth, evaluator)
+    probs, d = Engine(evaluator).cube_decision(Position(code), context_from_match(info), depth)
     cube: dict[str, Any] = {
         "double": d.double,
         "take": d.take,
@@ -63,5 +65,4 @@ def gnubg_id_answer(line: str, depth: int, evaluator: Evaluator, top: int | None
     code, info = parse_gnubg_id(line)
     if not info.has_dice():
         return cube_answer(code, info, depth, evaluator)
-    mover, replier = search_utilities(context_from_match(info), code)
-    return analyse_json(code, info.dice, depth, evaluator, top, utility=mover, reply_utility=replier)
+    return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info))

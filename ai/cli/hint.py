@@ -30,19 +30,22 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-import numpy as np
-import numpy.typing as npt
-
-from ai.evaluation.evaluator import Evaluator, Probs, equity
-from game.rules.move import legal_moves
-from game.rules.position import Position, PositionError, from_position_id, position_id, swap, unpack
+from ai.cli.cube_hint import gnubg_id_answer
+from ai.cli.protocol import (
+    MAX_QUOTE,
+    HintError,
+    analyse_json,
+    parse_dice,
+    parse_line,
+    parse_position,
+    shorten,
+)
+from ai.evaluation.evaluator import Evaluator
 
 DEFAULT_DEPTH = 2
 
@@ -55,89 +58,7 @@ depth N searches N move decisions with the dice in between:
 Depth N is GNU Backgammon's (N-1)-ply. Deeper is stronger and slower."""
 
 
-MAX_QUOTE = 100
-"""An error reply quotes at most this many characters of the line it refuses."""
-
 BOM = "\ufeff"
-
-
-def quote(text: str, limit: int = MAX_QUOTE) -> str:
-    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text)} characters)"
-
-
-def shorten(message: str, limit: int = 3 * MAX_QUOTE) -> str:
-    """An error message cut to about ``limit`` characters (it may quote the input)."""
-    if len(message) <= limit:
-        return message
-    return f"{message[:limit]}... ({len(message)} characters in all)"
-
-
-class HintError(ValueError):
-    """Input the hint tool cannot take (bad Position ID, bad dice, game over)."""
-
-
-def parse_dice(text: str) -> tuple[int, int]:
-    """Read a roll written ``31``, ``3-1``, ``3,1`` or ``3 1``."""
-    digits = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
-    if not digits:
-        raise HintError(f"dice must be two digits 1-6 like 31 or 3-1, got {quote(text)}")
-    return int(digits.group(1)), int(digits.group(2))
-
-
-def parse_line(line: str) -> tuple[int, tuple[int, int]]:
-    """A request line ``POSITION_ID D1D2`` as (position code, dice)."""
-    parts = line.split(None, 1)
-    if len(parts) != 2:
-        raise HintError(f"expected a line 'POSITION_ID D1D2', e.g. '4HPwATDgc/ABMA 31', got {quote(line)}")
-    return parse_position(parts[0]), parse_dice(parts[1])
-
-
-def parse_position(pid: str) -> int:
-    """Decode a Position ID, refusing finished games."""
-    if len(pid) > MAX_QUOTE:  # no Position ID is this long; do not echo it back whole
-        raise HintError(f"not a Position ID (14 characters): {quote(pid)}")
-    try:
-        code = from_position_id(pid)
-    except PositionError as exc:
-        raise HintError(str(exc)) from None
-    mine, theirs = unpack(code)
-    if not any(mine) or not any(theirs):
-        raise HintError(f"the game is over in {pid}: a side has no checkers left")
-    return code
-
-
-def analyse_json(
-    code: int,
-    dice: tuple[int, int],
-    depth: int,
-    evaluator: Evaluator,
-    top: int | None = None,
-    utility: Callable[[Probs], npt.NDArray[np.float64]] = equity,
-    reply_utility: Callable[[Probs], npt.NDArray[np.float64]] | None = None,
-) -> dict[str, Any]:
-    """The protocol's answer for one position and roll (a JSON-ready dict), as `analyse` ranks it."""
-    from ai.search import analyse
-
-    t0 = time.perf_counter()
-    moves = {m.after.code: m for m in legal_moves(Position(code), dice)}
-    rows: list[dict[str, Any]] = []
-    if moves:
-        for c in analyse(code, dice, depth, evaluator, utility=utility, reply_utility=reply_utility):
-            rows.append(
-                {
-                    "move": moves[c.code].notation(),
-                    "position_id": position_id(swap(c.code)),
-                    "equity": round(float(c.equity), 5),
-                    "probs": [round(float(p), 5) for p in c.probs],
-                    "depth": int(c.depth),
-                }
-            )
-    if top is not None:
-        rows = rows[:top]
-    return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}
 
 
 def decode_line(raw: bytes) -> str:
@@ -174,8 +95,6 @@ class Answerer:
     def _answer(self, line: str) -> dict[str, Any]:
         try:
             if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
-                from ai.cli.cube_hint import gnubg_id_answer
-
                 return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top)
             code, dice = parse_line(line.strip())
             return analyse_json(code, dice, self.depth, self.evaluator, self.top)

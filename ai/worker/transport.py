@@ -1,5 +1,8 @@
 """The AI off the UI thread: start a search, poll for progress and the answer, cancel it.
 
+The requests and events are in :mod:`ai.worker.messages`, the answering of each request in
+:mod:`ai.worker.handlers`; this module is the process plumbing and :class:`AIWorker`.
+
 The UI never calls the search directly. It owns one :class:`AIWorker` and, once a
 frame, calls :meth:`AIWorker.poll`, which never blocks::
 
@@ -49,264 +52,18 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal
 
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
-from game.rules.cube import Resignation
-from game.rules.move import Move, legal_moves
-from game.rules.position import Position, unpack
+from ai.worker.handlers import Counter, Put, answer
+from ai.worker.messages import CubeRequest, Event, Failed, Progress, Request, ReviewRequest
 
-if TYPE_CHECKING:
-    from ai.analysis.review import Review
-    from ai.cube.decision import CubeContext
-
-Kind = Literal["move", "hint"]
 Mode = Literal["process", "thread"]
-
-MAX_DEPTH = 4
-"""The deepest search a request may ask for (depth N = GNU Backgammon's (N-1)-ply)."""
 
 CHILD_NICENESS = 5
 """How much lower the search process's priority is than the UI's (POSIX ``nice``)."""
-
-PROGRESS_INTERVAL_S = 0.02
-"""Progress events are sent at most this often (the last one always)."""
-
-
-# --- the public value types -----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    """What to search: a position and roll, how deep, and how the answer is used."""
-
-    kind: Kind
-    """``"move"``: the computer chooses its move (noise applies; a forced move is not
-    searched deeply). ``"hint"``: rank the moves for the player (noise is ignored)."""
-
-    position: Position
-    """The board, seen from the side on roll."""
-
-    dice: tuple[int, int]
-    """The roll to play."""
-
-    depth: int
-    """Move decisions searched, 1..4 (depth N is GNU Backgammon's (N-1)-ply)."""
-
-    noise: float = 0.0
-    """Standard deviation of the seeded noise added to equities (beginner levels)."""
-
-    time_limit: float | None = None
-    """Seconds; when they run out the best fully searched shallower answer is returned."""
-
-    top: int | None = None
-    """Return only the best ``top`` moves (None: all of them)."""
-
-    seed: int = 0
-    """Seed of the noise: same request and seed, same answer."""
-
-    context: CubeContext | None = None
-    """The cube and score seen by the side on roll: moves are then chosen by cubeful equity at
-    that score (match equity in a match, the mover's and the opponent's alike). None: cubeless
-    money equity."""
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("move", "hint"):
-            raise ValueError(f"request kind must be 'move' or 'hint', got {self.kind!r}")
-        if not isinstance(self.position, Position):
-            raise ValueError("request position must be a game.rules.position.Position")
-        if len(self.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice):
-            raise ValueError(f"dice must be two numbers 1..6, got {self.dice!r}")
-        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
-            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
-        if self.noise < 0:
-            raise ValueError(f"noise must be >= 0, got {self.noise}")
-        if self.time_limit is not None and self.time_limit <= 0:
-            raise ValueError(f"time limit must be positive, got {self.time_limit}")
-        if self.top is not None and self.top < 1:
-            raise ValueError(f"top must be at least 1, got {self.top}")
-
-
-@dataclass(frozen=True, slots=True)
-class RankedMove:
-    """A legal move with its value for the side that plays it."""
-
-    move: Move
-    """The move (``move.after`` is the result, mover still on roll)."""
-
-    equity: float
-    """Cubeless equity of the move for the mover, in points per game."""
-
-    probs: tuple[float, float, float, float, float]
-    """Win, win gammon, win backgammon, lose gammon, lose backgammon (cumulative)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Part of a search is done."""
-
-    request_id: int
-    """The request this is about."""
-
-    done: int
-    """Candidate moves fully searched so far."""
-
-    total: int
-    """Candidate moves to search."""
-
-    best: RankedMove | None
-    """The best move so far, or None before the first candidate is done."""
-
-
-@dataclass(frozen=True, slots=True)
-class Finished:
-    """The answer to a request."""
-
-    request_id: int
-    """The request this answers."""
-
-    moves: list[RankedMove]
-    """Legal moves, best first (only ``top`` of them if asked); empty when no move is
-    possible and the turn passes."""
-
-    seconds: float = 0.0
-    """Time the search took."""
-
-
-@dataclass(frozen=True, slots=True)
-class Failed:
-    """A request that could not be answered."""
-
-    request_id: int
-    """The request that failed."""
-
-    message: str
-    """What went wrong, in words for the player."""
-
-
-@dataclass(frozen=True, slots=True)
-class CubeRequest:
-    """A cube or resignation question about the side on roll, before its roll.
-
-    Answered with a :class:`CubeAnswer`: the side on roll's chances, its cube decision
-    (should it double; if it did, should the opponent take; beaver), what it would
-    resign, and whether the other side accepts ``resign``.
-    """
-
-    position: Position
-    """The board, seen from the side on roll (not yet rolled)."""
-
-    context: CubeContext
-    """The cube and score seen by the side on roll."""
-
-    depth: int
-    """Searched as a move decision at this depth would be (1..4)."""
-
-    noise: float = 0.0
-    """The level's checker noise; the cube noise is in proportion (``ai.cube.decision.CUBE_NOISE_RATIO``)."""
-
-    seed: int = 0
-    """Seed of the noise."""
-
-    resign: Resignation | None = None
-    """An offer to resign made by ``resigner``: the answer says whether the other side accepts."""
-
-    resigner: int = 0
-    """Who offers ``resign``: 0 the side on roll, 1 its opponent."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.position, Position):
-            raise ValueError("request position must be a game.rules.position.Position")
-        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
-            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
-        if self.noise < 0:
-            raise ValueError(f"noise must be >= 0, got {self.noise}")
-        if self.resigner not in (0, 1):
-            raise ValueError(f"resigner must be 0 or 1, got {self.resigner!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class CubeAnswer:
-    """The answer to a :class:`CubeRequest`, from the side on roll's view."""
-
-    request_id: int
-    """The request this answers."""
-
-    probs: tuple[float, float, float, float, float]
-    """The side on roll's chances: win, win gammon, win backgammon, lose gammon, lose backgammon."""
-
-    nd: float
-    """No double (normalised cubeful equity)."""
-
-    dt: float
-    """Double, take."""
-
-    dp: float
-    """Double, pass."""
-
-    double: bool
-    """The side on roll doubles now (at its level, noise included)."""
-
-    take: bool
-    """The opponent takes a double (at its level)."""
-
-    beaver: bool = False
-    """The opponent, having taken, beavers (money, beavers on: its side of DT is positive)."""
-
-    offer: Resignation | None = None
-    """What the side on roll would resign now (no chance left), or None."""
-
-    accepts: bool = False
-    """The side that did not offer ``resign`` accepts it."""
-
-    take_point: float = 0.0
-    """The opponent's least chance to win at which taking is as good as passing (same gammon shares)."""
-
-    seconds: float = 0.0
-    """Time the search took."""
-
-    def take_right(self) -> bool:
-        """Without noise: taking loses no more than passing (DT <= DP from the doubler's side)."""
-        return self.dt <= self.dp
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewRequest:
-    """Judge every decision of a match record (:func:`ai.analysis.review.review`).
-
-    Progress comes as :class:`Progress` events (``done`` and ``total`` count turns, ``best`` is
-    None), the answer as :class:`Reviewed`; a record that cannot be read or replayed is a
-    :class:`Failed` event whose message names the game, row and cell."""
-
-    data: bytes
-    """The ``.mat`` file's bytes (any format :mod:`game.records.mat` reads)."""
-
-    depth: int
-    """Checker plays and cube actions searched at this depth, 1..4."""
-
-    def __post_init__(self) -> None:
-        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
-            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Reviewed:
-    """The answer to a :class:`ReviewRequest`."""
-
-    request_id: int
-    """The request this answers."""
-
-    review: Review
-    """The judged match."""
-
-    seconds: float = 0.0
-    """Time the review took."""
-
-
-Event = Progress | Finished | Failed | CubeAnswer | Reviewed
 
 
 # --- evaluators -------------------------------------------------------------------------
@@ -318,10 +75,6 @@ must be a module-level function (it is sent to the child by name)."""
 
 
 # --- the request loop, shared by both modes ----------------------------------------------
-
-
-class _Counter(Protocol):
-    value: int
 
 
 class _Box:
@@ -337,16 +90,10 @@ class _Box:
 #   ("done", request id)                      the loop is free again (after any request)
 
 
-def _is_game_over(code: int) -> bool:
-    """True when a side has no checker left on the board: someone has won."""
-    mine, theirs = unpack(code)
-    return not any(mine) or not any(theirs)
-
-
 def _serve(
     get: Callable[[], Any],
-    put: Callable[[tuple[Any, ...]], None],
-    stop_before: _Counter,
+    put: Put,
+    stop_before: Counter,
     factory: EvaluatorFactory,
 ) -> None:
     """Answer requests from ``get`` until it returns None.
@@ -354,10 +101,13 @@ def _serve(
     A request ``(request_id, Request)`` is searched unless ``stop_before.value`` has
     passed its id; the search stops as soon as it does.
     """
+    from ai.engine import Engine
+
     try:
         evaluator, warning = factory()
     except Exception as exc:
         evaluator, warning = None, f"the AI could not start: {exc}"
+    engine = None if evaluator is None else Engine(evaluator)
     put(("ready", getattr(evaluator, "name", "none"), warning))
     while True:
         item = get()
@@ -366,202 +116,14 @@ def _serve(
         rid, request = item
         try:
             if stop_before.value <= rid:
-                if evaluator is None:
+                if engine is None:
                     put(("event", Failed(rid, warning or "no evaluator")))
-                elif isinstance(request, CubeRequest):
-                    put(("event", _cube_answer(rid, request, evaluator)))
-                elif isinstance(request, ReviewRequest):
-                    _review_answer(rid, request, evaluator, put, stop_before)
                 else:
-                    _answer(rid, request, evaluator, put, stop_before)
+                    answer(rid, request, engine, put, stop_before)
         except Exception as exc:  # the loop outlives any one search
             put(("event", Failed(rid, f"the AI failed: {type(exc).__name__}: {exc}")))
         finally:
             put(("done", rid))
-
-
-def _cube_answer(rid: int, request: CubeRequest, evaluator: Evaluator) -> CubeAnswer:
-    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
-    import numpy as np
-
-    from ai.cube.decision import CUBE_NOISE_RATIO, cube_decision, resignation_offer, should_accept_resignation
-    from ai.evaluation.evaluator import flip
-
-    t0 = time.monotonic()
-    code = request.position.code
-    if _is_game_over(code):
-        raise ValueError("the game is over: there is no cube decision")
-    ctx = request.context
-    rng = np.random.default_rng(request.seed)
-    probs, d = cube_decision(
-        code, ctx, request.depth, evaluator, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
-    )
-    accepts = False
-    if request.resign is not None:
-        if request.resigner == 0:  # the opponent weighs the offer from its side
-            accepts = should_accept_resignation(flip(probs.reshape(1, 5))[0], ctx.flipped(), request.resign)
-        else:
-            accepts = should_accept_resignation(probs, ctx, request.resign)
-    p = tuple(float(x) for x in probs)
-    beaver = ctx.is_money() and d.take and d.dt < 0.0
-    need = _take_point(probs, ctx, code)
-    return CubeAnswer(
-        rid,
-        (p[0], p[1], p[2], p[3], p[4]),
-        d.nd,
-        d.dt,
-        d.dp,
-        d.double,
-        d.take,
-        beaver,
-        resignation_offer(probs),
-        accepts,
-        need,
-        time.monotonic() - t0,
-    )
-
-
-def _review_answer(
-    rid: int,
-    request: ReviewRequest,
-    evaluator: Evaluator,
-    put: Callable[[tuple[Any, ...]], None],
-    stop_before: _Counter,
-) -> None:
-    """Read, replay and judge a record, with progress after each turn; stops between turns."""
-    from ai.analysis.review import review
-    from ai.search import Stopped
-    from game.records.mat import MatFileError
-    from game.records.replay import ReplayError, replay_bytes
-
-    t0 = time.monotonic()
-    try:
-        match = replay_bytes(request.data)
-    except (MatFileError, ReplayError) as exc:
-        put(("event", Failed(rid, str(exc))))
-        return
-    last_sent = [0.0]
-
-    def on_turn(done: int, total: int) -> None:
-        if stop_before.value > rid:
-            raise Stopped("review stopped")
-        now = time.monotonic()
-        if done == total or now - last_sent[0] >= PROGRESS_INTERVAL_S:
-            last_sent[0] = now
-            put(("event", Progress(rid, done, total, None)))
-
-    put(("event", Progress(rid, 0, sum(len(g.turns) for g in match.games), None)))
-    try:
-        rev = review(match, request.depth, evaluator, on_turn=on_turn)
-    except Stopped:
-        return
-    put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
-
-
-TAKE_POINT_STEPS = 30
-"""Bisection steps of :func:`_take_point` (2**-30: far finer than a percent)."""
-
-
-def _take_point(probs: Any, ctx: CubeContext, code: int) -> float:
-    """The taker's win chance at which a double's take and pass are worth the same.
-
-    The doubler's chance ``w`` is varied with the gammon and backgammon shares of its
-    wins and losses held; DT grows with ``w``, so a bisection finds where it meets DP.
-    """
-    import numpy as np
-
-    from ai.cube.decision import cube_efficiency, decide
-
-    w0 = float(probs[0])
-    win_shares = (float(probs[1]) / w0, float(probs[2]) / w0) if w0 > 0 else (0.0, 0.0)
-    loss_shares = (float(probs[3]) / (1 - w0), float(probs[4]) / (1 - w0)) if w0 < 1 else (0.0, 0.0)
-    x = cube_efficiency(code)
-
-    def take_is_worse(w: float) -> bool:
-        row = np.array(
-            [w, w * win_shares[0], w * win_shares[1], (1 - w) * loss_shares[0], (1 - w) * loss_shares[1]]
-        )
-        d = decide(row, ctx, x)
-        return d.dt > d.dp
-
-    lo, hi = 0.0, 1.0
-    for _ in range(TAKE_POINT_STEPS):
-        mid = (lo + hi) / 2
-        if take_is_worse(mid):
-            hi = mid
-        else:
-            lo = mid
-    return 1.0 - (lo + hi) / 2
-
-
-def _answer(
-    rid: int,
-    request: Request,
-    evaluator: Evaluator,
-    put: Callable[[tuple[Any, ...]], None],
-    stop_before: _Counter,
-) -> None:
-    from ai.search import Candidate, Stopped, analyse
-    from ai.search import Progress as SearchProgress
-
-    t0 = time.monotonic()
-    code = request.position.code
-    if _is_game_over(code):
-        put(("event", Failed(rid, "the game is over: there is no move to find")))
-        return
-    legal = {m.after.code: m for m in legal_moves(request.position, request.dice)}
-    if not legal:
-        put(("event", Finished(rid, [], time.monotonic() - t0)))
-        return
-
-    def ranked(c: Candidate) -> RankedMove:
-        move = legal.get(c.code)
-        if move is None:
-            raise RuntimeError("the search returned a position that is not a legal move")
-        p = tuple(float(x) for x in c.probs)
-        return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]))
-
-    last_sent = [0.0]
-
-    def on_progress(p: SearchProgress) -> None:
-        now = time.monotonic()
-        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
-            return
-        last_sent[0] = now
-        best = ranked(p.best) if p.best is not None else None
-        put(("event", Progress(rid, p.done, p.total, best)))
-
-    forced = request.kind == "move" and len(legal) == 1
-    deadline = None if request.time_limit is None else t0 + request.time_limit
-    try:
-        found = analyse(
-            code,
-            request.dice,
-            1 if forced else request.depth,
-            evaluator,
-            on_progress=on_progress,
-            should_stop=lambda: stop_before.value > rid,
-            deadline=deadline,
-            noise=request.noise if request.kind == "move" else 0.0,
-            seed=request.seed,
-            **_utilities(request.context, code),
-        )
-    except Stopped:
-        return
-    moves = [ranked(c) for c in found]
-    if request.top is not None:
-        moves = moves[: request.top]
-    put(("event", Finished(rid, moves, time.monotonic() - t0)))
-
-
-def _utilities(context: CubeContext | None, code: int) -> dict[str, Any]:
-    """The search's utilities for a request's cube and score (none: cubeless equity)."""
-    if context is None:
-        return {}
-    from ai.cube.decision import search_utilities
-
-    mover, replier = search_utilities(context, code)
-    return {"utility": mover, "reply_utility": replier}
 
 
 def _child_main(
@@ -698,7 +260,7 @@ class AIWorker:
         self._launches += 1
         if self.mode == "thread":
             box = _Box()
-            self._stop: _Counter = box
+            self._stop: Counter = box
             tq_in: queue.Queue[Any] = queue.Queue()
             tq_out: queue.Queue[Any] = queue.Queue()
             self._send: Callable[[Any], None] = tq_in.put
@@ -778,7 +340,7 @@ class AIWorker:
         if self._closed:
             raise RuntimeError("the AI worker is closed")
         if not isinstance(request, Request | CubeRequest | ReviewRequest):
-            raise TypeError("start() takes an ai.worker.transport.Request, CubeRequest or ReviewRequest")
+            raise TypeError("start() takes an ai.worker.messages.Request, CubeRequest or ReviewRequest")
         if not self._alive():
             self._launch()
         rid = self._next_id

@@ -21,11 +21,13 @@ import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, assert_never
 
+from game.rules.cube import CubeAction
 from game.rules.move import Step
 
-Kind = Literal["move", "double", "take", "drop"]
+Kind = Literal["move", CubeAction.DOUBLE, CubeAction.TAKE, CubeAction.PASS]
+"""What a record's entry is: a roll and move, or one of the cube actions a record holds."""
 
 CELL = 28
 """Width of a player's cell."""
@@ -43,7 +45,7 @@ class Action:
     """One entry of a game record."""
 
     kind: Kind
-    """A roll and move, a double, a take, or a drop."""
+    """A roll and move, a double, a take, or a pass (the text's ``Drops``)."""
 
     player: int
     """0 (the left column) or 1 (the right column)."""
@@ -104,13 +106,19 @@ def steps_text(steps: tuple[Step, ...] | list[Step]) -> str:
 
 
 def _cell(a: Action) -> str:
-    if a.kind == "move":
-        assert a.dice is not None
-        hi, lo = max(a.dice), min(a.dice)
-        return f"{hi}{lo}: {a.move}" + (" " if a.move and a.move.count("/") < 4 else "")
-    if a.kind == "double":
-        return f" Doubles => {a.cube}"
-    return " Takes" if a.kind == "take" else " Drops"
+    match a.kind:
+        case "move":
+            assert a.dice is not None
+            hi, lo = max(a.dice), min(a.dice)
+            return f"{hi}{lo}: {a.move}" + (" " if a.move and a.move.count("/") < 4 else "")
+        case CubeAction.DOUBLE:
+            return f" Doubles => {a.cube}"
+        case CubeAction.TAKE:
+            return " Takes"
+        case CubeAction.PASS:
+            return " Drops"
+        case _:
+            assert_never(a.kind)
 
 
 def _wins(points: int) -> str:
@@ -216,7 +224,7 @@ _ROLL = re.compile(r"([1-6])([1-6])\s*:(.*)$")
 _DOUBLE = re.compile(r"doubles\s*(?:=>|to)?\s*(\d+)?$", re.IGNORECASE)
 _WINS = re.compile(r"wins\s+(\d+)\s+points?\b", re.IGNORECASE)
 _TAKE = ("takes", "accepts")
-_DROP = ("drops", "passes", "rejects")
+_PASS = ("drops", "passes", "rejects")
 _NO_MOVE = ("", "cannot move", "can't move", "no move", "dance", "dances")
 
 
@@ -329,11 +337,12 @@ def _read_cell(text: str, player: int, row: _Row, game_no: int) -> Action | int 
     if lower.startswith("doubles"):
         if not (m := _DOUBLE.match(text)):
             raise MatFileError(f"{where}: cannot read {text!r}")
-        return Action("double", player, cube=int(m.group(1) or 0), row=row.number or 0, line=row.lineno)
+        cube = int(m.group(1) or 0)
+        return Action(CubeAction.DOUBLE, player, cube=cube, row=row.number or 0, line=row.lineno)
     if lower in _TAKE:
-        return Action("take", player, row=row.number or 0, line=row.lineno)
-    if lower in _DROP:
-        return Action("drop", player, row=row.number or 0, line=row.lineno)
+        return Action(CubeAction.TAKE, player, row=row.number or 0, line=row.lineno)
+    if lower in _PASS:
+        return Action(CubeAction.PASS, player, row=row.number or 0, line=row.lineno)
     if lower.startswith("wins"):
         if not (m := _WINS.match(text)):
             raise MatFileError(f"{where}: cannot read {text!r}")

@@ -14,15 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal, assert_never
 
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, decode, read_match, row_numbers
-from game.rules.cube import CENTRED, CubeState, can_double, take
+from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.move import Move, MoveError, legal_moves, parse_move
 from game.rules.outcome import Termination, win_kind
 from game.rules.position import BAR, START_CODE, Position, swap, unpack
 
 _OFF = re.compile(r"/0(?=\D|$)")
 _DASH = re.compile(r"(?<=[\dr])-(?=[\dbo])", re.IGNORECASE)
+
+Ending = Literal["board", "pass", "resign"]
+"""How a game ended: borne off, a passed double, or a resignation."""
 
 
 class ReplayError(ValueError):
@@ -98,8 +102,8 @@ class ReplayedGame:
     points: int
     """Points won, as written."""
 
-    ending: str
-    """How it ended: ``"board"`` (borne off), ``"drop"`` (a passed double) or ``"resign"``."""
+    ending: Ending
+    """How it ended: ``"board"`` (borne off), ``"pass"`` (a passed double) or ``"resign"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +159,7 @@ class _GameReplay:
         self.taken: bool | None = None
         self.cube_rows = (0, 0)
         """The rows of this turn's double and of its answer (0: none yet)."""
-        self.ended: str | None = None
+        self.ended: Ending | None = None
         self.board_result: tuple[int, Termination] | None = None
 
     def where(self, a: Action) -> str:
@@ -197,26 +201,29 @@ class _GameReplay:
     def action(self, a: Action) -> None:
         if self.ended is not None:
             raise ReplayError(f"{self.where(a)}: play after the game ended")
-        if a.kind == "double":
-            self.turn_of(a)
-            if self.turns == [] or not can_double(self.cube, a.player, crawford=self.crawford):
-                raise ReplayError(f"{self.where(a)}: this player may not double here")
-            self.doubled_at = self.cube
-            self.cube_rows = (a.row, 0)
-        elif a.kind in ("take", "drop"):
-            if self.doubled_at is None or a.player == self.player or self.taken is not None:
-                raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
-            assert self.player is not None
-            self.taken = a.kind == "take"
-            self.cube_rows = (self.cube_rows[0], a.row)
-            if a.kind == "take":
-                self.cube = take(self.cube, self.player, crawford=self.crawford)
-            else:
-                self.finish_drop(a.row)
-        else:
-            self.move(a)
+        match a.kind:
+            case CubeAction.DOUBLE:
+                self.turn_of(a)
+                if self.turns == [] or not can_double(self.cube, a.player, crawford=self.crawford):
+                    raise ReplayError(f"{self.where(a)}: this player may not double here")
+                self.doubled_at = self.cube
+                self.cube_rows = (a.row, 0)
+            case CubeAction.TAKE | CubeAction.PASS:
+                if self.doubled_at is None or a.player == self.player or self.taken is not None:
+                    raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
+                assert self.player is not None
+                self.taken = a.kind is CubeAction.TAKE
+                self.cube_rows = (self.cube_rows[0], a.row)
+                if self.taken:
+                    self.cube = take(self.cube, self.player, crawford=self.crawford)
+                else:
+                    self.finish_pass(a.row)
+            case "move":
+                self.move(a)
+            case _:
+                assert_never(a.kind)
 
-    def finish_drop(self, row: int) -> None:
+    def finish_pass(self, row: int) -> None:
         assert self.player is not None
         assert self.doubled_at is not None
         double_row, answer_row = self.cube_rows
@@ -227,7 +234,7 @@ class _GameReplay:
             )
         )  # fmt: skip
         self.doubled_at, self.cube_rows = None, (0, 0)
-        self.ended = "drop"
+        self.ended = "pass"
 
     def move(self, a: Action) -> None:
         self.turn_of(a)
@@ -254,7 +261,7 @@ class _GameReplay:
 
     def result(self, notes: list[str], score: tuple[int, int], crawford: bool, post: bool) -> ReplayedGame:
         game = self.game
-        ending = self.ended or "resign"
+        ending: Ending = self.ended or "resign"
         if ending == "board" and self.board_result is not None:
             winner, kind = self.board_result
             points = self.cube.value * kind.value
@@ -263,10 +270,10 @@ class _GameReplay:
                     f"game {self.number}: the board gives player {winner} {points} point(s), "
                     f"the record says player {game.winner} {game.points}"
                 )
-        elif ending == "drop" and self.player is not None and game.winner != self.player:
+        elif ending == "pass" and self.player is not None and game.winner != self.player:
             notes.append(
-                f"game {self.number}: the double was dropped, yet the record gives the game to the "
-                "player who dropped"
+                f"game {self.number}: the double was passed, yet the record gives the game to the "
+                "player who passed"
             )
         return ReplayedGame(
             self.number, score, crawford, post, tuple(self.turns), game.winner, game.points, ending

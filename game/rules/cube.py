@@ -25,6 +25,30 @@ CUBE_VALUES: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64)
 """Every value the cube can show."""
 
 
+class CubeAction(enum.StrEnum):
+    """A cube decision, by the one name each has everywhere (records, review, tutor, worker).
+
+    A string enum: its value is the word a JSON answer or a saved file holds. The .mat text
+    writes a pass as ``Drops`` (and reads ``Passes`` and ``Rejects`` too); the model calls it
+    :attr:`PASS`.
+    """
+
+    NO_DOUBLE = "no double"
+    """Rolling when a double was possible."""
+
+    DOUBLE = "double"
+    """Offering the cube at twice its value."""
+
+    TAKE = "take"
+    """Accepting a double: owning the cube at twice the value."""
+
+    PASS = "pass"
+    """Refusing a double: losing the game at the cube's value before the double."""
+
+    BEAVER = "beaver"
+    """Money play: taking and redoubling at once, keeping the cube."""
+
+
 class CubeError(ValueError):
     """A cube action the rules do not allow, or bad saved cube data."""
 

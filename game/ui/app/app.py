@@ -12,9 +12,7 @@ time, then draw the game, the status strip and any overlays.
 from __future__ import annotations
 
 import datetime
-import sys
 import time
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, assert_never
@@ -22,11 +20,11 @@ from typing import Literal, assert_never
 import pygame
 
 from ai.levels import DEFAULT_LEVEL, level_by_key
-from game import __version__
 from game.rules.dice import new_seed
 from game.rules.position import Position
 from game.ui.app.ids import open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
+from game.ui.app.recovery import guarded_frame, guarded_needs_frames
 from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
 from game.ui.model.player_stats import count_game, load_stats
 from game.ui.model.records import keep_game, record_name
@@ -48,10 +46,6 @@ from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
 
-FAILURE_WINDOW_S = 5.0
-"""Failures of the loop this close to the one before form a run, and the response escalates."""
-MAX_FAILURES = 3
-"""The failures in a run that make the game save and stop instead of trying again."""
 
 ScreenCommand = Literal[
     Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH
@@ -120,7 +114,7 @@ class App:
         self._current: Scene | None = None
         self._failures: list[float] = []
         self.gave_up = False
-        """True once failures in a row made the loop stop (see :meth:`recover`)."""
+        """True once failures in a row made the loop stop (see :func:`~game.ui.app.recovery.recover`)."""
         self.stack.push(Backdrop(self))
         if warning:
             self.alert(warning)
@@ -565,87 +559,6 @@ class App:
         pygame.display.flip()
         return bool(events)
 
-    def guarded_frame(self, dt: float) -> bool:
-        """:meth:`frame`, with any exception it lets out handed to :meth:`recover`: the game goes on.
-        True when the frame had input (or failed)."""
-        self._current = None
-        try:
-            return self.frame(dt)
-        except Exception as exc:  # a bug in one screen must not end the game
-            self.recover(exc, self._current)
-            return True
-
-    def guarded_needs_frames(self) -> bool:
-        """:meth:`needs_frames`, with any exception handed to :meth:`recover` (then True)."""
-        self._current = None
-        try:
-            return self.needs_frames()
-        except Exception as exc:  # a bug in one screen must not end the game
-            self.recover(exc, self._current)
-            return True
-
-    def recover(self, exc: Exception, scene: Scene | None) -> None:
-        """After ``exc`` escaped ``scene`` (None: the app's own code): log the traceback, save the
-        game, take the failing screen away and tell the player. Within a run of failures (each within
-        FAILURE_WINDOW_S of the last) the remedy grows: first the scene is closed (the board's own
-        scene: the saved game is offered again), then the new-game menu on a bare board, and at
-        MAX_FAILURES the game saves and stops."""
-        now = time.monotonic()
-        if self._failures and now - self._failures[-1] > FAILURE_WINDOW_S:
-            self._failures = []
-        self._failures.append(now)
-        where = self._log_failure(exc)
-        had_game = self.game_session() is not None
-        try:
-            self.save_game()
-        except Exception as save_exc:  # a game too broken to write: the last save stays
-            self._log_failure(save_exc)
-        what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
-        if len(self._failures) >= MAX_FAILURES:
-            print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
-            self.gave_up = True
-            try:
-                self.quit()
-            except Exception as quit_exc:  # the game is stopping anyway
-                self._log_failure(quit_exc)
-            self.running = False
-            return
-        try:
-            done = self._drop_failing(scene, first=len(self._failures) == 1)
-        except Exception as drop_exc:  # the remedy failed too: the next failure escalates
-            self._log_failure(drop_exc)
-            done = "It may happen again"
-        kept = had_game and not self.headless and not self.saving_failed
-        saved = " Your game is saved." if kept else ""
-        self.alert(f"{what}. {done}.{saved} {where}")
-
-    def _drop_failing(self, scene: Scene | None, first: bool) -> str:
-        """Take the failing ``scene`` off the screen; what was done, in words."""
-        if first and scene is not None and scene is not self.stack.bottom() and scene in self.stack:
-            self.stack.pop(scene)
-            scene.close()
-            return "That window was closed"
-        if self.game is not None:
-            self.game.cancel()
-        self.stack.replace(Backdrop(self))
-        if first:
-            self._offer_saved_game()
-            return "The game was set up again from its last save"
-        self.push(MenuScene(self))
-        return "Back to the menu"
-
-    def _log_failure(self, exc: BaseException) -> str:
-        """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
-        entry = (
-            f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"
-            + "".join(traceback.format_exception(exc))
-        )
-        try:
-            path = self.store.log_error(entry)
-        except OSError as log_exc:
-            return f"The details could not be written ({log_exc})."
-        return "" if path is None else f"Details: {path}"
-
     def wait_for_frame(self, pace: Pace, pacer: FramePacer) -> float:
         """Wait as ``pace`` says; the seconds the next frame advances by."""
         match pace:
@@ -669,13 +582,13 @@ class App:
     def run_loop(self) -> int:
         """The main loop until the player quits: 60 frames a second while anything moves, 15 while
         the picture stands still but a search or a timer runs, and none while nothing does (it
-        sleeps until an event comes). Returns 1 when failures made it stop (see :meth:`recover`), else 0."""
+        sleeps until an event comes). Returns 1 when failures made it stop (see ``recovery``), else 0."""
         pacer = FramePacer()
         pace = Pace.FULL
         try:
             while self.running:
-                had_input = self.guarded_frame(self.wait_for_frame(pace, pacer))
-                pace = pacer.next_pace(fingerprint(self.screen), had_input, self.guarded_needs_frames())
+                had_input = guarded_frame(self, self.wait_for_frame(pace, pacer))
+                pace = pacer.next_pace(fingerprint(self.screen), had_input, guarded_needs_frames(self))
         finally:
             if self.running:  # an exception: still save and stop the search
                 self.quit()

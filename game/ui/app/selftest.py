@@ -319,6 +319,7 @@ def check_game(context: dict[str, Any]) -> str:
 def check_worker() -> str:
     """The AI worker, in its own process as in the game, answers a depth-1 hint."""
     worker_mod = _import("ai.worker.transport")
+    messages = _import("ai.worker.messages")
     from game.rules.move import legal_moves
     from game.rules.position import Position
 
@@ -326,15 +327,15 @@ def check_worker() -> str:
     started = time.perf_counter()
     worker = worker_mod.AIWorker()
     try:
-        rid = worker.start(worker_mod.Request("hint", position, roll, depth=1))
+        rid = worker.start(messages.Request("hint", position, roll, depth=1))
         events = worker.wait(rid, timeout=WORKER_TIMEOUT_S)
     finally:
         worker.close()
     seconds = time.perf_counter() - started
     for event in events:
-        if isinstance(event, worker_mod.Failed):
+        if isinstance(event, messages.Failed):
             raise Failure(f"the worker failed: {event.message}")
-        if isinstance(event, worker_mod.Finished):
+        if isinstance(event, messages.Finished):
             legal = {m.after for m in legal_moves(position, roll)}
             if not event.moves:
                 raise Failure("the worker answered with no moves for 31 at the start")

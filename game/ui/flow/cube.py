@@ -1,7 +1,7 @@
 """The cube and resignation phases of the turn flow (no pygame): doubles, takes, passes, resignations.
 
 :class:`CubeTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. The computer's
-decisions come from the worker (:class:`ai.worker.transport.CubeRequest`): before each of its
+decisions come from the worker (:class:`ai.worker.messages.CubeRequest`): before each of its
 rolls it asks whether to resign or double; when the human doubles it asks whether to
 take; when the human resigns it asks whether to accept.
 """
@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, assert_never
 
-from ai.cube.decision import CubeContext, context_for
-from ai.worker.transport import CubeAnswer, CubeRequest, Request
-from game.rules.cube import MAX_CUBE, NoDouble, Resignation, double_refusal, resign_points
+from ai.cube.advice import ACTION_WORDS, CubeAdvice
+from ai.cube.model import CubeContext, context_for
+from ai.worker.messages import CubeAnswer, CubeRequest, Request
+from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, Resignation, double_refusal, resign_points
 from game.rules.position import Position
 from game.ui.flow.events import (
     AcceptResign,
@@ -35,7 +36,7 @@ from game.ui.flow.events import (
     Take,
 )
 from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.tutor import Checked, Pending
+from game.ui.model.tutor import Pending
 
 AI_ROLL_DELAY = 0.45
 """Seconds before the computer rolls."""
@@ -55,7 +56,7 @@ RESIGN_WORDS = {
 def take_advice(answer: CubeAnswer) -> str:
     """The hint for the human facing the computer's double (``answer`` is from the computer's side)."""
     mine = 1.0 - answer.probs[0]
-    verdict = "Take" if answer.take_right() else "Pass"
+    verdict = ACTION_WORDS[CubeAction.TAKE if answer.take_right() else CubeAction.PASS]
     return (
         f"{verdict}: you need {answer.take_point:.0%} to win, you have {mine:.0%}"
         f" (taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f})"
@@ -64,10 +65,11 @@ def take_advice(answer: CubeAnswer) -> str:
 
 def cube_hint_text(answer: CubeAnswer) -> str:
     """The cube hint for the human on roll (``answer`` is from the human's side)."""
-    if not answer.double:
-        verdict = "No double"
+    advice = CubeAdvice.of(answer.double, answer.take)
+    if advice.doubler is CubeAction.DOUBLE:
+        verdict = f"{ACTION_WORDS[CubeAction.DOUBLE]}: the computer should {advice.taker}"
     else:
-        verdict = "Double: the computer should take" if answer.take else "Double: the computer should pass"
+        verdict = ACTION_WORDS[CubeAction.NO_DOUBLE]
     return (
         f"Cube hint: {verdict} (no double {answer.nd:+.3f}, double/take {answer.dt:+.3f},"
         f" double/pass {answer.dp:+.3f}; {answer.probs[0]:.0%} to win)."
@@ -287,7 +289,7 @@ class CubeTurns(FlowHost):
 
     def _on_take(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending(Checked.TAKE))
+            self._check(Pending(CubeAction.TAKE))
 
     def _take_now(self) -> None:
         self.session.answer(True)
@@ -297,7 +299,7 @@ class CubeTurns(FlowHost):
 
     def _on_beaver(self) -> None:
         if self.can_beaver():
-            self._check(Pending(Checked.BEAVER))
+            self._check(Pending(CubeAction.BEAVER))
 
     def _beaver_now(self) -> None:
         s = self.session
@@ -309,7 +311,7 @@ class CubeTurns(FlowHost):
 
     def _on_pass(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
-            self._check(Pending(Checked.PASS))
+            self._check(Pending(CubeAction.PASS))
 
     def _pass_now(self) -> None:
         s = self.session
@@ -322,7 +324,7 @@ class CubeTurns(FlowHost):
 
     def _on_double(self) -> None:
         if self.can_double():
-            self._check(Pending(Checked.DOUBLE))
+            self._check(Pending(CubeAction.DOUBLE))
 
     def _double_now(self) -> None:
         s = self.session

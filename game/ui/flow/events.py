@@ -8,7 +8,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import assert_never
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from game.ui.model.turn import PlayedStep

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
-from game.rules.cube import Resignation
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.cube import CubeAction, Resignation
 from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
 from game.ui.flow.cube import CubeTurns
@@ -48,7 +48,7 @@ from game.ui.flow.events import (
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
-from game.ui.model.tutor import Checked, Pending, Verdict
+from game.ui.model.tutor import CheckerPlay, Pending, Verdict
 
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice are on show before the human may move first (they stay
@@ -361,17 +361,17 @@ class TurnFlow(AdviceTurns, CubeTurns):
         """Carry out a decision of the human's (held for the tutor, or not)."""
         kind = pending.kind
         match kind:
-            case Checked.MOVE:
+            case CheckerPlay.MOVE:
                 self._confirm()
-            case Checked.NO_DOUBLE:
+            case CubeAction.NO_DOUBLE:
                 self._roll_now(pending.given)
-            case Checked.DOUBLE:
+            case CubeAction.DOUBLE:
                 self._double_now()
-            case Checked.TAKE:
+            case CubeAction.TAKE:
                 self._take_now()
-            case Checked.PASS:
+            case CubeAction.PASS:
                 self._pass_now()
-            case Checked.BEAVER:
+            case CubeAction.BEAVER:
                 self._beaver_now()
             case _:
                 assert_never(kind)
@@ -423,7 +423,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _on_roll_dice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            self._check(Pending(Checked.NO_DOUBLE, given=intent.given))
+            self._check(Pending(CubeAction.NO_DOUBLE, given=intent.given))
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))
@@ -480,7 +480,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             left = len(b.remaining_dice())
             self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
             return
-        self._check(Pending(Checked.MOVE, b.move()))
+        self._check(Pending(CheckerPlay.MOVE, b.move()))
 
     def _on_animation_finished(self) -> None:
         self.animating = False

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, assert_never
 
-from ai.cube.decision import CubeContext
-from ai.worker.transport import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.cube.model import CubeContext
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.rules.cube import CubeAction
 from game.rules.move import Move
 from game.rules.position import Position, swap
 from game.ui.flow.cube import FlowHost, cube_hint_text
@@ -41,7 +42,7 @@ from game.ui.flow.events import (
 )
 from game.ui.model.session import HUMAN, GameSession, TurnRecord
 from game.ui.model.turn import PlayedStep, TurnBuilder, unplay
-from game.ui.model.tutor import Checked, Pending, Verdict, is_checked, verdict_for
+from game.ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
 
 HINT_COUNT = 3
 """Moves a hint lists."""
@@ -59,11 +60,11 @@ CUBE_ANSWERS = frozenset({Search.TUTOR_CUBE, Search.CUBE_HINT})
 def decided_in(kind: Checked) -> Phase:
     """The phase a held decision was made in (where "Take back" returns to)."""
     match kind:
-        case Checked.MOVE:
+        case CheckerPlay.MOVE:
             return Phase.MOVING
-        case Checked.DOUBLE | Checked.NO_DOUBLE:
+        case CubeAction.DOUBLE | CubeAction.NO_DOUBLE:
             return Phase.AWAITING_ROLL
-        case Checked.TAKE | Checked.PASS | Checked.BEAVER:
+        case CubeAction.TAKE | CubeAction.PASS | CubeAction.BEAVER:
             return Phase.TAKE_OR_PASS
         case _:
             assert_never(kind)
@@ -189,7 +190,7 @@ class AdviceTurns(FlowHost):
 
     def _check(self, pending: Pending) -> None:
         """Carry out the human's decision, or hold it until the tutor has judged it."""
-        is_move = pending.kind is Checked.MOVE
+        is_move = pending.kind is CheckerPlay.MOVE
         if not self.is_tutor_on() or (is_move and not self._is_checked_move()):
             self._carry_out(pending)
             return
@@ -283,7 +284,7 @@ class AdviceTurns(FlowHost):
         self.verdict = None
         self.phase = decided_in(pending.kind)
         b = self.builder
-        if pending.kind is Checked.MOVE and b is not None:
+        if pending.kind is CheckerPlay.MOVE and b is not None:
             b.undo_all()
             self.groups = []
             self._sync_partial()

@@ -24,6 +24,7 @@ from game.records.mat import (
     read_match,
     steps_text,
 )
+from game.rules.cube import CubeAction
 from game.support.files import write_atomic
 from game.ui.model.cube_save import CubeRecord
 from game.ui.model.session import GameSession, TurnRecord
@@ -45,10 +46,10 @@ def record_name(now: datetime.datetime, length: int) -> str:
 
 def _cube_action(c: CubeRecord) -> list[Action]:
     if c.kind == "double":
-        return [Action("double", c.player, cube=c.value)]
+        return [Action(CubeAction.DOUBLE, c.player, cube=c.value)]
     if c.kind == "beaver":  # a redouble at once, taken: what a .mat reader follows
-        return [Action("double", c.player, cube=c.value), Action("take", 1 - c.player)]
-    return [Action("take" if c.kind == "take" else "drop", c.player)]
+        return [Action(CubeAction.DOUBLE, c.player, cube=c.value), Action(CubeAction.TAKE, 1 - c.player)]
+    return [Action(CubeAction.TAKE if c.kind == "take" else CubeAction.PASS, c.player)]
 
 
 def _move_action(t: TurnRecord) -> Action:

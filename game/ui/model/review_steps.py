@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.analysis.review import Decision, Review, played_cube
+from ai.analysis.review import CUBE_KINDS, Decision, Review, played_cube
 from game.records.replay import ReplayedGame, Turn
 from game.rules.cube import CubeState
 from game.rules.position import unpack
-
-CUBE_KINDS = ("double", "no double", "take", "drop")
-"""Decisions taken before the roll."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ai.levels import MAX_DEPTH
 from game.rules.cube import (
     CENTRED,
     CubeError,
@@ -35,9 +36,6 @@ AI = 1
 """The computer is always player 1."""
 
 SAVE_VERSION = 1
-
-MAX_DEPTH = 4
-"""The deepest AI search a saved config may ask for."""
 
 MAX_NOISE = 10.0
 """The most noise (in equity) a saved config may add to the AI's choices."""

@@ -14,40 +14,33 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Literal, assert_never
+from typing import assert_never
 
-from ai.worker.transport import CubeAnswer, RankedMove
+from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD, severity
+from ai.worker.messages import CubeAnswer, RankedMove
+from game.rules.cube import CubeAction
 from game.rules.dice import Roll
 from game.rules.move import Move
 
 TUTOR_LEVELS: Mapping[str, float | None] = MappingProxyType(
-    {"off": None, "doubtful": 0.03, "bad": 0.06, "very bad": 0.12}
+    {"off": None, "doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
 )
 """The tutor setting: warn on errors of at least this much (None: the tutor is off)."""
 
-SEVERITY = ((0.12, "very bad"), (0.06, "bad"), (0.03, "doubtful"))
-"""An error's band, worst first."""
 
-
-class Checked(Enum):
-    """The kind of decision of the human's that the tutor checks."""
+class CheckerPlay(Enum):
+    """A checker play, as a decision the tutor checks (the cube's are :class:`CubeAction`)."""
 
     MOVE = "move"
     """A checker play."""
-    DOUBLE = "double"
-    """A double (or redouble)."""
-    NO_DOUBLE = "no double"
-    """Rolling when a double was possible."""
-    TAKE = "take"
-    """Taking the computer's double."""
-    BEAVER = "beaver"
-    """Taking the computer's double and redoubling at once."""
-    PASS = "pass"
-    """Passing the computer's double."""
 
 
-CubeChecked = Literal[Checked.DOUBLE, Checked.NO_DOUBLE, Checked.TAKE, Checked.BEAVER, Checked.PASS]
-"""The cube decisions the tutor checks."""
+Checked = CheckerPlay | CubeAction
+"""The kind of decision of the human's that the tutor checks: a checker play or a cube action
+(``CubeAction.NO_DOUBLE``: rolling when a double was possible)."""
+
+EVERY_CHECKED: tuple[Checked, ...] = (*CheckerPlay, *CubeAction)
+"""Every kind of decision the tutor checks."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +50,9 @@ class Pending:
     kind: Checked
     """What is decided."""
     move: Move | None = None
-    """The checker play (Checked.MOVE)."""
+    """The checker play (CheckerPlay.MOVE)."""
     given: Roll | None = None
-    """The dice entered by hand for the roll (Checked.NO_DOUBLE)."""
+    """The dice entered by hand for the roll (CubeAction.NO_DOUBLE)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +70,7 @@ class Verdict:
 
     def severity(self) -> str:
         """ "doubtful", "bad" or "very bad"."""
-        return next((word for bound, word in SEVERITY if self.loss >= bound), "doubtful")
+        return severity(self.loss) or "doubtful"
 
     def text(self) -> str:
         """One line: ``13/7 8/7 loses 0.085 (bad); best 24/18 13/11``."""
@@ -117,50 +110,50 @@ def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Ve
     )
 
 
-def cube_loss(kind: CubeChecked, answer: CubeAnswer) -> float:
+def cube_loss(kind: CubeAction, answer: CubeAnswer) -> float:
     """What cube decision ``kind`` loses, ``answer`` being from the doubler's side.
 
     The doubler's: double, no double; the taker's: take (and beaver, as a take) and pass."""
     nd, dt, dp = answer.nd, answer.dt, answer.dp
     doubled = min(dt, dp)
     match kind:
-        case Checked.DOUBLE:
+        case CubeAction.DOUBLE:
             return max(nd, doubled) - doubled
-        case Checked.NO_DOUBLE:
+        case CubeAction.NO_DOUBLE:
             return max(nd, doubled) - nd
-        case Checked.TAKE | Checked.BEAVER:
+        case CubeAction.TAKE | CubeAction.BEAVER:
             return dt - doubled
-        case Checked.PASS:
+        case CubeAction.PASS:
             return dp - doubled
         case _:
             assert_never(kind)
 
 
-def _cube_words(kind: CubeChecked, answer: CubeAnswer) -> tuple[str, str]:
+def _cube_words(kind: CubeAction, answer: CubeAnswer) -> tuple[str, str]:
     """What was chosen and what is better, in words."""
     match kind:
-        case Checked.DOUBLE:
+        case CubeAction.DOUBLE:
             return "Doubling", "no double"
-        case Checked.NO_DOUBLE:
+        case CubeAction.NO_DOUBLE:
             should = "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
             return "Not doubling", "double, " + should
-        case Checked.TAKE:
+        case CubeAction.TAKE:
             return "Taking", "pass"
-        case Checked.BEAVER:
+        case CubeAction.BEAVER:
             return "Beavering", "pass"
-        case Checked.PASS:
+        case CubeAction.PASS:
             return "Passing", "take"
         case _:
             assert_never(kind)
 
 
-def cube_verdict(kind: CubeChecked, answer: CubeAnswer, least: float) -> Verdict | None:
+def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict | None:
     """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
     loss = cube_loss(kind, answer)
     if loss < least or loss <= 0.0:
         return None
     played, best = _cube_words(kind, answer)
-    if kind in (Checked.DOUBLE, Checked.NO_DOUBLE):
+    if kind in (CubeAction.DOUBLE, CubeAction.NO_DOUBLE):
         detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
     else:
         mine = 1.0 - answer.probs[0]
@@ -176,7 +169,7 @@ def verdict_for(
 ) -> Verdict | None:
     """The tutor's warning for a held decision, given what the search found (None: let it be)."""
     kind = pending.kind
-    if kind is Checked.MOVE:
+    if kind is CheckerPlay.MOVE:
         if pending.move is None or moves is None:
             return None
         return move_verdict(moves, pending.move, least)

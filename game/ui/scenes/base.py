@@ -15,7 +15,7 @@ from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ai.worker.transport import CubeRequest, Request, ReviewRequest
+    from ai.worker.messages import CubeRequest, Request, ReviewRequest
     from game.ui.model.session import GameSession
     from game.ui.model.storage import Settings, Store
     from game.ui.widgets.layout import Layout

@@ -6,7 +6,7 @@ from typing import assert_never
 
 import pygame
 
-from ai.worker.transport import CubeAnswer, Failed, Finished, Progress
+from ai.worker.messages import CubeAnswer, Failed, Finished, Progress
 from game.rules.cube import Resignation, resign_points
 from game.rules.position import pip_count
 from game.ui.flow.events import (

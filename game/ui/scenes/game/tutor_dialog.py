@@ -7,8 +7,9 @@ from typing import assert_never
 
 import pygame
 
+from game.rules.cube import CubeAction
 from game.ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
-from game.ui.model.tutor import Checked, Verdict
+from game.ui.model.tutor import Checked, CheckerPlay, Verdict
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.widgets.controls import text, wrap
 
@@ -16,17 +17,17 @@ from game.ui.widgets.controls import text, wrap
 def tutor_title(kind: Checked) -> str:
     """The dialog's title for a decision."""
     match kind:
-        case Checked.MOVE:
+        case CheckerPlay.MOVE:
             return "Tutor: check this move"
-        case Checked.DOUBLE:
+        case CubeAction.DOUBLE:
             return "Tutor: check this double"
-        case Checked.NO_DOUBLE:
+        case CubeAction.NO_DOUBLE:
             return "Tutor: a double was right"
-        case Checked.TAKE:
+        case CubeAction.TAKE:
             return "Tutor: check this take"
-        case Checked.BEAVER:
+        case CubeAction.BEAVER:
             return "Tutor: check this beaver"
-        case Checked.PASS:
+        case CubeAction.PASS:
             return "Tutor: check this pass"
         case _:
             assert_never(kind)

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ai.cube.decision import context_from_match
-from ai.worker.transport import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
+from ai.cube.advice import CubeAdvice
+from ai.cube.model import context_from_match
+from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
 from game.rules.cube import can_double
 from game.rules.position import Position, unpack
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids
@@ -159,10 +160,7 @@ class SetUpDialog(Dialog):
 
 def proper_action(nd: float, dt: float, dp: float) -> str:
     """The right cube action from the doubler's equities (no double, double/take, double/pass)."""
-    take = dt <= dp
-    if min(dt, dp) > nd:
-        return "Double, take" if take else "Double, pass"
-    return "No double, take" if take else "Too good to double, pass"
+    return CubeAdvice.from_equities(nd, dt, dp).words
 
 
 class AnalysisDialog(Dialog):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ai.analysis.review import BAD, VERY_BAD, Decision, Review, rating
+from ai.analysis.bands import BAD, VERY_BAD
+from ai.analysis.review import CUBE_KINDS, Decision, Review, rating
+from ai.cube.advice import ACTION_WORDS, EQUITY_LABELS
 from game.rules.position import pip_count
-from game.ui.model.review_steps import CUBE_KINDS, ReviewPath, Stop, sides
+from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.widgets.review_view import Line, Row
 from game.ui.widgets.theme import Colour, Theme
-
-ACTION_WORDS = {"double": "Double", "no double": "No double", "take": "Take", "drop": "Pass"}
-"""A cube decision taken, in words."""
 
 
 def top_line(rev: Review) -> str:
@@ -87,7 +86,7 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
         assert first.cube is not None
         nd, dt, dp = first.cube
         out: list[Row] = [((f"Cube decision ({unit}, the doubler's side)",), th.accent, True)]
-        for label, v in (("No double", nd), ("Double, take", dt), ("Double, pass", dp)):
+        for label, v in zip(EQUITY_LABELS, (nd, dt, dp), strict=True):
             out.append(((label, f"{v:+.3f}"), th.text, False))
         for d in here:
             who = rev.match.record.players[d.player]

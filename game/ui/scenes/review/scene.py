@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pygame
 
-from ai.analysis.review import BAD, Review
-from ai.worker.transport import Failed, Progress, Reviewed, ReviewRequest
+from ai.analysis.bands import BAD
+from ai.analysis.review import Review
+from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.ui.model import player_stats
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action

@@ -1,0 +1,98 @@
+"""The hint protocol's shared parts: reading a request, refusing one, the moves answer.
+
+``POSITION_ID D1D2`` lines (:mod:`ai.cli.hint`) and ``POSITION_ID:MATCH_ID`` lines
+(:mod:`ai.cli.cube_hint`) are read with these, and answered with ranked moves by
+:func:`analyse_json` (the JSON object :mod:`ai.cli.hint` describes).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+from ai.evaluation.evaluator import Evaluator
+from game.rules.position import Position, PositionError, from_position_id, position_id, swap, unpack
+
+if TYPE_CHECKING:
+    from ai.cube.model import CubeContext
+
+MAX_QUOTE = 100
+"""An error reply quotes at most this many characters of the line it refuses."""
+
+
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def shorten(message: str, limit: int = 3 * MAX_QUOTE) -> str:
+    """An error message cut to about ``limit`` characters (it may quote the input)."""
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}... ({len(message)} characters in all)"
+
+
+class HintError(ValueError):
+    """Input the hint tool cannot take (bad Position ID, bad dice, game over)."""
+
+
+def parse_dice(text: str) -> tuple[int, int]:
+    """Read a roll written ``31``, ``3-1``, ``3,1`` or ``3 1``."""
+    digits = re.fullmatch(r"\s*([1-6])\s*[-,/ ]?\s*([1-6])\s*", text)
+    if not digits:
+        raise HintError(f"dice must be two digits 1-6 like 31 or 3-1, got {quote(text)}")
+    return int(digits.group(1)), int(digits.group(2))
+
+
+def parse_line(line: str) -> tuple[int, tuple[int, int]]:
+    """A request line ``POSITION_ID D1D2`` as (position code, dice)."""
+    parts = line.split(None, 1)
+    if len(parts) != 2:
+        raise HintError(f"expected a line 'POSITION_ID D1D2', e.g. '4HPwATDgc/ABMA 31', got {quote(line)}")
+    return parse_position(parts[0]), parse_dice(parts[1])
+
+
+def parse_position(pid: str) -> int:
+    """Decode a Position ID, refusing finished games."""
+    if len(pid) > MAX_QUOTE:  # no Position ID is this long; do not echo it back whole
+        raise HintError(f"not a Position ID (14 characters): {quote(pid)}")
+    try:
+        code = from_position_id(pid)
+    except PositionError as exc:
+        raise HintError(str(exc)) from None
+    mine, theirs = unpack(code)
+    if not any(mine) or not any(theirs):
+        raise HintError(f"the game is over in {pid}: a side has no checkers left")
+    return code
+
+
+def analyse_json(
+    code: int,
+    dice: tuple[int, int],
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    context: CubeContext | None = None,
+) -> dict[str, Any]:
+    """The protocol's answer for one position and roll (a JSON-ready dict), as the engine ranks it
+    (by cubeful equity at ``context``'s cube and score when given, else cubeless)."""
+    from ai.engine import Engine
+
+    t0 = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    for r in Engine(evaluator).rank_moves(Position(code), dice, depth, context=context):
+        rows.append(
+            {
+                "move": r.move.notation(),
+                "position_id": position_id(swap(r.move.after.code)),
+                "equity": round(float(r.equity), 5),
+                "probs": [round(float(p), 5) for p in r.probs],
+                "depth": int(r.depth),
+            }
+        )
+    if top is not None:
+        rows = rows[:top]
+    return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}

@@ -1,0 +1,77 @@
+"""The one door to the AI: rank a roll's moves, answer a cube question, judge a match.
+
+The worker's handlers (:mod:`ai.worker.handlers`), the command-line tools (``hint``,
+``analyze``, ``autoplay``) and the review request all go through an :class:`Engine`, as
+wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to theirs::
+
+    engine = Engine(evaluator)
+    ranked = engine.rank_moves(position, (3, 1), depth=2)       # best first
+    probs, decision = engine.cube_decision(position, context, depth=2)
+    review = engine.judge_match(replayed, depth=3)
+
+It holds the evaluator and nothing else: every call is a fresh search (no cache is kept
+between calls), so an engine may be shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ai.analysis.review import Review, review
+from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
+from ai.cube.model import F
+from ai.ranking import Ranker
+from game.rules.position import Position
+
+if TYPE_CHECKING:
+    from ai.cube.model import CubeContext
+    from ai.levels import Level
+    from game.records.replay import ReplayedMatch
+
+
+class Engine(Ranker):
+    """The AI's searches with one evaluator; :meth:`rank_moves` is :class:`ai.ranking.Ranker`'s."""
+
+    def cube_decision(
+        self,
+        position: Position,
+        context: CubeContext,
+        depth: int,
+        *,
+        noise: float = 0.0,
+        rng: np.random.Generator | None = None,
+    ) -> tuple[F, CubeDecision]:
+        """The side on roll's chances and cube decision before its roll
+        (:func:`ai.cube.decision.cube_decision`)."""
+        return cube_decision(position.code, context, depth, self.evaluator, noise=noise, rng=rng)
+
+    def level_cube_decision(
+        self,
+        position: Position,
+        context: CubeContext,
+        level: Level,
+        seed: int,
+        role: int = 0,
+        probs: F | None = None,
+    ) -> tuple[F, CubeDecision]:
+        """The cube decision a level makes, its noise seeded by the position (role 0: the doubler's,
+        1: the taker's; :func:`ai.cube.decision.level_cube_decision`)."""
+        return level_cube_decision(position.code, context, level, self.evaluator, seed, role, probs)
+
+    def judge_match(
+        self,
+        match: ReplayedMatch,
+        depth: int,
+        *,
+        cube_depth: int | None = None,
+        on_turn: Callable[[int, int], None] | None = None,
+        luck_only: bool = False,
+    ) -> Review:
+        """Every checker play, cube action and roll of a replayed match judged
+        (:func:`ai.analysis.review.review`)."""
+        return review(
+            match, depth, self.evaluator, on_turn=on_turn, cube_depth=cube_depth, luck_only=luck_only
+        )

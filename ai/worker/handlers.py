@@ -1,0 +1,177 @@
+"""Answering the worker's requests: each kind of request, one function, called in the worker.
+
+The request loop (:func:`ai.worker.transport._serve`) hands each request here with the
+engine (:class:`ai.engine.Engine`, the one door to the searches), ``put``, which sends
+``("event", Event)`` messages back to the owner, and ``stop_before``, whose value passing the
+request's id means "stop now". The engine's modules are imported when a request comes, so the
+owner's process, which imports the transport, never loads the search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, assert_never
+
+from ai.worker.messages import (
+    CubeAnswer,
+    CubeRequest,
+    Failed,
+    Finished,
+    Progress,
+    RankedMove,
+    Request,
+    Reviewed,
+    ReviewRequest,
+)
+from game.rules.position import unpack
+
+if TYPE_CHECKING:
+    from ai.engine import Engine
+
+PROGRESS_INTERVAL_S = 0.02
+"""Progress events are sent at most this often (the last one always)."""
+
+Put = Callable[[tuple[Any, ...]], None]
+"""Sends one message to the worker's owner."""
+
+
+class Counter(Protocol):
+    """The stop number: requests with a lower id stop."""
+
+    value: int
+
+
+def _is_game_over(code: int) -> bool:
+    """True when a side has no checker left on the board: someone has won."""
+    mine, theirs = unpack(code)
+    return not any(mine) or not any(theirs)
+
+
+def answer(
+    rid: int,
+    request: Request | CubeRequest | ReviewRequest,
+    engine: Engine,
+    put: Put,
+    stop_before: Counter,
+) -> None:
+    """Answer one request: its events go to ``put``."""
+    match request:
+        case Request():
+            _moves_answer(rid, request, engine, put, stop_before)
+        case CubeRequest():
+            put(("event", _cube_answer(rid, request, engine)))
+        case ReviewRequest():
+            _review_answer(rid, request, engine, put, stop_before)
+        case _:
+            assert_never(request)
+
+
+def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_before: Counter) -> None:
+    """The ranked moves of a :class:`Request`, with progress while the search runs."""
+    from ai.search import Stopped
+
+    t0 = time.monotonic()
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is no move to find")))
+        return
+    match request.kind:
+        case "move":  # the computer's own move: its level's noise, a forced move not searched deeply
+            noise, forced_shallow = request.noise, True
+        case "hint":
+            noise, forced_shallow = 0.0, False
+        case _:
+            assert_never(request.kind)
+    last_sent = [0.0]
+
+    def on_progress(p: Progress[RankedMove]) -> None:
+        now = time.monotonic()
+        if p.done < p.total and now - last_sent[0] < PROGRESS_INTERVAL_S:
+            return
+        last_sent[0] = now
+        put(("event", Progress(p.done, p.total, p.best, rid)))
+
+    try:
+        moves = engine.rank_moves(
+            request.position,
+            request.dice,
+            request.depth,
+            context=request.context,
+            forced_shallow=forced_shallow,
+            noise=noise,
+            seed=request.seed,
+            on_progress=on_progress,
+            should_stop=lambda: stop_before.value > rid,
+            deadline=None if request.time_limit is None else t0 + request.time_limit,
+        )
+    except Stopped:
+        return
+    if request.top is not None:
+        moves = moves[: request.top]
+    put(("event", Finished(rid, moves, time.monotonic() - t0)))
+
+
+def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
+    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
+    import numpy as np
+
+    from ai.cube.decision import CUBE_NOISE_RATIO, is_beaver, take_point
+    from ai.cube.resign import accepts_resignation, resignation_offer
+
+    t0 = time.monotonic()
+    code = request.position.code
+    if _is_game_over(code):
+        raise ValueError("the game is over: there is no cube decision")
+    ctx = request.context
+    rng = np.random.default_rng(request.seed)
+    probs, d = engine.cube_decision(
+        request.position, ctx, request.depth, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
+    )
+    accepts = False
+    if request.resign is not None:
+        accepts = accepts_resignation(probs, ctx, request.resign, request.resigner)
+    p = tuple(float(x) for x in probs)
+    return CubeAnswer(
+        rid,
+        (p[0], p[1], p[2], p[3], p[4]),
+        d.nd,
+        d.dt,
+        d.dp,
+        d.double,
+        d.take,
+        is_beaver(ctx, d),
+        resignation_offer(probs),
+        accepts,
+        take_point(probs, ctx, code),
+        time.monotonic() - t0,
+    )
+
+
+def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, stop_before: Counter) -> None:
+    """Read, replay and judge a record, with progress after each turn; stops between turns."""
+    from ai.search import Stopped
+    from game.records.mat import MatFileError
+    from game.records.replay import ReplayError, replay_bytes
+
+    t0 = time.monotonic()
+    try:
+        match = replay_bytes(request.data)
+    except (MatFileError, ReplayError) as exc:
+        put(("event", Failed(rid, str(exc))))
+        return
+    last_sent = [0.0]
+
+    def on_turn(done: int, total: int) -> None:
+        if stop_before.value > rid:
+            raise Stopped("review stopped")
+        now = time.monotonic()
+        if done == total or now - last_sent[0] >= PROGRESS_INTERVAL_S:
+            last_sent[0] = now
+            put(("event", Progress(done, total, None, rid)))
+
+    put(("event", Progress(0, sum(len(g.turns) for g in match.games), None, rid)))
+    try:
+        rev = engine.judge_match(match, request.depth, on_turn=on_turn)
+    except Stopped:
+        return
+    put(("event", Reviewed(rid, rev, time.monotonic() - t0)))

@@ -1,0 +1,242 @@
+"""What the UI and the AI worker say to each other: plain, frozen values, no process machinery.
+
+A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`) goes to the worker
+(:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
+(:class:`ai.search.Progress`, with the request's id and the best move so far, a
+:class:`ai.ranking.RankedMove`) while it works,
+then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`) or
+:class:`Failed`. They are pickled between processes, so they hold only values. This module
+imports no :mod:`multiprocessing`, so the pure turn flow can take its types from here without
+loading the process plumbing (a test holds it to that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ai.levels import MAX_DEPTH
+from ai.ranking import RankedMove
+from ai.search import Progress
+from game.rules.cube import Resignation
+from game.rules.position import Position
+
+if TYPE_CHECKING:
+    from ai.analysis.review import Review
+    from ai.cube.model import CubeContext
+
+__all__ = [
+    "MAX_DEPTH",
+    "CubeAnswer",
+    "CubeRequest",
+    "Event",
+    "Failed",
+    "Finished",
+    "Kind",
+    "Progress",
+    "RankedMove",
+    "Request",
+    "ReviewRequest",
+    "Reviewed",
+]
+
+Kind = Literal["move", "hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What to search: a position and roll, how deep, and how the answer is used."""
+
+    kind: Kind
+    """``"move"``: the computer chooses its move (noise applies; a forced move is not
+    searched deeply). ``"hint"``: rank the moves for the player (noise is ignored)."""
+
+    position: Position
+    """The board, seen from the side on roll."""
+
+    dice: tuple[int, int]
+    """The roll to play."""
+
+    depth: int
+    """Move decisions searched, 1..4 (depth N is GNU Backgammon's (N-1)-ply)."""
+
+    noise: float = 0.0
+    """Standard deviation of the seeded noise added to equities (beginner levels)."""
+
+    time_limit: float | None = None
+    """Seconds; when they run out the best fully searched shallower answer is returned."""
+
+    top: int | None = None
+    """Return only the best ``top`` moves (None: all of them)."""
+
+    seed: int = 0
+    """Seed of the noise: same request and seed, same answer."""
+
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll: moves are then chosen by cubeful equity at
+    that score (match equity in a match, the mover's and the opponent's alike). None: cubeless
+    money equity."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("move", "hint"):
+            raise ValueError(f"request kind must be 'move' or 'hint', got {self.kind!r}")
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.rules.position.Position")
+        if len(self.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice):
+            raise ValueError(f"dice must be two numbers 1..6, got {self.dice!r}")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise ValueError(f"time limit must be positive, got {self.time_limit}")
+        if self.top is not None and self.top < 1:
+            raise ValueError(f"top must be at least 1, got {self.top}")
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The answer to a request."""
+
+    request_id: int
+    """The request this answers."""
+
+    moves: list[RankedMove]
+    """Legal moves, best first (only ``top`` of them if asked); empty when no move is
+    possible and the turn passes."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """A request that could not be answered."""
+
+    request_id: int
+    """The request that failed."""
+
+    message: str
+    """What went wrong, in words for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeRequest:
+    """A cube or resignation question about the side on roll, before its roll.
+
+    Answered with a :class:`CubeAnswer`: the side on roll's chances, its cube decision
+    (should it double; if it did, should the opponent take; beaver), what it would
+    resign, and whether the other side accepts ``resign``.
+    """
+
+    position: Position
+    """The board, seen from the side on roll (not yet rolled)."""
+
+    context: CubeContext
+    """The cube and score seen by the side on roll."""
+
+    depth: int
+    """Searched as a move decision at this depth would be (1..4)."""
+
+    noise: float = 0.0
+    """The level's checker noise; the cube noise is in proportion (``ai.cube.decision.CUBE_NOISE_RATIO``)."""
+
+    seed: int = 0
+    """Seed of the noise."""
+
+    resign: Resignation | None = None
+    """An offer to resign made by ``resigner``: the answer says whether the other side accepts."""
+
+    resigner: int = 0
+    """Who offers ``resign``: 0 the side on roll, 1 its opponent."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.rules.position.Position")
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if self.noise < 0:
+            raise ValueError(f"noise must be >= 0, got {self.noise}")
+        if self.resigner not in (0, 1):
+            raise ValueError(f"resigner must be 0 or 1, got {self.resigner!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAnswer:
+    """The answer to a :class:`CubeRequest`, from the side on roll's view."""
+
+    request_id: int
+    """The request this answers."""
+
+    probs: tuple[float, float, float, float, float]
+    """The side on roll's chances: win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+    nd: float
+    """No double (normalised cubeful equity)."""
+
+    dt: float
+    """Double, take."""
+
+    dp: float
+    """Double, pass."""
+
+    double: bool
+    """The side on roll doubles now (at its level, noise included)."""
+
+    take: bool
+    """The opponent takes a double (at its level)."""
+
+    beaver: bool = False
+    """The opponent, having taken, beavers (money, beavers on: its side of DT is positive)."""
+
+    offer: Resignation | None = None
+    """What the side on roll would resign now (no chance left), or None."""
+
+    accepts: bool = False
+    """The side that did not offer ``resign`` accepts it."""
+
+    take_point: float = 0.0
+    """The opponent's least chance to win at which taking is as good as passing (same gammon shares)."""
+
+    seconds: float = 0.0
+    """Time the search took."""
+
+    def take_right(self) -> bool:
+        """Without noise: taking loses no more than passing (DT <= DP from the doubler's side)."""
+        return self.dt <= self.dp
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRequest:
+    """Judge every decision of a match record (:func:`ai.analysis.review.review`).
+
+    Progress comes as :class:`Progress` events (``done`` and ``total`` count turns, ``best`` is
+    None), the answer as :class:`Reviewed`; a record that cannot be read or replayed is a
+    :class:`Failed` event whose message names the game, row and cell."""
+
+    data: bytes
+    """The ``.mat`` file's bytes (any format :mod:`game.records.mat` reads)."""
+
+    depth: int
+    """Checker plays and cube actions searched at this depth, 1..4."""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """The answer to a :class:`ReviewRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    review: Review
+    """The judged match."""
+
+    seconds: float = 0.0
+    """Time the review took."""
+
+
+Event = Progress[RankedMove] | Finished | Failed | CubeAnswer | Reviewed
