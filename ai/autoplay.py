@@ -1,36 +1,30 @@
-"""``python main.py autoplay``: the computer plays both sides of a match with the cube and writes the record.
+"""The computer plays both sides of a match with the cube (the `autoplay` command: :mod:`ai.cli.autoplay`).
 
-    python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
-
-Both sides play at the same level (or the right-hand player at ``--opponent``'s):
+Both sides play at the same level (or the right-hand player at another):
 before each roll (except the opening roll) the
 side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
 position, with the level's noise), the opponent takes or passes; moves are chosen
 by cubeful match equity at the score (:func:`ai.cube.model.cubeful_equity`). The dice come
 from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
-same match. The record is written atomically in the .mat format (:mod:`game.records.mat`).
+same match. The record is a :class:`game.records.mat.MatchRecord`.
 No resignations are offered: every game is played out.
 """
 
 from __future__ import annotations
 
-import argparse
 import datetime
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from ai.cube.model import CubeContext, context_for
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
-from ai.levels import LEVELS, Level, level_by_key
-from game.records.mat import Action, GameRecord, MatchRecord, format_match, steps_text
+from ai.levels import Level
+from game.records.mat import Action, GameRecord, MatchRecord, steps_text
 from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.dice import Dice
-from game.rules.match import MAX_MATCH_LENGTH, Match
+from game.rules.match import Match
 from game.rules.outcome import Outcome, Termination
 from game.rules.state import GameState
-from game.support.files import write_atomic
 
 PLAYERS = ("Computer A", "Computer B")
 """Names in the record: left column (player 0), right column (player 1)."""
@@ -124,46 +118,3 @@ def play_match(
     tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", "Backgammon"))
     names = PLAYERS if opponent is None else (f"{levels[0].key} A", f"{levels[1].key} B")
     return MatchRecord(length, names, tuple(games), tags)
-
-
-def add_arguments(ap: argparse.ArgumentParser) -> None:
-    """The ``autoplay`` command's options."""
-    keys = [lv.key for lv in LEVELS]
-    ap.description = __doc__.split("\n\n")[0] if __doc__ else None
-    ap.add_argument(
-        "--match", type=int, required=True, metavar="N", help=f"match length, 1..{MAX_MATCH_LENGTH}"
-    )
-    ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
-    ap.add_argument("--opponent", choices=keys, help="the right-hand player's level (default: --level)")
-    ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
-    ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the autoplay command; returns the exit status."""
-    ap = argparse.ArgumentParser(prog="python main.py autoplay")
-    add_arguments(ap)
-    return run(ap.parse_args(argv), ap)
-
-
-def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
-    """Play and write the match from parsed options; returns the exit status."""
-    if not 1 <= args.match <= MAX_MATCH_LENGTH:
-        ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
-    from ai.cli.hint import load
-
-    evaluator = load("auto", sys.stderr)
-    opponent = None if args.opponent is None else level_by_key(args.opponent)
-    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
-    out = Path(args.out).expanduser().resolve()
-    try:
-        write_atomic(out, format_match(record).encode("utf-8"))
-    except OSError as exc:
-        print(f"autoplay: cannot write {out}: {exc}", file=sys.stderr)
-        return 1
-    last = record.games[-1]
-    final = [last.score[0], last.score[1]]
-    final[last.winner] += last.points
-    games = len(record.games)
-    print(f"{out}: {games} game{'s' * (games != 1)}, final score {final[0]}-{final[1]}")
-    return 0

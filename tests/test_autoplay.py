@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.autoplay import main as autoplay_main
 from ai.autoplay import play_match
+from ai.cli.autoplay import main as autoplay_main
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match

@@ -26,8 +26,8 @@ from ui_driver import (
 )
 
 from ai.analysis.review import review
-from ai.autoplay import main as autoplay_main
 from ai.cli.analyze import format_review
+from ai.cli.autoplay import main as autoplay_main
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.records.mat import MatchRecord, parse_match
 from game.records.replay import replay

@@ -1,0 +1,61 @@
+"""``python main.py autoplay``: the computer plays both sides of a match with the cube and writes the record.
+
+    python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
+
+The match is played by :func:`ai.autoplay.play_match`; the record is written atomically in the
+.mat format (:mod:`game.records.mat`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ai.autoplay import play_match
+from ai.cli.hint import load
+from ai.levels import LEVELS, level_by_key
+from game.records.mat import format_match
+from game.rules.match import MAX_MATCH_LENGTH
+from game.support.files import write_atomic
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The ``autoplay`` command's options."""
+    keys = [lv.key for lv in LEVELS]
+    ap.description = "The computer plays both sides of a match with the cube and writes the record."
+    ap.add_argument(
+        "--match", type=int, required=True, metavar="N", help=f"match length, 1..{MAX_MATCH_LENGTH}"
+    )
+    ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
+    ap.add_argument("--opponent", choices=keys, help="the right-hand player's level (default: --level)")
+    ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
+    ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the autoplay command; returns the exit status."""
+    ap = argparse.ArgumentParser(prog="python main.py autoplay")
+    add_arguments(ap)
+    return run(ap.parse_args(argv), ap)
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Play and write the match from parsed options; returns the exit status."""
+    if not 1 <= args.match <= MAX_MATCH_LENGTH:
+        ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
+    evaluator = load("auto", sys.stderr)
+    opponent = None if args.opponent is None else level_by_key(args.opponent)
+    record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
+    out = Path(args.out).expanduser().resolve()
+    try:
+        write_atomic(out, format_match(record).encode("utf-8"))
+    except OSError as exc:
+        print(f"autoplay: cannot write {out}: {exc}", file=sys.stderr)
+        return 1
+    last = record.games[-1]
+    final = [last.score[0], last.score[1]]
+    final[last.winner] += last.points
+    games = len(record.games)
+    print(f"{out}: {games} game{'s' * (games != 1)}, final score {final[0]}-{final[1]}")
+    return 0
