@@ -353,7 +353,7 @@ def test_right_arrow_then_enter_on_take_or_pass_passes(make_app: Callable[..., A
     assert app.stack.top() is dialog  # moving the focus chooses nothing
     key(app, pygame.K_RETURN)  # Pass, the focused choice
     s = game(app).session
-    assert app.stack.top() is not dialog and s.end is not None and s.end.how == "drop"
+    assert app.stack.top() is not dialog and s.end is not None and s.end.how == "pass"
     assert s.match_now().score == (0, 1)
 
 

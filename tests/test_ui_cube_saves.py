@@ -9,7 +9,7 @@ import pytest
 from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 
 from game.records.mat import parse_match
-from game.rules.cube import CubeState
+from game.rules.cube import CubeAction, CubeState
 from game.rules.outcome import Termination
 from game.ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick
 from game.ui.flow.turn_flow import TurnFlow
@@ -44,7 +44,19 @@ def test_save_of_a_passed_game_keeps_its_end() -> None:
     flow.handle(CubeDone(answer(double=True)))
     flow.handle(Pass())
     back = GameSession.from_json(flow.session.to_json())
-    assert back.match_now().score == (0, 2) and back.end is not None and back.end.how == "drop"
+    assert back.match_now().score == (0, 2) and back.end is not None and back.end.how == "pass"
+
+
+def test_a_save_that_names_a_pass_drop_still_loads_as_a_pass() -> None:
+    flow = flow_at(AI, cube=CubeState(2, AI))
+    flow.handle(CubeDone(answer(double=True)))
+    flow.handle(Pass())
+    data = flow.session.to_json()
+    assert data["end"][2] == "pass" and data["cube_log"][-1][1] == "pass"
+    data["end"][2] = "drop"
+    data["cube_log"][-1][1] = "drop"
+    back = GameSession.from_json(data)
+    assert back.end is not None and back.end.how == "pass" and back.cube_log[-1].kind is CubeAction.PASS
 
 
 def test_save_from_before_the_cube_still_loads() -> None:

@@ -423,7 +423,13 @@ class _Judge:
         stats.add_error(error)
         text = kind if played is None else played
         dice = turn.dice if kind == "move" else None
-        row = {"double": turn.double_row, "take": turn.answer_row, "drop": turn.answer_row}.get(kind, 0)
+        match kind:
+            case CubeAction.DOUBLE:
+                row = turn.double_row
+            case CubeAction.TAKE | CubeAction.PASS:
+                row = turn.answer_row
+            case _:
+                row = 0
         decision = Decision(game.number, row or turn.row, player, kind, error, text, best, *ids, dice, luck)
         self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
 

@@ -7,9 +7,9 @@ Read and checked field by field (:mod:`game.support.validate`); a save without t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from game.rules.cube import CENTRED, CubeState
+from game.rules.cube import CENTRED, CubeAction, CubeState
 from game.rules.outcome import Outcome, Termination
 from game.support import validate as v
 
@@ -25,11 +25,18 @@ class CubeSaveError(ValueError):
     """Cube data in a save that contradicts the rest of it."""
 
 
-CUBE_KINDS = ("double", "take", "drop", "beaver")
-"""What a cube record says."""
+LOGGED = (CubeAction.DOUBLE, CubeAction.TAKE, CubeAction.PASS, CubeAction.BEAVER)
+"""The cube actions a game's cube log holds."""
 
-END_KINDS = ("drop", "resign")
-"""How a game ended other than by bearing off."""
+OLD_PASS = "drop"
+"""How saves before the cube actions had one name wrote a pass (still read)."""
+
+GameEndHow = Literal["pass", "resign"]
+"""How a game ended other than by bearing off: a passed double or an accepted resignation."""
+
+END_KINDS: tuple[GameEndHow, ...] = ("pass", "resign")
+
+LOGGED_NAMES = tuple(a.value for a in LOGGED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +45,8 @@ class CubeRecord:
 
     player: int
     """0 (human) or 1 (computer)."""
-    kind: str
-    """One of CUBE_KINDS."""
+    kind: CubeAction
+    """One of :data:`LOGGED`."""
     value: int
     """The cube offered (double, beaver) or taken / dropped."""
     turn: int
@@ -52,8 +59,8 @@ class GameEnd:
 
     outcome: Outcome
     """Who won, and what kind of game was conceded."""
-    how: str
-    """"drop" or "resign"."""
+    how: GameEndHow
+    """A passed double or an accepted resignation."""
 
 
 def end_json(end: GameEnd) -> list[object]:
@@ -82,7 +89,7 @@ def cube_from_json(s: GameSession, d: dict[str, Any]) -> None:
         kind = v.choice(kind, "end kind", tuple(Termination.__members__))
         s.end = GameEnd(
             Outcome(v.choice(winner, "end winner", (HUMAN, AI)), Termination[kind]),
-            v.choice(how, "end how", END_KINDS),
+            _end_how(how),
         )
     record = d.get("record", "")
     s.record_name = "" if record == "" else v.text(record, "record", 80)
@@ -95,7 +102,25 @@ def _cube_record(data: object, name: str, turns: int) -> CubeRecord:
     player, kind, value, turn = v.items(data, name, 4, 4)
     return CubeRecord(
         v.choice(player, f"{name} player", (HUMAN, AI)),
-        v.choice(kind, f"{name} kind", CUBE_KINDS),
+        CubeAction(
+            v.choice(CubeAction.PASS.value if kind == OLD_PASS else kind, f"{name} kind", LOGGED_NAMES)
+        ),
         v.choice(value, f"{name} value", (2, 4, 8, 16, 32, 64)),
         v.integer(turn, f"{name} turn", 0, turns),
     )
+
+
+def _new_name(kind: object) -> object:
+    """A saved cube action's name, an old save's "drop" read as a pass."""
+    return CubeAction.PASS.value if kind == OLD_PASS else kind
+
+
+def _end_how(how: object) -> GameEndHow:
+    """How a saved game ended, read."""
+    match _new_name(how):
+        case "pass":
+            return "pass"
+        case "resign":
+            return "resign"
+        case _:
+            raise v.Invalid(f"end how must be one of {END_KINDS}, not {v.show(how)}")

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, match_id
-from game.rules.cube import DEFAULT_RULES, CubeState, can_double
+from game.rules.cube import DEFAULT_RULES, CubeAction, CubeState, can_double
 from game.rules.dice import Roll
 from game.rules.match import MAX_MATCH_LENGTH, Match, MatchError
 from game.rules.position import CHECKERS, Position, PositionError, from_position_id, position_id, swap, unpack
@@ -188,7 +188,7 @@ def setup_session(setup: SetUp, config: GameConfig, seed: str | None = None) -> 
     s.state = GameState(Position(setup.code), turn, dice)
     if info.doubled:
         s.offered = AI
-        s.cube_log.append(CubeRecord(AI, "double", 2 * info.cube.value, 0))
+        s.cube_log.append(CubeRecord(AI, CubeAction.DOUBLE, 2 * info.cube.value, 0))
     return s
 
 
@@ -206,7 +206,7 @@ def session_info(session: GameSession) -> MatchInfo:
     out = s.outcome()
     state = PLAYING
     if out is not None:
-        state = 2 if s.end is None else (4 if s.end.how == "drop" else 3)
+        state = 2 if s.end is None else (4 if s.end.how == "pass" else 3)
     return MatchInfo(
         cube=CubeState(s.cube.value, None if owner is None else g(s, owner)),
         on_roll=g(s, turn),

@@ -45,11 +45,11 @@ def record_name(now: datetime.datetime, length: int) -> str:
 
 
 def _cube_action(c: CubeRecord) -> list[Action]:
-    if c.kind == "double":
+    if c.kind is CubeAction.DOUBLE:
         return [Action(CubeAction.DOUBLE, c.player, cube=c.value)]
-    if c.kind == "beaver":  # a redouble at once, taken: what a .mat reader follows
+    if c.kind is CubeAction.BEAVER:  # a redouble at once, taken: what a .mat reader follows
         return [Action(CubeAction.DOUBLE, c.player, cube=c.value), Action(CubeAction.TAKE, 1 - c.player)]
-    return [Action(CubeAction.TAKE if c.kind == "take" else CubeAction.PASS, c.player)]
+    return [Action(CubeAction.TAKE if c.kind is CubeAction.TAKE else CubeAction.PASS, c.player)]
 
 
 def _move_action(t: TurnRecord) -> Action:

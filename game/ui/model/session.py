@@ -12,6 +12,7 @@ from typing import Any
 from ai.levels import MAX_DEPTH
 from game.rules.cube import (
     CENTRED,
+    CubeAction,
     CubeError,
     CubeRules,
     CubeState,
@@ -281,7 +282,7 @@ class GameSession:
         if not self.can_double(player):
             raise ValueError("no double is allowed now")
         self.offered = player
-        self.cube_log.append(CubeRecord(player, "double", self.cube.value * 2, len(self.log)))
+        self.cube_log.append(CubeRecord(player, CubeAction.DOUBLE, self.cube.value * 2, len(self.log)))
 
     def answer(self, take_it: bool) -> None:
         """The opponent of the doubler takes (owning the cube at twice) or passes (the doubler wins)."""
@@ -291,10 +292,10 @@ class GameSession:
         self.offered = None
         if take_it:
             self.cube = take(self.cube, doubler, crawford=self.match.is_crawford())
-            self.cube_log.append(CubeRecord(1 - doubler, "take", self.cube.value, len(self.log)))
+            self.cube_log.append(CubeRecord(1 - doubler, CubeAction.TAKE, self.cube.value, len(self.log)))
         else:
-            self.cube_log.append(CubeRecord(1 - doubler, "drop", self.cube.value * 2, len(self.log)))
-            self.end = GameEnd(Outcome(doubler, Termination.SINGLE), "drop")
+            self.cube_log.append(CubeRecord(1 - doubler, CubeAction.PASS, self.cube.value * 2, len(self.log)))
+            self.end = GameEnd(Outcome(doubler, Termination.SINGLE), "pass")
 
     def beaver(self, player: int) -> None:
         """``player``, who has just taken, beavers: the cube doubles again and stays theirs."""
@@ -306,7 +307,7 @@ class GameSession:
         ):
             raise ValueError("no beaver is allowed now")
         self.cube = CubeState(self.cube.value * 2, player)
-        self.cube_log.append(CubeRecord(player, "beaver", self.cube.value, len(self.log)))
+        self.cube_log.append(CubeRecord(player, CubeAction.BEAVER, self.cube.value, len(self.log)))
 
     def resign(self, resigner: int, offer: Resignation) -> None:
         """``resigner``'s offer was accepted: the game ends with the opponent winning ``offer``."""
@@ -345,7 +346,7 @@ class GameSession:
             "partial": _steps_json(self.partial),
             "cube": self.cube.to_json(),
             "offered": self.offered,
-            "cube_log": [[c.player, c.kind, c.value, c.turn] for c in self.cube_log],
+            "cube_log": [[c.player, c.kind.value, c.value, c.turn] for c in self.cube_log],
             "end": None if self.end is None else end_json(self.end),
             "crawford": self.match.is_crawford(),
             "record": self.record_name,

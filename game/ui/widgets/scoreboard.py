@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.records.mat import row_numbers
+from game.rules.cube import CubeAction
 from game.rules.match import Match
 from game.ui.model.cube_save import CubeRecord
 from game.ui.model.records import game_entries
@@ -38,11 +39,11 @@ def score_words(match: Match) -> tuple[str, str]:
     return str(a), str(b)
 
 
-CUBE_VERBS = {
-    "double": ("double to", "doubles to"),
-    "take": ("take at", "takes at"),
-    "drop": ("pass", "passes"),
-    "beaver": ("beaver to", "beavers to"),
+CUBE_VERBS: dict[CubeAction, tuple[str, str]] = {
+    CubeAction.DOUBLE: ("double to", "doubles to"),
+    CubeAction.TAKE: ("take at", "takes at"),
+    CubeAction.PASS: ("pass", "passes"),
+    CubeAction.BEAVER: ("beaver to", "beavers to"),
 }
 """A cube action in the move log: (the human's verb, the computer's)."""
 
@@ -56,7 +57,7 @@ def log_lines(s: GameSession) -> list[str]:
     for item, actions in entries:
         who = "You" if item.player == HUMAN else "AI"
         if isinstance(item, CubeRecord):
-            value = "" if item.kind == "drop" else f" {item.value}"
+            value = "" if item.kind is CubeAction.PASS else f" {item.value}"
             lines.append(f"{rows[first]}. {who} {CUBE_VERBS[item.kind][item.player != HUMAN]}{value}")
         else:
             lines.append(f"{rows[first]}. {who} {item.dice.text()}: {item.notation()}")

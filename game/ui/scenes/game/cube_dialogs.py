@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules.cube import Resignation
+from game.rules.cube import CubeAction, Resignation
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.widgets.controls import text, wrap
 
@@ -57,29 +57,29 @@ class TakePassDialog(_Lines):
         ctx: Context,
         value: int,
         advice: str,
-        on_choice: Callable[[str], None],
+        on_choice: Callable[[CubeAction], None],
         beaver: bool = False,
     ) -> None:
         self.value = value
         """The cube offered."""
         self.on_choice = on_choice
-        """Called with "take", "pass" or "beaver"."""
+        """Called with the answer: take, pass or beaver."""
         self.beaver = beaver
         """Offer a beaver too."""
         first = f"Take, and play on with the cube on {value}, yours? Or pass, and lose {value // 2}?"
         super().__init__(ctx, [first] + ([advice] if advice else []))
 
-    def _pick(self, what: str) -> Callable[[], None]:
+    def _pick(self, what: CubeAction) -> Callable[[], None]:
         return self.closing(lambda: self.on_choice(what))
 
     def choices(self) -> list[Choice]:
         """Take (T, Enter), pass (P), beaver (B)."""
         out = [
-            Choice("take", "Take", (pygame.K_t, *ENTER), "T", self._pick("take"), True),
-            Choice("pass", "Pass", (pygame.K_p,), "P", self._pick("pass")),
+            Choice("take", "Take", (pygame.K_t, *ENTER), "T", self._pick(CubeAction.TAKE), True),
+            Choice("pass", "Pass", (pygame.K_p,), "P", self._pick(CubeAction.PASS)),
         ]
         if self.beaver:
-            out.append(Choice("beaver", "Beaver", (pygame.K_b,), "B", self._pick("beaver")))
+            out.append(Choice("beaver", "Beaver", (pygame.K_b,), "B", self._pick(CubeAction.BEAVER)))
         return out
 
 

@@ -202,7 +202,7 @@ class GameOverScene(Dialog):
         pts, kind = s.points_now(), out.termination.value
         who = "You win" if out.winner == HUMAN else "The computer wins"
         head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
-        if s.end is not None and s.end.how == "drop":
+        if s.end is not None and s.end.how == "pass":
             return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
         if s.end is not None:
             return head, f"The resignation of {KINDS[kind]} was accepted."

@@ -7,7 +7,7 @@ from typing import assert_never
 import pygame
 
 from ai.worker.messages import CubeAnswer, Failed, Finished, Progress
-from game.rules.cube import Resignation, resign_points
+from game.rules.cube import CubeAction, Resignation, resign_points
 from game.rules.position import pip_count
 from game.ui.flow.events import (
     AcceptResign,
@@ -284,9 +284,18 @@ class GameScene(Scene):
 
         self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r))))
 
-    def _take_choice(self, what: str) -> None:
-        answers: dict[str, Intent] = {"take": Take(), "pass": Pass(), "beaver": Beaver()}
-        self.dispatch(answers[what])
+    def _take_choice(self, answer: CubeAction) -> None:
+        match answer:
+            case CubeAction.TAKE:
+                self.dispatch(Take())
+            case CubeAction.PASS:
+                self.dispatch(Pass())
+            case CubeAction.BEAVER:
+                self.dispatch(Beaver())
+            case CubeAction.DOUBLE | CubeAction.NO_DOUBLE:
+                raise ValueError(f"{answer} does not answer a double")
+            case _:
+                assert_never(answer)
 
     def show_last(self) -> None:
         """Show the last turn again."""
