@@ -148,7 +148,7 @@ class OpenMatchScene(Dialog):
         else:
             empty = "No saved matches yet: every match you play is kept here."
             text(surface, fonts, empty, self.list.rect.topleft, 16, th.text_dim)
-        label = "Or a file's path, .mat, .sgf or .xg (type, or paste with Ctrl+V; or drop the file on the window):"
+        label = "Or a .mat, .sgf or .xg file's path (type, or paste with Ctrl+V; or drop the file here):"
         label = fit_text(fonts.get(14), label, area.width)
         text(surface, fonts, label, (area.x, self.box_rect.y - 22), 14, th.text_dim)
         shown_entry = TextEntry(self.entry.text, self.entry.max_len)
