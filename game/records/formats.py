@@ -31,7 +31,8 @@ def detect(data: bytes) -> RecordFormat:
     """The format of a record's bytes, from their content."""
     if is_xg(data):
         return RecordFormat.XG
-    if is_sgf(data[:64].decode("latin-1")):
+    head = data[:64].removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
+    if is_sgf(head.decode("latin-1")):
         return RecordFormat.SGF
     return RecordFormat.MAT
 
