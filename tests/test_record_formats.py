@@ -10,6 +10,7 @@ Backgammon .sgf from matches played) are read from a corpus folder when one is t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -138,7 +139,7 @@ def test_a_game_tree_with_variations_is_read_along_its_first_line() -> None:
     ],
 )
 def test_a_malformed_sgf_says_what_is_wrong(text: str, says: str) -> None:
-    with pytest.raises(SgfFileError, match=None) as caught:
+    with pytest.raises(SgfFileError) as caught:
         read_sgf(text)
     assert says in str(caught.value)
     assert isinstance(caught.value, MatFileError)
@@ -159,10 +160,8 @@ def test_garbled_sgf_bytes_never_raise_anything_but_a_record_error() -> None:
     data = bytearray((DATA / "sgf" / "gnubg.sgf").read_bytes())
     for k in range(0, len(data), 11):
         garbled = bytes(data[:k]) + bytes([data[k] ^ 0x5A]) + bytes(data[k + 1 :])
-        try:
+        with contextlib.suppress(MatFileError, ReplayError):  # anything else fails the test
             replay_bytes(garbled)
-        except (MatFileError, ReplayError):
-            pass
 
 
 def test_a_huge_flat_sgf_is_refused_quickly() -> None:
@@ -332,7 +331,7 @@ def test_each_real_file_replays(path: Path) -> None:
     data = path.read_bytes()
     start = time.perf_counter()
     if path.name == ILLEGAL:
-        with pytest.raises(ReplayError, match="game 7.*'14/11 8/5'"):
+        with pytest.raises(ReplayError, match=r"game 7.*'14/11 8/5'"):
             replay_bytes(data)
         return
     played = replay_bytes(data)
