@@ -48,7 +48,11 @@ COMMANDS: tuple[Command, ...] = (
         "replay-seed", "ai.cli.replay_seed", "print the SHA-256 of a game's dice seed and the dice it gives"
     ),
     Command("autoplay", "ai.cli.autoplay", "the computer plays a match against itself (a .mat record)"),
-    Command("analyze", "ai.cli.analyze", "judge every decision of a .mat match record (errors, cube, luck)"),
+    Command(
+        "analyze",
+        "ai.cli.analyze",
+        "judge every decision of a match record, .mat, .sgf or .xg (errors, cube, luck)",
+    ),
     Command("selftest", "game.ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )
 """Every sub-command, in the order ``--help`` lists them."""

@@ -2,7 +2,8 @@
 
     python main.py analyze match.mat [--depth 3] [--json] [--worst 10]
 
-Reads the ``.mat`` record (:mod:`game.records.mat`), replays it through the rules
+Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg``
+(:mod:`game.records.formats`), replays it through the rules
 (:mod:`game.records.replay`) and judges every checker play, cube action and roll
 (:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
 GNU Backgammon IDs, or with ``--json`` one JSON object. Progress goes to standard
@@ -117,11 +118,11 @@ def format_review(rev: Review, worst: int) -> str:
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``analyze`` command's options."""
     ap.description = (
-        "Judge every checker play, cube action and roll of a .mat match record\n"
-        "(GNU Backgammon, Jellyfish, eXtreme Gammon or FIBS/Snowie): a summary per\n"
-        "player and the worst decisions."
+        "Judge every checker play, cube action and roll of a match record: .mat\n"
+        "(GNU Backgammon, Jellyfish, eXtreme Gammon or FIBS/Snowie), GNU Backgammon's\n"
+        ".sgf or eXtreme Gammon's .xg: a summary per player and the worst decisions."
     )
-    ap.add_argument("file", metavar="FILE", help="a .mat match record")
+    ap.add_argument("file", metavar="FILE", help="a match record (.mat, .sgf or .xg)")
     ap.add_argument(
         "--depth",
         type=int,

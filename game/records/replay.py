@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, assert_never
 
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, decode, read_match, row_numbers
+from game.records.formats import read_record
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, row_numbers
 from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.move import Move, MoveError, legal_moves, parse_move
 from game.rules.outcome import Termination, win_kind
@@ -315,8 +316,9 @@ MAX_FILE = 16 << 20
 
 
 def replay_bytes(data: bytes) -> ReplayedMatch:
-    """A record's bytes read and replayed; :class:`MatFileError` or :class:`ReplayError` if they cannot be."""
-    return replay(read_match(decode(data)))
+    """A record's bytes (``.mat``, ``.sgf`` or ``.xg``: :mod:`game.records.formats`) read and
+    replayed; :class:`MatFileError` or :class:`ReplayError` if they cannot be."""
+    return replay(read_record(data))
 
 
 def load_match(path: Path) -> ReplayedMatch:

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import datetime
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.records.formats import SUFFIXES, read_record
 from game.records.mat import (
     Action,
     GameRecord,
     MatchRecord,
     MatFileError,
-    decode,
     format_match,
     parse_match,
-    read_match,
     steps_text,
 )
 from game.rules.cube import CubeAction
@@ -131,6 +131,10 @@ def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord
     return MatchRecord(session.match.length, PLAYERS, (game_record(session),), ()), None
 
 
+PENDING = -2
+"""A :class:`SavedMatch`'s length while its file has not been read yet."""
+
+
 @dataclass(frozen=True, slots=True)
 class SavedMatch:
     """A record in the matches folder, for the list to open one from."""
@@ -140,7 +144,7 @@ class SavedMatch:
     when: str
     """When it was last written (local time, ``2026-11-24 17:15``)."""
     length: int
-    """Match length (0: money); -1 when the file cannot be read."""
+    """Match length (0: money); -1 when the file cannot be read, :data:`PENDING` before it is read."""
     players: tuple[str, str] = ("", "")
     """The players' names."""
     score: tuple[int, int] = (0, 0)
@@ -150,30 +154,76 @@ class SavedMatch:
         """The file reads as a match record."""
         return self.length >= 0
 
+    def is_pending(self) -> bool:
+        """The file has not been read yet."""
+        return self.length == PENDING
 
-def saved_matches(folder: Path | None, limit: int = 200) -> list[SavedMatch]:
-    """The ``.mat`` records in ``folder``, newest first (at most ``limit``); unreadable ones are listed
-    as such and left where they are."""
+
+def _when(path: Path) -> str:
+    stamp = path.stat().st_mtime
+    return datetime.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
+
+
+def record_files(folder: Path | None, limit: int = 200) -> list[Path]:
+    """The match records in ``folder`` (``.mat``, ``.sgf``, ``.xg``...), newest first, at most
+    ``limit``; only their names and times are looked at."""
     if folder is None or not folder.is_dir():
         return []
     try:
-        files = sorted(folder.glob("*.mat"), key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+        files = [p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file()]
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
     except OSError:
         return []
-    out = []
-    for path in files:
-        try:
-            stat = path.stat()
-            when = datetime.datetime.fromtimestamp(stat.st_mtime).strftime("%Y-%m-%d %H:%M")
-            if stat.st_size > MAX_RECORD_BYTES:
-                raise MatFileError("too large")
-            record = read_match(decode(path.read_bytes()))
-        except (OSError, MatFileError, ValueError):
-            out.append(SavedMatch(path, "", -1))
-            continue
-        score = [0, 0]
-        for g in record.games:
-            score = [g.score[0], g.score[1]]
-            score[g.winner] += g.points
-        out.append(SavedMatch(path, when, record.length, record.players, (score[0], score[1])))
-    return out
+
+
+def saved_match(path: Path) -> SavedMatch:
+    """The record in ``path`` read (in any format) for the list; one that cannot be read is
+    listed as such and left where it is."""
+    try:
+        when = _when(path)
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise MatFileError("too large")
+        record = read_record(path.read_bytes())
+    except (OSError, MatFileError, ValueError):
+        return SavedMatch(path, "", -1)
+    score = [0, 0]
+    for g in record.games:
+        score = [g.score[0], g.score[1]]
+        score[g.winner] += g.points
+    return SavedMatch(path, when, record.length, record.players, (score[0], score[1]))
+
+
+def saved_matches(folder: Path | None, limit: int = 200) -> list[SavedMatch]:
+    """The records in ``folder``, newest first (at most ``limit``), each read (:func:`saved_match`)."""
+    return [saved_match(path) for path in record_files(folder, limit)]
+
+
+class MatchListing:
+    """A folder's records for the list to open one from: their names at once, what they hold
+    read on a thread of its own (reading a record is never done on the window's thread)."""
+
+    def __init__(self, folder: Path | None, limit: int = 200) -> None:
+        self.paths = record_files(folder, limit)
+        """The files, newest first."""
+        self._read: list[SavedMatch] | None = None
+        thread = threading.Thread(target=self._read_all, name="saved-matches", daemon=True)
+        thread.start()
+
+    def _read_all(self) -> None:
+        self._read = [saved_match(path) for path in self.paths]
+
+    def ready(self) -> bool:
+        """Every file has been read."""
+        return self._read is not None
+
+    def matches(self) -> list[SavedMatch]:
+        """The records as read, or (until they are) each file pending."""
+        if self._read is not None:
+            return self._read
+        out = []
+        for path in self.paths:
+            try:
+                out.append(SavedMatch(path, _when(path), PENDING))
+            except OSError:
+                out.append(SavedMatch(path, "", PENDING))
+        return out

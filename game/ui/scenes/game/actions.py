@@ -193,7 +193,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "Open match",
         (Key(pygame.K_o, ctrl=True),),
         "Ctrl+O",
-        "open a saved match record (or drop a .mat file on the window) to review it",
+        "open a saved match record (or drop a .mat, .sgf or .xg file on the window) to review it",
         _always,
         lambda s: s.ctx.run(Command.OPEN_MATCH),
     ),

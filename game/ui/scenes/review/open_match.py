@@ -10,7 +10,7 @@ from types import MappingProxyType
 import pygame
 
 from game.records.replay import MAX_FILE
-from game.ui.model.records import SavedMatch, saved_matches
+from game.ui.model.records import MatchListing, SavedMatch
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, text
@@ -52,6 +52,8 @@ def open_dropped(ctx: Context, file: str) -> None:
 
 def match_row(m: SavedMatch) -> str:
     """One saved match in words: when, length, players and score."""
+    if m.is_pending():
+        return f"{m.when} · {m.path.name} · reading…"
     if not m.is_readable():
         return f"{m.path.name} · cannot be read"
     what = f"{m.length} pt" if m.length else "money"
@@ -65,8 +67,10 @@ class OpenMatchScene(Dialog):
     max_size = (860, 620)
 
     def __init__(self, ctx: Context) -> None:
-        self.matches = saved_matches(ctx.store.matches_folder)
-        """The saved matches, newest first."""
+        self.listing = MatchListing(ctx.store.matches_folder)
+        """The saved matches' files, read on a thread of their own."""
+        self.matches = self.listing.matches()
+        """The saved matches, newest first (each pending until the listing has read it)."""
         self.selected: int | None = 0 if self.matches else None
         """The row picked."""
         self.entry = TextEntry(max_len=1000)
@@ -83,6 +87,11 @@ class OpenMatchScene(Dialog):
         self.list.rect = pygame.Rect(body.x, body.y + 4, body.width, body.height - 110)
         self.box_rect = pygame.Rect(body.x, self.list.rect.bottom + 34, body.width, 36)
 
+    def update(self, dt: float, covered: bool = False) -> None:
+        """The rows filled in once the listing has read the files."""
+        if self.listing.ready() and any(m.is_pending() for m in self.matches):
+            self.matches = self.listing.matches()
+
     def choices(self) -> list[Choice]:
         """Open (Enter), cancel (Esc)."""
         return [
@@ -98,7 +107,7 @@ class OpenMatchScene(Dialog):
         elif self.selected is not None:
             self.open(self.matches[self.selected].path)
         else:
-            self.message = "Type or paste a file's path (Ctrl+V), or drop a .mat file on the window."
+            self.message = "Type or paste a file's path (Ctrl+V), or drop a match file on the window."
 
     def open(self, path: Path) -> None:
         """Review ``path``, or say why not."""
@@ -139,9 +148,7 @@ class OpenMatchScene(Dialog):
         else:
             empty = "No saved matches yet: every match you play is kept here."
             text(surface, fonts, empty, self.list.rect.topleft, 16, th.text_dim)
-        label = (
-            "Or a file's path (type, or paste with Ctrl+V; a .mat file can also be dropped on the window):"
-        )
+        label = "Or a .mat, .sgf or .xg file's path (type, or paste with Ctrl+V; or drop the file here):"
         label = fit_text(fonts.get(14), label, area.width)
         text(surface, fonts, label, (area.x, self.box_rect.y - 22), 14, th.text_dim)
         shown_entry = TextEntry(self.entry.text, self.entry.max_len)

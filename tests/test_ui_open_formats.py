@@ -1,0 +1,101 @@
+"""Open match takes GNU Backgammon's .sgf and eXtreme Gammon's .xg as it takes .mat, headless:
+the list shows every record in the matches folder (the files read on a thread of their own,
+never the window's), and a record chosen from it, or dropped on the window, is reviewed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from test_ui_review import SHORT, reviewed, with_game
+from ui_driver import key, run_until
+from xg_build import xg_file
+
+from game.records.mat import read_match
+from game.records.sgf_write import format_sgf
+from game.ui.app.app import App
+from game.ui.model.records import PENDING, SavedMatch, saved_matches
+from game.ui.scenes.review.open_match import OpenMatchScene, match_row
+
+
+@pytest.fixture
+def records(home: Path) -> dict[str, Path]:
+    """The short match as .sgf (newest) and .xg, and a damaged .xg (oldest)."""
+    folder = home / "matches"
+    folder.mkdir()
+    record = read_match(SHORT)
+    paths = {
+        "sgf": folder / "club.sgf",
+        "xg": folder / "club.xg",
+        "broken": folder / "broken.xg",
+    }
+    paths["sgf"].write_text(format_sgf(record), encoding="utf-8")
+    paths["xg"].write_bytes(xg_file(record))
+    paths["broken"].write_bytes(xg_file(record)[:-50])
+    for age, name in enumerate(("sgf", "xg", "broken")):
+        os.utime(paths[name], (1_800_000_000 - 60 * age, 1_800_000_000 - 60 * age))
+    return paths
+
+
+def test_the_list_holds_sgf_and_xg_records_read_off_the_window_thread(
+    make_app: Callable[..., App], records: dict[str, Path]
+) -> None:
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, OpenMatchScene)
+    assert [m.path for m in dialog.matches] == [records["sgf"], records["xg"], records["broken"]]
+    run_until(app, lambda: not any(m.is_pending() for m in dialog.matches), "the files read")
+    sgf, xg, broken = dialog.matches
+    for m in (sgf, xg):
+        assert (m.length, m.players, m.score) == (5, ("Alice", "Bob"), (3, 0))
+    assert not broken.is_readable() and "cannot be read" in match_row(broken)
+    assert records["broken"].exists()  # listed, never moved
+
+
+def test_a_file_not_yet_read_is_listed_by_name() -> None:
+    row = match_row(SavedMatch(Path("club.xg"), "2026-11-24 17:15", PENDING))
+    assert "club.xg" in row and "reading" in row
+
+
+def test_the_folder_listing_reads_every_format(records: dict[str, Path]) -> None:
+    listed = saved_matches(records["sgf"].parent)
+    assert [m.path.suffix for m in listed] == [".sgf", ".xg", ".xg"]
+    assert [m.is_readable() for m in listed] == [True, True, False]
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_an_sgf_or_xg_record_chosen_in_the_list_is_reviewed(
+    make_app: Callable[..., App], records: dict[str, Path], which: int
+) -> None:
+    app, _ = with_game(make_app)
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    for _ in range(which):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    scene = reviewed(app)
+    assert scene.path is not None, scene.failed
+    assert scene.source == [records["sgf"], records["xg"]][which]
+    assert scene.path.review.match.record.players == ("Alice", "Bob")
+
+
+def test_a_dropped_xg_file_is_reviewed(make_app: Callable[..., App], records: dict[str, Path]) -> None:
+    app, game = with_game(make_app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(records["xg"])))
+    app.frame(0.05)
+    scene = reviewed(app)
+    assert scene.path is not None and app.stack.bottom() is game
+    assert len(scene.path.review.match.games) == 2
+
+
+def test_a_dropped_damaged_xg_file_says_why_in_the_review(
+    make_app: Callable[..., App], records: dict[str, Path]
+) -> None:
+    app, _ = with_game(make_app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(records["broken"])))
+    app.frame(0.05)
+    scene = reviewed(app)
+    assert scene.path is None and "damaged" in scene.failed
