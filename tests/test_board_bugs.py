@@ -24,10 +24,12 @@ from game.ui.model.snapshot import NullStore, snapshot_session
 from game.ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
 from game.ui.scenes.backdrop import Backdrop
 from game.ui.scenes.base import Command, Scene
+from game.ui.scenes.game.actions import ACTIONS
 from game.ui.scenes.game.dialogs import ResumePrompt
 from game.ui.scenes.game.scene import GameScene
 from game.ui.widgets import status_bar
 from game.ui.widgets.layout import Layout
+from game.ui.widgets.panel import HINT_ROWS, PanelLayout
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_rect
 from game.ui.widgets.theme import Colour, Theme
@@ -536,3 +538,16 @@ def test_a_status_message_runs_out_while_the_loop_sleeps(
     drawn.clear()
     pump(app)
     assert "Hello there." not in drawn
+
+
+@pytest.mark.parametrize("desktop", [LAPTOP, (1280, 720), (1920, 1080)], ids=lambda d: f"{d[0]}x{d[1]}")
+def test_the_three_hints_fit_under_the_buttons_at_the_size_the_window_opens_with(
+    desktop: tuple[int, int],
+) -> None:
+    size = fitting_size(None, desktop)
+    lay = Layout.compute(size)
+    buttons = sum(1 for a in ACTIONS if a.button)
+    panel_lay = PanelLayout.compute(lay.panel, buttons, size[1])
+    last = panel_lay.hint_rect(HINT_ROWS - 1)
+    assert panel_lay.hint_rect(0).top >= panel_lay.buttons[-1].bottom
+    assert last.bottom <= lay.panel.bottom, (size, last, lay.panel)

@@ -61,7 +61,8 @@ class PanelLayout:
         busy_y = sha_rect.bottom + small * 0.6
         top = round(busy_y + 2 * small + 18)
         rows = (buttons + 1) // 2
-        room = rect.bottom - top - pad  # a small window shrinks the buttons rather than cut the last row
+        hints = small * (1.6 + HINT_ROWS * 3.1) + pad  # the hints under the buttons, whole
+        room = rect.bottom - top - pad - hints - 2 * pad  # a small window shrinks the buttons first
         bh = max(30, min(52, round(window_h * 0.055)))
         bh = max(MIN_BUTTON_H, min(bh, room // max(1, rows) - (pad // 2 + 2)))
         w2 = (rect.width - 3 * pad) // 2
@@ -165,7 +166,8 @@ def warning_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) ->
     lines = tuple(wrap(fonts.get(lay.small * 0.85), warning, lay.width))
     height = round(len(lines) * lay.small * 1.1)
     rect = pygame.Rect(lay.rect.x + lay.pad, lay.rect.bottom - lay.pad - height, lay.width, height)
-    floor = lay.hint_rect(min(hints, HINT_ROWS) - 1).bottom + lay.small * 0.5 if hints else lay.list_y
+    moves = lay.log_y + lay.log_line + lay.small * 0.5  # the Moves heading and one line above it
+    floor = lay.hint_rect(min(hints, HINT_ROWS) - 1).bottom + lay.small * 0.5 if hints else moves
     if rect.y >= floor:
         return WarningBox(lines, rect, False)
     rect.y = lay.rect.y + lay.pad
