@@ -61,7 +61,7 @@ class PanelLayout:
         busy_y = sha_rect.bottom + small * 0.6
         top = round(busy_y + 2 * small + 18)
         rows = (buttons + 1) // 2
-        hints = small * (1.6 + HINT_ROWS * 3.1) + pad  # the hints under the buttons, whole
+        hints = round(small * (1.6 + HINT_ROWS * 3.1)) + pad  # the hints under the buttons, whole
         room = rect.bottom - top - pad - hints - 2 * pad  # a small window shrinks the buttons first
         bh = max(30, min(52, round(window_h * 0.055)))
         bh = max(MIN_BUTTON_H, min(bh, room // max(1, rows) - (pad // 2 + 2)))

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 import pygame
 
+from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD
 from ai.levels import LEVELS
 from game.ui.model.session import MATCH_CHOICES
 from game.ui.model.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
@@ -79,7 +80,12 @@ def options() -> list[Option]:
             "tutor",
             "Tutor (warns before errors)",
             list(TUTOR_LEVELS),
-            ["Off", "Doubtful and worse (0.03)", "Bad and worse (0.06)", "Very bad only (0.12)"],
+            [
+                "Off",
+                f"Doubtful and worse ({DOUBTFUL})",
+                f"Bad and worse ({BAD})",
+                f"Very bad only ({VERY_BAD})",
+            ],
             applies_now=True,
         ),
     ]
