@@ -13,17 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.records.mat import (
-    Action,
-    GameRecord,
-    MatchRecord,
-    MatFileError,
-    decode,
-    format_match,
-    parse_match,
-    read_match,
-    steps_text,
-)
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, steps_text
+from game.records.mat_reader import decode, parse_match, read_match
 from game.support.files import write_atomic
 from game.ui.model.cube_save import CubeRecord
 from game.ui.model.session import GameSession, TurnRecord
