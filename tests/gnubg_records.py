@@ -49,15 +49,22 @@ def quiet() -> Iterator[None]:
             os.close(fd)
 
 
-def reading(gnubg: Any, path: Path) -> dict[str, Any]:
-    """What gnubg's ``import mat`` makes of one record."""
+def import_mat(gnubg: Any, path: Path) -> dict[str, Any]:
+    """gnubg's ``import mat`` of one file, as ``gnubg.match`` gives it (gnubg is then left in a
+    new money session, as other tests expect it)."""
     with quiet():
         gnubg.command("set threads 1")
         gnubg.command(f'import mat "{path}"')
         try:
-            match = gnubg.match(analysis=0, boards=0)
+            match: dict[str, Any] = gnubg.match(analysis=0, boards=0)
         finally:
-            gnubg.command("new session")  # leave gnubg as other tests expect it: a money session
+            gnubg.command("new session")
+    return match
+
+
+def reading(gnubg: Any, path: Path) -> dict[str, Any]:
+    """What gnubg's ``import mat`` makes of one record: the match length and the games."""
+    match = import_mat(gnubg, path)
     games = []
     for game in match["games"]:
         info = game["info"]
