@@ -10,7 +10,8 @@ from ai.autoplay import play_match
 from ai.cli.autoplay import main as autoplay_main
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, parse_match
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match
+from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction
 from game.rules.move import parse_move
 from game.rules.state import GameState

@@ -29,7 +29,8 @@ from ai.analysis.review import review
 from ai.cli.analyze import format_review
 from ai.cli.autoplay import main as autoplay_main
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
-from game.records.mat import MatchRecord, parse_match
+from game.records.mat import MatchRecord
+from game.records.mat_reader import parse_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.rules.move import Step, format_steps, legal_moves

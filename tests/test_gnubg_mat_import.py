@@ -9,13 +9,11 @@ engine played them.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gnubg_records import import_mat
 
 from ai.autoplay import play_match
 from ai.evaluation.load import default_evaluator
@@ -27,20 +25,6 @@ gnubg = pytest.importorskip("gnubg")
 
 MATCHES = (("novice", 3, 11), ("beginner", 5, 12), ("casual", 3, 13), ("intermediate", 1, 14))
 """(level, match length, seed) of the four records."""
-
-
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """gnubg prints to the process's standard output: send it to /dev/null meanwhile."""
-    saved = os.dup(1)
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    try:
-        yield
-    finally:
-        os.dup2(saved, 1)
-        os.close(null)
-        os.close(saved)
 
 
 def _steps(text: str) -> list[tuple[int, int]]:
@@ -99,13 +83,7 @@ def test_gnubg_imports_an_autoplay_record_whole(
     record = records[index]
     path = tmp_path / f"match-{index}.mat"
     path.write_text(format_match(record), encoding="utf-8")
-    with _quiet():
-        gnubg.command("set threads 1")
-        gnubg.command(f'import mat "{path}"')
-        try:
-            imported = gnubg.match(analysis=0, boards=0)
-        finally:
-            gnubg.command("new session")  # leave gnubg as other tests expect it: a money session
+    imported = import_mat(gnubg, path)
     info = imported["match-info"]
     assert info["match-length"] == record.length
     games = imported["games"]

@@ -18,7 +18,8 @@ import pytest
 from ai.autoplay import play_match
 from ai.evaluation.load import default_evaluator
 from ai.levels import level_by_key
-from game.records.mat import MatchRecord, decode, read_match
+from game.records.mat import MatchRecord
+from game.records.mat_reader import decode, read_match
 from game.records.replay import replay
 from game.records.sgf import read_sgf
 from game.records.sgf_write import format_sgf

@@ -14,16 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.records.mat import (
-    Action,
-    GameRecord,
-    MatchRecord,
-    MatFileError,
-    decode,
-    format_match,
-    read_match,
-    strip_rating,
-)
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match
+from game.records.mat_reader import decode, read_match, strip_rating
 from game.records.replay import ReplayedMatch, ReplayError, normalise_move, replay
 from game.rules.cube import CubeAction
 
@@ -138,14 +130,21 @@ def test_a_double_in_the_opening_turn_is_refused() -> None:
         replay(read_match(text))
 
 
-def test_beavers_are_refused_clearly() -> None:
-    with pytest.raises(MatFileError, match="beaver"):
-        read("Beavers => 4")
+def test_a_beaver_without_a_double_is_refused() -> None:
+    with pytest.raises(ReplayError, match="without a double"):
+        replay(read("Beavers => 4"))
 
 
-def test_a_game_without_a_result_is_refused() -> None:
-    with pytest.raises(MatFileError, match="no result"):
-        read_match(GAME.format(reply="42: 8/4 6/4").replace("      Wins 1 point\n", ""))
+def test_a_game_without_a_result_before_the_last_is_refused() -> None:
+    one = GAME.format(reply="42: 8/4 6/4").replace(" 1 point match", " 3 point match")
+    two = one.replace("      Wins 1 point\n", "") + "\n" + one.split("\n", 2)[2].replace("B : 0", "B : 1")
+    with pytest.raises(ReplayError, match=r"game 1 has no result"):
+        replay(read_match(two))
+
+
+def test_a_record_whose_only_game_is_unfinished_is_refused() -> None:
+    with pytest.raises(ReplayError, match="no result"):
+        replay(read_match(GAME.format(reply="42: 8/4 6/4").replace("      Wins 1 point\n", "")))
 
 
 def test_latin1_names_and_a_bom_are_decoded() -> None:

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from ai.analysis.review import review
 from ai.evaluation.hand import HandEvaluator
-from game.records.mat import MatchRecord, format_match, parse_match
+from game.records.mat import MatchRecord, format_match
+from game.records.mat_reader import parse_match
 from game.records.matchid import from_match_id, match_id
 from game.records.replay import replay
 from game.rules.cube import CubeState

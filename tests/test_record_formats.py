@@ -20,9 +20,11 @@ import zlib
 from pathlib import Path
 
 import pytest
+from corpus import corpus_part
 
 from game.records.formats import RecordFormat, detect, read_record
-from game.records.mat import MatchRecord, MatFileError, decode, read_match
+from game.records.mat import MatchRecord, MatFileError
+from game.records.mat_reader import decode, read_match
 from game.records.replay import ReplayedMatch, ReplayError, replay, replay_bytes
 from game.records.sgf import MAX_DEPTH, SgfFileError, parse_trees, read_sgf
 from game.records.sgf_write import format_sgf
@@ -302,18 +304,7 @@ def test_analyze_judges_an_sgf_and_an_xg_file(fmt: str, tmp_path: Path) -> None:
 # --- real files, when the corpus is there -----------------------------------------------------
 
 
-def corpus() -> Path | None:
-    named = os.environ.get("BACKGAMMON_RECORDS_CORPUS")
-    if named:
-        return Path(named)
-    for base in (ROOT, *ROOT.parents):
-        folder = base / "shared" / "records"
-        if folder.is_dir():
-            return folder
-    return None
-
-
-CORPUS = corpus()
+CORPUS = corpus_part("formats")
 needs_corpus = pytest.mark.skipif(CORPUS is None, reason="no corpus of real .sgf/.xg files here")
 ILLEGAL = "Squire-Jørgensen-Harmand-Unger 7 point match 18-08-2024.xg"
 """A real .xg file with an illegal move (eXtreme Gammon marks it invalid in the file)."""

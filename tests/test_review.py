@@ -16,7 +16,7 @@ from ai.cli.analyze import ProgressBar
 from ai.cube.met import default_met
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
-from game.records.mat import read_match
+from game.records.mat_reader import read_match
 from game.records.replay import replay
 from game.rules.cube import CubeAction
 
@@ -129,7 +129,7 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
     assert entry.run(["analyze", str(DATA / "gnubg.mat"), "--depth", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["match_length"] == 3 and out["players"] == ["Alice", "Bob"]
-    assert out["games"] == [{"winner": 1, "points": 1}, {"winner": 1, "points": 4}]
+    assert out["games"] == [{"winner": 1, "points": 1}, {"winner": 1, "points": 4}] and out["notes"] == []
     for st in out["stats"]:
         for key in ("unforced_moves", "checker_error", "bad_moves", "cube_decisions", "cube_error", "luck"):
             assert key in st
@@ -138,6 +138,21 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
     base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id"}
     for d in out["decisions"]:  # the review screen's details stay out of the JSON
         assert set(d) in (base, base | {"dice", "luck"})
+
+
+def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "resigned.mat"
+    path.write_text(
+        " 1 point match\n\n Game 1\n A : 0                 B : 0\n"
+        "  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 64:                       Wins 1 point\n",
+        encoding="utf-8",
+    )
+    assert entry.run(["analyze", str(path), "--depth", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == [{"winner": 1, "points": 1}]
+    assert out["notes"] == [
+        "game 1, row 2 (line 6), left cell: 64 was rolled and never played: the game ended by a resignation"
+    ]
 
 
 def test_analyze_report_names_players_and_worst_decisions(capsys: pytest.CaptureFixture[str]) -> None:

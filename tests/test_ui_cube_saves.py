@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 
-from game.records.mat import parse_match
+from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction, CubeState
 from game.rules.outcome import Termination
 from game.ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 from ui_driver import NEAR_END, button_pos, click, game, home, key, make_app, play_human_turn, run_until
 
-from game.records.mat import parse_match
+from game.records.mat_reader import parse_match
 from game.rules.cube import Resignation
 from game.rules.match import GameResult, Match
 from game.rules.outcome import Termination

@@ -167,7 +167,9 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     rev = Engine(evaluator).judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
     if args.json:
-        print(json.dumps(review_json(rev)))
+        out = review_json(rev)
+        out["notes"] = list(match.notes)  # what the record needed taken on trust
+        print(json.dumps(out))
     else:
         print(format_review(rev, args.worst))
     return 0

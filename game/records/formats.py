@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from game.records.mat import MatchRecord, decode, read_match
+from game.records.mat import MatchRecord
+from game.records.mat_reader import decode, read_match
 from game.records.sgf import is_sgf, read_sgf
 from game.records.xg import is_xg, read_xg
 

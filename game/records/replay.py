@@ -14,14 +14,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal, assert_never
+from typing import Literal
 
 from game.records.formats import read_record
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, row_numbers
-from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
+from game.records.mat import UNPLAYED, Action, GameRecord, MatchRecord, MatFileError, row_numbers
+from game.records.mat_reader import shown
+from game.rules.cube import (
+    CENTRED,
+    DEFAULT_RULES,
+    MAX_CUBE,
+    CubeAction,
+    CubeRules,
+    CubeState,
+    can_double,
+    game_points,
+    pass_points,
+    take,
+)
 from game.rules.move import Move, MoveError, legal_moves, parse_move
 from game.rules.outcome import Termination, win_kind
-from game.rules.position import BAR, START_CODE, Position, swap, unpack
+from game.rules.position import BAR, START_CODE, Position, off_count, swap, unpack
 
 _OFF = re.compile(r"/0(?=\D|$)")
 _DASH = re.compile(r"(?<=[\dr])-(?=[\dbo])", re.IGNORECASE)
@@ -145,12 +157,17 @@ def _closed_out(code: int) -> bool:
 
 
 class _GameReplay:
-    """The state of one game being replayed."""
+    """The state of one game being replayed; what it takes on trust goes to ``notes``."""
 
-    def __init__(self, number: int, game: GameRecord, crawford: bool) -> None:
+    def __init__(
+        self, number: int, game: GameRecord, crawford: bool, rules: CubeRules | None, notes: list[str]
+    ) -> None:
         self.number = number
         self.game = game
         self.crawford = crawford
+        self.rules = rules
+        """The money session's cube rules (None in a match)."""
+        self.notes = notes
         self.turns: list[Turn] = []
         self.player: int | None = None
         self.code = START_CODE
@@ -158,25 +175,34 @@ class _GameReplay:
         self.doubled_at: CubeState | None = None
         """The cube before this turn's double, while the turn lasts."""
         self.taken: bool | None = None
+        self.redoubled_by: int | None = None
+        """Who beavered (or raccooned) this turn's double, until the other takes it or rolls."""
         self.cube_rows = (0, 0)
         """The rows of this turn's double and of its answer (0: none yet)."""
         self.ended: Ending | None = None
         self.board_result: tuple[int, Termination] | None = None
+        self.passed: int = 0
+        """The points of a passed double."""
+        self.unplayed: Action | None = None
+        """A roll made and never played: the game ended after it."""
 
     def where(self, a: Action) -> str:
         cell = "left cell" if a.player == 0 else "right cell"
         row = f"row {a.row}" if a.row else "a row"
         return f"game {self.number}, {row}{f' (line {a.line})' if a.line else ''}, {cell}"
 
-    def turn_of(self, a: Action) -> None:
+    def note(self, a: Action, text: str) -> None:
+        self.notes.append(f"{self.where(a)}: {text}")
+
+    def turn_of(self, a: Action) -> Action:
         """Make ``a.player`` the player on roll, passing a closed-out opponent's dance."""
         if self.player is None:
             self.player = a.player
-            return
-        if a.player != self.player:
+        elif a.player != self.player:
             if self.doubled_at is not None or not _closed_out(self.code):
                 raise ReplayError(f"{self.where(a)}: it is the other player's turn")
             self.finish_turn(None, 0, "")  # an unwritten dance from the bar
+        return a
 
     def finish_turn(
         self, dice: tuple[int, int] | None, row: int, text: str, move: Move | None = None
@@ -199,30 +225,72 @@ class _GameReplay:
         self.code = swap(after)
         self.player = 1 - self.player
 
-    def action(self, a: Action) -> None:
+    def action(self, a: Action, last: bool) -> None:
         if self.ended is not None:
+            if a.kind == "move" and a.move in ("", UNPLAYED):
+                self.note(a, "dice written after the game ended: left out")
+                return
             raise ReplayError(f"{self.where(a)}: play after the game ended")
-        match a.kind:
-            case CubeAction.DOUBLE:
-                self.turn_of(a)
-                if self.turns == [] or not can_double(self.cube, a.player, crawford=self.crawford):
-                    raise ReplayError(f"{self.where(a)}: this player may not double here")
-                self.doubled_at = self.cube
-                self.cube_rows = (a.row, 0)
-            case CubeAction.TAKE | CubeAction.PASS:
-                if self.doubled_at is None or a.player == self.player or self.taken is not None:
-                    raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
-                assert self.player is not None
-                self.taken = a.kind is CubeAction.TAKE
-                self.cube_rows = (self.cube_rows[0], a.row)
-                if self.taken:
-                    self.cube = take(self.cube, self.player, crawford=self.crawford)
-                else:
-                    self.finish_pass(a.row)
-            case "move":
-                self.move(a)
-            case _:
-                assert_never(a.kind)
+        if a.kind is CubeAction.DOUBLE:
+            self.double(a)
+        elif a.kind is CubeAction.TAKE or a.kind is CubeAction.PASS:
+            self.answer(a)
+        else:
+            self.move(a, last)
+
+    def double(self, a: Action) -> None:
+        if self.taken and self.player is not None and a.player != self.player:
+            self.redouble(a)  # a beaver
+            return
+        if self.redoubled_by is not None and a.player != self.redoubled_by:
+            self.redouble(a)  # a raccoon
+            return
+        wrong_column = self.player is not None and a.player != self.player and self.doubled_at is None
+        if wrong_column and not _closed_out(self.code):
+            assert self.player is not None
+            self.note(a, "a double written in the other player's column: read as the player on roll's")
+            a = replace(a, player=self.player)
+        self.turn_of(a)
+        if not self.turns:
+            raise ReplayError(f"{self.where(a)}: this player may not double here (the opening roll)")
+        if not can_double(self.cube, a.player, crawford=self.crawford):
+            if not (self.crawford and can_double(self.cube, a.player)):
+                raise ReplayError(f"{self.where(a)}: this player may not double here")
+            self.note(a, "a double in what would be the Crawford game: the game is read as post-Crawford")
+            self.crawford = False
+        self.doubled_at = self.cube
+        self.cube_rows = (a.row, 0)
+
+    def redouble(self, a: Action) -> None:
+        """A beaver (the taker redoubles at once) or a raccoon (the doubler again): the cube
+        doubles and is theirs."""
+        if self.rules is None:
+            self.note(a, "a beaver in a match")
+        if self.cube.value * 2 > MAX_CUBE:
+            raise ReplayError(f"{self.where(a)}: the cube cannot go past {MAX_CUBE}")
+        self.cube = CubeState(self.cube.value * 2, a.player)
+        self.redoubled_by = a.player
+
+    def answer(self, a: Action) -> None:
+        if self.redoubled_by is not None:
+            if a.kind is CubeAction.PASS:
+                raise ReplayError(f"{self.where(a)}: a beaver cannot be passed")
+            self.redoubled_by = None  # the beaver taken (as rolling on would)
+            return
+        if self.doubled_at is None or self.taken is not None:
+            raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
+        assert self.player is not None
+        if a.player == self.player:
+            self.note(
+                a,
+                f"the answer to the double is written in the doubler's column: read as the other's {a.kind}",
+            )
+        self.taken = a.kind is CubeAction.TAKE
+        self.cube_rows = (self.cube_rows[0], a.row)
+        if self.taken:
+            self.cube = take(self.cube, self.player, crawford=self.crawford)
+        else:
+            self.finish_pass(a.row)
 
     def finish_pass(self, row: int) -> None:
         assert self.player is not None
@@ -234,10 +302,13 @@ class _GameReplay:
                 row=row, double_row=double_row, answer_row=answer_row,
             )
         )  # fmt: skip
+        self.passed = pass_points(self.doubled_at)
         self.doubled_at, self.cube_rows = None, (0, 0)
         self.ended = "pass"
 
-    def move(self, a: Action) -> None:
+    def move(self, a: Action, last: bool) -> None:
+        if self.redoubled_by is not None and a.player == self.player:
+            self.redoubled_by = None  # the doubler rolls on: the beaver taken
         self.turn_of(a)
         assert a.dice is not None
         if self.doubled_at is not None and self.taken is None:
@@ -249,46 +320,100 @@ class _GameReplay:
             )
         position = Position(self.code)
         moves = legal_moves(position, dice)
-        if not a.move:
-            if moves:
+        if a.move in ("", UNPLAYED):
+            if moves and last:
+                self.unplayed = a  # rolled, then the game ended by a resignation
+            elif len(moves) == 1:
+                self.note(a, f"no move written for {dice[0]}{dice[1]}: its only legal move is played")
+                self.finish_turn(dice, a.row, a.move, moves[0])
+            elif moves and (greedy := _greedy_bear_off(self.code, moves)):
+                self.note(a, f"no move written for {dice[0]}{dice[1]}: the bear-off of the most checkers is "
+                          "played (FIBS leaves its automatic bear-offs unwritten)")  # fmt: skip
+                self.finish_turn(dice, a.row, a.move, greedy)
+            elif moves:
                 raise ReplayError(f"{self.where(a)}: no move written, but {dice[0]}{dice[1]} can be played")
-            self.finish_turn(dice, a.row, a.move)
+            else:
+                self.finish_turn(dice, a.row, "")
             return
         try:
             move = parse_move(normalise_move(a.move), position, dice)
         except MoveError as exc:
-            raise ReplayError(f"{self.where(a)}: {dice[0]}{dice[1]}: {a.move!r}: {exc}") from None
+            raise ReplayError(
+                f"{self.where(a)}: {dice[0]}{dice[1]}: {shown(a.move)}: {shown(str(exc), 120)[1:-1]}"
+            ) from None
         self.finish_turn(dice, a.row, a.move, move)
 
-    def result(self, notes: list[str], score: tuple[int, int], crawford: bool, post: bool) -> ReplayedGame:
+    def settle(self) -> tuple[int, int, Ending] | None:
+        """The game's winner, points and ending (None: the play stops before the game's end)."""
         game = self.game
-        ending: Ending = self.ended or "resign"
-        if ending == "board" and self.board_result is not None:
-            winner, kind = self.board_result
-            points = self.cube.value * kind.value
-            if (winner, points) != (game.winner, game.points):
-                notes.append(
-                    f"game {self.number}: the board gives player {winner} {points} point(s), "
-                    f"the record says player {game.winner} {game.points}"
-                )
-        elif ending == "pass" and self.player is not None and game.winner != self.player:
-            notes.append(
-                f"game {self.number}: the double was passed, yet the record gives the game to the "
-                "player who passed"
+        written = (game.winner, game.points) if game.points else None
+        offered = self.doubled_at if self.ended is None and self.taken is None else None
+        if offered is not None and written and written[0] == self.player and written[1] <= offered.value:
+            self.notes.append(
+                f"game {self.number}: the answer to the last double is not written: read as a pass"
             )
-        return ReplayedGame(
-            self.number, score, crawford, post, tuple(self.turns), game.winner, game.points, ending
-        )
+            self.finish_pass(0)
+        ending: Ending
+        if self.ended == "board" and self.board_result is not None:
+            winner, kind = self.board_result
+            money = self.rules is not None
+            result = (winner, game_points(kind, self.cube, money=money, rules=self.rules or DEFAULT_RULES))
+            ending = "board"
+        elif self.ended == "pass" and self.player is not None:
+            result, ending = (self.player, self.passed), "pass"
+        elif written:
+            result, ending = (written[0], _resignation_points(written[1], self.cube.value)), "resign"
+            if self.unplayed is not None:
+                a, dice = self.unplayed, self.unplayed.dice
+                assert dice is not None
+                self.note(
+                    a, f"{max(dice)}{min(dice)} was rolled and never played: the game ended by a resignation"
+                )
+        else:
+            return None
+        if written and written != result:
+            self.notes.append(
+                f"game {self.number}: the record says player {written[0]} wins {written[1]} point(s); "
+                f"the play gives player {result[0]} {result[1]} ({ending})"
+            )
+        return (*result, ending)
+
+
+def _greedy_bear_off(code: int, moves: list[Move]) -> Move | None:
+    """The one legal move that bears off the most checkers, all of them being home (None if
+    there is none, or several)."""
+    mine = unpack(code)[0]
+    if any(mine[6:]):
+        return None
+    off = [off_count(unpack(m.after.code)[0]) for m in moves]
+    best = max(off)
+    if best == off_count(mine) or off.count(best) > 1:
+        return None
+    return moves[off.index(best)]
+
+
+def _resignation_points(written: int, cube: int) -> int:
+    """What a resignation scores: a single, gammon or backgammon at the cube, the least that
+    covers the points written (as GNU Backgammon reads a ``Wins`` after no bear-off)."""
+    level = 1 if written <= cube else 2 if written <= 2 * cube else 3
+    return level * cube
 
 
 def replay(record: MatchRecord) -> ReplayedMatch:
-    """Play every game of ``record`` through the rules (:class:`ReplayError` if one breaks them)."""
+    """Play every game of ``record`` through the rules (:class:`ReplayError` if one breaks them).
+
+    Each game's result is the play's: the board's at the last checker off, the cube's at a pass,
+    else the written ``Wins`` read as a resignation; where the record says otherwise, or its
+    last game stops before the end (it is left out), :attr:`ReplayedMatch.notes` says so."""
     notes: list[str] = []
     score = [0, 0]
     crawford_done = False
-    games = []
+    games: list[ReplayedGame] = []
     length = record.length
     crawford_rule = tag_is_on(record, "Crawford", default=True)
+    rules = (
+        CubeRules(jacoby=tag_is_on(record, "Jacoby", default=False), beavers=True) if length == 0 else None
+    )
     for number, game in enumerate(record.games, 1):
         if tuple(score) != game.score:
             notes.append(
@@ -298,16 +423,28 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         s = game.score
         at_point = length > 1 and length - 1 in s  # a 1-point match has no Crawford game
         crawford = crawford_rule and at_point and not crawford_done
-        post = crawford_rule and at_point and crawford_done
         if crawford:
             crawford_done = True
-        g = _GameReplay(number, game, crawford)
+        g = _GameReplay(number, game, crawford, rules, notes)
         rows = row_numbers([a.player for a in game.actions])
-        for a, row in zip(game.actions, rows, strict=True):
-            g.action(a if a.row else replace(a, row=row))  # a record made in memory: the rows it would have
-        games.append(g.result(notes, s, crawford, post))
+        for k, (a, row) in enumerate(zip(game.actions, rows, strict=True)):
+            last = k == len(game.actions) - 1
+            g.action(a if a.row else replace(a, row=row), last)  # made in memory: the rows it would have
+        settled = g.settle()
+        if settled is None:
+            if number < len(record.games) or not games:
+                raise ReplayError(
+                    f"game {number} has no result ('Wins N points') and its play does not end it"
+                )
+            notes.append(
+                f"game {number}: no result, and the play stops before the end: left out as unfinished"
+            )
+            break
+        winner, points, ending = settled
+        post = crawford_rule and at_point and not g.crawford
+        games.append(ReplayedGame(number, s, g.crawford, post, tuple(g.turns), winner, points, ending))
         score = [s[0], s[1]]
-        score[game.winner] += game.points
+        score[winner] += points
     return ReplayedMatch(record, tuple(games), tuple(notes))
 
 

@@ -15,15 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.records.formats import SUFFIXES, read_record
-from game.records.mat import (
-    Action,
-    GameRecord,
-    MatchRecord,
-    MatFileError,
-    format_match,
-    parse_match,
-    steps_text,
-)
+from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, steps_text
+from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction
 from game.support.files import write_atomic
 from game.ui.model.cube_save import CubeRecord
