@@ -13,6 +13,7 @@ import functools
 import json
 from dataclasses import dataclass
 
+from game.support.files import read_regular
 from game.support.resources import asset_path
 
 MET_FILE = ("met", "kazaross-xg2.json")
@@ -64,7 +65,7 @@ def default_met() -> MatchEquityTable:
     """The shipped table (read on the first call, then kept)."""
     path = asset_path(*MET_FILE)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, 1 << 20).decode("utf-8"))
         pre = tuple(tuple(float(x) for x in row) for row in data["pre"])
         post = tuple(float(x) for x in data["post"])
         name = str(data["name"])

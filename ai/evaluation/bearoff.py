@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs
 from game.rules.movegen import results
-from game.support.files import write_with_checksum
+from game.support.files import read_regular, write_with_checksum
 
 POINTS = 6
 CHECKERS = 15
@@ -244,8 +244,11 @@ class BearoffDatabase:
         sums = path.with_name(path.name + ".sha256")
         if not sums.is_file():
             raise BearoffError(f"checksum file not found beside the bear-off database: {sums}")
-        data = path.read_bytes()
-        words = sums.read_text(encoding="utf-8", errors="replace").split()
+        try:
+            data = read_regular(path, 64 << 20)
+            words = read_regular(sums, 4096).decode("utf-8", errors="replace").split()
+        except OSError as exc:
+            raise BearoffError(f"bear-off database cannot be read: {path} ({exc.strerror or exc})") from None
         if not words or hashlib.sha256(data).hexdigest() != words[0].lower():
             raise BearoffError(f"bear-off database is damaged (SHA-256 does not match): {path}")
         return cls.from_bytes(data, source=str(path))

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
 from ai.evaluation.features import FEATURE_VERSION, N_INPUTS, contact_mask, encode
-from game.support.files import checksum_path, write_with_checksum
+from game.support.files import checksum_path, read_regular, write_with_checksum
 
 if TYPE_CHECKING:
     from ai.evaluation.bearoff import BearoffDatabase
@@ -41,6 +41,10 @@ KINDS = ("contact", "race")
 """The nets in a weights file."""
 
 F32 = npt.NDArray[np.float32]
+
+
+MAX_WEIGHTS_BYTES = 256 << 20
+"""A weights file larger than this is not one (the shipped one is a third of a megabyte)."""
 
 
 class NetworkError(Exception):
@@ -241,8 +245,11 @@ def load_arrays(path: Path) -> dict[str, npt.NDArray[Any]]:
     sums = checksum_path(path)
     if not sums.is_file():
         raise NetworkError(f"checksum file not found beside the weights: {sums}")
-    data = path.read_bytes()
-    expected = sums.read_text(encoding="utf-8", errors="replace").split()
+    try:
+        data = read_regular(path, MAX_WEIGHTS_BYTES)
+        expected = read_regular(sums, 4096).decode("utf-8", errors="replace").split()
+    except OSError as exc:
+        raise NetworkError(f"weights file cannot be read: {path} ({exc.strerror or exc})") from None
     if not expected or hashlib.sha256(data).hexdigest() != expected[0].lower():
         raise NetworkError(f"weights file is damaged (SHA-256 does not match {sums.name}): {path}")
     try:

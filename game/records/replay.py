@@ -34,6 +34,7 @@ from game.rules.cube import (
 from game.rules.move import Move, MoveError, legal_moves, parse_move
 from game.rules.outcome import Termination, win_kind
 from game.rules.position import BAR, START_CODE, Position, off_count, swap, unpack
+from game.support.files import FileTooLargeError, read_regular
 
 _OFF = re.compile(r"/0(?=\D|$)")
 _DASH = re.compile(r"(?<=[\dr])-(?=[\dbo])", re.IGNORECASE)
@@ -461,10 +462,9 @@ def replay_bytes(data: bytes) -> ReplayedMatch:
 def load_match(path: Path) -> ReplayedMatch:
     """Read and replay a record; :class:`MatFileError` or :class:`ReplayError` if it cannot be."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE:
-            raise MatFileError(f"the file is {size} bytes, more than a match record ({MAX_FILE})")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE)
+    except FileTooLargeError:
+        raise MatFileError(f"the file is more than a match record ({MAX_FILE} bytes)") from None
     except OSError as exc:
         raise MatFileError(f"cannot read it: {exc.strerror or exc}") from None
     return replay_bytes(data)

@@ -9,10 +9,55 @@ the target in one step, so the target holds either the old or the new content.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+
+class NotRegularFileError(OSError):
+    """The path is a folder, a device (``/dev/zero``), a pipe or a socket: nothing a reader reads."""
+
+
+class FileTooLargeError(OSError):
+    """The file holds more bytes than the reader's limit."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (a symlink is followed), at most ``limit``.
+
+    Every reader of a file the player or the world can name goes through this: a device such as
+    ``/dev/zero`` would grow memory without bound and a FIFO would block for ever, so the file is
+    opened without blocking, refused unless it is a regular file (:class:`NotRegularFileError`),
+    and read to at most ``limit + 1`` bytes (:class:`FileTooLargeError` past ``limit``). Other
+    failures raise OSError as ``open`` does. Each error's ``strerror`` says why in words."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise NotRegularFileError(errno.EISDIR, "it is a folder, not a file", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFileError(
+                errno.EINVAL, "it is not a regular file (a device, pipe or socket)", str(path)
+            )
+        if info.st_size > limit:
+            raise FileTooLargeError(errno.EFBIG, f"it is larger than {limit} bytes", str(path))
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise FileTooLargeError(errno.EFBIG, f"it is larger than {limit} bytes", str(path))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

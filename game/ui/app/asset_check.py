@@ -7,6 +7,11 @@ from enum import Enum
 from pathlib import Path
 from typing import assert_never
 
+from game.support.files import read_regular
+
+MAX_ASSET_BYTES = 64 << 20
+"""An asset larger than this is not one (the largest shipped is about a megabyte)."""
+
 _FONTS = (".ttf", ".otf")
 _IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
 _SOUNDS = (".wav", ".ogg", ".mp3", ".flac", ".opus")
@@ -78,7 +83,7 @@ def _load_sound(path: Path) -> None:
 def _load_icon(path: Path) -> None:
     from game.ui.widgets.icon import read_icns, read_ico
 
-    data = path.read_bytes()
+    data = read_regular(path, MAX_ASSET_BYTES)
     if not (read_ico(data) if path.suffix.lower() == ".ico" else read_icns(data)):
         raise ValueError("holds no images")
 
@@ -94,7 +99,7 @@ def _load_array(path: Path) -> None:
 
 
 def _load_other(path: Path) -> None:
-    if not path.read_bytes():
+    if not read_regular(path, MAX_ASSET_BYTES):
         raise ValueError("is empty")
 
 
@@ -115,9 +120,9 @@ def load_asset(path: Path) -> AssetKind:
         case AssetKind.CHECKSUM:
             verify_checksum(path)
         case AssetKind.JSON:
-            json.loads(path.read_text(encoding="utf-8"))
+            json.loads(read_regular(path, MAX_ASSET_BYTES).decode("utf-8"))
         case AssetKind.TEXT:
-            path.read_text(encoding="utf-8")
+            read_regular(path, MAX_ASSET_BYTES).decode("utf-8")
         case AssetKind.OTHER:
             _load_other(path)
         case _:
@@ -130,11 +135,11 @@ def verify_checksum(sums: Path) -> None:
     import hashlib
 
     target = sums.with_name(sums.name[: -len(".sha256")])
-    words = sums.read_text(encoding="utf-8").split()
+    words = read_regular(sums, MAX_ASSET_BYTES).decode("utf-8").split()
     if not words or len(words[0]) != 64:
         raise ValueError("holds no SHA-256 digest")
     if not target.is_file():
         raise ValueError(f"names {target.name}, which is not there")
-    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    digest = hashlib.sha256(read_regular(target, MAX_ASSET_BYTES)).hexdigest()
     if digest != words[0].lower():
         raise ValueError(f"{target.name} does not match its checksum (damaged or replaced)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from game.records.formats import SUFFIXES, read_record
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, steps_text
 from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction
-from game.support.files import write_atomic
+from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.ui.model.cube_save import CubeRecord
 from game.ui.model.session import GameSession, TurnRecord
 
@@ -71,13 +72,11 @@ def game_record(session: GameSession) -> GameRecord:
 
 def _read(path: Path) -> MatchRecord | None:
     """The record in ``path``; None when there is none or it was damaged (then it is moved aside)."""
-    if not path.exists():
-        return None
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise MatFileError("too large")
-        return parse_match(path.read_text(encoding="utf-8"))
-    except (MatFileError, UnicodeDecodeError, ValueError):
+        return parse_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (MatFileError, UnicodeDecodeError, ValueError, FileTooLargeError, NotRegularFileError):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
         return None
@@ -116,7 +115,7 @@ def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord
     if folder is not None and session.record_name:
         path = folder / session.record_name
         try:
-            kept = parse_match(path.read_text(encoding="utf-8"))
+            kept = parse_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
         except (OSError, MatFileError, UnicodeDecodeError, ValueError):
             kept = None
         if kept is not None and kept.games and kept.games[-1].score == session.match.score:
@@ -163,10 +162,19 @@ def record_files(folder: Path | None, limit: int = 200) -> list[Path]:
     if folder is None or not folder.is_dir():
         return []
     try:
-        files = [p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file()]
-        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)[:limit]
+        names = [p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES]
     except OSError:
         return []
+    files: list[tuple[float, Path]] = []
+    for p in names:  # one file that cannot be looked at (a dangling link, a loop) is left out alone
+        try:
+            info = p.stat()
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(info.st_mode):
+            files.append((info.st_mtime, p))
+    files.sort(key=lambda f: f[0], reverse=True)
+    return [p for _, p in files[:limit]]
 
 
 def saved_match(path: Path) -> SavedMatch:
@@ -174,9 +182,7 @@ def saved_match(path: Path) -> SavedMatch:
     listed as such and left where it is."""
     try:
         when = _when(path)
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            raise MatFileError("too large")
-        record = read_record(path.read_bytes())
+        record = read_record(read_regular(path, MAX_RECORD_BYTES))
     except (OSError, MatFileError, ValueError):
         return SavedMatch(path, "", -1)
     score = [0, 0]

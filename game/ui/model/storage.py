@@ -19,7 +19,7 @@ from typing import Any
 from ai.levels import DEFAULT_LEVEL
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
-from game.support.files import write_atomic
+from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.support.resources import user_data_dir
 from game.ui.model.session import COLOUR_CHOICES, FIRST_CHOICES
 from game.ui.model.tutor import TUTOR_LEVELS
@@ -194,11 +194,13 @@ def set_aside(path: Path) -> Path:
 def read_json(path: Path, what: str) -> tuple[object | None, str | None]:
     """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside."""
     try:
-        if not path.exists():
-            return None, None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, aside_told(path, what, f"larger than {MAX_FILE_BYTES} bytes")
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        return None, None
+    except FileTooLargeError:
+        return None, aside_told(path, what, f"larger than {MAX_FILE_BYTES} bytes")
+    except NotRegularFileError as exc:
+        return None, aside_told(path, what, exc.strerror or "not a regular file")
     except OSError as exc:
         return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
     try:

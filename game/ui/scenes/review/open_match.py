@@ -10,6 +10,7 @@ from types import MappingProxyType
 import pygame
 
 from game.records.replay import MAX_FILE
+from game.support.files import FileTooLargeError, read_regular
 from game.ui.model.records import MatchListing, SavedMatch
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.review.scene import ReviewScene
@@ -19,12 +20,10 @@ from game.ui.widgets.review_view import ListView
 
 def read_record(path: Path) -> bytes:
     """A record file's bytes (only read: nothing is moved or deleted); OSError or ValueError says why not."""
-    size = path.stat().st_size
-    if size > MAX_FILE:
-        raise ValueError(f"the file is {size} bytes, more than a match record ({MAX_FILE})")
-    if path.is_dir():
-        raise ValueError("that is a folder, not a file")
-    return path.read_bytes()
+    try:
+        return read_regular(path, MAX_FILE)
+    except FileTooLargeError:
+        raise ValueError(f"the file is more than a match record ({MAX_FILE} bytes)") from None
 
 
 def open_record(ctx: Context, path: Path) -> str:
