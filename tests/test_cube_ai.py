@@ -30,10 +30,25 @@ def no_gammons(p: float) -> list[float]:
 
 def test_met_is_kazaross_25_points_and_symmetric() -> None:
     met = default_met()
-    assert met.length == 25 and "Kazaross" in met.name
-    for a in range(1, 26):
-        for b in range(1, 26):
+    assert met.length == 64 and "Kazaross" in met.name
+    for a in range(1, 65):
+        for b in range(1, 65):
             assert met.mwc(a, b) + met.mwc(b, a) == pytest.approx(1.0, abs=2e-5)
+
+
+def test_met_extended_to_64_points_monotone() -> None:
+    """Past the published 25 points the table is extended (docs/cube.md): it starts where the table
+    ends, and needing more points is always strictly worse, so no cube sum divides by zero."""
+    met = default_met()
+    assert met.mwc(25, 24) == pytest.approx(0.4691, abs=1e-4)  # the published entry, kept
+    assert 0.44 < met.mwc(26, 25) < met.mwc(25, 25) == 0.5
+    for a in range(1, 65):
+        for b in range(1, 65):
+            if a < 64:
+                assert met.mwc(a + 1, b) < met.mwc(a, b), (a, b)
+                assert met.mwc(a + 1, 1, post_crawford=True) < met.mwc(a, 1, post_crawford=True)
+            if b < 64:
+                assert met.mwc(a, b + 1) > met.mwc(a, b), (a, b)
 
 
 def test_met_known_entries() -> None:

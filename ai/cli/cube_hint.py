@@ -20,10 +20,11 @@ import time
 from typing import Any
 
 from ai.cli.protocol import HintError, analyse_json, parse_position
+from ai.cube.met import MET_LENGTH
 from ai.cube.model import context_from_match
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
-from game.records.matchid import MatchIdError, MatchInfo, from_match_id
+from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id
 from game.rules.position import Position
 
 
@@ -36,7 +37,40 @@ def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
         info = from_match_id(mid)
     except MatchIdError as exc:
         raise HintError(str(exc)) from None
-    return parse_position(pid), info
+    code = parse_position(pid)
+    check_match(info, mid)
+    return code, info
+
+
+GAME_STATES = {
+    0: "no game started",
+    2: "the game is over",
+    3: "the game was resigned",
+    4: "a double was passed",
+}
+"""A Match ID's game states other than play (1), in words."""
+
+
+def check_match(info: MatchInfo, mid: str) -> None:
+    """Refuse (:class:`HintError`) a Match ID whose game is not in play or whose state cannot happen."""
+    if info.game_state != PLAYING:
+        why = GAME_STATES.get(info.game_state, f"game state {info.game_state}")
+        raise HintError(f"nothing to decide in {mid}: {why}")
+    if info.length > MET_LENGTH:
+        raise HintError(
+            f"{mid} is a {info.length}-point match: matches of up to {MET_LENGTH} points are supported"
+        )
+    if not info.crawford:
+        return
+    if info.is_money():
+        raise HintError(f"{mid} marks the Crawford game in money play, where there is none")
+    if 1 not in (info.away(0), info.away(1)):
+        raise HintError(
+            f"{mid} marks the Crawford game at {info.score[0]}-{info.score[1]} in a "
+            f"{info.length}-point match, where no side needs one point"
+        )
+    if info.cube.value != 1 or info.cube.owner is not None or info.doubled:
+        raise HintError(f"{mid} shows the cube turned in the Crawford game, where there is no doubling")
 
 
 def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) -> dict[str, Any]:

@@ -74,6 +74,15 @@ def decode_line(raw: bytes) -> str:
     return text.lstrip(BOM).rstrip("\r\n")
 
 
+def is_finite_json(reply: object) -> bool:
+    """``reply`` is JSON with no ``NaN`` or ``Infinity`` in it (those are not JSON)."""
+    try:
+        json.dumps(reply, allow_nan=False)
+    except ValueError:
+        return False
+    return True
+
+
 class Answerer:
     """Answers protocol lines one at a time: a line in, one JSON-ready dict out."""
 
@@ -88,6 +97,10 @@ class Answerer:
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
         reply = self._answer(line)
+        if "error" not in reply and not is_finite_json(reply):
+            reply = {
+                "error": "no finite answer for this position (a value came out infinite or not a number)"
+            }
         if "error" in reply:  # whichever parser refused the line, never echo it back whole
             reply["error"] = shorten(str(reply["error"]))
         return reply
@@ -150,7 +163,7 @@ def serve(
     for raw in lines:
         reply = answerer.answer_raw(raw)
         errors += "error" in reply
-        out.write(json.dumps(reply) + "\n")
+        out.write(json.dumps(reply, allow_nan=False) + "\n")
         out.flush()
     return errors
 
@@ -267,8 +280,10 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     dice = parse_dice(args.dice)
     evaluator = load(args.evaluator, sys.stderr, args.weights)
     answer = analyse_json(code, dice, args.depth, evaluator, args.top)
+    if not is_finite_json(answer):
+        raise HintError("no finite answer for this position (a value came out infinite or not a number)")
     if args.json:
-        print(json.dumps(answer))
+        print(json.dumps(answer, allow_nan=False))
     else:
         print(format_table(answer, args.position_id.strip(), dice))
     return 0

@@ -211,6 +211,10 @@ class CubefulModel:
         pr = np.atleast_2d(np.asarray(probs, dtype=np.float64))
         self.ctx = ctx
         self.met = met if met is not None or ctx.is_money() else default_met()
+        if self.met is not None and not ctx.is_money():
+            needs = (ctx.length, *ctx.away)
+            if not 1 <= min(ctx.away) <= max(ctx.away) <= ctx.length <= self.met.length:
+                raise ValueError(f"no cube value at {needs} (length, points each needs): not a score in play")
         self.n = len(pr)
         self.x: Any
         self.p: Any
