@@ -8,8 +8,9 @@ on the board - without changing anything else.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -59,6 +60,30 @@ class BoardView:
     """The opening roll (human's die, computer's die), shown one die on each half."""
     airborne: tuple[int, int] = (0, 0)
     """Checkers (human, computer) lifted off the board for an animation: not borne off."""
+
+
+REPLACEMENT = "\ufffd"
+"""What is drawn for a character that cannot be (U+FFFD, the replacement character)."""
+
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """``text`` as it can be drawn: a NUL or another control character (tab and newline kept), or a
+    lone surrogate (how Python keeps a byte of a file or folder name that is not UTF-8) becomes
+    :data:`REPLACEMENT`; pygame refuses the first and cannot encode the second."""
+    return _UNDRAWABLE.sub(REPLACEMENT, text)
+
+
+class SafeFont(pygame.font.Font):
+    """A font that draws and measures any text, through :func:`drawable` (every font the game draws
+    with is one: :meth:`Fonts.get`)."""
+
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        return super().render(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+    def size(self, text: Any) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
 
 
 class Fonts:
@@ -115,7 +140,7 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             path = asset_path("fonts", name)
-            font = pygame.font.Font(str(path) if self._usable[name] else None, key[0])
+            font = SafeFont(str(path) if self._usable[name] else None, key[0])
             if name == self.FILES[True] and not self._usable[name]:
                 font.set_bold(True)
             self._cache[key] = font
