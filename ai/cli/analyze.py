@@ -14,6 +14,7 @@ read or replayed is reported in one line, exit code 2.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
@@ -157,6 +158,14 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     from ai.cli.hint import load
     from ai.cli.protocol import HintError
+    from ai.cube.met import METError, default_met
+
+    try:
+        if match.record.length:
+            default_met()  # a match's review needs it: say so now, not in a traceback later
+    except METError as exc:
+        print(f"analyze: {exc}", file=sys.stderr)
+        return USAGE_ERROR
 
     try:
         evaluator = load("auto", sys.stderr, args.weights)
@@ -171,5 +180,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         out["notes"] = list(match.notes)  # what the record needed taken on trust
         print(json.dumps(out))
     else:
+        if isinstance(sys.stdout, io.TextIOWrapper):  # names a terminal's encoding lacks become "?"
+            sys.stdout.reconfigure(errors="replace")
         print(format_review(rev, args.worst))
     return 0

@@ -9,7 +9,10 @@ The match is played by :func:`ai.autoplay.play_match`; the record is written ato
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 
 from ai.autoplay import play_match
@@ -33,6 +36,28 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
 
 
+def writable(out: Path) -> str:
+    """Why the record cannot be written to ``out`` ("" when it can), found before the match is played:
+    only a regular file is replaced (never a FIFO, a device or a folder), and only in a folder that
+    takes a new file."""
+    try:
+        info = out.stat()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            return "it is not a regular file (a folder, device or pipe); give a new path or a file"
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=".tmp", dir=out.parent)
+    except OSError as exc:
+        return f"its folder does not take a new file ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(tmp)
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the autoplay command; returns the exit status."""
     ap = argparse.ArgumentParser(prog="python main.py autoplay")
@@ -44,10 +69,14 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play and write the match from parsed options; returns the exit status."""
     if not 1 <= args.match <= MAX_MATCH_LENGTH:
         ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
+    out = Path(args.out).expanduser().resolve()
+    problem = writable(out)
+    if problem:
+        print(f"autoplay: cannot write {out}: {problem}", file=sys.stderr)
+        return 1
     evaluator = load("auto", sys.stderr)
     opponent = None if args.opponent is None else level_by_key(args.opponent)
     record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
-    out = Path(args.out).expanduser().resolve()
     try:
         write_atomic(out, format_match(record).encode("utf-8"))
     except OSError as exc:

@@ -64,6 +64,10 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     seed = args.seed.strip()
     if not seed:
         ap.error("the seed is empty: copy it from the game-over screen")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 on the command line
+        ap.error(f"the seed {seed!r} is not UTF-8 text: copy it from the game-over screen")
     if not 1 <= args.count <= 100_000:
         ap.error(f"--count must be between 1 and 100000, got {args.count}")
     rows = describe(seed, args.count)

@@ -265,7 +265,7 @@ def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights
         raise NetworkError(f"{source}: no meta entry (not a weights file of this program)")
     try:
         meta = json.loads(str(arrays["meta"]))
-    except ValueError:
+    except (ValueError, RecursionError):
         raise NetworkError(f"{source}: meta entry is not valid JSON") from None
     if not isinstance(meta, dict):
         raise NetworkError(f"{source}: meta entry is not a JSON object")
@@ -280,11 +280,12 @@ def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights
     nets: list[MLP] = []
     for kind in KINDS:
         try:
-            w1, b1, w2, b2 = (
-                np.asarray(arrays[f"{kind}_{n}"], dtype=np.float32) for n in ("w1", "b1", "w2", "b2")
-            )
+            raw = [arrays[f"{kind}_{n}"] for n in ("w1", "b1", "w2", "b2")]
         except KeyError as exc:
             raise NetworkError(f"{source}: missing array {exc.args[0]}") from None
+        if not all(np.asarray(a).dtype.kind in "fiu" for a in raw):  # strings, objects, booleans...
+            raise NetworkError(f"{source}: the {kind} net's arrays are not all numbers")
+        w1, b1, w2, b2 = (np.asarray(a, dtype=np.float32) for a in raw)
         h = w1.shape[1] if w1.ndim == 2 else -1
         if (
             w1.shape != (N_INPUTS, h)

@@ -348,7 +348,7 @@ class App:
         if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
             self.push(GameOverScene(self, s))
             try:
-                keep_game(None if self.headless else self.store.matches_folder, s)
+                keep_game(None if self.headless else self.store.matches_folder, s, self.alert)
             except OSError as exc:
                 self.alert(f"The match record could not be written ({exc}).")
             try:

@@ -33,6 +33,10 @@ VERSION = 1
 MAX_ENTRIES = 100_000
 """More matches than this in the file means it is damaged."""
 
+MAX_STATS_BYTES = 32_000_000
+"""The largest statistics file read; the writer keeps under it (:func:`save_stats`): 100,000 entries
+take about 15 MB written compact."""
+
 MAX_POINTS = 1_000_000
 """A larger score in one entry means the file is damaged."""
 
@@ -238,7 +242,7 @@ def load_stats(folder: Path | None) -> tuple[PlayerStats, str | None]:
     if folder is None:
         return PlayerStats(), None
     path = stats_path(folder)
-    data, told = read_json(path, "statistics")
+    data, told = read_json(path, "statistics", MAX_STATS_BYTES)
     if data is None:
         return PlayerStats(), told
     try:
@@ -247,9 +251,21 @@ def load_stats(folder: Path | None) -> tuple[PlayerStats, str | None]:
         return PlayerStats(), aside_told(path, "statistics", str(exc))
 
 
+def stats_bytes(stats: PlayerStats, limit: int = MAX_STATS_BYTES) -> bytes:
+    """The file's bytes: compact JSON, at most :data:`MAX_ENTRIES` entries and ``limit`` bytes, so that
+    its own reader always takes it back (the oldest entries are dropped when either is passed)."""
+    entries = stats.entries[-MAX_ENTRIES:]
+    while True:
+        data = {"version": VERSION, "matches": [e.to_json() for e in entries]}
+        raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        if len(raw) <= limit or not entries:
+            return raw
+        entries = entries[len(entries) // 10 + 1 :]  # a tenth of the oldest at a time
+
+
 def save_stats(folder: Path, stats: PlayerStats) -> None:
     """Write the statistics atomically (a kill leaves the old file or the new one)."""
-    write_atomic(stats_path(folder), json.dumps(stats.to_json(), indent=1).encode("utf-8"))
+    write_atomic(stats_path(folder), stats_bytes(stats))
 
 
 def count_game(folder: Path | None, session: GameSession) -> str | None:

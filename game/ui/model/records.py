@@ -8,10 +8,9 @@ moved aside (never deleted) and a new one started.
 from __future__ import annotations
 
 import datetime
-import os
 import stat
 import threading
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +21,13 @@ from game.rules.cube import CubeAction
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.ui.model.cube_save import CubeRecord
 from game.ui.model.session import GameSession, TurnRecord
+from game.ui.model.storage import aside_told
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` cut to about ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
 
 MATCHES_FOLDER = "matches"
 """The records' folder under the user data folder."""
@@ -70,30 +76,41 @@ def game_record(session: GameSession) -> GameRecord:
     return GameRecord(session.match.score, actions, out.winner, session.points_now())
 
 
-def _read(path: Path) -> MatchRecord | None:
-    """The record in ``path``; None when there is none or it was damaged (then it is moved aside)."""
+def _read(path: Path, tell: Callable[[str], None] | None = None) -> MatchRecord | None:
+    """The record in ``path``; None when there is none or it was damaged: then it is moved aside as
+    the settings are (:func:`~game.ui.model.storage.aside_told`, never over an earlier one) and
+    ``tell`` is given the message for the player."""
     try:
         return parse_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
     except FileNotFoundError:
         return None
-    except (MatFileError, UnicodeDecodeError, ValueError, FileTooLargeError, NotRegularFileError):
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
-        return None
+    except (FileTooLargeError, NotRegularFileError) as exc:
+        why = exc.strerror or str(exc)
+    except UnicodeDecodeError:
+        why = "not UTF-8 text"
+    except ValueError as exc:  # MatFileError among them
+        why = shorten(str(exc))
+    message = aside_told(path, "match record", why).replace("starting fresh", "a new record was started")
+    if tell is not None:
+        tell(message)
+    return None
 
 
-def keep_game(folder: Path | None, session: GameSession) -> Path | None:
+def keep_game(
+    folder: Path | None, session: GameSession, tell: Callable[[str], None] | None = None
+) -> Path | None:
     """Append the finished game to its match's record in ``folder`` (None: saving is off, nothing written).
 
     Returns the record's path. A game already in the record is not written twice. A match
     set up from a position is not kept: a ``.mat`` record starts every game at the opening
-    position. Raises OSError when the folder cannot be written."""
+    position. A kept record that cannot be read is moved aside and ``tell`` told. Raises OSError
+    when the folder cannot be written."""
     if folder is None or session.outcome() is None or session.setup:
         return None
     if not session.record_name:
         session.record_name = record_name(datetime.datetime.now(), session.match.length)
     path = folder / session.record_name
-    old = _read(path)
+    old = _read(path, tell)
     games = () if old is None else old.games
     if games and games[-1].score == session.match.score:  # scores grow every game: this one is in
         return path

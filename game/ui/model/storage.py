@@ -191,14 +191,15 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def read_json(path: Path, what: str) -> tuple[object | None, str | None]:
-    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside."""
+def read_json(path: Path, what: str, limit: int = MAX_FILE_BYTES) -> tuple[object | None, str | None]:
+    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside
+    (a file over ``limit`` bytes among them)."""
     try:
-        raw = read_regular(path, MAX_FILE_BYTES)
+        raw = read_regular(path, limit)
     except FileNotFoundError:
         return None, None
     except FileTooLargeError:
-        return None, aside_told(path, what, f"larger than {MAX_FILE_BYTES} bytes")
+        return None, aside_told(path, what, f"larger than {limit} bytes")
     except NotRegularFileError as exc:
         return None, aside_told(path, what, exc.strerror or "not a regular file")
     except OSError as exc:
