@@ -146,3 +146,11 @@ def test_autoplay_out_refused_before_playing(tmp_path: Path, kind: str) -> None:
     if kind == "fifo":
         assert not out.is_file()  # still the FIFO
     assert autoplay.writable(out)
+
+
+def test_a_record_past_64_points_is_refused_in_words() -> None:
+    from game.records.mat import MatchRecord
+    from game.records.replay import ReplayError, replay
+
+    with pytest.raises(ReplayError, match="longer than 64 points"):
+        replay(MatchRecord(100, ("A", "B"), (), ()))

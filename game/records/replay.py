@@ -18,7 +18,7 @@ from typing import Literal
 
 from game.records.formats import read_record
 from game.records.mat import UNPLAYED, Action, GameRecord, MatchRecord, MatFileError, row_numbers
-from game.records.mat_reader import shown
+from game.records.mat_reader import MAX_LENGTH, shown
 from game.rules.cube import (
     CENTRED,
     DEFAULT_RULES,
@@ -406,6 +406,10 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     Each game's result is the play's: the board's at the last checker off, the cube's at a pass,
     else the written ``Wins`` read as a resignation; where the record says otherwise, or its
     last game stops before the end (it is left out), :attr:`ReplayedMatch.notes` says so."""
+    if record.length > MAX_LENGTH:  # .sgf and .xg say up to 999: the match equity table goes to 64
+        raise ReplayError(
+            f"a {record.length}-point match is longer than {MAX_LENGTH} points, the longest reviewed"
+        )
     notes: list[str] = []
     score = [0, 0]
     crawford_done = False
