@@ -93,3 +93,17 @@ def test_non_finite_answer_becomes_error(monkeypatch: pytest.MonkeyPatch) -> Non
     evaluator, _ = hand_evaluator()
     reply = Answerer(1, evaluator).answer(f"{START} 31")
     assert "not a number" in str(reply["error"])
+
+
+@pytest.mark.parametrize("score", [(5, 0), (3, 9)])
+def test_hint_refuses_score_at_or_past_the_length(score: tuple[int, int]) -> None:
+    reply = ask(centred(5, score))
+    assert "already won" in str(reply["error"])
+
+
+def test_cube_model_refuses_a_score_outside_the_table() -> None:
+    from ai.cube.model import CubeContext, cubeful_equity
+
+    for away in ((0, 3), (3, 65), (6, 3)):
+        with pytest.raises(ValueError, match="not a score in play"):
+            cubeful_equity([0.5, 0.1, 0.0, 0.1, 0.0], CubeContext(1, None, 5, away))
