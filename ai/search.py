@@ -563,14 +563,15 @@ def position_values(
     before each: 0 is the static evaluation, 1 averages the best move of every roll
     (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
     each. The positions share one search's caches, so many at once cost less than
-    one by one. Raises :class:`Stopped` when ``should_stop()`` says so.
+    one by one; the last level's leaves are not kept (nothing asks for them again), as in
+    a move decision's deepest iteration. Raises :class:`Stopped` when ``should_stop()`` says so.
     """
     if not 0 <= decisions <= MAX_DEPTH:
         raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
     states = [int(c) for c in codes]
     if not states:
         return np.zeros((0, 5))
-    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=False)
+    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=True)
 
 
 def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
