@@ -58,6 +58,7 @@ import numpy.typing as npt
 
 from ai.evaluation.evaluator import Evaluator, Probs, boards, equity
 from ai.evaluation.hand import move_scores
+from ai.leaves import best_results, board_values, results_boards
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -303,39 +304,12 @@ class _Engine:
         return _flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
-        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration.
-
-        Nothing here is used again, so the cache is skipped; when the evaluator has
-        ``evaluate_boards`` the boards are turned round in numpy instead of swapping
-        each code, and results that bear off the last checker are scored exactly.
-        """
-        eval_boards = self.eval_boards
-        if eval_boards is None:
+        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration: from
+        boards (:mod:`ai.leaves`) when the evaluator takes them, and never cached."""
+        if self.eval_boards is None:
             return self.after_move(children, keep=False)
-        out = np.empty((len(children), 5))
-        for start in range(0, len(children), SLICE):
-            self.check()
-            raw = boards(children[start : start + SLICE])
-            turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
-            for at in range(0, len(raw), CHUNK):
-                if at:
-                    self.check()
-                part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
-                out[start + at : start + at + len(part)] = _flip(part)
-            self.evaluated += len(raw)
-            mover = raw[:, :25].astype(np.int64)
-            won = np.flatnonzero(mover.sum(axis=1) == 0)
-            if won.size:
-                loser = raw[won, 25:].astype(np.int64)
-                gammon = loser.sum(axis=1) == 15
-                backgammon = gammon & ((loser[:, 18:25].sum(axis=1)) > 0)
-                rows = start + won
-                out[rows, 0] = 1.0
-                out[rows, 1] = gammon
-                out[rows, 2] = backgammon
-                out[rows, 3] = 0.0
-                out[rows, 4] = 0.0
-        return out
+        self.evaluated += len(children)
+        return board_values(results_boards(children, self.check), self.eval_boards, self.check)
 
     def prescreened(
         self, children: list[int], starts: list[int], lengths: npt.NDArray[np.int64]
@@ -406,9 +380,15 @@ class _Engine:
                 children.extend(rs)
         nseg = len(starts)
         lengths = np.diff(np.array([*starts, len(children)]))
+        if k == 1 and final and self.eval_boards is not None:
+            limit = self.filters.prescreen
+            pick = lambda v: self.pick(v, side)  # noqa: E731
+            chosen, evaluated = best_results(children, lengths, self.eval_boards, pick, limit, self.check)
+            self.evaluated += evaluated
+            return self._store(todo, todo_rows, key_k, chosen, out)
         if self.filters.prescreen < int(lengths.max()):
             children, starts, lengths = self.prescreened(children, starts, lengths)
-        w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
+        w1 = self.after_move(children, keep=keep_gen)
         eq1 = self.pick(w1, side)
         seg = np.repeat(np.arange(nseg), lengths)
         order = np.lexsort((-eq1, seg))
@@ -431,6 +411,13 @@ class _Engine:
             o2 = np.lexsort((-deq, kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
+        return self._store(todo, todo_rows, key_k, chosen, out)
+
+    def _store(
+        self, todo: list[int], todo_rows: dict[int, list[int]], key_k: int, chosen: Probs, out: Probs
+    ) -> Probs:
+        """``Q`` of the ``todo`` states from each roll's chosen value (21 rows a state): cached and
+        written to their rows of ``out``."""
         values = np.tensordot(_ROLL_WEIGHTS, chosen.reshape(len(todo), _NROLLS, 5), axes=(0, 1))
         for j, s in enumerate(todo):
             v = values[j]

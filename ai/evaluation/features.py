@@ -167,13 +167,13 @@ def _ones(mask: _I64) -> _I64:
     return out
 
 
-def _turned(mask: _I64) -> _I64:
+def turned_masks(mask: _I64) -> _I64:
     """24-bit masks of points in the other side's numbering (bit i to bit 23 - i)."""
     out: _I64 = (_FLIPPED[mask & _LOW12] << 12) | _FLIPPED[mask >> 12]
     return out
 
 
-def _masks(bits: npt.NDArray[np.bool_]) -> _I64:
+def bit_masks(bits: npt.NDArray[np.bool_]) -> _I64:
     """Each row of up to 25 booleans as an integer (column i is bit i)."""
     out: _I64 = (bits @ (2.0 ** np.arange(bits.shape[1]))).astype(np.int64)
     return out
@@ -206,13 +206,13 @@ def _side_features(b: Boards, sums: Inputs, out: Inputs) -> _I64:
     n = b.shape[0]
     pts = np.concatenate([b[:, :24], b[:, 25:49]])  # (2n, 24): each side's points, own numbering
     bar = np.concatenate([b[:, 24], b[:, 49]])
-    made = _masks(pts >= 2)
-    blots = _masks(pts == 1)
-    occupied = _masks(pts > 0) | (bar > 0).astype(np.int64) << 24
+    made = bit_masks(pts >= 2)
+    blots = bit_masks(pts == 1)
+    occupied = bit_masks(pts > 0) | (bar > 0).astype(np.int64) << 24
     other = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
     # the opponent's points and checkers in my numbering
-    opp_made = _turned(made)[other]
-    opp_here = _turned(occupied & 0xFFFFFF)[other]
+    opp_made = turned_masks(made)[other]
+    opp_here = turned_masks(occupied & 0xFFFFFF)[other]
     # direct shots: hitters on my point q (the bar is my point 0) reach my blot on point p at p - q
     hitters = (opp_here << 1) | (bar[other] > 0)
     reach = (hitters[:, None] << _DIST_SHIFTS) & (blots[:, None] << 1)
@@ -255,7 +255,7 @@ def _contact(rear: _I64, n: int) -> npt.NDArray[np.bool_]:
 def contact_mask(b: Boards) -> npt.NDArray[np.bool_]:
     """True for each board where the sides can still meet (not a pure race)."""
     n = b.shape[0]
-    occupied = _masks(np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]) > 0)
+    occupied = bit_masks(np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]) > 0)
     return _contact(np.frexp(occupied.astype(np.float64))[1] - 1, n)
 
 
