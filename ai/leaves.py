@@ -124,3 +124,21 @@ def best_results(
         raw = raw[kept]
     values = board_values(raw, eval_boards, check)
     return values[best_of_each(utility(values), lengths)], len(raw)
+
+
+def prescreen_codes(
+    children: list[int], lengths: Lengths, limit: int, check: Callable[[], None]
+) -> tuple[list[int], list[int], Lengths]:
+    """:func:`prescreen` for the levels that keep codes: the kept children, where each roll's
+    results start among them, and the rolls' new lengths."""
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    long_segs = np.flatnonzero(lengths > limit)
+    long_rows = np.concatenate([np.arange(starts[j], starts[j] + lengths[j]) for j in long_segs]).tolist()
+    raw = results_boards([children[i] for i in long_rows], check)
+    kept_long, _ = prescreen(raw, lengths[long_segs], limit, check)
+    keep = np.ones(len(children), dtype=bool)
+    keep[long_rows] = False
+    keep[np.array(long_rows)[kept_long]] = True
+    new_lengths = np.minimum(lengths, limit)
+    kept = [c for c, k in zip(children, keep.tolist(), strict=True) if k]
+    return kept, np.concatenate([[0], np.cumsum(new_lengths)[:-1]]).tolist(), new_lengths

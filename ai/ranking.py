@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ai.cube.model import move_utility
 from ai.evaluation.evaluator import Evaluator, equity
-from ai.search import Candidate, Probs5, Progress, Utility, analyse
+from ai.search import Candidate, Pool, Probs5, Progress, Utility, analyse
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 
@@ -46,9 +46,11 @@ class RankedMove:
 class Ranker:
     """Ranks a roll's legal moves with one evaluator (the engine is one; the review holds one)."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, pool: Pool | None = None) -> None:
         self.evaluator = evaluator
         """What every search evaluates positions with."""
+        self.pool = pool
+        """Helper processes the searches share their trees with (:mod:`ai.parallel`), if any."""
 
     def rank_moves(
         self,
@@ -111,5 +113,6 @@ class Ranker:
             seed=seed,
             utility=utility,
             reply_utility=reply_utility,
+            pool=self.pool,
         )
         return [ranked(c) for c in found]

@@ -19,46 +19,49 @@ cubeless equity that follows from them.
 
 How it is made fast:
 
-* **Batched evaluation.** A node's children for all 21 rolls are generated as
-  plain integers (:func:`game.rules.movegen.results`) and evaluated in one
-  :meth:`~ai.evaluation.evaluator.Evaluator.evaluate` call; the recursion runs level by
-  level, so every position on a level is evaluated in large batches (in chunks
-  of :data:`CHUNK`, with the stop flag checked between them).
-* **Caches** keyed by position code: static evaluations, move lists and
-  ``Q(S, k)`` values are kept for the whole call, so iterative deepening and
-  transpositions never repeat work.
-* **Move filters** (forward pruning, as gnubg's move filters): at the root,
-  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked
-  within ``keep`` places and ``margin`` equity of its best (:class:`Filters`);
-  the others keep their shallower value and are listed after the deeper-searched
-  ones. At inner decision nodes with two or more decisions left, only the
-  ``inner`` best results of each roll by the one-decision (static) score are
-  searched deeper; gnubg does the same with one. Below the root, a roll with
-  more than ``prescreen`` (24) results has only the best 24 by a quick score
-  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small
-  net. :data:`FULL_WIDTH` turns every filter off; ``bench/search.py`` measures
-  what the default filters cost in equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
-  expectiminimax (the tests compare them with a textbook recursion).
+* **Batched evaluation.** A node's children for all 21 rolls are generated as plain
+  integers (:func:`game.rules.movegen.results`) and the recursion runs level by level, so
+  every position on a level is evaluated in large batches (chunks of :data:`CHUNK`, the stop
+  flag checked between them). The last level of the deepest iteration, most of the work,
+  goes from codes to one board array and never touches the caches (:mod:`ai.leaves`).
+* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)``
+  values are kept for the whole call, so iterative deepening and transpositions never
+  repeat work.
+* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the
+  root, depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within
+  ``keep`` places and ``margin`` equity of its best; the others keep their shallower value
+  and are listed after the deeper-searched ones. At inner decision nodes with two or more
+  decisions left, only the ``inner`` best results of each roll by the static score are
+  searched deeper (gnubg keeps one too). Below the root, a roll with more than
+  ``prescreen`` (24) results has only the best 24 by a quick score
+  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small net.
+  :data:`FULL_WIDTH` turns every filter off (``bench/search.py`` measures what the default
+  ones cost); depths 1 and 2 with it are exact expectiminimax (the tests compare them with a
+  textbook recursion).
+* **Every core** (:mod:`ai.parallel`): with a pool, the positions below the opponent's
+  replies to a root candidate are searched in slices, by helper processes too.
 
-Deterministic: the same position, dice, depth, evaluator, filters and seed give
-the same answer (ties are broken by the order of the move generator, which is
-fixed, and the noise generator is seeded from ``seed`` and the position).
+Deterministic: the same position, dice, depth, evaluator, filters, seed and number of
+processes give the same answer (ties are broken by the order of the move generator, which
+is fixed, and the noise generator is seeded from ``seed`` and the position).
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluation.evaluator import Evaluator, Probs, boards, equity
-from ai.evaluation.hand import move_scores
-from ai.leaves import best_results, board_values, results_boards
+from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
+from ai.filters import DEFAULT_FILTERS, Filters
+from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
+from ai.filters import UNLIMITED as UNLIMITED
+from ai.leaves import best_results, board_values, prescreen_codes, results_boards
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -129,46 +132,38 @@ class Stopped(Exception):
     """Raised by :func:`analyse` when ``should_stop()`` returned True."""
 
 
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Forward pruning settings (gnubg-style move filters); see the module docstring."""
-
-    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (3, 0.06))
-    """For depths 2, 3, 4: (keep, margin): how many of the previous depth's best candidates
-    are searched deeper, and how far (in equity) behind the best they may be."""
-
-    inner: tuple[int, ...] = (1, 1, 1)
-    """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
-    by the static score."""
-
-    prescreen: int = 24
-    """At every decision node below the root, a roll with more results than this has only
-    this many evaluated: the best by :func:`ai.evaluation.hand.move_scores`, a quick score (gnubg
-    pre-screens with a small net in the same way). Only long lists are cut (big doubles)."""
-
-    def __post_init__(self) -> None:
-        if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
-            raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
-        if (
-            any(keep < 1 or margin < 0 for keep, margin in self.root)
-            or any(k < 1 for k in self.inner)
-            or self.prescreen < 1
-        ):
-            raise ValueError("filters must keep at least one candidate with a margin of 0 or more")
-
-
-UNLIMITED = 1 << 30
-"""A filter size larger than any move list."""
-
-FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3, prescreen=UNLIMITED)
-"""No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
-
-DEFAULT_FILTERS = Filters()
-"""The filters the game uses."""
+_TOKENS = itertools.count(1)
+"""Numbers the searches, for the helpers that keep a search's caches (:class:`SliceSearch`)."""
 
 
 class _Deadline(Exception):
     """Internal: the deadline passed during an iteration."""
+
+
+SLICE_STATES = (1, 4, 1, 1, 1)
+"""How many positions a slice holds when a search shares its tree with helper processes
+(:meth:`_Engine.split`), by the decisions left below them (index ``k``, 1..4): one when two or
+more decisions are left, four for the last."""
+
+
+class Pool(Protocol):
+    """Processes that search slices of positions for a search (:class:`ai.parallel.Pool`)."""
+
+    def values(
+        self,
+        slices: list[list[int]],
+        k: int,
+        final: bool,
+        side: int,
+        utilities: tuple[Utility, Utility] | None,
+        filters: Filters,
+        local: Callable[[list[int]], Probs],
+        check: Callable[[], None],
+        token: int,
+    ) -> list[Probs]:
+        """``Q(S, k)`` of each slice's positions, ``local`` searching the slices this process takes;
+        ``token`` names the search (helpers keep its caches from one slice to the next)."""
+        ...
 
 
 def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
@@ -181,17 +176,6 @@ def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
     return np.array([1.0, 0.0, 0.0, 0.0, 0.0])
 
 
-def _flip(p: Probs) -> Probs:
-    """Probabilities seen from the other side (rows of five)."""
-    out = np.empty_like(p)
-    out[:, 0] = 1.0 - p[:, 0]
-    out[:, 1] = p[:, 3]
-    out[:, 2] = p[:, 4]
-    out[:, 3] = p[:, 1]
-    out[:, 4] = p[:, 2]
-    return out
-
-
 class _Engine:
     """One analysis: the caches, the node counter and the stop checks."""
 
@@ -202,10 +186,13 @@ class _Engine:
         should_stop: Callable[[], bool] | None,
         deadline: float | None,
         utilities: tuple[Utility, Utility] | None = None,
+        pool: Pool | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.filters = filters
         self.utilities = utilities
+        self.pool = pool
+        self.token = next(_TOKENS)
         self.should_stop = should_stop
         self.deadline = deadline
         self.static_rows: dict[int, int] = {}
@@ -296,12 +283,12 @@ class _Engine:
         Python work on a deep level's hundred thousand leaves never runs unchecked.
         """
         if len(children) <= SLICE:
-            return _flip(self.static([swap(r) for r in children], keep))
+            return flip(self.static([swap(r) for r in children], keep))
         parts = []
         for start in range(0, len(children), SLICE):
             self.check()
             parts.append(self.static([swap(r) for r in children[start : start + SLICE]], keep))
-        return _flip(np.concatenate(parts))
+        return flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
         """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration: from
@@ -310,32 +297,6 @@ class _Engine:
             return self.after_move(children, keep=False)
         self.evaluated += len(children)
         return board_values(results_boards(children, self.check), self.eval_boards, self.check)
-
-    def prescreened(
-        self, children: list[int], starts: list[int], lengths: npt.NDArray[np.int64]
-    ) -> tuple[list[int], list[int], npt.NDArray[np.int64]]:
-        """Cut each roll's results to the best :attr:`Filters.prescreen` by the quick score."""
-        limit = self.filters.prescreen
-        start_arr = np.array(starts)
-        long_segs = np.flatnonzero(lengths > limit)
-        # children of the long rolls, their roll, and their quick score
-        rows = np.concatenate([np.arange(start_arr[j], start_arr[j] + lengths[j]) for j in long_segs])
-        seg = np.repeat(long_segs, lengths[long_segs])
-        scores = np.empty(len(rows))
-        for at in range(0, len(rows), SLICE):
-            self.check()
-            part = rows[at : at + SLICE].tolist()
-            scores[at : at + SLICE] = move_scores(boards([children[i] for i in part]))
-        order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
-        first = np.searchsorted(seg[order], long_segs)
-        rank = np.arange(len(rows)) - np.repeat(first, lengths[long_segs])
-        keep = np.ones(len(children), dtype=bool)
-        keep[rows] = False
-        keep[rows[order[rank < limit]]] = True
-        kept_lengths = np.minimum(lengths, limit)
-        new_children = [c for c, k in zip(children, keep.tolist(), strict=True) if k]
-        new_starts = np.concatenate([[0], np.cumsum(kept_lengths)[:-1]]).tolist()
-        return new_children, new_starts, kept_lengths
 
     # --- the recursion --------------------------------------------------------------------
 
@@ -387,7 +348,7 @@ class _Engine:
             self.evaluated += evaluated
             return self._store(todo, todo_rows, key_k, chosen, out)
         if self.filters.prescreen < int(lengths.max()):
-            children, starts, lengths = self.prescreened(children, starts, lengths)
+            children, starts, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
         w1 = self.after_move(children, keep=keep_gen)
         eq1 = self.pick(w1, side)
         seg = np.repeat(np.arange(nseg), lengths)
@@ -406,12 +367,39 @@ class _Engine:
             deep = w1[kept].copy()
             if nxt_idx:
                 nxt = [swap(kept_codes[j]) for j in nxt_idx]
-                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final, 1 - side))
+                deep[nxt_idx] = flip(self.split(nxt, k - 1, final, 1 - side))
             deq = self.pick(deep, side)
             o2 = np.lexsort((-deq, kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
         return self._store(todo, todo_rows, key_k, chosen, out)
+
+    def split(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
+        """``Q(S, k)`` like :meth:`q`; with a pool, the first time below the top of the tree (``k``
+        of 1 or more), in slices of :data:`SLICE_STATES` positions, which the pool's helper
+        processes take one at a time while this process searches the others."""
+        pool = self.pool
+        if pool is None or k < 1:
+            return self.q(states, k, final, side)
+        key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
+        todo = [s for s in dict.fromkeys(states) if (s, key_k) not in self.q_cache]
+        size = SLICE_STATES[k]
+        slices = [todo[i : i + size] for i in range(0, len(todo), size)]
+        self.pool = None  # below the split, this process searches in place
+
+        def local(part: list[int]) -> Probs:
+            return self.q(part, k, final, side)
+
+        try:
+            parts = pool.values(
+                slices, k, final, side, self.utilities, self.filters, local, self.check, self.token
+            )
+        finally:
+            self.pool = pool
+        for part, values in zip(slices, parts, strict=True):
+            for s, v in zip(part, values, strict=True):
+                self.q_cache[(s, key_k)] = v
+        return np.array([self.q_cache[(s, key_k)] for s in states])
 
     def _store(
         self, todo: list[int], todo_rows: dict[int, list[int]], key_k: int, chosen: Probs, out: Probs
@@ -435,7 +423,7 @@ class _Engine:
             if not r & SIDE_MASK:
                 out[i] = _terminal_probs(r)
         if live:
-            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
+            out[live] = flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
         return out
 
 
@@ -458,6 +446,7 @@ def analyse(
     filters: Filters = DEFAULT_FILTERS,
     utility: Utility = equity,
     reply_utility: Utility | None = None,
+    pool: Pool | None = None,
 ) -> list[Candidate]:
     """Every distinct legal result of rolling ``dice`` in ``code``, best first.
 
@@ -473,7 +462,10 @@ def analyse(
     :func:`ai.cube.model.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
     ``reply_utility`` is the opponent's: when given, every move inside the search is
     chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
-    root mover's later moves by ``utility``); without it, by cubeless equity.
+    root mover's later moves by ``utility``); without it, by cubeless equity. ``pool``
+    lends helper processes that search slices of the tree (:mod:`ai.parallel`); the values
+    are then the same to float32 rounding (a batch's make-up moves the last bits of the net's
+    outputs), and so is the answer but for candidates that close.
     """
     try:
         d = tuple(int(x) for x in dice)
@@ -484,7 +476,7 @@ def analyse(
     if not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
     utilities = None if reply_utility is None else (utility, reply_utility)
-    engine = _Engine(evaluator, filters, should_stop, deadline, utilities)
+    engine = _Engine(evaluator, filters, should_stop, deadline, utilities, pool)
     cands = results(code, d[0], d[1])
     n = len(cands)
     planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
@@ -543,22 +535,51 @@ def position_values(
     *,
     filters: Filters = DEFAULT_FILTERS,
     should_stop: Callable[[], bool] | None = None,
+    pool: Pool | None = None,
 ) -> Probs:
     """``Q(S, k)`` of each position, side on roll before rolling: rows of five probabilities.
 
     ``decisions`` (``k``, 0..4) is how many move decisions are searched, with a roll
     before each: 0 is the static evaluation, 1 averages the best move of every roll
     (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
-    each. The positions share one search's caches, so many at once cost less than
-    one by one; the last level's leaves are not kept (nothing asks for them again), as in
-    a move decision's deepest iteration. Raises :class:`Stopped` when ``should_stop()`` says so.
+    each. The positions share one search's caches, so many at once cost less than one by
+    one; ``pool`` lends helper processes that search some of them (:mod:`ai.parallel`).
+    The last level's leaves are not kept (nothing asks for them again), as in a move
+    decision's deepest iteration. Raises :class:`Stopped` when ``should_stop()`` says so.
     """
     if not 0 <= decisions <= MAX_DEPTH:
         raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
     states = [int(c) for c in codes]
     if not states:
         return np.zeros((0, 5))
-    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=True)
+    return _Engine(evaluator, filters, should_stop, None, pool=pool).split(states, decisions, final=True)
+
+
+class SliceSearch:
+    """What a helper process (:mod:`ai.parallel`) searches slices with: one search's caches, kept
+    from slice to slice while the slices come from the same search."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+        self.engine: _Engine | None = None
+        self.token: object = None
+
+    def values(
+        self,
+        token: object,
+        filters: Filters,
+        utilities: tuple[Utility, Utility] | None,
+        states: list[int],
+        k: int,
+        final: bool,
+        side: int,
+        should_stop: Callable[[], bool] | None,
+    ) -> Probs:
+        """``Q(S, k)`` of one slice's ``states``; ``token`` names the search it is part of."""
+        if self.engine is None or token != self.token:
+            self.engine, self.token = _Engine(self.evaluator, filters, None, None, utilities), token
+        self.engine.should_stop = should_stop
+        return self.engine.q(states, k, final, side)
 
 
 def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
