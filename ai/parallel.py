@@ -13,7 +13,7 @@ own evaluator (one sent to it, or made by a factory such as
 :func:`ai.evaluation.load.default_evaluator`). It talks over two one-way pipes: jobs and stop
 numbers in, values out. A reader thread takes the pipe in, so a stop reaches a running slice
 within milliseconds; the end of the pipe (the owner is gone, however it ended) ends the helper.
-Helpers run a little below normal priority, as the game's search process does.
+The game's helpers run a little below normal priority, as its search process does.
 """
 
 from __future__ import annotations
@@ -34,9 +34,6 @@ if TYPE_CHECKING:  # the owner of a game's helpers starts them without loading t
     from ai.evaluation.evaluator import Evaluator, Probs
     from ai.filters import Filters
     from ai.search import Utility
-
-HELPER_NICENESS = 5
-"""How much lower a helper's priority is (POSIX ``nice``), as the game's search process."""
 
 READY_TIMEOUT_S = 60.0
 """How long :func:`start_helpers` waits for a helper to load its evaluator."""
@@ -71,15 +68,15 @@ def default_helpers() -> int:
 # --- the helper's side ------------------------------------------------------------------
 
 
-def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorSource) -> None:
+def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorSource, niceness: int) -> None:
     """A helper process: search each slice it is sent until the pipe ends."""
     from ai.search import SliceSearch, Stopped
 
     with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the owner's to handle
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
+    if niceness and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
-            os.nice(HELPER_NICENESS)
+            os.nice(niceness)
     evaluator = cast("Evaluator", source) if hasattr(source, "evaluate") else source()[0]
     stop = [0]  # jobs numbered up to this one are stopped
     inbox: queue.Queue[Any] = queue.Queue()
@@ -130,16 +127,19 @@ class Helper:
     """The job it is working on (0: none)."""
 
 
-def start_helpers(count: int, source: EvaluatorSource, wait_ready: bool = True) -> list[Helper]:
+def start_helpers(
+    count: int, source: EvaluatorSource, wait_ready: bool = True, niceness: int = 0
+) -> list[Helper]:
     """Start ``count`` helper processes and (``wait_ready``) wait until each has its evaluator;
     those that fail are left out. Without waiting, a helper's "ready" comes before its first
-    answer, and :class:`Pool` passes over it."""
+    answer, and :class:`Pool` passes over it. ``niceness`` lowers their priority (POSIX
+    ``nice``): as much as the search process they help."""
     ctx = multiprocessing.get_context("spawn")
     started: list[Helper] = []
     for i in range(count):
         jobs_read, jobs_write = ctx.Pipe(duplex=False)
         values_read, values_write = ctx.Pipe(duplex=False)
-        args = (jobs_read, values_write, source)
+        args = (jobs_read, values_write, source, niceness)
         proc = ctx.Process(target=_helper_main, args=args, daemon=True, name=f"search-helper-{i}")
         try:
             proc.start()
@@ -215,10 +215,11 @@ class Pool:
         out: list[Probs | None] = [None] * len(slices)
         todo = list(range(len(slices)))
         todo.reverse()
-        given: dict[int, int] = {}  # job number -> slice
+        given: dict[int, tuple[int, float]] = {}  # job number -> (slice, when it was sent)
+        spent: list[float] = []  # how long this process took for each slice
         try:
-            while todo or given:
-                for helper in self.helpers:
+            while any(v is None for v in out):
+                for helper in list(self.helpers):
                     if todo and not helper.busy:
                         self.seq += 1
                         i = todo.pop()
@@ -228,25 +229,41 @@ class Pool:
                         except OSError:
                             todo.append(i)
                             self._drop(helper)
-                            break
-                        helper.busy, given[self.seq] = self.seq, i
+                            continue
+                        helper.busy, given[self.seq] = self.seq, (i, time.monotonic())
                 self._collect(out, given, todo, 0.0)
-                if todo:
-                    i = todo.pop()
+                late = self._late(out, given, spent)
+                if todo or late is not None:
+                    i = todo.pop() if todo else cast(int, late)
+                    t = time.monotonic()
                     out[i] = local(slices[i])
-                elif given:
+                    spent.append(time.monotonic() - t)
+                elif any(v is None for v in out):
                     check()
                     self._collect(out, given, todo, WAIT_S)
-        except BaseException:
+        finally:
             for helper in self.helpers:
-                if helper.busy:
+                if helper.busy:  # stopped, or searching a slice this process has done
                     with contextlib.suppress(OSError):
                         helper.jobs.send(("stop", helper.busy))
-            raise
         return cast("list[Probs]", out)
 
+    @staticmethod
+    def _late(out: list[Probs | None], given: dict[int, tuple[int, float]], spent: list[float]) -> int | None:
+        """A slice a helper has had for longer than this process takes for one (a busy machine
+        slows helpers down): this process searches it too, and the first answer counts."""
+        if not spent:
+            return None
+        now, usual = time.monotonic(), sum(spent) / len(spent)
+        waiting = [(sent, i) for i, sent in given.values() if out[i] is None and now - sent > usual]
+        return min(waiting)[1] if waiting else None
+
     def _collect(
-        self, out: list[Probs | None], given: dict[int, int], todo: list[int], timeout: float
+        self,
+        out: list[Probs | None],
+        given: dict[int, tuple[int, float]],
+        todo: list[int],
+        timeout: float,
     ) -> None:
         """Take the helpers' answers that have come (waiting up to ``timeout`` for one)."""
         busy = {h.values: h for h in self.helpers if h.busy}
@@ -262,7 +279,9 @@ class Pool:
             if seq != helper.busy:
                 continue  # an answer to an earlier, stopped search
             helper.busy = 0
-            i = given.pop(seq)
+            i = given.pop(seq)[0]
+            if out[i] is not None:
+                continue  # this process has searched it meanwhile
             if msg[0] == "ok":
                 out[i] = msg[2]
             elif msg[0] == "error":

@@ -297,7 +297,8 @@ class AIWorker:
             from ai.parallel import start_helpers
 
             with _no_ctrl_c():
-                started = start_helpers(self.helpers, self._factory, wait_ready=False)
+                nice = CHILD_NICENESS
+                started = start_helpers(self.helpers, self._factory, wait_ready=False, niceness=nice)
             self._helper_procs = [h.process for h in started]
             links = tuple((h.jobs, h.values) for h in started)
         req_read, req_write = ctx.Pipe(duplex=False)
