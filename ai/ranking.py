@@ -84,8 +84,7 @@ class Ranker:
             move = legal.get(c.code)
             if move is None:
                 raise RuntimeError("the search returned a position that is not a legal move")
-            p = tuple(float(x) for x in c.probs)
-            return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]), int(c.depth))
+            return RankedMove(move, c.equity, c.probs, c.depth)
 
         report = None
         if on_progress is not None:
