@@ -16,9 +16,11 @@ from ai.levels import MAX_DEPTH
 class Filters:
     """Forward pruning settings (gnubg-style move filters); see :mod:`ai.search`."""
 
-    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (3, 0.06))
+    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (2, 0.04))
     """For depths 2, 3, 4: (keep, margin): how many of the previous depth's best candidates
-    are searched deeper, and how far (in equity) behind the best they may be."""
+    are searched deeper, and how far (in equity) behind the best they may be. Depth 4 keeps
+    GNU Backgammon's last filter at 3 ply, 2 within 0.04 (3 within 0.06 before: the same loss
+    per move on 600 positions, 6 choices changed, a quarter less time)."""
 
     inner: tuple[int, ...] = (1, 1, 1)
     """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
