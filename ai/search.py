@@ -200,6 +200,7 @@ class _Engine:
         self.stored = 0
         self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
         self.gen_cache: dict[int, list[list[int]]] = {}
+        self.race_moves: dict[int, list[list[int]]] = {}
         self.calls = 0
         self.next_check = CHECK_EVERY
         self.deadline_active = False
@@ -267,13 +268,27 @@ class _Engine:
         return self.store[[rows[c] for c in codes]]
 
     def gen(self, s: int, keep: bool) -> list[list[int]]:
-        """The results of each of the 21 rolls for the side on roll of ``s``."""
+        """The results of each of the 21 rolls for the side on roll of ``s``.
+
+        In a race the opponent's checkers can neither block nor be hit, so a roll's moves
+        depend on the mover's checkers alone: they are kept as changes of the code by the
+        mover's side, for every position of the search with that side (a race's tree
+        meets each side of the board again and again, with the other side changed)."""
         got = self.gen_cache.get(s)
-        if got is None:
+        if got is not None:
+            return got
+        mover = s & SIDE_MASK
+        if (mover.bit_length() - 1) // 8 + ((s >> SIDE_BITS).bit_length() - 1) // 8 <= 22:
+            moves = self.race_moves.get(mover)
+            if moves is None:
+                moves = self.race_moves[mover] = [[r - s for r in results(s, a, b)] for a, b in _ROLL_DICE]
+                self.tick(_NROLLS)
+            got = [[s + m for m in ms] for ms in moves]
+        else:
             got = [results(s, a, b) for a, b in _ROLL_DICE]
             self.tick(_NROLLS)
-            if keep:
-                self.gen_cache[s] = got
+        if keep:
+            self.gen_cache[s] = got
         return got
 
     def after_move(self, children: list[int], keep: bool = True) -> Probs:
