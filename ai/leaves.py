@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
 from ai.evaluation.hand import move_scores
+from game.rules.outcome import Termination, win_kind
 
 Lengths = npt.NDArray[np.int64]
 EvalBoards = Callable[[npt.NDArray[np.uint8]], Probs]
@@ -29,6 +30,13 @@ a batch of 1024 takes a few milliseconds, which keeps a cancel well under 100 ms
 
 SLICE = 8192
 """Longest list of results turned into boards, or pre-screened, between two stop checks."""
+
+
+def terminal_probs(code: int) -> npt.NDArray[np.float64]:
+    """Exact probabilities for a result in which the mover has borne off every checker."""
+    kind = win_kind(code)
+    gammon, backgammon = kind is not Termination.SINGLE, kind is Termination.BACKGAMMON
+    return np.array([1.0, float(gammon), float(backgammon), 0.0, 0.0])
 
 
 def results_boards(children: list[int], check: Callable[[], None]) -> npt.NDArray[np.uint8]:

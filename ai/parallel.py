@@ -70,7 +70,7 @@ def default_helpers() -> int:
 
 def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorSource, niceness: int) -> None:
     """A helper process: search each slice it is sent until the pipe ends."""
-    from ai.search import SliceSearch, Stopped
+    from ai.search import Stopped, slice_search
 
     with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the owner's to handle
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -80,23 +80,8 @@ def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorS
     evaluator = cast("Evaluator", source) if hasattr(source, "evaluate") else source()[0]
     stop = [0]  # jobs numbered up to this one are stopped
     inbox: queue.Queue[Any] = queue.Queue()
-
-    def read() -> None:
-        while True:
-            try:
-                msg = jobs_in.recv()
-            except (EOFError, OSError):
-                os._exit(0)  # the owner is gone
-            if msg is None:
-                inbox.put(None)
-                return
-            if msg[0] == "stop":
-                stop[0] = max(stop[0], msg[1])
-            else:
-                inbox.put(msg)
-
-    threading.Thread(target=read, daemon=True, name="owner").start()
-    search = SliceSearch(evaluator)
+    threading.Thread(target=_read_jobs, args=(jobs_in, stop, inbox), daemon=True, name="owner").start()
+    search, searching = None, None  # the search the last slice came from, and its number
     values_out.send(("ready", 0))
     while (job := inbox.get()) is not None:
         _, seq, token, states, k, final, side, utilities, filters = job
@@ -107,12 +92,31 @@ def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorS
         try:
             if stopped():
                 raise Stopped("stopped before it began")
-            values = search.values(token, filters, utilities, states, k, final, side, stopped)
+            if search is None or token != searching:
+                search, searching = slice_search(evaluator, filters, utilities), token
+            values = search(states, k, final, side, stopped)
             values_out.send(("ok", seq, values))
         except Stopped:
             values_out.send(("stopped", seq))
         except Exception as exc:  # the helper outlives any one slice
             values_out.send(("error", seq, f"{type(exc).__name__}: {exc}"))
+
+
+def _read_jobs(jobs_in: Connection, stop: list[int], inbox: queue.Queue[Any]) -> None:
+    """In a helper: the owner's messages, jobs to ``inbox`` and stop numbers to ``stop[0]``, until
+    it says goodbye (None) or its pipe ends (the owner is gone: the helper exits at once)."""
+    while True:
+        try:
+            msg = jobs_in.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        if msg is None:
+            inbox.put(None)
+            return
+        if msg[0] == "stop":
+            stop[0] = max(stop[0], msg[1])
+        else:
+            inbox.put(msg)
 
 
 @dataclass

@@ -61,11 +61,10 @@ from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
 from ai.filters import DEFAULT_FILTERS, Filters
 from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
 from ai.filters import UNLIMITED as UNLIMITED
-from ai.leaves import best_results, board_values, prescreen_codes, results_boards
+from ai.leaves import best_results, board_values, prescreen_codes, results_boards, terminal_probs
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
-from game.rules.outcome import Termination, win_kind
 from game.rules.position import SIDE_BITS, SIDE_MASK, swap
 
 Probs5 = tuple[float, float, float, float, float]
@@ -133,7 +132,7 @@ class Stopped(Exception):
 
 
 _TOKENS = itertools.count(1)
-"""Numbers the searches, for the helpers that keep a search's caches (:class:`SliceSearch`)."""
+"""Numbers the searches, for the helpers that keep a search's caches (:func:`slice_search`)."""
 
 
 class _Deadline(Exception):
@@ -164,16 +163,6 @@ class Pool(Protocol):
         """``Q(S, k)`` of each slice's positions, ``local`` searching the slices this process takes;
         ``token`` names the search (helpers keep its caches from one slice to the next)."""
         ...
-
-
-def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
-    """Exact probabilities for a result in which the mover has borne off every checker."""
-    kind = win_kind(code)
-    if kind is Termination.BACKGAMMON:
-        return np.array([1.0, 1.0, 1.0, 0.0, 0.0])
-    if kind is Termination.GAMMON:
-        return np.array([1.0, 1.0, 0.0, 0.0, 0.0])
-    return np.array([1.0, 0.0, 0.0, 0.0, 0.0])
 
 
 class _Engine:
@@ -245,7 +234,7 @@ class _Engine:
         self.evaluated += len(miss)
         for i, c in enumerate(miss):
             if not c >> SIDE_BITS:  # the side that just moved has borne off everything
-                won = _terminal_probs(swap(c))
+                won = terminal_probs(swap(c))
                 new[i] = (0.0, 0.0, 0.0, won[1], won[2])
         if not keep:
             local = dict(zip(miss, range(len(miss)), strict=True))
@@ -436,7 +425,7 @@ class _Engine:
         live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
         for i, r in enumerate(cands):
             if not r & SIDE_MASK:
-                out[i] = _terminal_probs(r)
+                out[i] = terminal_probs(r)
         if live:
             out[live] = flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
         return out
@@ -570,31 +559,24 @@ def position_values(
     return _Engine(evaluator, filters, should_stop, None, pool=pool).split(states, decisions, final=True)
 
 
-class SliceSearch:
-    """What a helper process (:mod:`ai.parallel`) searches slices with: one search's caches, kept
-    from slice to slice while the slices come from the same search."""
+SliceValues = Callable[[list[int], int, bool, int, Callable[[], bool] | None], Probs]
+"""``Q(S, k)`` of a slice: (states, k, final, side, should_stop) to rows of five."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
-        self.evaluator = evaluator
-        self.engine: _Engine | None = None
-        self.token: object = None
+
+def slice_search(
+    evaluator: Evaluator, filters: Filters, utilities: tuple[Utility, Utility] | None
+) -> SliceValues:
+    """A search of its own for the slices of one split search (what a helper process of
+    :mod:`ai.parallel` runs): its caches last from one slice to the next."""
+    engine = _Engine(evaluator, filters, None, None, utilities)
 
     def values(
-        self,
-        token: object,
-        filters: Filters,
-        utilities: tuple[Utility, Utility] | None,
-        states: list[int],
-        k: int,
-        final: bool,
-        side: int,
-        should_stop: Callable[[], bool] | None,
+        states: list[int], k: int, final: bool, side: int, should_stop: Callable[[], bool] | None
     ) -> Probs:
-        """``Q(S, k)`` of one slice's ``states``; ``token`` names the search it is part of."""
-        if self.engine is None or token != self.token:
-            self.engine, self.token = _Engine(self.evaluator, filters, None, None, utilities), token
-        self.engine.should_stop = should_stop
-        return self.engine.q(states, k, final, side)
+        engine.should_stop = should_stop
+        return engine.q(states, k, final, side)
+
+    return values
 
 
 def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:
