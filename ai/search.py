@@ -65,7 +65,7 @@ from ai.leaves import best_results, board_values, prescreen_codes, results_board
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
-from game.rules.position import SIDE_BITS, SIDE_MASK, swap
+from game.rules.position import BAR, SIDE_BITS, SIDE_MASK, SLOTS, swap
 
 Probs5 = tuple[float, float, float, float, float]
 """Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
@@ -85,6 +85,8 @@ Utility = Callable[[Probs], npt.NDArray[np.float64]]
 """What a mover ranks its results by: its five probabilities (rows) to one value each."""
 
 _ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
+_POINT_KINDS = bytes(min(n, 2) for n in range(256))
+"""An opponent's point as a move sees it: empty, a blot, or blocked."""
 _ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
 _NROLLS = len(ROLLS)
 
@@ -189,7 +191,7 @@ class _Engine:
         self.stored = 0
         self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
         self.gen_cache: dict[int, list[list[int]]] = {}
-        self.race_moves: dict[int, list[list[int]]] = {}
+        self.moves: dict[object, list[list[int]]] = {}
         self.calls = 0
         self.next_check = CHECK_EVERY
         self.deadline_active = False
@@ -259,23 +261,23 @@ class _Engine:
     def gen(self, s: int, keep: bool) -> list[list[int]]:
         """The results of each of the 21 rolls for the side on roll of ``s``.
 
-        In a race the opponent's checkers can neither block nor be hit, so a roll's moves
-        depend on the mover's checkers alone: they are kept as changes of the code by the
-        mover's side, for every position of the search with that side (a race's tree
-        meets each side of the board again and again, with the other side changed)."""
+        A roll's moves depend on the mover's checkers and, of the opponent's, only on which
+        points hold one checker (a hit) or more (a block); in a race on nothing of the
+        opponent's. They are kept as changes of the code by that key and reused for every
+        position of the search that has it (a tree meets the same side again and again with
+        the other side changed)."""
         got = self.gen_cache.get(s)
         if got is not None:
             return got
         mover = s & SIDE_MASK
-        if (mover.bit_length() - 1) // 8 + ((s >> SIDE_BITS).bit_length() - 1) // 8 <= 22:
-            moves = self.race_moves.get(mover)
-            if moves is None:
-                moves = self.race_moves[mover] = [[r - s for r in results(s, a, b)] for a, b in _ROLL_DICE]
-                self.tick(_NROLLS)
-            got = [[s + m for m in ms] for ms in moves]
-        else:
-            got = [results(s, a, b) for a, b in _ROLL_DICE]
+        key: object = mover
+        if (mover.bit_length() - 1) // 8 + ((s >> SIDE_BITS).bit_length() - 1) // 8 > 22:  # contact
+            key = (mover, (s >> SIDE_BITS).to_bytes(SLOTS, "little")[:BAR].translate(_POINT_KINDS))
+        moves = self.moves.get(key)
+        if moves is None:
+            moves = self.moves[key] = [[r - s for r in results(s, a, b)] for a, b in _ROLL_DICE]
             self.tick(_NROLLS)
+        got = [[s + m for m in ms] for ms in moves]
         if keep:
             self.gen_cache[s] = got
         return got
