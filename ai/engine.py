@@ -9,8 +9,9 @@ wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to th
     probs, decision = engine.cube_decision(position, context, depth=2)
     review = engine.judge_match(replayed, depth=3)
 
-It holds the evaluator and nothing else: every call is a fresh search (no cache is kept
-between calls), so an engine may be shared.
+It holds the evaluator and, to search on every core, a pool of helper processes
+(:class:`ai.parallel.Pool`): every call is a fresh search (no cache is kept between calls),
+so an engine may be shared by one caller at a time.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ class Engine(Ranker):
     ) -> tuple[F, CubeDecision]:
         """The side on roll's chances and cube decision before its roll
         (:func:`ai.cube.decision.cube_decision`)."""
-        return cube_decision(position.code, context, depth, self.evaluator, noise=noise, rng=rng)
+        code, pool = position.code, self.pool
+        return cube_decision(code, context, depth, self.evaluator, noise=noise, rng=rng, pool=pool)
 
     def level_cube_decision(
         self,
@@ -59,7 +61,9 @@ class Engine(Ranker):
     ) -> tuple[F, CubeDecision]:
         """The cube decision a level makes, its noise seeded by the position (role 0: the doubler's,
         1: the taker's; :func:`ai.cube.decision.level_cube_decision`)."""
-        return level_cube_decision(position.code, context, level, self.evaluator, seed, role, probs)
+        return level_cube_decision(
+            position.code, context, level, self.evaluator, seed, role, probs, pool=self.pool
+        )
 
     def judge_match(
         self,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ai.cube.model import move_utility
 from ai.evaluation.evaluator import Evaluator, equity
-from ai.search import Candidate, Probs5, Progress, Utility, analyse
+from ai.search import Candidate, Pool, Probs5, Progress, Utility, analyse
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 
@@ -46,9 +46,11 @@ class RankedMove:
 class Ranker:
     """Ranks a roll's legal moves with one evaluator (the engine is one; the review holds one)."""
 
-    def __init__(self, evaluator: Evaluator) -> None:
+    def __init__(self, evaluator: Evaluator, pool: Pool | None = None) -> None:
         self.evaluator = evaluator
         """What every search evaluates positions with."""
+        self.pool = pool
+        """Helper processes the searches share their trees with (:mod:`ai.parallel`), if any."""
 
     def rank_moves(
         self,
@@ -82,8 +84,7 @@ class Ranker:
             move = legal.get(c.code)
             if move is None:
                 raise RuntimeError("the search returned a position that is not a legal move")
-            p = tuple(float(x) for x in c.probs)
-            return RankedMove(move, float(c.equity), (p[0], p[1], p[2], p[3], p[4]), int(c.depth))
+            return RankedMove(move, c.equity, c.probs, c.depth)
 
         report = None
         if on_progress is not None:
@@ -111,5 +112,6 @@ class Ranker:
             seed=seed,
             utility=utility,
             reply_utility=reply_utility,
+            pool=self.pool,
         )
         return [ranked(c) for c in found]

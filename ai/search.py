@@ -19,50 +19,53 @@ cubeless equity that follows from them.
 
 How it is made fast:
 
-* **Batched evaluation.** A node's children for all 21 rolls are generated as
-  plain integers (:func:`game.rules.movegen.results`) and evaluated in one
-  :meth:`~ai.evaluation.evaluator.Evaluator.evaluate` call; the recursion runs level by
-  level, so every position on a level is evaluated in large batches (in chunks
-  of :data:`CHUNK`, with the stop flag checked between them).
-* **Caches** keyed by position code: static evaluations, move lists and
-  ``Q(S, k)`` values are kept for the whole call, so iterative deepening and
-  transpositions never repeat work.
-* **Move filters** (forward pruning, as gnubg's move filters): at the root,
-  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked
-  within ``keep`` places and ``margin`` equity of its best (:class:`Filters`);
-  the others keep their shallower value and are listed after the deeper-searched
-  ones. At inner decision nodes with two or more decisions left, only the
-  ``inner`` best results of each roll by the one-decision (static) score are
-  searched deeper; gnubg does the same with one. Below the root, a roll with
-  more than ``prescreen`` (24) results has only the best 24 by a quick score
-  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small
-  net. :data:`FULL_WIDTH` turns every filter off; ``bench/search.py`` measures
-  what the default filters cost in equity against it. Depths 1 and 2 with :data:`FULL_WIDTH` are exact
-  expectiminimax (the tests compare them with a textbook recursion).
+* **Batched evaluation.** A node's children for all 21 rolls are generated as plain
+  integers (:func:`game.rules.movegen.results`) and the recursion runs level by level, so
+  every position on a level is evaluated in large batches (chunks of :data:`CHUNK`, the stop
+  flag checked between them). The last level of the deepest iteration, most of the work,
+  goes from codes to one board array and never touches the caches (:mod:`ai.leaves`).
+* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)``
+  values are kept for the whole call, so iterative deepening and transpositions never
+  repeat work.
+* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the
+  root, depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within
+  ``keep`` places and ``margin`` equity of its best; the others keep their shallower value
+  and are listed after the deeper-searched ones. At inner decision nodes with two or more
+  decisions left, only the ``inner`` best results of each roll by the static score are
+  searched deeper (gnubg keeps one too). Below the root, a roll with more than
+  ``prescreen`` (24) results has only the best 24 by a quick score
+  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small net.
+  :data:`FULL_WIDTH` turns every filter off (``bench/search.py`` measures what the default
+  ones cost); depths 1 and 2 with it are exact expectiminimax (the tests compare them with a
+  textbook recursion).
+* **Every core** (:mod:`ai.parallel`): with a pool, the positions below the opponent's
+  replies to a root candidate are searched in slices, by helper processes too.
 
-Deterministic: the same position, dice, depth, evaluator, filters and seed give
-the same answer (ties are broken by the order of the move generator, which is
-fixed, and the noise generator is seeded from ``seed`` and the position).
+Deterministic: the same position, dice, depth, evaluator, filters, seed and number of
+processes give the same answer (ties are broken by the order of the move generator, which
+is fixed, and the noise generator is seeded from ``seed`` and the position).
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluation.evaluator import Evaluator, Probs, boards, equity
-from ai.evaluation.hand import move_scores
+from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
+from ai.filters import DEFAULT_FILTERS, Filters
+from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
+from ai.filters import UNLIMITED as UNLIMITED
+from ai.leaves import best_results, board_values, prescreen_codes, results_boards, terminal_probs
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
-from game.rules.outcome import Termination, win_kind
-from game.rules.position import SIDE_BITS, SIDE_MASK, swap
+from game.rules.position import BAR, SIDE_BITS, SIDE_MASK, SLOTS, swap
 
 Probs5 = tuple[float, float, float, float, float]
 """Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
@@ -82,6 +85,8 @@ Utility = Callable[[Probs], npt.NDArray[np.float64]]
 """What a mover ranks its results by: its five probabilities (rows) to one value each."""
 
 _ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
+_POINT_KINDS = bytes(min(n, 2) for n in range(256))
+"""An opponent's point as a move sees it: empty, a blot, or blocked."""
 _ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
 _NROLLS = len(ROLLS)
 
@@ -128,67 +133,38 @@ class Stopped(Exception):
     """Raised by :func:`analyse` when ``should_stop()`` returned True."""
 
 
-@dataclass(frozen=True, slots=True)
-class Filters:
-    """Forward pruning settings (gnubg-style move filters); see the module docstring."""
-
-    root: tuple[tuple[int, float], ...] = ((8, 0.16), (4, 0.10), (3, 0.06))
-    """For depths 2, 3, 4: (keep, margin): how many of the previous depth's best candidates
-    are searched deeper, and how far (in equity) behind the best they may be."""
-
-    inner: tuple[int, ...] = (1, 1, 1)
-    """For inner decision nodes with 2, 3, 4 decisions left: results kept per roll, chosen
-    by the static score."""
-
-    prescreen: int = 24
-    """At every decision node below the root, a roll with more results than this has only
-    this many evaluated: the best by :func:`ai.evaluation.hand.move_scores`, a quick score (gnubg
-    pre-screens with a small net in the same way). Only long lists are cut (big doubles)."""
-
-    def __post_init__(self) -> None:
-        if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
-            raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
-        if (
-            any(keep < 1 or margin < 0 for keep, margin in self.root)
-            or any(k < 1 for k in self.inner)
-            or self.prescreen < 1
-        ):
-            raise ValueError("filters must keep at least one candidate with a margin of 0 or more")
-
-
-UNLIMITED = 1 << 30
-"""A filter size larger than any move list."""
-
-FULL_WIDTH = Filters(root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3, prescreen=UNLIMITED)
-"""No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
-
-DEFAULT_FILTERS = Filters()
-"""The filters the game uses."""
+_TOKENS = itertools.count(1)
+"""Numbers the searches, for the helpers that keep a search's caches (:func:`slice_search`)."""
 
 
 class _Deadline(Exception):
     """Internal: the deadline passed during an iteration."""
 
 
-def _terminal_probs(code: int) -> npt.NDArray[np.float64]:
-    """Exact probabilities for a result in which the mover has borne off every checker."""
-    kind = win_kind(code)
-    if kind is Termination.BACKGAMMON:
-        return np.array([1.0, 1.0, 1.0, 0.0, 0.0])
-    if kind is Termination.GAMMON:
-        return np.array([1.0, 1.0, 0.0, 0.0, 0.0])
-    return np.array([1.0, 0.0, 0.0, 0.0, 0.0])
+SLICE_STATES = (1, 4, 1, 1, 1)
+"""How many positions a slice holds when a search shares its tree with helper processes
+(:meth:`_Engine.split`), by the decisions left below them (index ``k``, 1..4): one when two or
+more decisions are left, four for the last."""
 
 
-def _flip(p: Probs) -> Probs:
-    """Probabilities seen from the other side (rows of five)."""
-    out = np.empty_like(p)
-    out[:, 0] = 1.0 - p[:, 0]
-    out[:, 1] = p[:, 3]
-    out[:, 2] = p[:, 4]
-    out[:, 3] = p[:, 1]
-    out[:, 4] = p[:, 2]
-    return out
+class Pool(Protocol):
+    """Processes that search slices of positions for a search (:class:`ai.parallel.Pool`)."""
+
+    def values(
+        self,
+        slices: list[list[int]],
+        k: int,
+        final: bool,
+        side: int,
+        utilities: tuple[Utility, Utility] | None,
+        filters: Filters,
+        local: Callable[[list[int]], Probs],
+        check: Callable[[], None],
+        token: int,
+    ) -> list[Probs]:
+        """``Q(S, k)`` of each slice's positions, ``local`` searching the slices this process takes;
+        ``token`` names the search (helpers keep its caches from one slice to the next)."""
+        ...
 
 
 class _Engine:
@@ -201,10 +177,13 @@ class _Engine:
         should_stop: Callable[[], bool] | None,
         deadline: float | None,
         utilities: tuple[Utility, Utility] | None = None,
+        pool: Pool | None = None,
     ) -> None:
         self.evaluator = evaluator
         self.filters = filters
         self.utilities = utilities
+        self.pool = pool
+        self.token = next(_TOKENS)
         self.should_stop = should_stop
         self.deadline = deadline
         self.static_rows: dict[int, int] = {}
@@ -212,6 +191,7 @@ class _Engine:
         self.stored = 0
         self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
         self.gen_cache: dict[int, list[list[int]]] = {}
+        self.moves: dict[object, list[list[int]]] = {}
         self.calls = 0
         self.next_check = CHECK_EVERY
         self.deadline_active = False
@@ -256,7 +236,7 @@ class _Engine:
         self.evaluated += len(miss)
         for i, c in enumerate(miss):
             if not c >> SIDE_BITS:  # the side that just moved has borne off everything
-                won = _terminal_probs(swap(c))
+                won = terminal_probs(swap(c))
                 new[i] = (0.0, 0.0, 0.0, won[1], won[2])
         if not keep:
             local = dict(zip(miss, range(len(miss)), strict=True))
@@ -279,13 +259,27 @@ class _Engine:
         return self.store[[rows[c] for c in codes]]
 
     def gen(self, s: int, keep: bool) -> list[list[int]]:
-        """The results of each of the 21 rolls for the side on roll of ``s``."""
+        """The results of each of the 21 rolls for the side on roll of ``s``.
+
+        A roll's moves depend on the mover's checkers and, of the opponent's, only on which
+        points hold one checker (a hit) or more (a block); in a race on nothing of the
+        opponent's. They are kept as changes of the code by that key and reused for every
+        position of the search that has it (a tree meets the same side again and again with
+        the other side changed)."""
         got = self.gen_cache.get(s)
-        if got is None:
-            got = [results(s, a, b) for a, b in _ROLL_DICE]
+        if got is not None:
+            return got
+        mover = s & SIDE_MASK
+        key: object = mover
+        if (mover.bit_length() - 1) // 8 + ((s >> SIDE_BITS).bit_length() - 1) // 8 > 22:  # contact
+            key = (mover, (s >> SIDE_BITS).to_bytes(SLOTS, "little")[:BAR].translate(_POINT_KINDS))
+        moves = self.moves.get(key)
+        if moves is None:
+            moves = self.moves[key] = [[r - s for r in results(s, a, b)] for a, b in _ROLL_DICE]
             self.tick(_NROLLS)
-            if keep:
-                self.gen_cache[s] = got
+        got = [[s + m for m in ms] for ms in moves]
+        if keep:
+            self.gen_cache[s] = got
         return got
 
     def after_move(self, children: list[int], keep: bool = True) -> Probs:
@@ -295,73 +289,20 @@ class _Engine:
         Python work on a deep level's hundred thousand leaves never runs unchecked.
         """
         if len(children) <= SLICE:
-            return _flip(self.static([swap(r) for r in children], keep))
+            return flip(self.static([swap(r) for r in children], keep))
         parts = []
         for start in range(0, len(children), SLICE):
             self.check()
             parts.append(self.static([swap(r) for r in children[start : start + SLICE]], keep))
-        return _flip(np.concatenate(parts))
+        return flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
-        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration.
-
-        Nothing here is used again, so the cache is skipped; when the evaluator has
-        ``evaluate_boards`` the boards are turned round in numpy instead of swapping
-        each code, and results that bear off the last checker are scored exactly.
-        """
-        eval_boards = self.eval_boards
-        if eval_boards is None:
+        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration: from
+        boards (:mod:`ai.leaves`) when the evaluator takes them, and never cached."""
+        if self.eval_boards is None:
             return self.after_move(children, keep=False)
-        out = np.empty((len(children), 5))
-        for start in range(0, len(children), SLICE):
-            self.check()
-            raw = boards(children[start : start + SLICE])
-            turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
-            for at in range(0, len(raw), CHUNK):
-                if at:
-                    self.check()
-                part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
-                out[start + at : start + at + len(part)] = _flip(part)
-            self.evaluated += len(raw)
-            mover = raw[:, :25].astype(np.int64)
-            won = np.flatnonzero(mover.sum(axis=1) == 0)
-            if won.size:
-                loser = raw[won, 25:].astype(np.int64)
-                gammon = loser.sum(axis=1) == 15
-                backgammon = gammon & ((loser[:, 18:25].sum(axis=1)) > 0)
-                rows = start + won
-                out[rows, 0] = 1.0
-                out[rows, 1] = gammon
-                out[rows, 2] = backgammon
-                out[rows, 3] = 0.0
-                out[rows, 4] = 0.0
-        return out
-
-    def prescreened(
-        self, children: list[int], starts: list[int], lengths: npt.NDArray[np.int64]
-    ) -> tuple[list[int], list[int], npt.NDArray[np.int64]]:
-        """Cut each roll's results to the best :attr:`Filters.prescreen` by the quick score."""
-        limit = self.filters.prescreen
-        start_arr = np.array(starts)
-        long_segs = np.flatnonzero(lengths > limit)
-        # children of the long rolls, their roll, and their quick score
-        rows = np.concatenate([np.arange(start_arr[j], start_arr[j] + lengths[j]) for j in long_segs])
-        seg = np.repeat(long_segs, lengths[long_segs])
-        scores = np.empty(len(rows))
-        for at in range(0, len(rows), SLICE):
-            self.check()
-            part = rows[at : at + SLICE].tolist()
-            scores[at : at + SLICE] = move_scores(boards([children[i] for i in part]))
-        order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
-        first = np.searchsorted(seg[order], long_segs)
-        rank = np.arange(len(rows)) - np.repeat(first, lengths[long_segs])
-        keep = np.ones(len(children), dtype=bool)
-        keep[rows] = False
-        keep[rows[order[rank < limit]]] = True
-        kept_lengths = np.minimum(lengths, limit)
-        new_children = [c for c, k in zip(children, keep.tolist(), strict=True) if k]
-        new_starts = np.concatenate([[0], np.cumsum(kept_lengths)[:-1]]).tolist()
-        return new_children, new_starts, kept_lengths
+        self.evaluated += len(children)
+        return board_values(results_boards(children, self.check), self.eval_boards, self.check)
 
     # --- the recursion --------------------------------------------------------------------
 
@@ -406,9 +347,15 @@ class _Engine:
                 children.extend(rs)
         nseg = len(starts)
         lengths = np.diff(np.array([*starts, len(children)]))
+        if k == 1 and final and self.eval_boards is not None:
+            limit = self.filters.prescreen
+            pick = lambda v: self.pick(v, side)  # noqa: E731
+            chosen, evaluated = best_results(children, lengths, self.eval_boards, pick, limit, self.check)
+            self.evaluated += evaluated
+            return self._store(todo, todo_rows, key_k, chosen, out)
         if self.filters.prescreen < int(lengths.max()):
-            children, starts, lengths = self.prescreened(children, starts, lengths)
-        w1 = self.leaf_values(children) if k == 1 and final else self.after_move(children, keep=keep_gen)
+            children, starts, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
+        w1 = self.after_move(children, keep=keep_gen)
         eq1 = self.pick(w1, side)
         seg = np.repeat(np.arange(nseg), lengths)
         order = np.lexsort((-eq1, seg))
@@ -426,11 +373,45 @@ class _Engine:
             deep = w1[kept].copy()
             if nxt_idx:
                 nxt = [swap(kept_codes[j]) for j in nxt_idx]
-                deep[nxt_idx] = _flip(self.q(nxt, k - 1, final, 1 - side))
+                deep[nxt_idx] = flip(self.split(nxt, k - 1, final, 1 - side))
             deq = self.pick(deep, side)
             o2 = np.lexsort((-deq, kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
+        return self._store(todo, todo_rows, key_k, chosen, out)
+
+    def split(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
+        """``Q(S, k)`` like :meth:`q`; with a pool, the first time below the top of the tree (``k``
+        of 1 or more), in slices of :data:`SLICE_STATES` positions, which the pool's helper
+        processes take one at a time while this process searches the others."""
+        pool = self.pool
+        if pool is None or k < 1:
+            return self.q(states, k, final, side)
+        key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
+        todo = [s for s in dict.fromkeys(states) if (s, key_k) not in self.q_cache]
+        size = SLICE_STATES[k]
+        slices = [todo[i : i + size] for i in range(0, len(todo), size)]
+        self.pool = None  # below the split, this process searches in place
+
+        def local(part: list[int]) -> Probs:
+            return self.q(part, k, final, side)
+
+        try:
+            parts = pool.values(
+                slices, k, final, side, self.utilities, self.filters, local, self.check, self.token
+            )
+        finally:
+            self.pool = pool
+        for part, values in zip(slices, parts, strict=True):
+            for s, v in zip(part, values, strict=True):
+                self.q_cache[(s, key_k)] = v
+        return np.array([self.q_cache[(s, key_k)] for s in states])
+
+    def _store(
+        self, todo: list[int], todo_rows: dict[int, list[int]], key_k: int, chosen: Probs, out: Probs
+    ) -> Probs:
+        """``Q`` of the ``todo`` states from each roll's chosen value (21 rows a state): cached and
+        written to their rows of ``out``."""
         values = np.tensordot(_ROLL_WEIGHTS, chosen.reshape(len(todo), _NROLLS, 5), axes=(0, 1))
         for j, s in enumerate(todo):
             v = values[j]
@@ -446,9 +427,9 @@ class _Engine:
         live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
         for i, r in enumerate(cands):
             if not r & SIDE_MASK:
-                out[i] = _terminal_probs(r)
+                out[i] = terminal_probs(r)
         if live:
-            out[live] = _flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
+            out[live] = flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
         return out
 
 
@@ -471,6 +452,7 @@ def analyse(
     filters: Filters = DEFAULT_FILTERS,
     utility: Utility = equity,
     reply_utility: Utility | None = None,
+    pool: Pool | None = None,
 ) -> list[Candidate]:
     """Every distinct legal result of rolling ``dice`` in ``code``, best first.
 
@@ -486,7 +468,10 @@ def analyse(
     :func:`ai.cube.model.cubeful_equity`); it is also what :attr:`Candidate.equity` holds.
     ``reply_utility`` is the opponent's: when given, every move inside the search is
     chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
-    root mover's later moves by ``utility``); without it, by cubeless equity.
+    root mover's later moves by ``utility``); without it, by cubeless equity. ``pool``
+    lends helper processes that search slices of the tree (:mod:`ai.parallel`); the values
+    are then the same to float32 rounding (a batch's make-up moves the last bits of the net's
+    outputs), and so is the answer but for candidates that close.
     """
     try:
         d = tuple(int(x) for x in dice)
@@ -497,7 +482,7 @@ def analyse(
     if not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
     utilities = None if reply_utility is None else (utility, reply_utility)
-    engine = _Engine(evaluator, filters, should_stop, deadline, utilities)
+    engine = _Engine(evaluator, filters, should_stop, deadline, utilities, pool)
     cands = results(code, d[0], d[1])
     n = len(cands)
     planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
@@ -556,21 +541,44 @@ def position_values(
     *,
     filters: Filters = DEFAULT_FILTERS,
     should_stop: Callable[[], bool] | None = None,
+    pool: Pool | None = None,
 ) -> Probs:
     """``Q(S, k)`` of each position, side on roll before rolling: rows of five probabilities.
 
     ``decisions`` (``k``, 0..4) is how many move decisions are searched, with a roll
     before each: 0 is the static evaluation, 1 averages the best move of every roll
     (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
-    each. The positions share one search's caches, so many at once cost less than
-    one by one. Raises :class:`Stopped` when ``should_stop()`` says so.
+    each. The positions share one search's caches, so many at once cost less than one by
+    one; ``pool`` lends helper processes that search some of them (:mod:`ai.parallel`).
+    The last level's leaves are not kept (nothing asks for them again), as in a move
+    decision's deepest iteration. Raises :class:`Stopped` when ``should_stop()`` says so.
     """
     if not 0 <= decisions <= MAX_DEPTH:
         raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
     states = [int(c) for c in codes]
     if not states:
         return np.zeros((0, 5))
-    return _Engine(evaluator, filters, should_stop, None).q(states, decisions, final=False)
+    return _Engine(evaluator, filters, should_stop, None, pool=pool).split(states, decisions, final=True)
+
+
+SliceValues = Callable[[list[int], int, bool, int, Callable[[], bool] | None], Probs]
+"""``Q(S, k)`` of a slice: (states, k, final, side, should_stop) to rows of five."""
+
+
+def slice_search(
+    evaluator: Evaluator, filters: Filters, utilities: tuple[Utility, Utility] | None
+) -> SliceValues:
+    """A search of its own for the slices of one split search (what a helper process of
+    :mod:`ai.parallel` runs): its caches last from one slice to the next."""
+    engine = _Engine(evaluator, filters, None, None, utilities)
+
+    def values(
+        states: list[int], k: int, final: bool, side: int, should_stop: Callable[[], bool] | None
+    ) -> Probs:
+        engine.should_stop = should_stop
+        return engine.q(states, k, final, side)
+
+    return values
 
 
 def _rank(eqs: npt.NDArray[np.float64], reached: npt.NDArray[np.int64]) -> list[int]:

@@ -248,7 +248,7 @@ def test_bad_filters_are_rejected_with_message(
 
 
 def test_default_filters_are_documented_values() -> None:
-    assert DEFAULT_FILTERS.root[0] == (8, 0.16)
+    assert DEFAULT_FILTERS.root == ((8, 0.16), (4, 0.10), (2, 0.04))
 
 
 # --- the pre-screen of long move lists ------------------------------------------------------

@@ -165,3 +165,19 @@ def test_a_few_positions_encode_exactly_as_in_a_large_batch() -> None:
     pairs = np.concatenate([encode(b[i : i + 2]) for i in range(0, len(b) - 1, 2)])
     assert np.array_equal(whole, one_by_one)
     assert np.array_equal(whole[: len(pairs)], pairs)
+
+
+def test_encoding_is_bit_for_bit_the_plain_definition() -> None:
+    """The fast encoder (bit masks and tables) gives exactly the plain one's float32 values,
+    on positions before and just after moves, in small batches and large."""
+    from features_reference import contact_mask as plain_contact
+    from features_reference import encode as plain
+
+    codes = sample_codes(40)
+    after = [r for c in codes[::7] for r in results(c, 6, 6)[:3] + results(c, 2, 1)[:3]]
+    b = boards(codes + after)
+    assert len(b) > 3000
+    assert np.array_equal(encode(b), plain(b))
+    assert np.array_equal(contact_mask(b), plain_contact(b))
+    for n in (1, 2, 9):
+        assert np.array_equal(encode(b[:n]), plain(b[:n]))

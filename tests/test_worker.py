@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from ai.evaluation.evaluator import Evaluator, Probs
@@ -347,11 +348,18 @@ def test_process_crash_fails_the_request_and_the_next_start_recovers() -> None:
 # --- how often the search looks at the stop flag (what makes cancel fast) ------------------------
 
 
-def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("from_boards", [False, True])
+def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
+    monkeypatch: pytest.MonkeyPatch, from_boards: bool
+) -> None:
+    """Both ways of evaluating: codes (an evaluator with ``evaluate`` only) and, at the last level,
+    boards (one with ``evaluate_boards``, :mod:`ai.leaves`)."""
+    import ai.leaves as leaves
     import ai.search as analysis
 
-    monkeypatch.setattr(analysis, "SLICE", 1000)
-    monkeypatch.setattr(analysis, "CHUNK", 256)
+    for module in (analysis, leaves):
+        monkeypatch.setattr(module, "SLICE", 1000)
+        monkeypatch.setattr(module, "CHUNK", 256)
     log: list[tuple[str, int]] = []
     real_swap, real_results = analysis.swap, analysis.results
 
@@ -373,13 +381,20 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch
             log.append(("eval", len(codes)))
             return self.inner.evaluate(codes)
 
+    class RecordingBoards(Recording):
+        def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
+            log.append(("eval", len(b)))
+            return self.inner.evaluate_boards(b)
+
     def should_stop() -> bool:
         log.append(("stop", 0))
         return False
 
     monkeypatch.setattr(analysis, "swap", counting_swap)
     monkeypatch.setattr(analysis, "results", counting_results)
-    analysis.analyse(BUSY.code, (6, 5), 3, Recording(), should_stop=should_stop)
+    analysis.analyse(
+        BUSY.code, (6, 5), 3, RecordingBoards() if from_boards else Recording(), should_stop=should_stop
+    )
     assert sum(n for kind, n in log if kind == "eval") > 5000  # a search big enough to need slices
     since: dict[str, int] = {"swap": 0, "gen": 0, "eval": 0}
     worst = dict(since)

@@ -17,7 +17,7 @@ costs more than a move decision.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.cli.protocol import HintError, analyse_json, parse_position
 from ai.cube.met import MET_LENGTH
@@ -26,6 +26,9 @@ from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id
 from game.rules.position import Position
+
+if TYPE_CHECKING:
+    from ai.search import Pool
 
 
 def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
@@ -73,10 +76,12 @@ def check_match(info: MatchInfo, mid: str) -> None:
         raise HintError(f"{mid} shows the cube turned in the Crawford game, where there is no doubling")
 
 
-def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) -> dict[str, Any]:
+def cube_answer(
+    code: int, info: MatchInfo, depth: int, evaluator: Evaluator, pool: Pool | None = None
+) -> dict[str, Any]:
     """The cube decision of the player on roll (a JSON-ready dict)."""
     t0 = time.perf_counter()
-    probs, d = Engine(evaluator).cube_decision(Position(code), context_from_match(info), depth)
+    probs, d = Engine(evaluator, pool).cube_decision(Position(code), context_from_match(info), depth)
     cube: dict[str, Any] = {
         "double": d.double,
         "take": d.take,
@@ -94,9 +99,11 @@ def cube_answer(code: int, info: MatchInfo, depth: int, evaluator: Evaluator) ->
     }
 
 
-def gnubg_id_answer(line: str, depth: int, evaluator: Evaluator, top: int | None = None) -> dict[str, Any]:
+def gnubg_id_answer(
+    line: str, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+) -> dict[str, Any]:
     """The answer to one ``POSITION_ID:MATCH_ID`` line: a cube decision, or ranked moves when dice are set."""
     code, info = parse_gnubg_id(line)
     if not info.has_dice():
-        return cube_answer(code, info, depth, evaluator)
-    return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info))
+        return cube_answer(code, info, depth, evaluator, pool)
+    return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info), pool=pool)

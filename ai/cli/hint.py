@@ -33,7 +33,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ai.cli.cube_hint import gnubg_id_answer
 from ai.cli.protocol import (
@@ -46,6 +46,9 @@ from ai.cli.protocol import (
     shorten,
 )
 from ai.evaluation.evaluator import Evaluator
+
+if TYPE_CHECKING:
+    from ai.search import Pool
 
 DEFAULT_DEPTH = 2
 
@@ -86,13 +89,17 @@ def is_finite_json(reply: object) -> bool:
 class Answerer:
     """Answers protocol lines one at a time: a line in, one JSON-ready dict out."""
 
-    def __init__(self, depth: int, evaluator: Evaluator, top: int | None = None) -> None:
+    def __init__(
+        self, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+    ) -> None:
         self.depth = depth
         """The search depth of every answer."""
         self.evaluator = evaluator
         """What the search evaluates positions with."""
         self.top = top
         """Keep only the best ``top`` moves (None: all)."""
+        self.pool = pool
+        """Helper processes the searches use too (None: this process alone)."""
 
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
@@ -108,9 +115,9 @@ class Answerer:
     def _answer(self, line: str) -> dict[str, Any]:
         try:
             if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
-                return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top)
+                return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top, self.pool)
             code, dice = parse_line(line.strip())
-            return analyse_json(code, dice, self.depth, self.evaluator, self.top)
+            return analyse_json(code, dice, self.depth, self.evaluator, self.top, pool=self.pool)
         except HintError as exc:
             return {"error": str(exc)}
         except Exception as exc:  # one bad position must not end the session
@@ -154,11 +161,16 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]
 
 
 def serve(
-    lines: Iterable[bytes | str], out: TextIO, depth: int, evaluator: Evaluator, top: int | None
+    lines: Iterable[bytes | str],
+    out: TextIO,
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None,
+    pool: Pool | None = None,
 ) -> int:
     """Answer each request line (bytes as read from stdin, or text) with one JSON line; returns the
     number of errors."""
-    answerer = Answerer(depth, evaluator, top)
+    answerer = Answerer(depth, evaluator, top, pool)
     errors = 0
     for raw in lines:
         reply = answerer.answer_raw(raw)
@@ -231,6 +243,10 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         help=f"move decisions to search, 1-4 (default {DEFAULT_DEPTH}; depth N = gnubg (N-1)-ply)",
     )  # fmt: skip
     ap.add_argument("--top", type=int, metavar="K", help="show only the best K moves")
+    ap.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="processes a search uses (default 1; 0: one a core); the values agree to float32 rounding",
+    )  # fmt: skip
     ap.add_argument("--json", action="store_true", help="with --position-id: print the JSON answer")
     ap.add_argument(
         "--evaluator", choices=("auto", "hand"), default="auto",
@@ -263,23 +279,43 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return 2
 
 
+@contextlib.contextmanager
+def helper_pool(workers: int, evaluator: Evaluator) -> Iterator[Pool | None]:
+    """The helper processes for ``--workers`` (None for one process), ended on the way out."""
+    if workers == 1:
+        yield None
+        return
+    from ai.parallel import Pool as Helpers
+    from ai.parallel import cores
+
+    pool = Helpers.start((workers or cores()) - 1, evaluator)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
 def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     if args.top is not None and args.top < 1:
         ap.error("--top must be at least 1")
+    if args.workers < 0:
+        ap.error("--workers must be 0 (one a core) or more")
     if args.weights is not None and args.evaluator == "hand":
         ap.error("--weights and --evaluator hand contradict each other")
     if args.position_id is None:
         if args.dice is not None:
             ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
         evaluator = load(args.evaluator, sys.stderr, args.weights)
-        serve(read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top)
+        with helper_pool(args.workers, evaluator) as pool:
+            serve(read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top, pool)
         return 0
     if args.dice is None:
         ap.error("--position-id needs --dice, e.g. --dice 31")
     code = parse_position(args.position_id)
     dice = parse_dice(args.dice)
     evaluator = load(args.evaluator, sys.stderr, args.weights)
-    answer = analyse_json(code, dice, args.depth, evaluator, args.top)
+    with helper_pool(args.workers, evaluator) as pool:
+        answer = analyse_json(code, dice, args.depth, evaluator, args.top, pool=pool)
     if not is_finite_json(answer):
         raise HintError("no finite answer for this position (a value came out infinite or not a number)")
     if args.json:

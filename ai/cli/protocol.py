@@ -16,6 +16,7 @@ from game.rules.position import Position, PositionError, from_position_id, posit
 
 if TYPE_CHECKING:
     from ai.cube.model import CubeContext
+    from ai.search import Pool
 
 MAX_QUOTE = 100
 """An error reply quotes at most this many characters of the line it refuses."""
@@ -76,14 +77,16 @@ def analyse_json(
     evaluator: Evaluator,
     top: int | None = None,
     context: CubeContext | None = None,
+    pool: Pool | None = None,
 ) -> dict[str, Any]:
     """The protocol's answer for one position and roll (a JSON-ready dict), as the engine ranks it
-    (by cubeful equity at ``context``'s cube and score when given, else cubeless)."""
+    (by cubeful equity at ``context``'s cube and score when given, else cubeless), searching
+    in ``pool``'s helper processes too when one is given."""
     from ai.engine import Engine
 
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    for r in Engine(evaluator).rank_moves(Position(code), dice, depth, context=context):
+    for r in Engine(evaluator, pool).rank_moves(Position(code), dice, depth, context=context):
         rows.append(
             {
                 "move": r.move.notation(),

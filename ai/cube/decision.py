@@ -21,7 +21,7 @@ from ai.cube.met import MatchEquityTable
 from ai.cube.model import X_CONTACT, X_RACE_MIN, CubeContext, CubefulModel, F, Owner, cube_efficiency
 from ai.evaluation.evaluator import Evaluator, equity, flip
 from ai.levels import Level
-from ai.search import position_values
+from ai.search import Pool, position_values
 from game.rules.cube import MAX_CUBE
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -173,6 +173,7 @@ def cube_decision(
     *,
     noise: float = 0.0,
     rng: np.random.Generator | None = None,
+    pool: Pool | None = None,
 ) -> tuple[F, CubeDecision]:
     """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
 
@@ -183,7 +184,8 @@ def cube_decision(
     averaged over the rolls. That is the cost of one candidate of a move decision at
     ``depth``. (Choosing each roll's move by the cubeful value of each cube state instead
     changed the judge's figures by less than 0.0005 on three sets and costs a model
-    evaluation of every result.) Returns the five probabilities and the decision.
+    evaluation of every result.) ``pool`` lends helper processes for the 21 searches
+    (:mod:`ai.parallel`). Returns the five probabilities and the decision.
     """
     if depth <= 1:
         rows = np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5)
@@ -194,7 +196,9 @@ def cube_decision(
     if depth > 2 and replies.any():
         deeper = np.flatnonzero(replies)
         rows[deeper] = flip(
-            position_values([swap(res.codes[best[i]]) for i in deeper.tolist()], depth - 2, evaluator)
+            position_values(
+                [swap(res.codes[best[i]]) for i in deeper.tolist()], depth - 2, evaluator, pool=pool
+            )
         )
     m = CubefulModel(ctx, rows, _efficiencies(res, best), None)
     v = ctx.value
@@ -239,6 +243,7 @@ def level_cube_decision(
     seed: int,
     role: int = 0,
     probs: F | None = None,
+    pool: Pool | None = None,
 ) -> tuple[F, CubeDecision]:
     """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
 
@@ -254,7 +259,7 @@ def level_cube_decision(
         noise = 0.0
     rng = cube_noise_rng(code, seed, role)
     if probs is None:
-        return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng)
+        return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng, pool=pool)
     return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
 
 

@@ -463,14 +463,24 @@ def match_winning_chance(
     return np.atleast_1d(m.value(Owner.of(ctx), ctx.value, m.p))
 
 
+@dataclass(frozen=True, slots=True)
+class CubefulUtility:
+    """What a mover ranks its results by at a cube and score: cubeful equity (EMG), its position's
+    cube efficiency fixed. A plain value, so it can be sent to the search's helper processes."""
+
+    ctx: CubeContext
+    """The mover's cube context."""
+
+    x: float
+    """The cube efficiency."""
+
+    def __call__(self, values: Probs) -> F:
+        return cubeful_equity(values, self.ctx, self.x)
+
+
 def move_utility(ctx: CubeContext, code: int) -> Callable[[Probs], F]:
     """What moves are ranked by in position ``code`` at ``ctx`` (the mover's): cubeful equity (EMG)."""
-    x = cube_efficiency(code)
-
-    def utility(values: Probs) -> F:
-        return cubeful_equity(values, ctx, x)
-
-    return utility
+    return CubefulUtility(ctx, cube_efficiency(code))
 
 
 def search_utilities(ctx: CubeContext, code: int) -> tuple[Callable[[Probs], F], Callable[[Probs], F]]:

@@ -17,6 +17,16 @@ The layout, for the side on roll ("me") and then the opponent ("them"):
   checker can move, opposing points in front of it, checkers still outside home;
 
 then global features: the pip difference and whether the sides are still in contact.
+
+How it is made fast (the search encodes hundreds of thousands of positions a decision):
+the per-point units are one table lookup; the sums (pips, back checkers, checkers
+outside home and on the board) one small matrix product; the rest works on bit masks
+of each side's points (one bit a point: occupied, made, blots), with tables for what
+would need a loop over the points: the longest run of made points, bit counts, a mask
+turned round to the other side's numbering, and the share of rolls that hit a blot
+from the set of distances at which hitters stand. Every value is computed with the
+same float32 arithmetic as the plain definition (``tests/features_reference.py``, which
+the tests compare with bit for bit).
 """
 
 from __future__ import annotations
@@ -51,32 +61,41 @@ GLOBAL_FEATURES = ("pip_difference", "contact")
 N_INPUTS = 2 * RAW_PER_SIDE + 2 * len(SIDE_FEATURES) + len(GLOBAL_FEATURES)
 """Length of one encoded position."""
 
+CONTACT_INPUT = N_INPUTS - 1
+"""The column of the contact flag (1.0 while the sides can still meet)."""
+
+OFF_INPUTS = (RAW_PER_SIDE - 1, 2 * RAW_PER_SIDE - 1)
+"""The columns of the checkers borne off, the side on roll's and the opponent's (0.0: none)."""
+
 Boards = npt.NDArray[np.uint8]
 Inputs = npt.NDArray[np.float32]
+_I64 = npt.NDArray[np.int64]
 
 # The 21 distinct rolls as (die, die, weight out of 36).
 _ROLLS = tuple((a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7))
-_POINT_VALUES = np.arange(1, 26, dtype=np.float32)  # pips of points 1..24 and the bar (25)
+_F32 = np.float32
 
 
 def _raw_table() -> npt.NDArray[np.float32]:
-    """The four Tesauro units for each checker count 0..15."""
-    table = np.zeros((16, 4), dtype=np.float32)
-    for n in range(16):
-        table[n] = (n == 1, n == 2, n >= 3, max(n - 3, 0) / 2.0)
+    """The four Tesauro units for each byte value (counts over 15 as 15)."""
+    table = np.zeros((256, 4), dtype=np.float32)
+    for n in range(256):
+        m = min(n, 15)
+        table[n] = (m == 1, m == 2, m >= 3, max(m - 3, 0) / 2.0)
     return table
 
 
 _RAW_TABLE = _raw_table()
+_RAW_ROWS = _RAW_TABLE.view(np.complex128).ravel()
+"""The table's rows as one 16-byte item each: :func:`numpy.take` copies items much faster than rows."""
 
-
-def _raw(side: npt.NDArray[np.uint8]) -> Inputs:
-    """Tesauro units for one side: (N, 25) counts -> (N, 98)."""
-    n = side.shape[0]
-    units = _RAW_TABLE[np.minimum(side[:, :24], 15)].reshape(n, 96)
-    bar = side[:, 24:25].astype(np.float32) / 2.0
-    off = (15.0 - side.sum(axis=1, keepdims=True, dtype=np.float32)) / 15.0
-    return np.concatenate([units, bar, off], axis=1)
+# The columns of one side's 25 slots: pips (point values, bar 25), back checkers (points
+# 19..24 and the bar), checkers outside home (points 7..24 and the bar), checkers on the board.
+_SUMS = np.zeros((SLOTS, 4), dtype=np.float32)
+_SUMS[:, 0] = np.arange(1, 26)
+_SUMS[18:25, 1] = 1.0
+_SUMS[6:25, 2] = 1.0
+_SUMS[:, 3] = 1.0
 
 
 def _roll_masks() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
@@ -94,125 +113,168 @@ def _roll_masks() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
 
 
 _ROLL_MASKS, _ROLL_WEIGHTS = _roll_masks()
-_BITS = (1 << np.arange(25, dtype=np.int64)).astype(np.int64)
+_DISTANCES = sorted({d for m in _ROLL_MASKS.tolist() for d in range(25) if m >> d & 1})
+"""The distances (pips) some roll reaches: 1..12, 15, 16, 18, 20, 24."""
 
 
-def _shot_share(blots: npt.NDArray[np.bool_], hitters: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:
-    """Share of the 36 rolls on which some hitter hits some blot directly.
-
-    Both arrays are in the blot owner's numbering: ``blots`` (N, 24) marks points
-    1..24, ``hitters`` (N, 25) marks the hitting side's bar (the owner's point 0)
-    and then its checkers on the owner's points 1..24. Works on bit masks: bit p is point p.
-    """
-    blot_mask = blots.astype(np.int64) @ _BITS[1:]
-    hit_mask = hitters.astype(np.int64) @ _BITS
-    if blots.shape[0] <= _FEW_ROWS:
-        rows = zip(blot_mask.tolist(), hit_mask.tolist(), strict=True)
-        return np.array([_shot_share_one(b, h) for b, h in rows], dtype=np.float32)
-    dist = np.zeros(blots.shape[0], dtype=np.int64)
-    for d in range(1, 25):
-        dist |= ((blot_mask & (hit_mask << d)) != 0).astype(np.int64) << d
-    share = np.zeros(blots.shape[0], dtype=np.float32)
+def _share_table() -> npt.NDArray[np.float32]:
+    """The share of the 36 rolls that reach one of a set of distances, for every subset of
+    :data:`_DISTANCES` (bit k: ``_DISTANCES[k]``), summed roll by roll in float32."""
+    index = np.arange(1 << len(_DISTANCES), dtype=np.int64)
+    dist = np.zeros_like(index)
+    for k, d in enumerate(_DISTANCES):
+        dist |= ((index >> k) & 1) << d
+    share = np.zeros(len(index), dtype=np.float32)
     for mask, weight in zip(_ROLL_MASKS.tolist(), _ROLL_WEIGHTS.tolist(), strict=True):
         share += weight * ((dist & mask) != 0)
     return share
 
 
-_FEW_ROWS = 8
-"""Up to this many rows :func:`_shot_share` works row by row in Python ints, where numpy's
-per-call cost would dominate (a single position is two rows)."""
-
-_ROLL_LIST = tuple(zip(_ROLL_MASKS.tolist(), _ROLL_WEIGHTS.tolist(), strict=True))
+_SHARE = _share_table()
+_DIST_SHIFTS = np.array(_DISTANCES, dtype=np.int64)
+_DIST_BITS = 2.0 ** np.arange(len(_DISTANCES))
 
 
-def _shot_share_one(blot_mask: int, hit_mask: int) -> float:
-    """:func:`_shot_share` of one row from its bit masks, rounded to float32 after each
-    roll as the array form is."""
-    dist = 0
-    for d in range(1, 25):
-        if blot_mask & (hit_mask << d):
-            dist |= 1 << d
-    share = 0.0
-    for mask, weight in _ROLL_LIST:
-        if dist & mask:
-            share = float(np.float32(share + weight))
-    return share
+def _twelve_bit_tables() -> tuple[_I64, _I64, _I64, _I64, _I64]:
+    """For every 12-bit mask: its longest run of ones, the run at its low end and at its high
+    end, its number of ones, and the mask with its bits in the opposite order."""
+    m = np.arange(4096, dtype=np.int64)
+    longest = np.zeros_like(m)
+    x = m.copy()
+    while x.any():
+        longest += x != 0
+        x &= x >> 1
+    low = np.zeros_like(m)
+    high = np.zeros_like(m)
+    ones = np.zeros_like(m)
+    flipped = np.zeros_like(m)
+    for k in range(12):
+        run = (1 << (k + 1)) - 1
+        low += (m & run) == run
+        high += (m & (run << (11 - k))) == run << (11 - k)
+        ones += (m >> k) & 1
+        flipped |= ((m >> k) & 1) << (11 - k)
+    return longest, low, high, ones, flipped
 
 
-def _side_features(me: npt.NDArray[np.float32], them: npt.NDArray[np.float32]) -> Inputs:
-    """The hand-made features of ``me`` (both (N, 25), each side in its own numbering)."""
-    n = me.shape[0]
-    pts = me[:, :24]
-    opp_here = them[:, 23::-1]  # the opponent's checkers on my points 1..24
-    made = pts >= 2
-    blots = pts == 1
-    # hitters in my numbering: the opponent's bar is my point 0, its checkers my points 1..24
-    hitters = np.concatenate([them[:, 24:25] > 0, opp_here > 0], axis=1)
-    shots = _shot_share(blots, hitters)
+_LONGEST, _LOW_RUN, _HIGH_RUN, _ONES, _FLIPPED = _twelve_bit_tables()
+_LOW12 = 0xFFF
 
-    run = np.zeros(n, dtype=np.float32)
-    best = np.zeros(n, dtype=np.float32)
-    for i in range(24):
-        run = (run + 1.0) * made[:, i]
-        best = np.maximum(best, run)
 
-    pips = me @ _POINT_VALUES
-    back = pts[:, 18:24].sum(axis=1) + me[:, 24]
-    # the rearmost checker (the bar counts as point 25) and what stands in front of it
-    occupied = np.concatenate([pts > 0, me[:, 24:25] > 0], axis=1)
-    rear = np.where(occupied.any(axis=1), 24 - np.argmax(occupied[:, ::-1], axis=1), 0)  # 0-based slot
-    blocked = np.concatenate([np.ones((n, 6), dtype=bool), opp_here >= 2], axis=1)  # index j + 6: point j + 1
-    rows = np.arange(n)
-    free_dice = np.zeros(n, dtype=np.float32)
-    for d in range(1, 7):
-        # landing on point rear + 1 - d, i.e. index rear - d of the points, offset by 6
-        free_dice += ~blocked[rows, np.maximum(rear - d, -6) + 6]
-    blocked_share = (6.0 - free_dice) / 6.0
-    mobility = 1.0 - blocked_share * blocked_share
-    points_ahead = np.cumsum(opp_here >= 2, axis=1)  # made opposing points on my points 1..k
-    ahead = points_ahead[rows, np.clip(rear - 1, 0, 23)] * (rear > 0)
-    outside = me[:, 6:25].sum(axis=1)
+def _ones(mask: _I64) -> _I64:
+    """Bits set in masks of up to 24 bits."""
+    out: _I64 = _ONES[mask & _LOW12] + _ONES[mask >> 12]
+    return out
 
-    cols = (
-        pips / 167.0,
-        blots.sum(axis=1) / 5.0,
-        shots,
-        made.sum(axis=1) / 7.0,
-        made[:, :6].sum(axis=1) / 6.0,
-        best / 6.0,
-        made[:, 18:24].sum(axis=1) / 2.0,
-        back / 5.0,
-        mobility,
-        ahead / 6.0,
-        outside / 15.0,
+
+def turned_masks(mask: _I64) -> _I64:
+    """24-bit masks of points in the other side's numbering (bit i to bit 23 - i)."""
+    out: _I64 = (_FLIPPED[mask & _LOW12] << 12) | _FLIPPED[mask >> 12]
+    return out
+
+
+def bit_masks(bits: npt.NDArray[np.bool_]) -> _I64:
+    """Each row of up to 25 booleans as an integer (column i is bit i)."""
+    out: _I64 = (bits @ (2.0 ** np.arange(bits.shape[1]))).astype(np.int64)
+    return out
+
+
+def _float_table(values: npt.ArrayLike, scale: float) -> npt.NDArray[np.float32]:
+    """``value / scale`` for small integers, as float64 division rounded to float32 (how an
+    integer count divided by a Python float is computed)."""
+    return (np.asarray(values, dtype=np.int64) / scale).astype(np.float32)
+
+
+_BLOTS = _float_table(range(25), 5.0)
+_MADE = _float_table(range(25), 7.0)
+_HOME = _float_table(range(7), 6.0)
+_ANCHORS = _float_table(range(7), 2.0)
+_AHEAD = _float_table(range(25), 6.0)
+_PRIME = np.arange(25, dtype=np.float32) / _F32(6.0)
+_FREE = _F32(6.0) - np.arange(7, dtype=np.float32)
+_BLOCKED_SHARE = (_F32(6.0) - _FREE) / _F32(6.0)
+_MOBILITY = _F32(1.0) - _BLOCKED_SHARE * _BLOCKED_SHARE
+"""Rear mobility by the number of the six dice that cannot move the rearmost checker."""
+
+
+def _side_features(b: Boards, sums: Inputs, out: Inputs) -> _I64:
+    """Write the hand-made features of both sides into ``out``; returns each side's rearmost
+    slot (0..24, the bar 24; -1 when it has no checker on the board), mine then theirs.
+
+    ``sums`` holds :data:`_SUMS`'s columns for the side on roll's rows, then the opponent's.
+    """
+    n = b.shape[0]
+    pts = np.concatenate([b[:, :24], b[:, 25:49]])  # (2n, 24): each side's points, own numbering
+    bar = np.concatenate([b[:, 24], b[:, 49]])
+    made = bit_masks(pts >= 2)
+    blots = bit_masks(pts == 1)
+    occupied = bit_masks(pts > 0) | (bar > 0).astype(np.int64) << 24
+    other = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
+    # the opponent's points and checkers in my numbering
+    opp_made = turned_masks(made)[other]
+    opp_here = turned_masks(occupied & 0xFFFFFF)[other]
+    # direct shots: hitters on my point q (the bar is my point 0) reach my blot on point p at p - q
+    hitters = (opp_here << 1) | (bar[other] > 0)
+    reach = (hitters[:, None] << _DIST_SHIFTS) & (blots[:, None] << 1)
+    shots = _SHARE[((reach != 0) @ _DIST_BITS).astype(np.int64)]
+    # the rearmost checker (slot 0..24) and the dice that cannot move it: landing on a point
+    # the opponent holds, or past point 1 (bits 0..5 of the window stand for points 0..-5)
+    rear = np.frexp(occupied.astype(np.float64))[1] - 1
+    from_rear = np.maximum(rear, 0)
+    window = (((opp_made << 6) | 0x3F) >> from_rear) & 0x3F
+    blocked = _ONES[window]
+    ahead = _ones(opp_made & ((1 << from_rear) - 1))
+    longest = np.maximum(
+        np.maximum(_LONGEST[made & _LOW12], _LONGEST[made >> 12]),
+        _HIGH_RUN[made & _LOW12] + _LOW_RUN[made >> 12],
     )
-    return np.stack(cols, axis=1).astype(np.float32)
+    f = np.empty((2 * n, len(SIDE_FEATURES)), dtype=np.float32)
+    f[:, 0] = sums[:, 0] / _F32(167.0)
+    f[:, 1] = _BLOTS[_ones(blots)]
+    f[:, 2] = shots
+    f[:, 3] = _MADE[_ones(made)]
+    f[:, 4] = _HOME[_ONES[made & 0x3F]]
+    f[:, 5] = _PRIME[longest]
+    f[:, 6] = _ANCHORS[_ONES[(made >> 18) & 0x3F]]
+    f[:, 7] = sums[:, 1] / _F32(5.0)
+    f[:, 8] = _MOBILITY[blocked]
+    f[:, 9] = _AHEAD[ahead]
+    f[:, 10] = sums[:, 2] / _F32(15.0)
+    col = 2 * RAW_PER_SIDE
+    out[:, col : col + len(SIDE_FEATURES)] = f[:n]
+    out[:, col + len(SIDE_FEATURES) : col + 2 * len(SIDE_FEATURES)] = f[n:]
+    return rear
+
+
+def _contact(rear: _I64, n: int) -> npt.NDArray[np.bool_]:
+    """Contact from each side's rearmost slot (see :func:`_side_features`): my point p is their 25 - p."""
+    mine, theirs = rear[:n], rear[n:]
+    return (mine >= 0) & (theirs >= 0) & (mine + theirs > 23)
 
 
 def contact_mask(b: Boards) -> npt.NDArray[np.bool_]:
     """True for each board where the sides can still meet (not a pure race)."""
-    me = b[:, :SLOTS]
-    them = b[:, SLOTS:]
-    pts_me = np.concatenate([me[:, :24] > 0, me[:, 24:25] > 0], axis=1)
-    pts_them = np.concatenate([them[:, :24] > 0, them[:, 24:25] > 0], axis=1)
-    # rearmost point (1..25, bar = 25), 0 when the side has nothing left on the board
-    my_back = np.where(pts_me.any(axis=1), 25 - np.argmax(pts_me[:, ::-1], axis=1), 0)
-    their_back = np.where(pts_them.any(axis=1), 25 - np.argmax(pts_them[:, ::-1], axis=1), 0)
-    # my point p is their point 25 - p: contact when my rearmost is beyond their rearmost
-    return (my_back > 0) & (their_back > 0) & (my_back + their_back > 25)
+    n = b.shape[0]
+    occupied = bit_masks(np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]) > 0)
+    return _contact(np.frexp(occupied.astype(np.float64))[1] - 1, n)
 
 
 def encode(b: Boards) -> Inputs:
     """(N, 50) uint8 boards -> (N, N_INPUTS) float32 network inputs."""
     if b.ndim != 2 or b.shape[1] != 2 * SLOTS:
         raise ValueError(f"boards must have shape (N, {2 * SLOTS}), got {b.shape}")
-    me = b[:, :SLOTS].astype(np.float32)
-    them = b[:, SLOTS:].astype(np.float32)
     n = b.shape[0]
-    both = _side_features(np.concatenate([me, them]), np.concatenate([them, me]))
-    mine, theirs = both[:n], both[n:]
-    pip_diff = (theirs[:, 0] - mine[:, 0]) * 167.0 / 50.0
-    contact = contact_mask(b).astype(np.float32)
-    glob = np.stack([pip_diff, contact], axis=1).astype(np.float32)
-    raw = _raw(np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]))
-    return np.concatenate([raw[:n], raw[n:], mine, theirs, glob], axis=1)
+    out = np.empty((n, N_INPUTS), dtype=np.float32)
+    units = np.take(_RAW_ROWS, b).view(np.float32)  # (n, 200): four units a slot
+    out[:, :96] = units[:, :96]
+    out[:, RAW_PER_SIDE : RAW_PER_SIDE + 96] = units[:, 100:196]
+    sums = np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]).astype(np.float32) @ _SUMS
+    for side, col in ((0, 0), (1, RAW_PER_SIDE)):
+        out[:, col + 96] = b[:, SLOTS * side + 24].astype(np.float32) / _F32(2.0)
+        out[:, col + 97] = (_F32(15.0) - sums[n * side : n * (side + 1), 3]) / _F32(15.0)
+    rear = _side_features(b, sums, out)
+    mine_pips = out[:, 2 * RAW_PER_SIDE]
+    their_pips = out[:, 2 * RAW_PER_SIDE + len(SIDE_FEATURES)]
+    out[:, N_INPUTS - 2] = (their_pips - mine_pips) * _F32(167.0) / _F32(50.0)
+    out[:, CONTACT_INPUT] = _contact(rear, n)
+    return out

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.features import bit_masks, turned_masks
 
 F = npt.NDArray[np.float64]
 
@@ -90,6 +91,7 @@ def _sigmoid(x: F) -> F:
 _MOVE_POINT_VALUE = (_HOME_POINT_VALUE + _ANCHOR_VALUE) * 0.25
 _BLOT_COST = (25.0 - np.arange(1, 25)) / 24.0
 _PIPS = np.arange(1, 26, dtype=np.float64)
+_POINT_BITS = np.arange(24, dtype=np.int64)
 
 
 def move_scores(b: npt.NDArray[np.uint8]) -> F:
@@ -104,22 +106,18 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     bears off the last checker scores highest. The search uses it to pre-screen
     long move lists (see :mod:`ai.search`).
     """
-    n = b.shape[0]
     x = b.astype(np.float64)
     me, them = x[:, :25], x[:, 25:]
-    made = (me[:, :24] >= 2).astype(np.float64)
-    blot = (me[:, :24] == 1).astype(np.float64)
-    # opposing checkers in my numbering, column m + 1 for my index m, column 0 for their bar
-    occupied = np.empty((n, 25))
-    occupied[:, 0] = them[:, 24] > 0
-    occupied[:, 1:] = them[:, 23::-1] > 0
-    cum = np.zeros((n, 26))
-    np.cumsum(occupied, axis=1, out=cum[:, 1:])  # cum[:, c]: occupied columns below c
-    idx = np.arange(24)
-    top = idx + 1  # shooters sit on my indices i - 6 .. i - 1, columns i - 5 .. i
-    direct = cum[:, top] - cum[:, np.maximum(top - 6, 0)]
-    indirect = cum[:, np.maximum(top - 6, 0)] - cum[:, np.maximum(top - 11, 0)]
-    danger = blot * (np.minimum(direct, 1.0) + 0.3 * np.minimum(indirect, 1.0))
+    made = (b[:, :24] >= 2).astype(np.float64)
+    blot = (b[:, :24] == 1).astype(np.float64)
+    # opposing checkers in my numbering, bit m + 1 for my index m, bit 0 for their bar; a blot on
+    # my index i is in direct range of bits i - 5 .. i, in indirect range of bits i - 10 .. i - 6
+    opp = (turned_masks(bit_masks(b[:, 25:49] > 0)) << 1) | (b[:, 49] > 0)
+    near = opp | opp << 1 | opp << 2 | opp << 3 | opp << 4 | opp << 5
+    far = (opp | opp << 1 | opp << 2 | opp << 3 | opp << 4) << 6
+    direct = ((near[:, None] >> _POINT_BITS) & 1).astype(np.float64)
+    indirect = ((far[:, None] >> _POINT_BITS) & 1).astype(np.float64)
+    danger = blot * (direct + 0.3 * indirect)
     score = made @ _MOVE_POINT_VALUE - 0.9 * (danger @ _BLOT_COST)
     score += 0.5 * them[:, 24] + 0.012 * (them @ _PIPS - me @ _PIPS)
     out: F = np.where(me.sum(axis=1) == 0, 100.0, score)

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
-from ai.evaluation.features import FEATURE_VERSION, N_INPUTS, contact_mask, encode
+from ai.evaluation.features import CONTACT_INPUT, FEATURE_VERSION, N_INPUTS, OFF_INPUTS, encode
 from game.support.files import checksum_path, read_regular, write_with_checksum
 
 if TYPE_CHECKING:
@@ -93,8 +93,18 @@ class MLP:
         return h.astype(np.float32), out.astype(np.float32)
 
     def forward(self, x: F32) -> F32:
-        """Output probabilities (N, 5) for (N, inputs) x."""
-        return self.forward_hidden(x)[1]
+        """Output probabilities (N, 5) for (N, inputs) x: :meth:`forward_hidden`'s, computed in place."""
+        h: F32 = x @ self.w1
+        h += self.b1
+        np.tanh(h, out=h)
+        z: F32 = h @ self.w2
+        z += self.b2
+        np.clip(z, -30.0, 30.0, out=z)
+        np.negative(z, out=z)
+        np.exp(z, out=z)
+        z += 1.0
+        np.reciprocal(z, out=z)
+        return z
 
     def copy(self) -> MLP:
         """A deep copy."""
@@ -126,6 +136,19 @@ def consistent(probs: npt.NDArray[Any]) -> Probs:
     lg = np.minimum(p[:, 3], 1.0 - win)
     lbg = np.minimum(p[:, 4], lg)
     return np.stack([win, wg, wbg, lg, lbg], axis=1)
+
+
+def _limited(out: npt.NDArray[Any], x: F32) -> Probs:
+    """:func:`consistent` and then :func:`gammon_limits` of raw outputs, in place on one float64
+    copy, with each side's checkers off read from the inputs ``x``."""
+    p = np.clip(np.asarray(out, dtype=np.float64), 0.0, 1.0)
+    np.minimum(p[:, 1], p[:, 0], out=p[:, 1])
+    np.minimum(p[:, 2], p[:, 1], out=p[:, 2])
+    np.minimum(p[:, 3], 1.0 - p[:, 0], out=p[:, 3])
+    np.minimum(p[:, 4], p[:, 3], out=p[:, 4])
+    p[x[:, OFF_INPUTS[1]] > 0, 1:3] = 0.0  # the opponent has borne off: it cannot be gammoned
+    p[x[:, OFF_INPUTS[0]] > 0, 3:5] = 0.0
+    return p
 
 
 def gammon_limits(b: npt.NDArray[np.uint8], probs: Probs) -> Probs:
@@ -169,14 +192,16 @@ class NetSet:
     def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
         """Consistent probabilities (N, 5) for (N, 50) boards, each routed to its net."""
         x = encode(b)
-        contact = contact_mask(b)
-        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float64)
-        if contact.any():
-            out[contact] = self.contact.forward(x[contact])
+        contact = x[:, CONTACT_INPUT] != 0
+        if contact.all():
+            return _limited(self.contact.forward(x), x)
+        if not contact.any():
+            return _limited(self.race.forward(x), x)
+        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float32)
+        out[contact] = self.contact.forward(x[contact])
         race = ~contact
-        if race.any():
-            out[race] = self.race.forward(x[race])
-        return gammon_limits(b, consistent(out))
+        out[race] = self.race.forward(x[race])
+        return _limited(out, x)
 
 
 class NeuralEvaluator:

@@ -29,6 +29,11 @@ Where the search runs (``mode``):
 * ``"thread"``: a daemon thread in this process. Used by tests and the hint tool's
   callers that have no UI to keep smooth.
 
+With ``helpers`` (process mode), the owner also starts that many search helpers
+(:mod:`ai.parallel`: a process is not allowed to start processes of its own from a
+daemonic child) and hands their pipes to the search process, whose searches then
+use every core. A helper ends when its pipe does, that is when the search process does.
+
 Both run the same request loop (:func:`_serve`), so they behave alike: cancel is an
 integer the search's ``should_stop`` reads, progress and answers come back through a
 queue, and a search that raises becomes a :class:`Failed` event.
@@ -95,19 +100,23 @@ def _serve(
     put: Put,
     stop_before: Counter,
     factory: EvaluatorFactory,
+    helpers: tuple[tuple[Connection, Connection], ...] = (),
 ) -> None:
     """Answer requests from ``get`` until it returns None.
 
     A request ``(request_id, Request)`` is searched unless ``stop_before.value`` has
-    passed its id; the search stops as soon as it does.
+    passed its id; the search stops as soon as it does. ``helpers`` are the pipes (jobs
+    out, values in) of search helper processes (:mod:`ai.parallel`).
     """
     from ai.engine import Engine
+    from ai.parallel import Helper, Pool
 
     try:
         evaluator, warning = factory()
     except Exception as exc:
         evaluator, warning = None, f"the AI could not start: {exc}"
-    engine = None if evaluator is None else Engine(evaluator)
+    pool = Pool([Helper(None, jobs, values) for jobs, values in helpers]) if helpers else None
+    engine = None if evaluator is None else Engine(evaluator, pool)
     put(("ready", getattr(evaluator, "name", "none"), warning))
     while True:
         item = get()
@@ -127,7 +136,11 @@ def _serve(
 
 
 def _child_main(
-    requests: Connection, events: Connection, die_with_parent: bool, factory: EvaluatorFactory
+    requests: Connection,
+    events: Connection,
+    die_with_parent: bool,
+    factory: EvaluatorFactory,
+    helpers: tuple[tuple[Connection, Connection], ...] = (),
 ) -> None:
     """The child process: the request loop, fed by a thread that reads the parent's pipe, a
     little below normal priority so that on a busy machine the frame loop wins the CPU."""
@@ -142,7 +155,7 @@ def _child_main(
     inbox: queue.Queue[Any] = queue.Queue()
     reader = threading.Thread(target=_read_parent, args=(requests, box, inbox), daemon=True, name="parent")
     reader.start()
-    _serve(inbox.get, events.send, box, factory)
+    _serve(inbox.get, events.send, box, factory, helpers)
 
 
 def _read_parent(conn: Connection, stop_before: _Box, inbox: queue.Queue[Any]) -> None:
@@ -225,11 +238,16 @@ class AIWorker:
     thread-safe: call it from one thread (the UI's).
     """
 
-    def __init__(self, mode: Mode = "process", factory: EvaluatorFactory = default_evaluator) -> None:
+    def __init__(
+        self, mode: Mode = "process", factory: EvaluatorFactory = default_evaluator, helpers: int = 0
+    ) -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"mode must be 'process' or 'thread', got {mode!r}")
         self.mode: Mode = mode
         """Where the search runs: a child process or a thread of this process."""
+        self.helpers = helpers
+        """Search helper processes started beside the search process (process mode)."""
+        self._helper_procs: list[Any] = []
         self._factory = factory
         self._next_id = 1
         self._live: int | None = None  # the request whose events are delivered
@@ -273,6 +291,16 @@ class AIWorker:
             self._proc = None
             return
         ctx = multiprocessing.get_context("spawn")
+        self._end_helpers()
+        links: tuple[tuple[Connection, Connection], ...] = ()
+        if self.helpers > 0:
+            from ai.parallel import start_helpers
+
+            with _no_ctrl_c():
+                nice = CHILD_NICENESS
+                started = start_helpers(self.helpers, self._factory, wait_ready=False, niceness=nice)
+            self._helper_procs = [h.process for h in started]
+            links = tuple((h.jobs, h.values) for h in started)
         req_read, req_write = ctx.Pipe(duplex=False)
         ev_read, ev_write = ctx.Pipe(duplex=False)
         self._pipes = (req_write, ev_read)
@@ -284,7 +312,7 @@ class AIWorker:
         die_with_parent = threading.current_thread() is threading.main_thread()
         self._proc = ctx.Process(
             target=_child_main,
-            args=(req_read, ev_write, die_with_parent, self._factory),
+            args=(req_read, ev_write, die_with_parent, self._factory, links),
             daemon=True,
             name="ai-worker",
         )
@@ -300,6 +328,9 @@ class AIWorker:
         finally:
             req_read.close()  # the child's ends: the parent keeps only its own, so either
             ev_write.close()  # side sees the end of its pipe when the other is gone
+            for jobs, values in links:  # the search process's: a helper ends with it
+                jobs.close()
+                values.close()
 
     def _send_to_child(self, msg: Any) -> None:
         self._pipes[0].send(msg)
@@ -321,6 +352,14 @@ class AIWorker:
         else:
             with contextlib.suppress(OSError, ValueError):
                 self._send(("stop", value))
+
+    def _end_helpers(self) -> None:
+        """Let the helpers of an ended search process go (their pipes ended with it)."""
+        from ai.parallel import end
+
+        for proc in self._helper_procs:
+            end(proc)
+        self._helper_procs = []
 
     def _drop_pipes(self) -> None:
         for conn in self._pipes:
@@ -456,6 +495,7 @@ class AIWorker:
             self._proc.terminate()
             self._proc.join(timeout=1.0)
         self._drop_pipes()
+        self._end_helpers()
 
     def __enter__(self) -> AIWorker:
         return self

@@ -107,15 +107,15 @@ def pip_count(side: tuple[int, ...]) -> int:
 ID_LENGTH = 14
 
 
+_UNARY = tuple("0" + "1" * n for n in range(256))
+"""A slot of ``n`` checkers as the key writes it, most significant bit first."""
+
+
 def position_id(code: int) -> str:
     """The GNU Backgammon Position ID of a code (the mover is the player on roll)."""
-    mine, theirs = unpack(code)
-    bits = 0
-    n = 0
-    for side in (theirs, mine):
-        for count in side:
-            bits |= ((1 << count) - 1) << n
-            n += count + 1
+    raw = code.to_bytes(2 * SLOTS, "little")
+    # the key's bits, most significant first: the mover's slots from the bar down, then the opponent's
+    bits = int("".join(map(_UNARY.__getitem__, raw[SLOTS - 1 :: -1] + raw[: SLOTS - 1 : -1])), 2)
     return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:ID_LENGTH]
 
 

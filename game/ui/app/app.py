@@ -137,18 +137,22 @@ class App:
 
     @property
     def worker(self) -> Worker:
-        """The AI worker (started on first use)."""
+        """The AI worker (started on first use), with a search helper a core (:mod:`ai.parallel`)."""
         if self._worker is None:
-            self._worker = self.new_worker()
+            self._worker = self._make_worker(every_core=True)
         return self._worker
 
     def new_worker(self) -> Worker:
         """A worker of the caller's own (a review's): the caller closes it."""
+        return self._make_worker(every_core=False)
+
+    def _make_worker(self, every_core: bool) -> Worker:
         if self._worker_factory is not None:
             return self._worker_factory()
+        from ai.parallel import default_helpers
         from ai.worker.transport import AIWorker
 
-        return AIWorker()
+        return AIWorker(helpers=default_helpers() if every_core else 0)
 
     def now(self) -> float:
         """Seconds of frames since the app started."""
