@@ -16,7 +16,7 @@ between calls), so an engine may be shared.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -86,12 +86,14 @@ class Engine(Ranker):
         settings: RolloutSettings,
         *,
         context: CubeContext | None = None,
+        include: Sequence[int] = (),
         on_progress: Callable[[RolloutResult], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
     ) -> RolloutResult:
         """Play a decision out (:mod:`ai.rollout`): the best moves of ``dice`` by the search, or with
         ``dice`` None the cube actions of the side on roll before its roll. ``context``: the cube and
-        score of the side on roll (None: money, centred cube). Progress after each round of trials;
+        score of the side on roll (None: money, centred cube); ``include``: results rolled out too
+        (:func:`ai.rollout.run.rollout_moves`). Progress after each round of trials;
         ``should_stop`` ends it with the trials done so far."""
         if dice is None:
             return rollout_cube(
@@ -103,6 +105,7 @@ class Engine(Ranker):
             self.evaluator,
             settings,
             context=context,
+            include=include,
             on_progress=on_progress,
             should_stop=should_stop,
         )

@@ -72,3 +72,43 @@ def test_a_bad_position_is_refused_in_one_line() -> None:
     done = run_main("rollout", "nonsense", "31")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("rollout: ") and len(done.stderr.strip().splitlines()) == 1
+
+
+SHORT = b"""; [Player 1 "Alice"]
+; [Player 2 "Bob"]
+
+ 5 point match
+
+ Game 1
+ Alice : 0                          Bob : 0
+  1) 61: 8/2 6/5                 42: 8/4 6/4
+  2) 31: 8/5 6/5                 64: 24/14
+      Wins 1 point
+
+ Game 2
+ Alice : 1                          Bob : 0
+  1) 31: 8/5 6/5                  Doubles => 2
+  2)  Takes                      54: 13/8 13/9
+      Wins 2 points
+"""
+
+
+def test_analyze_rolls_out_its_largest_errors_to_confirm_them() -> None:
+    from ai.cli.rollout_errors import confirm_errors, format_confirmations
+    from ai.engine import Engine
+    from ai.evaluation.load import default_evaluator
+    from ai.rollout.settings import RolloutSettings
+    from game.records.replay import replay_bytes
+
+    engine = Engine(default_evaluator()[0])
+    rev = engine.judge_match(replay_bytes(SHORT), 1)
+    settings = RolloutSettings(trials=36, truncate=2, stop_z=None)
+    rows = confirm_errors(rev, engine, 3, settings)
+    worst = rev.worst(3)
+    assert rows and len(rows) <= len(worst)
+    for row in rows:
+        assert set(row) >= {"error", "rollout_error", "se", "rollout_best", "confirmed", "trials", "gnubg_id"}
+        assert row["trials"] == 36 and row["rollout_error"] >= 0 and row["se"] >= 0
+    assert any(r["kind"] == "move" for r in rows)
+    text = format_confirmations(rows, settings)
+    assert "rolled out (36 trials, truncated at 2 plies" in text and ("confirmed" in text)

@@ -1,6 +1,6 @@
 """``python main.py analyze FILE``: judge every decision of a match record.
 
-    python main.py analyze match.mat [--depth 3] [--json] [--worst 10]
+    python main.py analyze match.mat [--depth 3] [--json] [--worst 10] [--rollout-errors N]
 
 Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg``
 (:mod:`game.records.formats`), replays it through the rules
@@ -8,7 +8,8 @@ Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg`
 (:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
 GNU Backgammon IDs, or with ``--json`` one JSON object. Progress goes to standard
 error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
-read or replayed is reported in one line, exit code 2.
+read or replayed is reported in one line, exit code 2. ``--rollout-errors N`` rolls out the N
+largest errors to confirm them (:mod:`ai.cli.rollout_errors`; ``"rollouts"`` in the JSON).
 """
 
 from __future__ import annotations
@@ -139,6 +140,18 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
     ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
+    ap.add_argument(
+        "--rollout-errors",
+        type=int,
+        default=0,
+        metavar="N",
+        help="roll out the N largest errors to confirm them (each a rollout of its own)",
+    )
+    ap.add_argument("--rollout-trials", type=int, default=648, metavar="T", help="their trials (648)")
+    ap.add_argument(
+        "--rollout-truncate", type=int, default=10, metavar="K", help="their truncation (10 plies; 0: none)"
+    )
+    ap.add_argument("--rollout-seed", type=int, default=1, metavar="S", help="their dice's seed (1)")
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
@@ -149,6 +162,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
     if args.worst < 0:
         ap.error("--worst must be 0 or more")
+    if args.rollout_errors < 0 or args.rollout_trials < 1 or args.rollout_truncate < 0:
+        ap.error("--rollout-errors, --rollout-trials and --rollout-truncate must be 0 or more (trials: 1)")
     path = Path(args.file).expanduser()
     try:
         match = load_match(path)
@@ -165,9 +180,28 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     progress = ProgressBar(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
-    rev = Engine(evaluator).judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
+    engine = Engine(evaluator)
+    rev = engine.judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
+    confirmed = None
+    if args.rollout_errors > 0:
+        from ai.cli.rollout_errors import confirm_errors, format_confirmations
+        from ai.rollout.pool import default_jobs
+        from ai.rollout.settings import RolloutSettings
+
+        settings = RolloutSettings(
+            trials=args.rollout_trials,
+            truncate=args.rollout_truncate,
+            seed=args.rollout_seed,
+            jobs=default_jobs(),
+        )
+        confirmed = confirm_errors(rev, engine, args.rollout_errors, settings)
     if args.json:
-        print(json.dumps(review_json(rev)))
+        out = review_json(rev)
+        if confirmed is not None:
+            out["rollouts"] = confirmed
+        print(json.dumps(out))
     else:
         print(format_review(rev, args.worst))
+        if confirmed is not None:
+            print(format_confirmations(confirmed, settings))
     return 0

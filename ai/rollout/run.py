@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -257,21 +257,26 @@ def rollout_moves(
     settings: RolloutSettings,
     *,
     context: CubeContext | None = None,
+    include: Sequence[int] = (),
     on_progress: Callable[[RolloutResult], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> RolloutResult:
     """Roll out the best moves of ``dice`` by the search; best first by the rollout.
 
-    ``context``: the mover's cube and score (None: money, centred cube). A roll with no legal
-    move has no candidate: the answer is empty.
+    ``context``: the mover's cube and score (None: money, centred cube). ``include``: results
+    (mover's view, as ``move.after.code``) rolled out too wherever the search ranks them (a move
+    played, to judge it). A roll with no legal move has no candidate: the answer is empty.
     """
     ctx = _root(context)
-    ranked = Ranker(evaluator).rank_moves(
+    every = Ranker(evaluator).rank_moves(
         position, dice, settings.search_depth, context=ctx if settings.cubeful else None
     )
+    ranked = every
     if settings.within is not None and ranked:
         ranked = [r for r in ranked if ranked[0].equity - r.equity <= settings.within]
     ranked = ranked[: settings.candidates]
+    chosen = {r.move.after.code for r in ranked}
+    ranked += [r for r in every if r.move.after.code in include and r.move.after.code not in chosen]
     candidates: list[Candidate] = []
     starts: list[Start] = []
     for r in ranked:
