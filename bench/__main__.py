@@ -16,6 +16,7 @@ MODULES = [
     "bench.startup",
     "bench.evaluator",
     "bench.cube",
+    "bench.rollout",
 ]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 
