@@ -35,6 +35,14 @@ JOB_NICENESS = 5
 PR_SET_PDEATHSIG = 1
 
 
+def default_jobs() -> int:
+    """Every core this process may use: a rollout's default number of jobs."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def round_trials(r: int, trials: int) -> range:
     """The trial numbers of round ``r`` of a rollout of ``trials`` trials."""
     return range(ROUND * r, min(ROUND * (r + 1), trials))
@@ -160,6 +168,7 @@ def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[i
     with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the owner's to handle
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(owner)
+    _keep_freed_memory()
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(JOB_NICENESS)
@@ -192,6 +201,29 @@ def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[i
     except Exception as exc:
         with contextlib.suppress(OSError):
             conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+"""glibc's ``mallopt`` parameters."""
+
+KEEP_BYTES = 64 << 20
+"""Freed blocks up to this size stay in the job's heap instead of going back to the system."""
+
+
+def _keep_freed_memory() -> None:
+    """With glibc, keep the large blocks each ply allocates and frees in the heap: a job otherwise
+    maps and unmaps them afresh every ply, and the page faults cost a sixth of its time in the
+    kernel (measured: 2.7 s of system time against 0.3 s in a 12 s rollout of two jobs)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        libc.mallopt(M_MMAP_THRESHOLD, KEEP_BYTES)
+        libc.mallopt(M_TRIM_THRESHOLD, 2 * KEEP_BYTES)
+    except (ImportError, OSError, AttributeError):
+        return
 
 
 def _die_with(owner: int) -> None:
