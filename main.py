@@ -5,6 +5,7 @@ python main.py hint ...        rank the legal moves of a position
 python main.py replay-seed S   the dice a game seed gives, to check a finished game
 python main.py autoplay ...    the computer plays a match against itself, written as a .mat record
 python main.py analyze FILE    judge every decision of a match record
+python main.py rollout ID [DICE]  play a decision out: the moves of a roll, or the cube
 python main.py --selftest      headless check of assets, weights, a frame and an AI game
 python main.py COMMAND --help  the options of one command
 """
@@ -52,6 +53,11 @@ COMMANDS: tuple[Command, ...] = (
         "analyze",
         "ai.cli.analyze",
         "judge every decision of a match record, .mat, .sgf or .xg (errors, cube, luck)",
+    ),
+    Command(
+        "rollout",
+        "ai.cli.rollout",
+        "settle a checker play or a cube decision by playing it out, on every core, with error bars",
     ),
     Command("selftest", "game.ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )

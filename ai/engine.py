@@ -8,6 +8,7 @@ wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to th
     ranked = engine.rank_moves(position, (3, 1), depth=2)       # best first
     probs, decision = engine.cube_decision(position, context, depth=2)
     review = engine.judge_match(replayed, depth=3)
+    result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
 
 It holds the evaluator and, to search on every core, a pool of helper processes
 (:class:`ai.parallel.Pool`): every call is a fresh search (no cache is kept between calls),
@@ -16,7 +17,7 @@ so an engine may be shared by one caller at a time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +26,8 @@ from ai.analysis.review import Review, review
 from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
 from ai.cube.model import F
 from ai.ranking import Ranker
+from ai.rollout.run import rollout_cube, rollout_moves
+from ai.rollout.settings import RolloutResult, RolloutSettings
 from game.rules.position import Position
 
 if TYPE_CHECKING:
@@ -78,4 +81,35 @@ class Engine(Ranker):
         (:func:`ai.analysis.review.review`)."""
         return review(
             match, depth, self.evaluator, on_turn=on_turn, cube_depth=cube_depth, luck_only=luck_only
+        )
+
+    def rollout(
+        self,
+        position: Position,
+        dice: tuple[int, int] | None,
+        settings: RolloutSettings,
+        *,
+        context: CubeContext | None = None,
+        include: Sequence[int] = (),
+        on_progress: Callable[[RolloutResult], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> RolloutResult:
+        """Play a decision out (:mod:`ai.rollout`): the best moves of ``dice`` by the search, or with
+        ``dice`` None the cube actions of the side on roll before its roll. ``context``: the cube and
+        score of the side on roll (None: money, centred cube); ``include``: results rolled out too
+        (:func:`ai.rollout.run.rollout_moves`). Progress after each round of trials;
+        ``should_stop`` ends it with the trials done so far."""
+        if dice is None:
+            return rollout_cube(
+                position, context, self.evaluator, settings, on_progress=on_progress, should_stop=should_stop
+            )
+        return rollout_moves(
+            position,
+            dice,
+            self.evaluator,
+            settings,
+            context=context,
+            include=include,
+            on_progress=on_progress,
+            should_stop=should_stop,
         )

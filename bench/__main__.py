@@ -17,6 +17,7 @@ MODULES = [
     "bench.evaluator",
     "bench.cube",
     "bench.cores",
+    "bench.rollout",
 ]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 

@@ -57,7 +57,12 @@ LAYERS: dict[str, Layer] = {
 """Package prefix -> its layer. ``"game"`` as an import means the package itself (the version)."""
 
 SCENES = "game.ui.scenes"
-SCENES_SHARED = ("game.ui.scenes.base", "game.ui.scenes.action_table", "game.ui.scenes.backdrop")
+SCENES_SHARED = (
+    "game.ui.scenes.base",
+    "game.ui.scenes.action_table",
+    "game.ui.scenes.backdrop",
+    "game.ui.scenes.rollout",
+)
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 
 MAX_LINES = 600

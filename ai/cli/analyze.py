@@ -1,6 +1,6 @@
 """``python main.py analyze FILE``: judge every decision of a match record.
 
-    python main.py analyze match.mat [--depth 3] [--json] [--worst 10]
+    python main.py analyze match.mat [--depth 3] [--json] [--worst 10] [--rollout-errors N]
 
 Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg``
 (:mod:`game.records.formats`), replays it through the rules
@@ -8,7 +8,8 @@ Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg`
 (:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
 GNU Backgammon IDs, or with ``--json`` one JSON object. Progress goes to standard
 error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
-read or replayed is reported in one line, exit code 2.
+read or replayed is reported in one line, exit code 2. ``--rollout-errors N`` rolls out the N
+largest errors to confirm them (:mod:`ai.cli.rollout_errors`; ``"rollouts"`` in the JSON).
 """
 
 from __future__ import annotations
@@ -140,16 +141,35 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
     ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
+    ap.add_argument(
+        "--rollout-errors",
+        type=int,
+        default=0,
+        metavar="N",
+        help="roll out the N largest errors to confirm them (each a rollout of its own)",
+    )
+    ap.add_argument("--rollout-trials", type=int, default=648, metavar="T", help="their trials (648)")
+    ap.add_argument(
+        "--rollout-truncate", type=int, default=10, metavar="K", help="their truncation (10 plies; 0: none)"
+    )
+    ap.add_argument("--rollout-seed", type=int, default=1, metavar="S", help="their dice's seed (1)")
 
 
-def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
-    """Analyse the file from parsed options; returns the exit status."""
+def _check_options(args: argparse.Namespace, ap: argparse.ArgumentParser) -> None:
+    """Refuse options out of range (``ap.error`` exits with the usage code)."""
     if not 1 <= args.depth <= MAX_DEPTH:
         ap.error(f"--depth must be 1..{MAX_DEPTH}")
     if args.cube_depth is not None and not 1 <= args.cube_depth <= MAX_DEPTH:
         ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
     if args.worst < 0:
         ap.error("--worst must be 0 or more")
+    if args.rollout_errors < 0 or args.rollout_trials < 1 or args.rollout_truncate < 0:
+        ap.error("--rollout-errors, --rollout-trials and --rollout-truncate must be 0 or more (trials: 1)")
+
+
+def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
+    """Analyse the file from parsed options; returns the exit status."""
+    _check_options(args, ap)
     path = Path(args.file).expanduser()
     try:
         match = load_match(path)
@@ -174,13 +194,31 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     progress = ProgressBar(sys.stderr, [len(g.turns) for g in match.games])
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
-    rev = Engine(evaluator).judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
+    engine = Engine(evaluator)
+    rev = engine.judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
+    confirmed = None
+    if args.rollout_errors > 0:
+        from ai.cli.rollout_errors import confirm_errors, format_confirmations
+        from ai.rollout.pool import default_jobs
+        from ai.rollout.settings import RolloutSettings
+
+        settings = RolloutSettings(
+            trials=args.rollout_trials,
+            truncate=args.rollout_truncate,
+            seed=args.rollout_seed,
+            jobs=default_jobs(),
+        )
+        confirmed = confirm_errors(rev, engine, args.rollout_errors, settings)
     if args.json:
         out = review_json(rev)
         out["notes"] = list(match.notes)  # what the record needed taken on trust
+        if confirmed is not None:
+            out["rollouts"] = confirmed
         print(json.dumps(out))
     else:
         if isinstance(sys.stdout, io.TextIOWrapper):  # names a terminal's encoding lacks become "?"
             sys.stdout.reconfigure(errors="replace")
         print(format_review(rev, args.worst))
+        if confirmed is not None:
+            print(format_confirmations(confirmed, settings))
     return 0

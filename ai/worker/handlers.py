@@ -23,11 +23,15 @@ from ai.worker.messages import (
     Request,
     Reviewed,
     ReviewRequest,
+    RolledOut,
+    RolloutProgress,
+    RolloutRequest,
 )
 from game.rules.position import unpack
 
 if TYPE_CHECKING:
     from ai.engine import Engine
+    from ai.rollout.settings import RolloutResult
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -50,7 +54,7 @@ def _is_game_over(code: int) -> bool:
 
 def answer(
     rid: int,
-    request: Request | CubeRequest | ReviewRequest,
+    request: Request | CubeRequest | ReviewRequest | RolloutRequest,
     engine: Engine,
     put: Put,
     stop_before: Counter,
@@ -63,6 +67,8 @@ def answer(
             put(("event", _cube_answer(rid, request, engine)))
         case ReviewRequest():
             _review_answer(rid, request, engine, put, stop_before)
+        case RolloutRequest():
+            _rollout_answer(rid, request, engine, put, stop_before)
         case _:
             assert_never(request)
 
@@ -175,3 +181,30 @@ def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, s
     except Stopped:
         return
     put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
+
+
+def _rollout_answer(
+    rid: int, request: RolloutRequest, engine: Engine, put: Put, stop_before: Counter
+) -> None:
+    """A rollout, its results so far after each round, the answer at the end; nothing once cancelled."""
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is nothing to roll out")))
+        return
+
+    def stopped() -> bool:
+        return stop_before.value > rid
+
+    def on_progress(r: RolloutResult) -> None:
+        if not r.done and not stopped():
+            put(("event", RolloutProgress(rid, r)))
+
+    result = engine.rollout(
+        request.position,
+        request.dice,
+        request.settings,
+        context=request.context,
+        on_progress=on_progress,
+        should_stop=stopped,
+    )
+    if not stopped():
+        put(("event", RolledOut(rid, result)))

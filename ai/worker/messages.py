@@ -1,10 +1,12 @@
 """What the UI and the AI worker say to each other: plain, frozen values, no process machinery.
 
-A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`) goes to the worker
+A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`,
+:class:`RolloutRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
 (:class:`ai.search.Progress`, with the request's id and the best move so far, a
 :class:`ai.ranking.RankedMove`) while it works,
-then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`) or
+or :class:`RolloutProgress` (a rollout's results so far),
+then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`, :class:`RolledOut`) or
 :class:`Failed`. They are pickled between processes, so they hold only values. This module
 imports no :mod:`multiprocessing`, so the pure turn flow can take its types from here without
 loading the process plumbing (a test holds it to that).
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ai.levels import MAX_DEPTH
 from ai.ranking import RankedMove
+from ai.rollout.settings import RolloutResult, RolloutSettings
 from ai.search import Progress
 from game.rules.cube import Resignation
 from game.rules.position import Position
@@ -38,6 +41,9 @@ __all__ = [
     "Request",
     "ReviewRequest",
     "Reviewed",
+    "RolledOut",
+    "RolloutProgress",
+    "RolloutRequest",
 ]
 
 Kind = Literal["move", "hint"]
@@ -239,4 +245,56 @@ class Reviewed:
     """Time the review took."""
 
 
-Event = Progress[RankedMove] | Finished | Failed | CubeAnswer | Reviewed
+@dataclass(frozen=True, slots=True)
+class RolloutRequest:
+    """Roll a decision out (:meth:`ai.engine.Engine.rollout`): the best moves of ``dice``, or with
+    ``dice`` None the cube decision of the side on roll.
+
+    Answered by :class:`RolloutProgress` events after each round of 36 trials (the results so
+    far), then :class:`RolledOut`; cancelling it (starting another request, or
+    :meth:`ai.worker.transport.AIWorker.cancel`) stops its processes within a ply."""
+
+    position: Position
+    """The board, seen from the side on roll."""
+
+    dice: tuple[int, int] | None
+    """The roll whose moves are rolled out; None: the cube decision before the roll."""
+
+    settings: RolloutSettings
+    """Trials, truncation, cubeful, candidates, depth inside, seed, jobs."""
+
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll (None: money, centred cube)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise ValueError("request position must be a game.rules.position.Position")
+        if self.dice is not None and (
+            len(self.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in self.dice)
+        ):
+            raise ValueError(f"dice must be two numbers 1..6 or None, got {self.dice!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutProgress:
+    """A rollout's results so far (after each round of trials)."""
+
+    request_id: int
+    """The request it is about."""
+
+    result: RolloutResult
+    """The candidates' values, errors and trials so far, the time spent and left."""
+
+
+@dataclass(frozen=True, slots=True)
+class RolledOut:
+    """The answer to a :class:`RolloutRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    result: RolloutResult
+    """The finished rollout (``result.stopped`` says if it stopped early because the best was clear)."""
+
+
+Event = Progress[RankedMove] | RolloutProgress | Finished | Failed | CubeAnswer | Reviewed | RolledOut

@@ -63,7 +63,19 @@ from typing import Any, Literal
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
 from ai.worker.handlers import Counter, Put, answer
-from ai.worker.messages import CubeRequest, Event, Failed, Progress, Request, ReviewRequest
+from ai.worker.messages import (
+    CubeRequest,
+    Event,
+    Failed,
+    Progress,
+    Request,
+    ReviewRequest,
+    RolloutProgress,
+    RolloutRequest,
+)
+
+AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest
+"""Every kind of request the worker answers."""
 
 Mode = Literal["process", "thread"]
 
@@ -374,12 +386,14 @@ class AIWorker:
 
     # the public interface
 
-    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
+    def start(self, request: AnyRequest) -> int:
         """Start a search and return its request id; cancels any earlier request."""
         if self._closed:
             raise RuntimeError("the AI worker is closed")
-        if not isinstance(request, Request | CubeRequest | ReviewRequest):
-            raise TypeError("start() takes an ai.worker.messages.Request, CubeRequest or ReviewRequest")
+        if not isinstance(request, AnyRequest):
+            raise TypeError(
+                "start() takes an ai.worker.messages.Request, CubeRequest, ReviewRequest or RolloutRequest"
+            )
         if not self._alive():
             self._launch()
         rid = self._next_id
@@ -431,7 +445,7 @@ class AIWorker:
             event: Event = msg[1]
             if event.request_id == self._live:
                 out.append(event)
-                if not isinstance(event, Progress):
+                if not isinstance(event, Progress | RolloutProgress):
                     self._live = None
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
@@ -449,7 +463,7 @@ class AIWorker:
         got: list[Event] = []
         while time.monotonic() < end:
             got.extend(e for e in self.poll() if e.request_id == request_id)
-            if got and not isinstance(got[-1], Progress):
+            if got and not isinstance(got[-1], Progress | RolloutProgress):
                 return got
             if request_id != self._live:
                 return got

@@ -15,7 +15,7 @@ from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ai.worker.messages import CubeRequest, Request, ReviewRequest
+    from ai.worker.messages import CubeRequest, Request, ReviewRequest, RolloutRequest
     from game.ui.model.session import GameSession
     from game.ui.model.storage import Settings, Store
     from game.ui.widgets.layout import Layout
@@ -37,7 +37,7 @@ class Worker(Protocol):
         """Why the AI is weaker than usual, if it is."""
         ...
 
-    def start(self, request: Request | CubeRequest | ReviewRequest) -> int:
+    def start(self, request: Request | CubeRequest | ReviewRequest | RolloutRequest) -> int:
         """Start a search; returns its id."""
         ...
 

@@ -88,6 +88,13 @@ class PanelLayout:
         """The height of a line of the Moves list."""
         return self.small * 1.3
 
+    @property
+    def rollout_rect(self) -> pygame.Rect:
+        """The Rollout button, at the right end of the heading over the hints or the Moves list."""
+        w = max(64, round(self.width * 0.36))
+        h = round(self.small * 1.45)
+        return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y - self.small * 0.25), w, h)
+
     def hint_rect(self, index: int) -> pygame.Rect:
         """The clickable row of hint ``index``."""
         y = self.list_y + self.small * 1.6 + index * self.small * 3.1
@@ -124,6 +131,8 @@ class PanelView:
     """Why the AI is weaker than usual."""
     buttons: list[Button] = field(default_factory=list)
     """The buttons with their states."""
+    rollout: Button | None = None
+    """The Rollout button in the heading over the hints or the Moves list, when a rollout can start."""
 
 
 @dataclass
@@ -212,6 +221,8 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         _draw_hints(surface, fonts, th, lay, view)
     else:
         _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
+    if view.rollout is not None:
+        draw_button(surface, fonts, th, view.rollout, mouse)
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 
@@ -233,7 +244,8 @@ def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout
 
 def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
     x, small = lay.rect.x + lay.pad, lay.small
-    title = fit_text(fonts.get(small, True), view.hint_title, lay.width)
+    room = lay.width - (lay.rollout_rect.width + lay.pad if view.rollout is not None else 0)
+    title = fit_text(fonts.get(small, True), view.hint_title, room)
     text(surface, fonts, title, (x, lay.list_y), small, th.text, bold=True)
     for i, (line, chances) in enumerate(view.hints[:HINT_ROWS]):
         rect = lay.hint_rect(i)
@@ -258,9 +270,8 @@ def _draw_log(
     shown = log[first : first + rows]
     if len(log) > rows:
         where = f"{first + 1}-{first + len(shown)} of {len(log)}"
-        text(
-            surface, fonts, where, (lay.rect.right - lay.pad, y), size * 0.85, th.text_dim, anchor="topright"
-        )
+        right = lay.rollout_rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
+        text(surface, fonts, where, (right, y), size * 0.85, th.text_dim, anchor="topright")
         track = pygame.Rect(
             lay.rect.right - lay.pad // 2 - 3, round(lay.log_y), 3, round(rows * lay.log_line)
         )

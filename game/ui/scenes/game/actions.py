@@ -130,6 +130,15 @@ ACTIONS: tuple[Action[GameScene], ...] = (
     _hint_action(1),
     _hint_action(2),
     Action(
+        "rollout",
+        "Rollout",
+        _k(pygame.K_o),
+        "O",
+        "settle your move or cube decision by playing it out many times, with error bars",
+        lambda s: s.can_rollout(),
+        lambda s: s.rollout(),
+    ),
+    Action(
         "resign",
         "Resign",
         _k(pygame.K_r),

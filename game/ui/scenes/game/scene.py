@@ -56,6 +56,7 @@ from game.ui.scenes.game.board_input import BoardInput, Output
 from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.scenes.game.dialogs import DiceEntry
 from game.ui.scenes.game.tutor_dialog import TutorDialog
+from game.ui.scenes.rollout import RolloutDialog
 from game.ui.widgets.animation import Flight
 from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
@@ -258,6 +259,22 @@ class GameScene(Scene):
         """Ask for the best moves at the hint depth of the settings."""
         self.dispatch(AskHint(self.ctx.settings.hint_depth))
 
+    def can_rollout(self) -> bool:
+        """True when the player's checker play or cube decision can be rolled out now."""
+        return self.flow.can_hint() or self.flow.can_cube_hint()
+
+    def rollout(self) -> None:
+        """Open the rollout of the player's decision: this roll's best moves, or before rolling, the cube."""
+        flow, ctx = self.flow, self.flow.cube_context(HUMAN)
+        b = flow.builder
+        if flow.can_hint() and b is not None:
+            dice = (b.dice[0], b.dice[1])
+            what = f"Your roll {max(dice)}-{min(dice)}: the best moves by the search, played out"
+            self.ctx.push(RolloutDialog(self.ctx, b.position, dice, ctx, what))
+        elif flow.can_cube_hint():
+            what = "Your cube decision before you roll: no double, double/take, double/pass"
+            self.ctx.push(RolloutDialog(self.ctx, self.session.state.position, None, ctx, what))
+
     def use_hint(self, index: int) -> None:
         """Set up hint ``index``."""
         self.input.reset()
@@ -374,6 +391,9 @@ class GameScene(Scene):
                 elif btn.key == "double":  # the greyed Double button says why
                     self.explain_no_double()
                 return
+        if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
+            self.rollout()
+            return
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
                 self.use_hint(i)
@@ -509,6 +529,8 @@ class GameScene(Scene):
             view.hints = [
                 hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
+        if self.can_rollout():
+            view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
         view.log = log_lines(s)
         return view
 

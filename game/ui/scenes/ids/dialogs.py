@@ -14,6 +14,7 @@ from game.rules.position import Position, unpack
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids
 from game.ui.model.session import GameSession
 from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.rollout import RolloutDialog
 from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_face, draw_cube
@@ -201,11 +202,22 @@ class AnalysisDialog(Dialog):
             b.rect.move_ip(dx, dy)
 
     def choices(self) -> list[Choice]:
-        """Play it out (Enter), close (Esc)."""
+        """Play it out (Enter), roll it out (O), close (Esc)."""
         return [
             Choice("play", "Play it out", ENTER, "Enter", self._play, True),
+            Choice("rollout", "Rollout", (pygame.K_o,), "O", self.rollout),
             Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", self.close),
         ]
+
+    def rollout(self) -> None:
+        """Open the rollout of the position over the analysis: the roll's moves, or the cube."""
+        info = self.setup.info
+        dice = (int(info.dice[0]), int(info.dice[1])) if info.has_dice() else None
+        what = f"Set-up position {self.setup.ids}: " + (
+            f"the roll {max(dice)}-{min(dice)}, the best moves by the search" if dice else "the cube decision"
+        )
+        ctx = context_from_match(info)
+        self.ctx.push(RolloutDialog(self.ctx, Position(self.setup.code), dice, ctx, what))
 
     def _play(self) -> None:
         self.close()

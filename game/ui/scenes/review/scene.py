@@ -15,7 +15,10 @@ import pygame
 
 from ai.analysis.bands import BAD
 from ai.analysis.review import Review
+from ai.cube.model import CubeContext, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
+from game.records.matchid import from_match_id
+from game.rules.position import Position
 from game.ui.model import player_stats
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
@@ -29,6 +32,7 @@ from game.ui.scenes.review.panels import (
     stats_rows,
     top_line,
 )
+from game.ui.scenes.rollout import RolloutDialog
 from game.ui.widgets.controls import (
     Button,
     EasedProgress,
@@ -67,6 +71,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action("first", "First", _k(pygame.K_HOME), "Home", "first decision", _ready, lambda s: s.go(0), True),
     Action("last", "Last", _k(pygame.K_END), "End", "last decision", _ready, lambda s: s.go(-1), True),
+    Action(
+        "rollout",
+        "Rollout",
+        _k(pygame.K_o),
+        "O",
+        "roll out the decision shown",
+        lambda s: s.rollout_target() is not None,
+        lambda s: s.rollout(),
+        True,
+    ),
     Action(
         "close",
         "Close",
@@ -231,6 +245,30 @@ class ReviewScene(Scene):
         self.stop = self.path.stop_of(self.path.errors[i])
         self.error = i
         self.errors.show(i, len(self.path.errors))
+
+    def rollout_target(self) -> tuple[Position, tuple[int, int] | None, CubeContext, str] | None:
+        """The decision shown, to roll out: its position, roll (None: the cube), cube context, in words."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        found = self.path.decisions(stop)
+        if not found or (not stop.cube and found[0].dice is None):
+            return None
+        d = found[0]
+        ctx = context_from_match(from_match_id(d.match_id))
+        who = self.path.review.match.record.players[d.player]
+        if stop.cube:
+            return Position.from_id(d.position_id), None, ctx, f"Game {d.game}: {who}'s cube decision"
+        assert d.dice is not None
+        what = f"Game {d.game}: {who}'s roll {d.dice[0]}-{d.dice[1]}, the best moves by the search"
+        return Position.from_id(d.position_id), d.dice, ctx, what
+
+    def rollout(self) -> None:
+        """Open the rollout of the decision shown."""
+        target = self.rollout_target()
+        if target is not None:
+            position, dice, ctx, what = target
+            self.ctx.push(RolloutDialog(self.ctx, position, dice, ctx, what))
 
     def current(self) -> Stop | None:
         """The stop on the board."""
