@@ -511,7 +511,7 @@ def analyse(
         new_vals = np.empty((len(chosen), 5))
         try:
             engine.check()
-            at_once = level == 2  # a few milliseconds in all: one batch, not one a candidate
+            at_once = level <= 3  # tens of milliseconds in all: one batch, not one a candidate
             for part in [chosen] if at_once else [[i] for i in chosen]:
                 new_vals[chosen.index(part[0]) :][: len(part)] = engine.root_values(
                     [cands[i] for i in part], level, final
