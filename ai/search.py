@@ -162,9 +162,8 @@ class Pool(Protocol):
         check: Callable[[], None],
         token: int,
     ) -> list[Probs]:
-        """``Q(S, k)`` of each slice's positions, ``local`` searching the slices this process takes;
+        """``Q(S, k)`` of each slice's positions, ``local`` searching those this process takes;
         ``token`` names the search (helpers keep its caches from one slice to the next)."""
-        ...
 
 
 class _Engine:
@@ -512,10 +511,13 @@ def analyse(
         new_vals = np.empty((len(chosen), 5))
         try:
             engine.check()
-            for j, i in enumerate(chosen):
-                new_vals[j] = engine.root_values([cands[i]], level, final)[0]
-                done += 1
-                planned[level - 1] -= 1
+            at_once = level <= 3  # tens of milliseconds in all: one batch, not one a candidate
+            for part in [chosen] if at_once else [[i] for i in chosen]:
+                new_vals[chosen.index(part[0]) :][: len(part)] = engine.root_values(
+                    [cands[i] for i in part], level, final
+                )
+                done += len(part)
+                planned[level - 1] -= len(part)
                 report(_candidate(cands, values, eqs, reached, ranking[0]))
         except _Deadline:
             break
@@ -568,8 +570,7 @@ SliceValues = Callable[[list[int], int, bool, int, Callable[[], bool] | None], P
 def slice_search(
     evaluator: Evaluator, filters: Filters, utilities: tuple[Utility, Utility] | None
 ) -> SliceValues:
-    """A search of its own for the slices of one split search (what a helper process of
-    :mod:`ai.parallel` runs): its caches last from one slice to the next."""
+    """A search of its own for one split search's slices (a helper's, :mod:`ai.parallel`)."""
     engine = _Engine(evaluator, filters, None, None, utilities)
 
     def values(

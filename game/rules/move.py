@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 
 from game.rules.movegen import Step as RawStep
@@ -85,6 +84,9 @@ def _point_name(p: int) -> str:
     return str(p)
 
 
+_POINT_NAMES = tuple(_point_name(p) for p in range(BAR_POINT + 1))
+
+
 def _to_step(raw: tuple[int, int, bool]) -> Step:
     src, dst, hit = raw
     return Step(BAR_POINT if src == BAR else src + 1, OFF_POINT if dst < 0 else dst + 1, hit)
@@ -121,32 +123,31 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
     so the playing order does not change the text (``8/3* 6/3``). Identical paths
     are written once with a count (``8/5(2)``, ``6/4*(2)``, ``21/18*/15(2)``).
     """
-    pending = sorted(steps, key=lambda s: (-s.src, -s.dst))
+    pending = sorted(((s.src, s.dst) for s in steps), reverse=True)  # highest source first
     hit_points = {s.dst for s in steps if s.hit}
     unstarred = set(hit_points)
-    paths: list[list[Step]] = []
-    while pending:
-        path = [pending.pop(0)]
-        while path[-1].dst != OFF_POINT:
-            nxt = next((k for k, s in enumerate(pending) if s.src == path[-1].dst), None)
-            if nxt is None:
-                break
-            path.append(pending.pop(nxt))
-        paths.append(path)
     keys: list[str] = []
     texts: dict[str, str] = {}
-    counts: Counter[str] = Counter()
-    for path in paths:
-        key = text = _point_name(path[0].src)
-        for k, s in enumerate(path):
-            if s.dst in hit_points or k == len(path) - 1:
-                key += f"/{_point_name(s.dst)}"
-                text += f"/{_point_name(s.dst)}{'*' if s.dst in unstarred else ''}"
-                unstarred.discard(s.dst)
+    counts: dict[str, int] = {}
+    names = _POINT_NAMES
+    while pending:
+        src, dst = pending.pop(0)
+        key = text = names[src]
+        while True:  # the same checker on: a step from where this one ended
+            nxt = None
+            if dst != OFF_POINT:
+                nxt = next((k for k, step in enumerate(pending) if step[0] == dst), None)
+            if nxt is None or dst in hit_points:
+                key += "/" + names[dst]
+                text += "/" + names[dst] + ("*" if dst in unstarred else "")
+                unstarred.discard(dst)
+            if nxt is None:
+                break
+            dst = pending.pop(nxt)[1]
         if key not in texts:
             keys.append(key)
             texts[key] = text
-        counts[key] += 1
+        counts[key] = counts.get(key, 0) + 1
     return " ".join(f"{texts[k]}({counts[k]})" if counts[k] > 1 else texts[k] for k in keys)
 
 

@@ -131,23 +131,14 @@ def from_position_id(pid: str) -> int:
     except (binascii.Error, ValueError):
         raise PositionError(f"not a Position ID (bad base64 characters): {pid!r}") from None
     bits = int.from_bytes(raw, "little")
-    sides: list[list[int]] = []
-    pos = 0
-    for _ in range(2):
-        side: list[int] = []
-        for _ in range(SLOTS):
-            count = 0
-            while pos < 80 and (bits >> pos) & 1:
-                count += 1
-                pos += 1
-            if pos >= 80:
-                raise PositionError(f"Position ID {pid!r} runs out of bits (too many checkers)")
-            pos += 1  # the 0 separator
-            side.append(count)
-        sides.append(side)
-    if bits >> pos:
+    # each slot is a run of 1-bits ended by a 0-bit, least significant bit first
+    runs = format(bits, "080b")[::-1].split("0")
+    if len(runs) <= 2 * SLOTS:
+        raise PositionError(f"Position ID {pid!r} runs out of bits (too many checkers)")
+    counts = [len(run) for run in runs[: 2 * SLOTS]]
+    if bits >> (sum(counts) + 2 * SLOTS):
         raise PositionError(f"Position ID {pid!r} has checkers beyond the last slot")
-    theirs, mine = sides
+    theirs, mine = counts[:SLOTS], counts[SLOTS:]
     validate(mine, theirs)
     code = pack(mine, theirs)
     canonical = position_id(code)
