@@ -118,10 +118,10 @@ def test_variance_reduction_cuts_the_standard_error_at_least_threefold(shipped: 
 
 
 def test_checker_play_rolls_out_the_search_candidates_and_is_reproducible(shipped: NeuralEvaluator) -> None:
-    s = RolloutSettings(trials=72, truncate=4, cubeful=False, candidates=3, stop_z=None, seed=11)
+    s = RolloutSettings(trials=36, truncate=4, cubeful=False, candidates=3, stop_z=None, seed=11)
     engine = Engine(shipped)
     r = engine.rollout(Position.start(), (3, 1), s)
-    assert len(r.candidates) == 3 and r.trials == 72 and r.seed == 11 and r.done
+    assert len(r.candidates) == 3 and r.trials == 36 and r.seed == 11 and r.done
     assert r.candidates[0].label == "8/5 6/5"
     assert [c.equity for c in r.candidates] == sorted((c.equity for c in r.candidates), reverse=True)
     again = engine.rollout(Position.start(), (3, 1), s)
@@ -169,7 +169,8 @@ def test_two_jobs_give_the_same_answer_and_cancel_leaves_no_process(shipped: Neu
     s = RolloutSettings(trials=72, truncate=2, cubeful=False, candidates=2, stop_z=None)
     one = Engine(shipped).rollout(Position.start(), (4, 2), s)
     two = Engine(shipped).rollout(Position.start(), (4, 2), RolloutSettings(**{**_fields(s), "jobs": 2}))
-    # the same trials and dice; the jobs load their own evaluator, whose sums may round otherwise
+    # the same games; the evaluation's float32 batches are cut differently, so the last digits may differ
+    assert [c.label for c in two.candidates] == [c.label for c in one.candidates]
     assert [c.equity for c in two.candidates] == pytest.approx([c.equity for c in one.candidates], abs=1e-6)
     before = descendants(os.getpid())
     seen: list[int] = []
@@ -225,3 +226,12 @@ def test_cubeful_money_checker_play_and_match_play_agree_on_the_opening(shipped:
     match = Engine(shipped).rollout(Position.start(), (3, 1), s, context=CubeContext(1, None, 7, (7, 7)))
     assert money.candidates[0].label == match.candidates[0].label == "8/5 6/5"
     assert all(np.isfinite(c.equity) and c.se > 0 for c in (*money.candidates, *match.candidates))
+
+
+def test_a_deeper_play_inside_is_searched_and_still_agrees(shipped: NeuralEvaluator) -> None:
+    """Depth 2 inside: each move chosen by the search; the bear-off still agrees with the database
+    (to 2e-4 beyond the interval, which the database's exact luck makes tiny: the database's own
+    play, fewest rolls on average, is not quite the play that wins most often)."""
+    exact = float(equity(shipped.evaluate([BEAROFF]))[0])
+    mean, se, _ = play(BEAROFF, shipped, 36, depth=2, bearoff_stop=False, truncate=2)
+    assert abs(mean - exact) <= 1.96 * se + 2e-4

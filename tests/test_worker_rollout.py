@@ -44,7 +44,7 @@ def test_cancelling_a_rollout_in_the_worker_process_ends_its_jobs() -> None:
     with AIWorker(mode="process", factory=default_evaluator) as worker:
         assert worker.wait_ready(timeout=60)
         before = descendants(me)
-        long = RolloutSettings(trials=1296, truncate=6, cubeful=False, candidates=2, stop_z=None, jobs=2)
+        long = RolloutSettings(trials=1296, truncate=3, cubeful=False, candidates=2, stop_z=None, jobs=2)
         rid = worker.start(RolloutRequest(Position.start(), (3, 1), long))
         end = time.monotonic() + 90
         got: list[RolloutProgress] = []

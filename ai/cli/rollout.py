@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import sys
 from typing import Any, TextIO
@@ -34,20 +33,13 @@ from ai.cli.protocol import HintError, parse_dice, parse_position
 from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
 from ai.levels import MAX_DEPTH
+from ai.rollout.pool import default_jobs
 from ai.rollout.settings import DEFAULT_CANDIDATES, DEFAULT_TRIALS, RolloutResult, RolloutSettings
 from game.records.matchid import MatchIdError, from_match_id
 from game.rules.position import Position
 
 BAR_WIDTH = 30
 USAGE_ERROR = 2
-
-
-def default_jobs() -> int:
-    """Every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 class ProgressBar:

@@ -2,7 +2,8 @@
 
 Round ``r`` (trials ``36 r`` to ``36 r + 35``) goes to job ``r % jobs``. A trial's dice depend on
 the seed and its number only (:mod:`ai.rollout.dice`), so which job plays it changes nothing: the
-answer is the same for any number of jobs. Each job is a child process (the ``spawn`` start
+games are the same for any number of jobs (the answer too, but for the last digits: the
+evaluation's float32 batches are cut differently). Each job is a child process (the ``spawn`` start
 method, as the AI worker's, so it behaves the same everywhere and in the bundled game) that gets
 the task and the evaluator once, and sends each round's values back over a pipe as it finishes;
 the owner collects them (:meth:`Jobs.collect`) and may stop them at any time (:meth:`Jobs.close`),
