@@ -74,23 +74,7 @@ def test_a_bad_position_is_refused_in_one_line() -> None:
     assert done.stderr.startswith("rollout: ") and len(done.stderr.strip().splitlines()) == 1
 
 
-SHORT = b"""; [Player 1 "Alice"]
-; [Player 2 "Bob"]
-
- 5 point match
-
- Game 1
- Alice : 0                          Bob : 0
-  1) 61: 8/2 6/5                 42: 8/4 6/4
-  2) 31: 8/5 6/5                 64: 24/14
-      Wins 1 point
-
- Game 2
- Alice : 1                          Bob : 0
-  1) 31: 8/5 6/5                  Doubles => 2
-  2)  Takes                      54: 13/8 13/9
-      Wins 2 points
-"""
+SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_bytes()
 
 
 def test_analyze_rolls_out_its_largest_errors_to_confirm_them() -> None:

@@ -23,23 +23,8 @@ from game.ui.scenes.review.open_match import OpenMatchScene
 from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene, review_depth
 from game.ui.widgets import review_view
 
-SHORT = """; [Player 1 "Alice"]
-; [Player 2 "Bob"]
-
- 5 point match
-
- Game 1
- Alice : 0                          Bob : 0
-  1) 61: 8/2 6/5                 42: 8/4 6/4
-  2) 31: 8/5 6/5                 64: 24/14
-      Wins 1 point
-
- Game 2
- Alice : 1                          Bob : 0
-  1) 31: 8/5 6/5                  Doubles => 2
-  2)  Takes                      54: 13/8 13/9
-      Wins 2 points
-"""
+SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
+"""A short 5-point match with a double and a take (tests/data/mat/short.mat)."""
 """Two short games with blunders, a wrong double and a take: quick to review."""
 
 MAT = Path(__file__).parent / "data" / "mat"
