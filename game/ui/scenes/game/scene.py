@@ -522,10 +522,11 @@ class GameScene(Scene):
         """What the side panel shows now."""
         s, th, flow = self.session, self.ctx.theme, self.flow
         names, light = s.names(), th.checker_name(s.config.colour)
+        dark = th.checker_name("dark" if s.config.colour == "light" else "light")
         two = s.config.is_two_player()
         view = PanelView(
             level=f"Two players: {names[0]} v {names[1]}" if two else self.ctx.level_label(s.config.level),
-            colour=f"{names[0]} plays {light}" if two else f"You play {light}",
+            colour=f"{names[0]} plays {light}, {names[1]} {dark}" if two else f"You play {light}",
             sha=s.commitment,
             full_sha=self.full_sha,
             buttons=self.buttons,
