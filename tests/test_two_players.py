@@ -381,3 +381,19 @@ def test_the_review_of_a_two_player_match_judges_both_players(tmp_path: Path) ->
 def test_a_match_against_the_computer_still_counts() -> None:
     s = GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), start=Position.start(), seed="c")
     assert not s.config.is_two_player() and s.names() == ("You", "Computer")
+
+
+def test_the_tutor_names_the_other_player_when_a_double_was_missed() -> None:
+    drive = Driver(two_flow(tutor=0.02))
+    drive.to_move()
+    b = drive.flow.builder
+    assert b is not None
+    drive(SearchDone(tuple(RankedMove(m, 0.0, PROBS) for m in b.moves)))  # every move as good
+    drive.play_first_move()
+    flow = drive.flow
+    assert flow.session.turn == AI and flow.phase is Phase.AWAITING_ROLL and flow.search is Search.TUTOR_CUBE
+    drive(RollDice())  # Bob rolls without doubling
+    assert flow.phase is Phase.TUTOR_CHECKING
+    should_double = CubeAnswer(0, (0.75, 0.2, 0.0, 0.05, 0.0), 0.2, 0.5, 1.0, True, True)
+    warned = [e for e in drive(CubeDone(should_double)) if isinstance(e, TutorWarn)]
+    assert warned and "double, Ann should take" in warned[0].verdict.text()

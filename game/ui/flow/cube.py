@@ -284,7 +284,7 @@ class CubeTurns(FlowHost):
         self._emit(Save())
         asked = "" if is_you(s, 1 - doubler) else f"{who(s, 1 - doubler)}: "
         said = does(s, doubler, "double", "doubles")
-        self._say(f"{said}: the cube to {s.cube.value * 2}. {asked}Take or pass?")
+        self._say(f"{said}: the cube to {s.cube.value * 2}. {asked + 'take' if asked else 'Take'} or pass?")
         self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver(), who(s, doubler), who(s, 1 - doubler)))
         self._tutor_watch_cube(doubler)
 

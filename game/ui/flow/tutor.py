@@ -225,7 +225,10 @@ class AdviceTurns(FlowHost):
     def _judge(self) -> None:
         pending, least = self.pending, self.options.tutor
         assert pending is not None
-        verdict = None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least)
+        taker = who(self.session, 1 - self._mover(), mid=True)
+        verdict = (
+            None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least, taker)
+        )
         if verdict is None:
             self._release()
             return
