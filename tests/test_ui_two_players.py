@@ -64,6 +64,7 @@ def test_the_top_player_picks_up_their_own_checkers_on_the_unturned_board(
     app = make_app(**TWO)
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
+    assert not g.board_view().top_numbers and not g.board_view().mover_top
     play_human_turn(app)
     to_human_move(app)
     assert g.session.turn == AI
@@ -74,6 +75,7 @@ def test_the_top_player_picks_up_their_own_checkers_on_the_unturned_board(
     assert g.input.selected == src
     view = g.board_view()
     assert view.mover_top and view.selected == 25 - src and view.movable(25 - src) > 0
+    assert view.top_numbers  # the frame numbers the points from Bob's side while he is on roll
     assert view.highlights == frozenset(g.flow.mover_point(p) for p in b.destinations(src))
 
 

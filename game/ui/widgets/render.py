@@ -65,6 +65,10 @@ class BoardView:
     turn; the board never turns). ``highlights``, ``sources``, ``selected``, ``hover`` stay in the
     bottom side's point numbers, where they are drawn."""
 
+    top_numbers: bool = False
+    """True when the frame numbers the points from the top side's view (two players: the second
+    one is on roll)."""
+
     def movable(self, p: int) -> int:
         """How many of the moving side's checkers are drawn at the bottom side's point ``p`` (25: the bar)."""
         if p == OFF:
@@ -173,24 +177,25 @@ class Renderer:
     def __init__(self) -> None:
         self.fonts = Fonts()
         """Fonts by size."""
-        self._static: dict[tuple[tuple[int, int], bool, str], pygame.Surface] = {}
+        self._static: dict[tuple[tuple[int, int], bool, str, bool], pygame.Surface] = {}
         self._sprites: dict[tuple[int, str, str], pygame.Surface] = {}
 
     # --- static board -------------------------------------------------------------------------------
 
-    def static_board(self, layout: Layout, theme: Theme) -> pygame.Surface:
-        """The frame, felt, points and numbers for this size, side of the home board and theme (cached)."""
-        key = (layout.size, layout.home_left, theme.name)
+    def static_board(self, layout: Layout, theme: Theme, top_numbers: bool = False) -> pygame.Surface:
+        """The frame, felt, points and numbers for this size, side of the home board and theme (cached);
+        ``top_numbers``: the points numbered from the top side's view."""
+        key = (layout.size, layout.home_left, theme.name, top_numbers)
         surf = self._static.get(key)
         if surf is None:
             if len(self._static) > 8:
                 self._static.clear()
             surf = pygame.Surface(layout.size)
-            self._draw_static(surf, layout, theme)
+            self._draw_static(surf, layout, theme, top_numbers)
             self._static[key] = surf
         return surf
 
-    def _draw_static(self, surf: pygame.Surface, lay: Layout, th: Theme) -> None:
+    def _draw_static(self, surf: pygame.Surface, lay: Layout, th: Theme, top_numbers: bool = False) -> None:
         surf.fill(th.background)
         b = lay.board
         u = lay.unit
@@ -227,7 +232,7 @@ class Renderer:
             pygame.draw.aalines(surf, _mix(colour, (0, 0, 0), 0.35), True, corners)
             inner = _shrink(corners, 0.22)
             pygame.draw.polygon(surf, _mix(colour, (255, 255, 255), 0.08), inner)
-        # point numbers on the frame, from the human's side
+        # point numbers on the frame, from the human's side (or the top side's)
         font = self.fonts.get(max(9.0, u * 0.3))
         for p in range(1, 25):
             x = lay.column_x(p) + u / 2
@@ -236,7 +241,9 @@ class Renderer:
                 if p >= 13
                 else b.bottom - (b.height - lay.left.height) / 4
             )
-            img = font.render(str(p), True, _mix(th.frame, (255, 255, 255), 0.6))
+            img = font.render(
+                str(opposite(p) if top_numbers else p), True, _mix(th.frame, (255, 255, 255), 0.6)
+            )
             surf.blit(img, img.get_rect(center=(round(x), round(y))))
 
     # --- checkers -----------------------------------------------------------------------------------
@@ -299,7 +306,7 @@ class Renderer:
 
     def draw(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
         """Draw the board and ``view`` onto ``surf`` (the whole window area of the layout)."""
-        surf.blit(self.static_board(lay, th), (0, 0))
+        surf.blit(self.static_board(lay, th, view.top_numbers), (0, 0))
         mine = view.human_colour
         theirs = "dark" if mine == "light" else "light"
         # highlights under the checkers

@@ -446,6 +446,7 @@ class GameScene(Scene):
             b = self.flow.builder
             human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
             view = BoardView(human, ai, colour, mover_top=s.turn == AI and self.flow.is_human_moving())
+        view.top_numbers = s.config.is_two_player() and s.turn == AI
         self._view_dice(view)
         self._view_choices(view)
         view.arrows = list(self.flow.arrows)
