@@ -182,8 +182,9 @@ def test_new_game_cancels_running_search_at_once(make_app: Callable[..., App]) -
     assert worker.busy
     key(app, pygame.K_n)  # the dialog opens over the game; the search goes on
     assert isinstance(app.scenes[-1], MenuScene) and g.thinking()
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    menu = app.scenes[-1]
+    for _ in range([r.attr for r in menu.rows].index("first")):
+        key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # who moves first: from "the computer" back to "you"
     key(app, pygame.K_RETURN)  # start: a game is in progress, so it asks first
     assert isinstance(app.scenes[-1], ConfirmDialog) and app.game is g

@@ -17,7 +17,6 @@ from ai.worker.transport import AIWorker
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
-from game.ui.model.session import HUMAN
 from game.ui.model.storage import Store
 from game.ui.scenes.game.dialogs import GameOverScene
 from game.ui.scenes.game.scene import GameScene
@@ -144,20 +143,23 @@ def to_human_move(app: App) -> GameScene:
 
 
 def play_human_turn(app: App) -> Move | None:
-    """Click through the first legal move (from the rules), then confirm it."""
+    """Click through the first legal move (from the rules), then confirm it. The mover may be either
+    side: the top player of two clicks the bottom player's 25 - q for their point q."""
     g = game(app)
     st = g.session.state
+    mover = st.turn
     assert st.dice is not None
     moves = legal_moves(st.position, st.dice)
     if not moves:
         key(app, pygame.K_RETURN)  # the game waits for the player to see it
-        run_until(app, lambda: g.session.turn != HUMAN, "the pass")
+        run_until(app, lambda: g.session.turn != mover, "the pass")
         return None
     move = moves[0]
+    screen = g.flow.mover_point
     for step in move.steps:
-        click(app, point_pos(app, step.src))
+        click(app, point_pos(app, screen(step.src)))
         assert g.input.selected == step.src, f"could not pick up {step.src}"
-        click(app, point_pos(app, step.dst))
+        click(app, point_pos(app, screen(step.dst)))
     assert g.flow.builder is not None and g.flow.builder.is_complete()
     key(app, pygame.K_RETURN)
     return move

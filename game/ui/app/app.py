@@ -19,7 +19,7 @@ from typing import Literal, assert_never
 
 import pygame
 
-from ai.levels import DEFAULT_LEVEL, level_by_key
+from ai.levels import level_by_key
 from game.rules.dice import new_seed
 from game.rules.position import Position
 from game.ui.app.ids import open_ids, open_setup
@@ -296,14 +296,7 @@ class App:
 
     def config(self) -> GameConfig:
         """The config for a new match, from the settings."""
-        try:
-            level = level_by_key(self.settings.level)
-        except ValueError:
-            level = level_by_key(DEFAULT_LEVEL)
-        s = self.settings
-        return GameConfig(
-            level.key, level.depth, level.noise, s.match_length, s.first, s.colour, s.jacoby, s.beavers
-        )
+        return self.settings.game_config()
 
     def set_game(self, session: GameSession) -> None:
         """Put ``session`` on the board (any search of the game before stops)."""

@@ -1,9 +1,11 @@
 """The cube and resignation phases of the turn flow (no pygame): doubles, takes, passes, resignations.
 
-:class:`CubeTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. The computer's
-decisions come from the worker (:class:`ai.worker.messages.CubeRequest`): before each of its
-rolls it asks whether to resign or double; when the human doubles it asks whether to
-take; when the human resigns it asks whether to accept.
+:class:`CubeTurns` is mixed into :class:`game.ui.flow.turn_flow.TurnFlow`. Each side's
+decisions are its controller's (:meth:`GameSession.controller`): a person's come from the
+dialogs, the computer's from the worker (:class:`ai.worker.messages.CubeRequest`): before each
+of its rolls it asks whether to resign or double; when a person doubles it asks whether to
+take; when a person resigns it asks whether to accept. When two people play, a double or a
+resignation is put to the other person.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from game.ui.flow.events import (
     Search,
     Take,
 )
-from game.ui.model.session import AI, HUMAN, GameSession
+from game.ui.flow.words import does, is_you, who, wins
+from game.ui.model.seats import Control
+from game.ui.model.session import HUMAN, GameSession
 from game.ui.model.tutor import Pending
 
 AI_ROLL_DELAY = 0.45
@@ -63,11 +67,11 @@ def take_advice(answer: CubeAnswer) -> str:
     )
 
 
-def cube_hint_text(answer: CubeAnswer) -> str:
-    """The cube hint for the human on roll (``answer`` is from the human's side)."""
+def cube_hint_text(answer: CubeAnswer, taker: str = "the computer") -> str:
+    """The cube hint for the human on roll (``answer`` is from their side; ``taker``: the other side)."""
     advice = CubeAdvice.of(answer.double, answer.take)
     if advice.doubler is CubeAction.DOUBLE:
-        verdict = f"{ACTION_WORDS[CubeAction.DOUBLE]}: the computer should {advice.taker}"
+        verdict = f"{ACTION_WORDS[CubeAction.DOUBLE]}: {taker} should {advice.taker}"
     else:
         verdict = ACTION_WORDS[CubeAction.NO_DOUBLE]
     return (
@@ -88,6 +92,9 @@ class FlowHost:
     def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
         raise NotImplementedError
 
+    def on_roll_is_human(self) -> bool:
+        raise NotImplementedError
+
 
 class CubeTurns(FlowHost):
     """Doubles, answers and resignations; the rest is :class:`~game.ui.flow.turn_flow.TurnFlow`'s."""
@@ -101,6 +108,8 @@ class CubeTurns(FlowHost):
     """The computer's last cube answer (for the advice and the reason shown)."""
     resign_offer: Resignation | None
     """The resignation on the table (the human's, or the computer's offer)."""
+    resigner: int | None
+    """Who offered the resignation on the table."""
     declined: set[Resignation]
     """The computer's offers the human declined this game (not offered again)."""
     tutor_cube: CubeAnswer | None
@@ -133,32 +142,47 @@ class CubeTurns(FlowHost):
 
     # --- facts -----------------------------------------------------------------------------------------
 
+    def _on_roll(self) -> int:
+        """The side on roll (player 0 before the opening roll)."""
+        turn = self.session.turn
+        return HUMAN if turn is None else turn
+
+    def _doubler(self) -> int:
+        """The side whose double waits (else the side on roll)."""
+        offered = self.session.offered
+        return self._on_roll() if offered is None else offered
+
     def can_double(self) -> bool:
-        """True when the human may double now (before rolling, the cube centred or theirs, not Crawford)."""
+        """True when the person on roll may double now (before rolling, the cube centred or theirs, not
+        Crawford)."""
         return (
             self.phase is Phase.AWAITING_ROLL
             and self._timer_idle()
             and not self.animating
-            and self.session.can_double(HUMAN)
+            and self.on_roll_is_human()
+            and self.session.can_double(self._on_roll())
         )
 
     def why_no_double(self) -> str:
         """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
         s = self.session
+        me = self._on_roll() if s.config.is_two_player() else HUMAN
         if s.outcome() is not None:
             return "The game is over: there is nothing to double."
         if s.offered is not None:
             return "A double is already waiting for its answer."
-        if s.turn != HUMAN:
+        if s.turn != me:
             return "You can double only on your own turn, before you roll."
         rolled = s.state.dice is not None
-        match double_refusal(s.cube, HUMAN, crawford=s.match.is_crawford(), rolled=rolled):
+        match double_refusal(s.cube, me, crawford=s.match.is_crawford(), rolled=rolled):
             case NoDouble.ROLLED if not s.log:
                 return "Not on the opening roll: you can double from your next turn, before you roll."
             case NoDouble.ROLLED:
                 return "You have rolled: a double comes before the roll, on your next turn."
             case NoDouble.CRAWFORD:
                 return "No doubling in the Crawford game (a player is one point from winning the match)."
+            case NoDouble.NOT_OWNER if s.config.is_two_player():
+                return f"{who(s, 1 - me)} owns the cube (on {s.cube.value}): only they can double next."
             case NoDouble.NOT_OWNER:
                 return f"The computer owns the cube (on {s.cube.value}): only it can double next."
             case NoDouble.AT_MAX:
@@ -170,7 +194,7 @@ class CubeTurns(FlowHost):
 
     def wants_cube_pause(self) -> bool:
         """True when "roll for me" waits for the human: a double is allowed and not dead."""
-        return self.can_double() and not self.session.is_cube_dead(HUMAN)
+        return self.can_double() and not self.session.is_cube_dead(self._on_roll())
 
     def can_cube_hint(self) -> bool:
         """True when the human, about to roll with a double allowed, may ask whether to double."""
@@ -226,10 +250,10 @@ class CubeTurns(FlowHost):
 
     def _ai_before_roll(self) -> None:
         """Ask the worker whether the computer resigns or doubles (a cheap look when it may not double)."""
-        s = self.session
-        depth = s.config.depth if s.can_double(AI) else 1
+        s, me = self.session, self._on_roll()
+        depth = s.controller(me).depth if s.can_double(me) else 1
         self.phase = Phase.CUBE_THINKING
-        self._start_search(Search.CUBE, self._request(AI, depth))
+        self._start_search(Search.CUBE, self._request(me, depth))
 
     def _ai_roll_later(self) -> None:
         self.phase = Phase.COMPUTER_MOVING
@@ -239,28 +263,30 @@ class CubeTurns(FlowHost):
         s = self.session
         self.cube_answer = a
         if a.offer is not None and a.offer not in self.declined:
-            self.resign_offer = a.offer
+            self.resign_offer, self.resigner = a.offer, self._on_roll()
             self.phase = Phase.RESIGN_OFFERED
             pts = resign_points(a.offer, s.cube, money=s.is_money(), rules=s.config.rules())
             self._say(
                 f"The computer offers to resign {RESIGN_WORDS[a.offer]} ({pts} point{'s' * (pts > 1)})."
             )
             self._emit(AskResign(a.offer, pts))
-        elif a.double and s.can_double(AI):
-            s.double(AI)
+        elif a.double and s.can_double(self._on_roll()):
+            s.double(self._on_roll())
             self._ask_take()
         else:
             self._ai_roll_later()
 
     def _ask_take(self) -> None:
-        s = self.session
+        s, doubler = self.session, self._doubler()
         self.phase = Phase.TAKE_OR_PASS
         a = self.cube_answer
         advice = take_advice(a) if a is not None and self.options.cube_advice else ""
         self._emit(Save())
-        self._say(f"The computer doubles: the cube to {s.cube.value * 2}. Take or pass?")
-        self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver()))
-        self._tutor_watch_cube(AI)
+        asked = "" if is_you(s, 1 - doubler) else f"{who(s, 1 - doubler)}: "
+        said = does(s, doubler, "double", "doubles")
+        self._say(f"{said}: the cube to {s.cube.value * 2}. {asked + 'take' if asked else 'Take'} or pass?")
+        self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver(), who(s, doubler), who(s, 1 - doubler)))
+        self._tutor_watch_cube(doubler)
 
     # --- the intents -----------------------------------------------------------------------------------
 
@@ -292,32 +318,42 @@ class CubeTurns(FlowHost):
             self._check(Pending(CubeAction.TAKE))
 
     def _take_now(self) -> None:
-        self.session.answer(True)
-        self._say(f"You take: the cube is on {self.session.cube.value}, yours.")
+        s, taker = self.session, 1 - self._doubler()
+        s.answer(True)
+        owns = "yours" if is_you(s, taker) else f"{who(s, taker)}'s"
+        self._say(f"{does(s, taker, 'take', 'takes')}: the cube is on {s.cube.value}, {owns}.")
         self._emit(Save())
-        self._ai_roll_later()
+        self._doubler_rolls()
+
+    def _doubler_rolls(self) -> None:
+        """A double was taken: the doubler, still on roll, rolls (a person presses Roll)."""
+        if self.on_roll_is_human():
+            self.phase = Phase.AWAITING_ROLL
+        else:
+            self._ai_roll_later()
 
     def _on_beaver(self) -> None:
         if self.can_beaver():
             self._check(Pending(CubeAction.BEAVER))
 
     def _beaver_now(self) -> None:
-        s = self.session
+        s, taker = self.session, 1 - self._doubler()
         s.answer(True)
-        s.beaver(HUMAN)
-        self._say(f"You beaver: the cube is on {s.cube.value}, still yours.")
+        s.beaver(taker)
+        owns = "yours" if is_you(s, taker) else f"{who(s, taker)}'s"
+        self._say(f"{does(s, taker, 'beaver', 'beavers')}: the cube is on {s.cube.value}, still {owns}.")
         self._emit(Save())
-        self._ai_roll_later()
+        self._doubler_rolls()
 
     def _on_pass(self) -> None:
         if self.phase is Phase.TAKE_OR_PASS:
             self._check(Pending(CubeAction.PASS))
 
     def _pass_now(self) -> None:
-        s = self.session
+        s, doubler = self.session, self._doubler()
         s.answer(False)
         pts = s.points_now()
-        self._say(f"You pass: the computer wins {pts} point{'s' * (pts > 1)}.")
+        self._say(f"{does(s, 1 - doubler, 'pass', 'passes')}: {wins(s, doubler, pts)}.")
         self._enter_turn()
 
     # --- the human doubles -----------------------------------------------------------------------------
@@ -327,20 +363,41 @@ class CubeTurns(FlowHost):
             self._check(Pending(CubeAction.DOUBLE))
 
     def _double_now(self) -> None:
-        s = self.session
-        s.double(HUMAN)
-        self._say(f"You double: the cube to {s.cube.value * 2}.")
+        s, me = self.session, self._on_roll()
+        s.double(me)
+        self._say(f"{does(s, me, 'double', 'doubles')}: the cube to {s.cube.value * 2}.")
         self._emit(Save())
-        self._ask_ai_take()
+        if s.is_human(1 - me):
+            self._ask_person_take()
+        else:
+            self._ask_ai_take()
+
+    def _ask_person_take(self) -> None:
+        """A person doubled a person: the take / pass advice weighed first (when it is on), then asked."""
+        self.cube_answer = None
+        if self.options.cube_advice:
+            self.phase = Phase.TAKE_OR_PASS
+            s, doubler = self.session, self._doubler()
+            what = (
+                "the computer's double" if s.controller(doubler).control is Control.COMPUTER else "the double"
+            )
+            self._say(f"Weighing {what} for {who(s, 1 - doubler, mid=True)}...")
+            self._start_search(
+                Search.TAKE_ADVICE, self.advice_request(self._doubler(), self.options.tutor_depth)
+            )
+        else:
+            self._ask_take()
 
     def _ask_cube_hint(self, depth: int) -> None:
         """Ask the worker the human's cube question at the hint depth (the phase stays as it is)."""
         self._say("Weighing the cube for you...")
-        self._start_search(Search.CUBE_HINT, self.advice_request(HUMAN, depth))
+        self._start_search(Search.CUBE_HINT, self.advice_request(self._on_roll(), depth))
 
     def _ask_ai_take(self) -> None:
         self.phase = Phase.DOUBLE_ANSWER
-        self._start_search(Search.TAKE, self._request(HUMAN, self.session.config.depth))
+        doubler = self._doubler()
+        depth = self.session.controller(1 - doubler).depth
+        self._start_search(Search.TAKE, self._request(doubler, depth))
 
     def _ai_answers(self, a: CubeAnswer) -> None:
         s = self.session
@@ -350,7 +407,7 @@ class CubeTurns(FlowHost):
             s.answer(True)
             said = f"The computer takes: {theirs:.0%} to win."
             if a.beaver and s.is_money() and s.config.beavers and s.cube.value < MAX_CUBE:
-                s.beaver(AI)
+                s.beaver(1 - self._doubler())
                 said = f"The computer takes and beavers: {theirs:.0%} to win; the cube is on {s.cube.value}."
             self._say(said)
             self._emit(Save())
@@ -369,16 +426,22 @@ class CubeTurns(FlowHost):
         if self.search is Search.HINT:
             self.search = None
             self._emit(CancelSearch())
-        self.resign_offer = intent.offer
+        s, me = self.session, self._on_roll()
+        self.resign_offer, self.resigner = intent.offer, me
+        self._say(f"{does(s, me, 'offer', 'offers')} to resign {RESIGN_WORDS[intent.offer]}.")
+        if s.is_human(1 - me):  # the other person answers
+            self.phase = Phase.RESIGN_OFFERED
+            pts = resign_points(intent.offer, s.cube, money=s.is_money(), rules=s.config.rules())
+            self._emit(AskResign(intent.offer, pts, who(s, me), who(s, 1 - me)))
+            return
         self.phase = Phase.RESIGN_ANSWER
-        self._say(f"You offer to resign {RESIGN_WORDS[intent.offer]}.")
-        self._start_search(Search.RESIGN, self._request(HUMAN, 1, intent.offer, 0))
+        self._start_search(Search.RESIGN, self._request(me, 1, intent.offer, me))
 
     def _ai_weighs(self, a: CubeAnswer) -> None:
         offer = self.resign_offer
         self.resign_offer = None
         if a.accepts and offer is not None:
-            self.session.resign(HUMAN, offer)
+            self.session.resign(self._on_roll(), offer)
             pts = self.session.points_now()
             self._say(f"The computer accepts: it wins {pts} point{'s' * (pts > 1)}.")
         else:
@@ -389,19 +452,27 @@ class CubeTurns(FlowHost):
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
+        s, resigner = self.session, self._resigner()
         self.resign_offer = None
-        self.session.resign(AI, offer)
-        pts = self.session.points_now()
-        self._say(f"You accept: you win {pts} point{'s' * (pts > 1)}.")
+        s.resign(resigner, offer)
+        pts = s.points_now()
+        self._say(f"{does(s, 1 - resigner, 'accept', 'accepts')}: {wins(s, 1 - resigner, pts)}.")
         self._enter_turn()
+
+    def _resigner(self) -> int:
+        return self.resigner if self.resigner is not None else self._on_roll()
 
     def _on_decline_resign(self) -> None:
         offer = self.resign_offer
         if self.phase is not Phase.RESIGN_OFFERED or offer is None:
             return
+        s, resigner = self.session, self._resigner()
         self.resign_offer = None
+        self._say(f"{does(s, 1 - resigner, 'decline', 'declines')}: play on.")
+        if s.is_human(resigner):
+            self._enter_turn()  # the person who offered goes on with their turn
+            return
         self.declined.add(offer)
-        self._say("You decline: play on.")
         self._ai_roll_later()
 
     # --- the worker's answers ---------------------------------------------------------------------------
@@ -452,14 +523,12 @@ class CubeTurns(FlowHost):
                 assert_never(kind)
 
     def _resume_double(self) -> None:
-        """A saved game stopped while a double waited for its answer: ask again (the computer's
-        double: with the take / pass advice weighed again first, when the advice is on)."""
-        if self.session.offered != AI:
+        """A saved game stopped while a double waited for its answer: ask again (a double put to a
+        person: with the take / pass advice weighed again first, when the advice is on)."""
+        if not self.session.is_human(1 - self._doubler()):
             self._ask_ai_take()
-        elif self.options.cube_advice and self.cube_answer is None:
-            self.phase = Phase.TAKE_OR_PASS
-            self._say("Weighing the computer's double for you...")
-            self._start_search(Search.TAKE_ADVICE, self.advice_request(AI, self.options.tutor_depth))
+        elif self.cube_answer is None:
+            self._ask_person_take()
         else:
             self._ask_take()
 

@@ -356,7 +356,7 @@ class GameEnded:
 
 @dataclass(frozen=True)
 class AskTake:
-    """The computer doubled: ask the human to take or pass."""
+    """A double waits for a person's answer: ask them to take or pass."""
 
     value: int
     """The cube offered."""
@@ -364,16 +364,24 @@ class AskTake:
     """The hint's advice ("Take: ..."), or empty."""
     beaver: bool
     """A beaver is allowed."""
+    doubler: str = "The computer"
+    """Who doubled, as the dialog names them."""
+    taker: str = "You"
+    """Who is asked, as the dialog names them."""
 
 
 @dataclass(frozen=True)
 class AskResign:
-    """The computer offers to resign: ask the human to accept or decline."""
+    """A resignation is offered to a person: ask them to accept or decline."""
 
     offer: Resignation
     """What it offers."""
     points: int
     """What the human would score."""
+    resigner: str = "The computer"
+    """Who offers, as the dialog names them."""
+    taker: str = "You"
+    """Who is asked, as the dialog names them."""
 
 
 @dataclass(frozen=True)

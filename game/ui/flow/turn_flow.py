@@ -18,7 +18,6 @@ from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
 from game.ui.flow.cube import CubeTurns
 from game.ui.flow.events import (
-    PHASE_STATUS,
     AdviceIntent,
     Animate,
     CancelSearch,
@@ -46,7 +45,9 @@ from game.ui.flow.events import (
     Undo,
 )
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
-from game.ui.model.session import AI, HUMAN, GameSession
+from game.ui.flow.words import does, is_you, status_words, who
+from game.ui.model.points import opposite
+from game.ui.model.session import HUMAN, GameSession
 from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
 from game.ui.model.tutor import CheckerPlay, Pending, Verdict
 
@@ -99,6 +100,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     """The computer's last cube answer."""
     resign_offer: Resignation | None = None
     """The resignation on the table."""
+    resigner: int | None = None
+    """Who offered the resignation on the table."""
     declined: set[Resignation] = field(default_factory=set)
     """The computer's offers the human declined this game."""
     tutor_moves: tuple[RankedMove, ...] | None = None
@@ -131,6 +134,19 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     # --- facts ------------------------------------------------------------------------------------
 
+    def on_roll_is_human(self) -> bool:
+        """True when a person decides for the side on roll."""
+        return self.session.is_human(self.session.turn)
+
+    def is_two_player(self) -> bool:
+        """True when two people play each other (both sides by hand)."""
+        return self.session.config.is_two_player()
+
+    def mover_point(self, screen: int) -> int:
+        """The point of the side on roll drawn at the bottom player's point ``screen`` (and back: the
+        board never turns, so the top player's point q is drawn at 25 - q)."""
+        return screen if self.session.turn != 1 else opposite(screen)
+
     def is_human_moving(self) -> bool:
         """True when the human can move checkers now."""
         return self.phase is Phase.MOVING and self.builder is not None and not self.animating
@@ -158,13 +174,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
         return None if d is None else Roll.of(d)
 
     def status(self) -> str:
-        """Whose turn it is and what comes next, in a few words."""
-        b = self.builder
-        if self.phase is Phase.MOVING and b is not None:
-            if b.is_pass():
-                return "No legal move"
-            return "Your turn: confirm" if b.is_complete() else "Your turn: move"
-        return PHASE_STATUS[self.phase]
+        """Whose turn it is and what comes next, in a few words (two players: by name)."""
+        return status_words(self.session, self.phase, self.builder, self.resigner)
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -215,16 +226,17 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._resume_double()
         elif s.state.dice is None:
             self._await_roll()
-        elif s.turn == HUMAN:
+        elif self.on_roll_is_human():
             self._begin_human_move()
         else:
             self._begin_ai_move()
 
     def _await_roll(self) -> None:
-        if self.session.turn == HUMAN:
+        s = self.session
+        if self.on_roll_is_human() and s.turn is not None:
             self.phase = Phase.AWAITING_ROLL
             if self.wants_cube_pause():
-                self._tutor_watch_cube(HUMAN)
+                self._tutor_watch_cube(s.turn)
         else:
             self._ai_before_roll()
 
@@ -233,27 +245,29 @@ class TurnFlow(AdviceTurns, CubeTurns):
         opening = s.begin()
         ties = s.opening_ties()
         tied = "".join(f"Tie at {t.text()}, rolled again. " for t in ties)
-        who = "You move" if s.turn == HUMAN else "The computer moves"
+        first = s.turn if s.turn is not None else HUMAN
+        one, two = (who(s, 0), who(s, 1)) if self.is_two_player() else ("you", "the computer")
         self._emit(Sound("dice"), Save())
         self._say(
-            f"{tied}Opening roll: you {opening.first}, the computer {opening.second}."
-            f" {who} first with {opening.text()}."
+            f"{tied}Opening roll: {one} {opening.first}, {two} {opening.second}."
+            f" {does(s, first, 'move', 'moves')} first with {opening.text()}."
         )
         self.showing_opening = True  # until the first move starts
-        self._later(OPENING_DELAY if s.turn == HUMAN else OPENING_AI_DELAY, self._enter_turn)
+        self._later(OPENING_DELAY if s.is_human(first) else OPENING_AI_DELAY, self._enter_turn)
 
     def _roll(self, given: Roll | None = None) -> None:
         s = self.session
         roll = s.roll(given)
         self.arrows = []
         self._emit(Sound("dice"), Save())
-        self._say(f"{'You' if s.turn == HUMAN else 'The computer'} rolled {roll.text()}.")
+        self._say(f"{who(s, s.turn if s.turn is not None else HUMAN)} rolled {roll.text()}.")
         self._enter_turn()
 
     def _begin_human_move(self) -> None:
         s = self.session
         dice = self.dice_shown()
-        assert dice is not None
+        assert dice is not None and s.turn is not None
+        mover, rolled = s.turn, ("You rolled" if is_you(s, s.turn) else f"{who(s, s.turn)} rolled")
         partial = s.partial
         self.phase = Phase.MOVING
         self.builder = b = TurnBuilder(s.state.position, dice)
@@ -268,14 +282,14 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._sync_partial()
             return
         if b.is_pass():
-            self._say(f"You rolled {dice.text()}: no legal move. Press Done (or Space) to pass.", warn=True)
+            self._say(f"{rolled} {dice.text()}: no legal move. Press Done (or Space) to pass.", warn=True)
         elif b.is_forced() and self.options.auto_forced:
             move = b.moves[0]
-            self._say(f"You rolled {dice.text()}: the only move is {move.notation()} (played for you).")
+            self._say(f"{rolled} {dice.text()}: the only move is {move.notation()} (played for you).")
             b.play_move(move)
             steps = list(b.played)
             b.undo_all()
-            self._animate(HUMAN, s.state.position.code, steps, self._commit_forced)
+            self._animate(mover, s.state.position.code, steps, self._commit_forced)
 
     def _commit_forced(self) -> None:
         b = self.builder
@@ -286,13 +300,13 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _begin_ai_move(self) -> None:
         s = self.session
         dice = self.dice_shown()
-        assert dice is not None
+        assert dice is not None and s.turn is not None
         self.phase = Phase.COMPUTER_MOVING
         if not legal_moves(s.state.position, dice):
             self._say(f"The computer rolled {dice.text()} and cannot move.")
             self._later(DANCE_DELAY, self._ai_pass)
             return
-        cfg = s.config
+        me = s.controller(s.turn)
         seed = (int(s.commitment[:8], 16) + len(s.log)) & 0x7FFFFFFF
         self._start_search(
             Search.MOVE,
@@ -300,10 +314,10 @@ class TurnFlow(AdviceTurns, CubeTurns):
                 "move",
                 s.state.position,
                 dice,
-                cfg.depth,
-                noise=cfg.noise,
+                me.depth,
+                noise=me.noise,
                 seed=seed,
-                context=self.cube_context(AI),
+                context=self.cube_context(s.turn),
             ),
         )
         self.phase = Phase.COMPUTER_THINKING
@@ -333,7 +347,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._emit(Save())
             self._enter_turn()
 
-        self._animate(AI, s.state.position.code, list(tb.played), commit)
+        self._animate(s.turn if s.turn is not None else 1, s.state.position.code, list(tb.played), commit)
 
     def _confirm(self) -> None:
         b = self.builder
@@ -341,12 +355,16 @@ class TurnFlow(AdviceTurns, CubeTurns):
         if self.search in (Search.HINT, Search.TUTOR):
             self.search = None
             self._emit(CancelSearch())
-        move = b.move()
-        self.session.play(move)
+        move, s = b.move(), self.session
+        mover = s.turn if s.turn is not None else HUMAN
+        s.play(move)
         self.hints = []
         dice = Roll.of(b.dice)
+        passes = "you pass" if is_you(s, mover) else f"{who(s, mover)} passes"
         self._say(
-            f"You played {move.notation()}." if move else f"You rolled {dice.text()}: no move, you pass."
+            f"{who(s, mover)} played {move.notation()}."
+            if move
+            else f"{who(s, mover)} rolled {dice.text()}: no move, {passes}."
         )
         self._emit(Save())
         self._enter_turn()

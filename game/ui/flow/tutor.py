@@ -40,6 +40,7 @@ from game.ui.flow.events import (
     TutorWarn,
     UseHint,
 )
+from game.ui.flow.words import who, whose
 from game.ui.model.session import HUMAN, GameSession, TurnRecord
 from game.ui.model.turn import PlayedStep, TurnBuilder, unplay
 from game.ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
@@ -124,6 +125,15 @@ class AdviceTurns(FlowHost):
 
     # --- facts -------------------------------------------------------------------------------------
 
+    def _mover(self) -> int:
+        """The side on roll (player 0 before the opening roll): the one hints and the tutor are for."""
+        turn = self.session.turn
+        return HUMAN if turn is None else turn
+
+    def _hint_words(self, answer: CubeAnswer) -> str:
+        """The cube hint for the side on roll, naming the other side."""
+        return cube_hint_text(answer, who(self.session, 1 - self._mover(), mid=True))
+
     def is_tutor_on(self) -> bool:
         """True when the tutor checks the human's decisions."""
         return self.options.tutor is not None
@@ -175,7 +185,7 @@ class AdviceTurns(FlowHost):
         b = self.builder
         if not self.is_tutor_on() or b is None or not is_checked(b.moves) or self.tutor_moves is not None:
             return
-        ctx = self.cube_context(HUMAN)
+        ctx = self.cube_context(self._mover())
         self._start_search(
             Search.TUTOR, Request("hint", b.position, b.dice, self.options.tutor_depth, context=ctx)
         )
@@ -215,7 +225,10 @@ class AdviceTurns(FlowHost):
     def _judge(self) -> None:
         pending, least = self.pending, self.options.tutor
         assert pending is not None
-        verdict = None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least)
+        taker = who(self.session, 1 - self._mover(), mid=True)
+        verdict = (
+            None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least, taker)
+        )
         if verdict is None:
             self._release()
             return
@@ -250,7 +263,7 @@ class AdviceTurns(FlowHost):
             return False
         self.tutor_cube = answer
         if kind is Search.CUBE_HINT and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
-            self._say(cube_hint_text(answer))
+            self._say(self._hint_words(answer))
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
         return True
@@ -316,14 +329,14 @@ class AdviceTurns(FlowHost):
             self.search = Search.HINT  # the tutor's search answers the hint too
             return
         top = None if self.is_tutor_on() else HINT_COUNT
-        ctx = self.cube_context(HUMAN)
+        ctx = self.cube_context(self._mover())
         self._start_search(
             Search.HINT, Request("hint", b.position, b.dice, intent.depth, top=top, context=ctx)
         )
 
     def _cube_hint(self, depth: int) -> None:
         if self.tutor_cube is not None and self.options.tutor_depth == depth:
-            self._say(cube_hint_text(self.tutor_cube))
+            self._say(self._hint_words(self.tutor_cube))
         elif self.search is Search.TUTOR_CUBE:
             self.search = Search.CUBE_HINT
             self._say("Weighing the cube for you...")
@@ -355,11 +368,11 @@ class AdviceTurns(FlowHost):
         other = next((r for r in reversed(s.log) if r.player != newest.player), None)
         rec = newest if presses % 2 == 0 or other is None else other
         self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
-        who = "Your" if rec.player == HUMAN else "The computer's"
+        said = whose(s, rec.player)
         if not rec.steps:
-            self._say(f"{who} last turn: {rec.dice.text()}, no legal move (it passed).")
+            self._say(f"{said} last turn: {rec.dice.text()}, no legal move (it passed).")
             return
-        self._say(f"{who} last move: {rec.notation()} with {rec.dice.text()}.")
+        self._say(f"{said} last move: {rec.notation()} with {rec.dice.text()}.")
         if rec is newest and self.phase is Phase.AWAITING_ROLL and not self.animating:
             self._replay(rec)
 

@@ -271,10 +271,11 @@ def save_stats(folder: Path, stats: PlayerStats) -> None:
 def count_game(folder: Path | None, session: GameSession) -> str | None:
     """Count the finished game ``session`` in the statistics in ``folder``; a message for the player, if any.
 
-    Nothing when saving is off (``folder`` None) or the game goes on. Raises OSError when
-    the file cannot be written."""
+    Nothing when saving is off (``folder`` None) or the game goes on, nor for a match between
+    two people at this computer (the statistics are the player's record against the computer).
+    Raises OSError when the file cannot be written."""
     out = session.outcome()
-    if folder is None or out is None or not session.record_name:
+    if folder is None or out is None or not session.record_name or session.config.is_two_player():
         return None
     stats, message = load_stats(folder)
     match = session.match_now()
@@ -289,11 +290,12 @@ def record_review(
 ) -> None:
     """A review of match ``match_file`` (in ``store_folder``'s matches folder) finished: keep its error rates.
 
-    ``error_rates`` are in the record's column order; only the player's own records (the
-    human "You" in column 0) count; a match not counted yet is added (as not finished).
+    ``error_rates`` are in the record's column order; only the player's own records against the
+    computer ("You" and "Computer") count, so a match of two people at this computer never does;
+    a match not counted yet is added (as not finished).
     A statistics file that cannot be read is moved aside. Raises OSError when it cannot
     be written."""
-    if players[0] != PLAYERS[0]:
+    if players != PLAYERS:
         return
     stats, _ = load_stats(store_folder)
     save_stats(store_folder, stats.with_review(Path(match_file).name, error_rates))

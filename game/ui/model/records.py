@@ -20,6 +20,7 @@ from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.ui.model.cube_save import CubeRecord
+from game.ui.model.seats import COMPUTER_NAMES
 from game.ui.model.session import GameSession, TurnRecord
 from game.ui.model.storage import aside_told
 
@@ -32,8 +33,9 @@ def shorten(text: str, limit: int = 200) -> str:
 MATCHES_FOLDER = "matches"
 """The records' folder under the user data folder."""
 
-PLAYERS = ("You", "Computer")
-"""The names in the record: the human (left column), the computer (right)."""
+PLAYERS = COMPUTER_NAMES
+"""The names in the record against the computer: the human (left column), the computer (right). Two
+players' records carry their names (:meth:`GameSession.names`)."""
 
 MAX_RECORD_BYTES = 20_000_000
 """A record larger than this is damaged."""
@@ -120,7 +122,7 @@ def keep_game(
         if old is not None
         else (("Site", "Backgammon"), ("EventDate", when), ("Variation", "Backgammon"))
     )
-    record = MatchRecord(session.match.length, PLAYERS, (*games, game_record(session)), tags)
+    record = MatchRecord(session.match.length, session.names(), (*games, game_record(session)), tags)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(path, format_match(record).encode("utf-8"))
     return path
@@ -137,7 +139,7 @@ def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord
             kept = None
         if kept is not None and kept.games and kept.games[-1].score == session.match.score:
             return kept, path
-    return MatchRecord(session.match.length, PLAYERS, (game_record(session),), ()), None
+    return MatchRecord(session.match.length, session.names(), (game_record(session),), ()), None
 
 
 PENDING = -2

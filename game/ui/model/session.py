@@ -1,4 +1,5 @@
-"""One game of a match between the human (player 0) and the computer (player 1); no pygame.
+"""One game of a match: the human (player 0) against the computer (player 1), or two people at one
+computer (both sides by hand); no pygame.
 
 Holds the rules state, the seeded dice, the match score and a log of the turns,
 and reads/writes the JSON the game is saved as after every roll and move.
@@ -29,12 +30,22 @@ from game.rules.position import Position, PositionError, from_position_id, swap,
 from game.rules.state import GameState
 from game.support import validate as v
 from game.ui.model.cube_save import CubeRecord, CubeSaveError, GameEnd, cube_from_json, end_json
+from game.ui.model.seats import (
+    COMPUTER_NAMES,
+    DEFAULT_NAMES,
+    NAME_LENGTH,
+    OPPONENTS,
+    PERSON,
+    Control,
+    Controller,
+    clean_name,
+)
 
 HUMAN = 0
-"""The human is always player 0."""
+"""The human is always player 0 (against the computer; with two players, the one at the bottom)."""
 
 AI = 1
-"""The computer is always player 1."""
+"""The computer is always player 1 (with two players, the second person, at the top)."""
 
 SAVE_VERSION = 1
 
@@ -78,10 +89,28 @@ class GameConfig:
     """Money: gammons count single until the cube is turned."""
     beavers: bool = False
     """Money: a doubled player may redouble at once and keep the cube."""
+    opponent: str = "computer"
+    """Who plays player 1: "computer", or "human" (two people at one computer)."""
+    names: tuple[str, str] = DEFAULT_NAMES
+    """The two players' names (used when two people play)."""
 
     def rules(self) -> CubeRules:
         """The cube rules of a money session (a match ignores them)."""
         return CubeRules(self.jacoby, self.beavers)
+
+    def is_two_player(self) -> bool:
+        """True when two people play each other at this computer."""
+        return self.opponent == "human"
+
+    def controller(self, player: int) -> Controller:
+        """Who decides for ``player``: a person, or the computer at this config's level."""
+        if player == HUMAN or self.is_two_player():
+            return PERSON
+        return Controller(Control.COMPUTER, self.depth, self.noise)
+
+    def player_names(self) -> tuple[str, str]:
+        """The names in the record and on the board: ("You", "Computer"), or the two players'."""
+        return self.names if self.is_two_player() else COMPUTER_NAMES
 
     @classmethod
     def from_json(cls, data: object) -> GameConfig:
@@ -99,9 +128,20 @@ class GameConfig:
                 colour=v.choice(v.field(d, "colour"), "config colour", COLOUR_CHOICES),
                 jacoby=v.flag(d.get("jacoby", True), "config jacoby"),
                 beavers=v.flag(d.get("beavers", False), "config beavers"),
+                opponent=v.choice(d.get("opponent", "computer"), "config opponent", OPPONENTS),
+                names=_names(d.get("names", list(DEFAULT_NAMES))),
             )
         except v.Invalid as exc:
             raise SaveError(f"bad config: {exc}") from None
+
+
+def _names(data: object) -> tuple[str, str]:
+    """Two saved names, each text of at most NAME_LENGTH characters."""
+    one, two = v.items(data, "config names", 2, 2)
+    return (
+        clean_name(v.text(one, "config name 1", NAME_LENGTH), DEFAULT_NAMES[0]),
+        clean_name(v.text(two, "config name 2", NAME_LENGTH), DEFAULT_NAMES[1]),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +217,18 @@ class GameSession:
     def turn(self) -> int | None:
         """Who is on roll (None before the opening roll)."""
         return self.state.turn
+
+    def controller(self, player: int) -> Controller:
+        """Who decides for ``player`` (a person, or the computer at the match's level)."""
+        return self.config.controller(player)
+
+    def is_human(self, player: int | None) -> bool:
+        """True when a person decides for ``player`` (False for None: nobody is on roll)."""
+        return player is not None and self.controller(player).is_human
+
+    def names(self) -> tuple[str, str]:
+        """The players' names, player 0 first."""
+        return self.config.player_names()
 
     def outcome(self) -> Outcome | None:
         """How this game ended, or None."""
@@ -332,7 +384,7 @@ class GameSession:
         st = self.state
         return {
             "version": SAVE_VERSION,
-            "config": asdict(self.config),
+            "config": {**asdict(self.config), "names": list(self.config.names)},
             "match": self.match.to_json(),
             "seed": self.dice.seed,
             "rolls": [list(r) for r in self.dice.history],
@@ -406,7 +458,7 @@ class GameSession:
             for k, rec in enumerate(v.items(v.field(d, "log"), "log", MAX_ROLLS))
         ]
         s.partial = _steps_from_json(d.get("partial", []), "partial move step")
-        if s.partial and (turn != HUMAN or dice is None):
+        if s.partial and (not s.is_human(turn) or dice is None):
             raise SaveError("a half-played move without the human's roll")
         try:
             cube_from_json(s, d)

@@ -16,12 +16,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ai.levels import DEFAULT_LEVEL
+from ai.levels import DEFAULT_LEVEL, level_by_key
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.support.resources import user_data_dir
-from game.ui.model.session import COLOUR_CHOICES, FIRST_CHOICES
+from game.ui.model.seats import DEFAULT_NAMES, NAME_LENGTH, OPPONENTS, clean_name
+from game.ui.model.session import COLOUR_CHOICES, FIRST_CHOICES, GameConfig
 from game.ui.model.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
@@ -97,6 +98,12 @@ class Settings:
     """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
     window_size: tuple[int, int] | None = None
     """The window's size when the player last resized it; None: a size that fits the screen."""
+    opponent: str = "computer"
+    """Who plays the other side: "computer", or "human" (two people at one computer)."""
+    name_one: str = DEFAULT_NAMES[0]
+    """With two players, the name of the first (the bottom side)."""
+    name_two: str = DEFAULT_NAMES[1]
+    """With two players, the name of the second (the top side)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -134,6 +141,26 @@ class Settings:
         """A JSON-ready dict."""
         return asdict(self)
 
+    def game_config(self) -> GameConfig:
+        """The config of a new match with these settings (an unknown level: the default one)."""
+        try:
+            level = level_by_key(self.level)
+        except ValueError:
+            level = level_by_key(DEFAULT_LEVEL)
+        names = (clean_name(self.name_one, DEFAULT_NAMES[0]), clean_name(self.name_two, DEFAULT_NAMES[1]))
+        return GameConfig(
+            level.key,
+            level.depth,
+            level.noise,
+            self.match_length,
+            self.first,
+            self.colour,
+            self.jacoby,
+            self.beavers,
+            self.opponent,
+            names,
+        )
+
 
 def _window_size(value: object, name: str) -> tuple[int, int] | None:
     """A window size: null, or [width, height] in pixels, each 1..MAX_WINDOW_SIDE."""
@@ -143,6 +170,14 @@ def _window_size(value: object, name: str) -> tuple[int, int] | None:
     return validate.integer(w, f"{name}[0]", 1, MAX_WINDOW_SIDE), validate.integer(
         h, f"{name}[1]", 1, MAX_WINDOW_SIDE
     )
+
+
+def _name(value: object, name: str) -> str:
+    """A player's name: text of 1..NAME_LENGTH printable characters, not only spaces."""
+    kept = validate.text(value, name, NAME_LENGTH)
+    if not kept.strip() or not kept.isprintable():
+        raise validate.Invalid(f"{name} must be 1 to {NAME_LENGTH} printable characters")
+    return kept
 
 
 _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
@@ -164,6 +199,9 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "cube_advice": validate.flag,
         "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
         "window_size": _window_size,
+        "opponent": lambda x, n: validate.choice(x, n, OPPONENTS),
+        "name_one": _name,
+        "name_two": _name,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""

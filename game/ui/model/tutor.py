@@ -129,13 +129,13 @@ def cube_loss(kind: CubeAction, answer: CubeAnswer) -> float:
             assert_never(kind)
 
 
-def _cube_words(kind: CubeAction, answer: CubeAnswer) -> tuple[str, str]:
-    """What was chosen and what is better, in words."""
+def _cube_words(kind: CubeAction, answer: CubeAnswer, taker: str) -> tuple[str, str]:
+    """What was chosen and what is better, in words (``taker``: who would answer a double)."""
     match kind:
         case CubeAction.DOUBLE:
             return "Doubling", "no double"
         case CubeAction.NO_DOUBLE:
-            should = "the computer should take" if answer.dt <= answer.dp else "the computer should pass"
+            should = f"{taker} should take" if answer.dt <= answer.dp else f"{taker} should pass"
             return "Not doubling", "double, " + should
         case CubeAction.TAKE:
             return "Taking", "pass"
@@ -147,12 +147,15 @@ def _cube_words(kind: CubeAction, answer: CubeAnswer) -> tuple[str, str]:
             assert_never(kind)
 
 
-def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict | None:
-    """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
+def cube_verdict(
+    kind: CubeAction, answer: CubeAnswer, least: float, taker: str = "the computer"
+) -> Verdict | None:
+    """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side;
+    ``taker``: who would answer a double, in words)."""
     loss = cube_loss(kind, answer)
     if loss < least or loss <= 0.0:
         return None
-    played, best = _cube_words(kind, answer)
+    played, best = _cube_words(kind, answer, taker)
     if kind in (CubeAction.DOUBLE, CubeAction.NO_DOUBLE):
         detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
     else:
@@ -165,9 +168,14 @@ def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict 
 
 
 def verdict_for(
-    pending: Pending, moves: Sequence[RankedMove] | None, cube: CubeAnswer | None, least: float
+    pending: Pending,
+    moves: Sequence[RankedMove] | None,
+    cube: CubeAnswer | None,
+    least: float,
+    taker: str = "the computer",
 ) -> Verdict | None:
-    """The tutor's warning for a held decision, given what the search found (None: let it be)."""
+    """The tutor's warning for a held decision, given what the search found (None: let it be;
+    ``taker``: who would answer a double, in words)."""
     kind = pending.kind
     if kind is CheckerPlay.MOVE:
         if pending.move is None or moves is None:
@@ -175,4 +183,4 @@ def verdict_for(
         return move_verdict(moves, pending.move, least)
     if cube is None:
         return None
-    return cube_verdict(kind, cube, least)
+    return cube_verdict(kind, cube, least, taker)

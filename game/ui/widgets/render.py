@@ -60,6 +60,22 @@ class BoardView:
     """The opening roll (human's die, computer's die), shown one die on each half."""
     airborne: tuple[int, int] = (0, 0)
     """Checkers (human, computer) lifted off the board for an animation: not borne off."""
+    mover_top: bool = False
+    """True when the checkers being moved by hand are the top side's (two players: the second one's
+    turn; the board never turns). ``highlights``, ``sources``, ``selected``, ``hover`` stay in the
+    bottom side's point numbers, where they are drawn."""
+
+    top_numbers: bool = False
+    """True when the frame numbers the points from the top side's view (two players: the second
+    one is on roll)."""
+
+    def movable(self, p: int) -> int:
+        """How many of the moving side's checkers are drawn at the bottom side's point ``p`` (25: the bar)."""
+        if p == OFF:
+            return 0
+        if not self.mover_top:
+            return self.human[slot(p)]
+        return self.ai[slot(p if p == BAR else opposite(p))]
 
 
 REPLACEMENT = "\ufffd"
@@ -161,24 +177,25 @@ class Renderer:
     def __init__(self) -> None:
         self.fonts = Fonts()
         """Fonts by size."""
-        self._static: dict[tuple[tuple[int, int], bool, str], pygame.Surface] = {}
+        self._static: dict[tuple[tuple[int, int], bool, str, bool], pygame.Surface] = {}
         self._sprites: dict[tuple[int, str, str], pygame.Surface] = {}
 
     # --- static board -------------------------------------------------------------------------------
 
-    def static_board(self, layout: Layout, theme: Theme) -> pygame.Surface:
-        """The frame, felt, points and numbers for this size, side of the home board and theme (cached)."""
-        key = (layout.size, layout.home_left, theme.name)
+    def static_board(self, layout: Layout, theme: Theme, top_numbers: bool = False) -> pygame.Surface:
+        """The frame, felt, points and numbers for this size, side of the home board and theme (cached);
+        ``top_numbers``: the points numbered from the top side's view."""
+        key = (layout.size, layout.home_left, theme.name, top_numbers)
         surf = self._static.get(key)
         if surf is None:
             if len(self._static) > 8:
                 self._static.clear()
             surf = pygame.Surface(layout.size)
-            self._draw_static(surf, layout, theme)
+            self._draw_static(surf, layout, theme, top_numbers)
             self._static[key] = surf
         return surf
 
-    def _draw_static(self, surf: pygame.Surface, lay: Layout, th: Theme) -> None:
+    def _draw_static(self, surf: pygame.Surface, lay: Layout, th: Theme, top_numbers: bool = False) -> None:
         surf.fill(th.background)
         b = lay.board
         u = lay.unit
@@ -215,7 +232,7 @@ class Renderer:
             pygame.draw.aalines(surf, _mix(colour, (0, 0, 0), 0.35), True, corners)
             inner = _shrink(corners, 0.22)
             pygame.draw.polygon(surf, _mix(colour, (255, 255, 255), 0.08), inner)
-        # point numbers on the frame, from the human's side
+        # point numbers on the frame, from the human's side (or the top side's)
         font = self.fonts.get(max(9.0, u * 0.3))
         for p in range(1, 25):
             x = lay.column_x(p) + u / 2
@@ -224,7 +241,9 @@ class Renderer:
                 if p >= 13
                 else b.bottom - (b.height - lay.left.height) / 4
             )
-            img = font.render(str(p), True, _mix(th.frame, (255, 255, 255), 0.6))
+            img = font.render(
+                str(opposite(p) if top_numbers else p), True, _mix(th.frame, (255, 255, 255), 0.6)
+            )
             surf.blit(img, img.get_rect(center=(round(x), round(y))))
 
     # --- checkers -----------------------------------------------------------------------------------
@@ -287,14 +306,15 @@ class Renderer:
 
     def draw(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView) -> None:
         """Draw the board and ``view`` onto ``surf`` (the whole window area of the layout)."""
-        surf.blit(self.static_board(lay, th), (0, 0))
+        surf.blit(self.static_board(lay, th, view.top_numbers), (0, 0))
         mine = view.human_colour
         theirs = "dark" if mine == "light" else "light"
         # highlights under the checkers
         for p in view.highlights:
-            self._highlight(surf, lay, th, p, strong=p == view.hover)
+            self._highlight(surf, lay, th, p, strong=p == view.hover, mover_top=view.mover_top)
         self._their_checkers(surf, lay, th, view, theirs)
         self._my_checkers(surf, lay, th, view, mine)
+        moving = theirs if view.mover_top else mine
         # borne off, edge-on
         self._tray(surf, lay, th, mine, 15 - sum(view.human) - view.airborne[0], True)
         self._tray(surf, lay, th, theirs, 15 - sum(view.ai) - view.airborne[1], False)
@@ -312,22 +332,23 @@ class Renderer:
         if view.cursor is not None:
             self._cursor(surf, lay, th, view.cursor, view.cursor_row)
         if view.drag is not None:
-            self.draw_checker(surf, lay, th, mine, view.drag)
+            self.draw_checker(surf, lay, th, moving, view.drag)
 
     def _their_checkers(
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str
     ) -> None:
         # the computer's point q is drawn at the human's 25 - q
+        dragged = view.selected if view.drag is not None and view.mover_top else None
         for q in range(1, 25):
-            self._stack(surf, lay, th, kind, opposite(q), view.ai[slot(q)])
-        on_bar = view.ai[slot(BAR)]
+            self._stack(surf, lay, th, kind, opposite(q), view.ai[slot(q)] - (dragged == opposite(q)))
+        on_bar = view.ai[slot(BAR)] - (dragged == BAR)
         for k in range(min(on_bar, STACK)):
             self.draw_checker(surf, lay, th, kind, lay.their_bar_center(k))
         if on_bar > STACK:
             self._count_label(surf, lay, th, kind, lay.their_bar_center(STACK - 1), on_bar)
 
     def _my_checkers(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str) -> None:
-        dragged = view.selected if view.drag is not None else None
+        dragged = view.selected if view.drag is not None and not view.mover_top else None
         for p in range(1, 25):
             self._stack(surf, lay, th, kind, p, view.human[slot(p)] - (1 if dragged == p else 0))
         bar_n = view.human[slot(BAR)] - (1 if dragged == BAR else 0)
@@ -368,9 +389,17 @@ class Renderer:
             y = half.y + img.get_height() * 0.7 if human else half.bottom - img.get_height() * 0.7
             surf.blit(img, img.get_rect(center=(half.centerx, round(y))))
 
-    def _highlight(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int, strong: bool = False) -> None:
+    def _highlight(
+        self,
+        surf: pygame.Surface,
+        lay: Layout,
+        th: Theme,
+        p: int,
+        strong: bool = False,
+        mover_top: bool = False,
+    ) -> None:
         if p == OFF:
-            rect = lay.tray_half(True)
+            rect = lay.tray_half(not mover_top)
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             glow.fill((*th.accent, 90))
             surf.blit(glow, rect.topleft)
@@ -394,10 +423,10 @@ class Renderer:
         self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, p: int, strong: bool = False
     ) -> None:
         """A soft ring round the top checker of a point whose checker can move."""
-        n = view.human[slot(p)] if p != OFF else 0
+        n = view.movable(p)
         if n <= 0:
             return
-        x, y = lay.checker_center(p, n - 1)
+        x, y = self._top_checker(lay, view, p, n)
         r = round(lay.radius + 2)
         glow = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
         c = r + 4
@@ -410,11 +439,18 @@ class Renderer:
         assert p is not None
         if view.drag is not None:
             return
-        n = view.human[slot(p)] if p != OFF else 0
+        n = view.movable(p)
         if n <= 0:
             return
-        x, y = lay.checker_center(p, n - 1)
+        x, y = self._top_checker(lay, view, p, n)
         pygame.draw.circle(surf, th.select, (round(x), round(y)), round(lay.radius + 3), 3)
+
+    @staticmethod
+    def _top_checker(lay: Layout, view: BoardView, p: int, n: int) -> tuple[float, float]:
+        """The centre of the moving side's top checker of ``n`` at the bottom side's point ``p``."""
+        if p == BAR and view.mover_top:
+            return lay.their_bar_center(min(n, STACK) - 1)
+        return lay.checker_center(p, n - 1)
 
     def _cursor(self, surf: pygame.Surface, lay: Layout, th: Theme, p: int, row: int) -> None:
         pygame.draw.rect(surf, th.cursor, lay.cursor_rect(p, row).inflate(-2, -2), 3, border_radius=4)

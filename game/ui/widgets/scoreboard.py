@@ -54,11 +54,13 @@ def log_lines(s: GameSession) -> list[str]:
     rows = row_numbers([a.player for _, actions in entries for a in actions])
     lines: list[str] = []
     first = 0  # the index of the entry's first action in ``rows``
+    two = s.config.is_two_player()
     for item, actions in entries:
-        who = "You" if item.player == HUMAN else "AI"
+        who = s.names()[item.player] if two else ("You" if item.player == HUMAN else "AI")
         if isinstance(item, CubeRecord):
             value = "" if item.kind is CubeAction.PASS else f" {item.value}"
-            lines.append(f"{rows[first]}. {who} {CUBE_VERBS[item.kind][item.player != HUMAN]}{value}")
+            third = two or item.player != HUMAN
+            lines.append(f"{rows[first]}. {who} {CUBE_VERBS[item.kind][third]}{value}")
         else:
             lines.append(f"{rows[first]}. {who} {item.dice.text()}: {item.notation()}")
         first += len(actions)

@@ -1,7 +1,9 @@
 """The board under the mouse and the keyboard: pick up, put down, drag, double-click, the cursor.
 
 Turns raw input into the flow's intents (``MoveChecker``, ``MoveFarthest``) and
-gentle explanations for clicks that do nothing. Points are the human's (game.ui.model.points).
+gentle explanations for clicks that do nothing. The board gives the bottom side's points
+(game.ui.model.points); the selection and the intents are in the moving side's own points
+(the same but when the top player of two moves: :meth:`TurnFlow.mover_point`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class BoardInput:
     """Selection, drag and keyboard cursor of the human's move."""
 
     selected: int | None = None
-    """The point whose checker is picked up (25 = bar)."""
+    """The point whose checker is picked up (25 = bar), the moving side's numbering."""
     dragging: bool = False
     """True while the picked-up checker follows the mouse."""
     drag_pos: tuple[int, int] | None = None
@@ -51,9 +53,11 @@ class BoardInput:
 
     # --- clicks --------------------------------------------------------------------------------------
 
-    def click(self, flow: TurnFlow, p: int, now_ms: int) -> list[Output]:
-        """A click (or the keyboard's pick / put) on a human point: 1..24, 25 the bar, 0 the tray."""
+    def click(self, flow: TurnFlow, screen: int, now_ms: int) -> list[Output]:
+        """A click (or the keyboard's pick / put) on a point of the board: 1..24 (the bottom side's
+        numbering), 25 the bar, 0 the tray."""
         self.out = []
+        p = flow.mover_point(screen)
         b = flow.builder
         if b is None or not flow.is_human_moving():
             if flow.is_roll_due():
@@ -111,8 +115,8 @@ class BoardInput:
             self.out = []
             return self.out
         out = self.click(flow, p, now_ms)
-        if self.selected == p:
-            self._press = (p, pos)
+        if self.selected == flow.mover_point(p):
+            self._press = (self.selected, pos)
         return out
 
     def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
@@ -138,6 +142,8 @@ class BoardInput:
         if press is None or b is None or src is None:
             return self.out
         p = lay.hit(pos)
+        if p is not None:
+            p = flow.mover_point(p)
         if p is None or p == src:
             return self.out  # dropped back: it stays picked up
         if p in b.destinations(src):
@@ -181,9 +187,10 @@ class BoardInput:
             order = stops[start + 1 :] + stops[: start + 1]
         else:
             order = stops[:start][::-1] + stops[start:][::-1]
+        own_row = 0 if flow.session.turn == 1 else 1  # the bar and tray stops on the mover's side
         for r, c in order:
             p = grid[r][c]
-            if p in wanted and not (p in (BAR, OFF) and r != 1):
+            if flow.mover_point(p) in wanted and not (p in (BAR, OFF) and r != own_row):
                 self.cursor = (r, c)
                 return
 

@@ -47,7 +47,9 @@ class _Lines(Dialog):
 
 
 class TakePassDialog(_Lines):
-    """The computer doubled: take (T), pass (P), or beaver (B) when allowed; with the hint's advice."""
+    """A double put to a person (by the computer, or with two players by the other person): take (T),
+    pass (P), or beaver (B) when allowed; with the hint's advice. The title names who doubles and who
+    answers."""
 
     title = "The computer doubles"
     max_size = (600, 300)
@@ -59,14 +61,18 @@ class TakePassDialog(_Lines):
         advice: str,
         on_choice: Callable[[CubeAction], None],
         beaver: bool = False,
+        doubler: str = "The computer",
+        taker: str = "You",
     ) -> None:
+        self.title = f"{doubler} doubles" if taker == "You" else f"{doubler} doubles: {taker}, take or pass?"
         self.value = value
         """The cube offered."""
         self.on_choice = on_choice
         """Called with the answer: take, pass or beaver."""
         self.beaver = beaver
         """Offer a beaver too."""
-        first = f"Take, and play on with the cube on {value}, yours? Or pass, and lose {value // 2}?"
+        yours = "yours" if taker == "You" else f"{taker}'s"
+        first = f"Take, and play on with the cube on {value}, {yours}? Or pass, and lose {value // 2}?"
         super().__init__(ctx, [first] + ([advice] if advice else []))
 
     def _pick(self, what: CubeAction) -> Callable[[], None]:
@@ -90,8 +96,15 @@ class ResignDialog(_Lines):
     max_size = (640, 260)
 
     def __init__(
-        self, ctx: Context, points: Callable[[Resignation], int], on_offer: Callable[[Resignation], None]
+        self,
+        ctx: Context,
+        points: Callable[[Resignation], int],
+        on_offer: Callable[[Resignation], None],
+        resigner: str = "You",
+        taker: str = "The computer",
     ) -> None:
+        if resigner != "You":
+            self.title = f"{resigner}: resign?"
         self.points = points
         """What each offer would cost."""
         self.on_offer = on_offer
@@ -100,7 +113,9 @@ class ResignDialog(_Lines):
         super().__init__(
             ctx,
             [
-                "Offer to resign? The computer accepts if it cannot expect more by playing on.",
+                "Offer to resign? The computer accepts if it cannot expect more by playing on."
+                if taker == "The computer"
+                else f"Offer to resign? {taker} accepts or plays on.",
                 f"Points: {costs}.",
             ],
         )
@@ -126,20 +141,30 @@ class ResignDialog(_Lines):
 
 
 class ResignOfferDialog(_Lines):
-    """The computer offers to resign: accept (A, Enter) or decline (D, Esc)."""
+    """A resignation offered to a person (by the computer, or the other person): accept (A, Enter) or
+    decline (D, Esc)."""
 
     title = "The computer resigns"
 
     def __init__(
-        self, ctx: Context, offer: Resignation, points: int, on_answer: Callable[[bool], None]
+        self,
+        ctx: Context,
+        offer: Resignation,
+        points: int,
+        on_answer: Callable[[bool], None],
+        resigner: str = "The computer",
+        taker: str = "You",
     ) -> None:
+        if resigner != "The computer":
+            self.title = f"{resigner} resigns: {taker}, accept?"
         self.offer = offer
         """What it offers."""
         self.on_answer = on_answer
         """Called with True (accept) or False (decline)."""
         pts = f"{points} point{'s' * (points > 1)}"
+        you = "you" if taker == "You" else taker
         super().__init__(
-            ctx, [f"The computer offers you {RESIGN_NAMES[offer]}: {pts}.", "Accept, or play on for more?"]
+            ctx, [f"{resigner} offers {you} {RESIGN_NAMES[offer]}: {pts}.", "Accept, or play on for more?"]
         )
 
     def _answer(self, yes: bool) -> Callable[[], None]:

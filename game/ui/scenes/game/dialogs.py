@@ -8,6 +8,7 @@ import pygame
 
 from game.records.mat import format_match
 from game.rules.dice import Roll, replay, seed_commitment
+from game.ui.flow.words import does, who
 from game.ui.model.records import match_so_far
 from game.ui.model.session import HUMAN, GameSession
 from game.ui.scenes.base import Choice, Command, Context, Dialog
@@ -47,10 +48,11 @@ class ResumePrompt(Dialog):
         th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
         score = s.match_now().score
         what = f"Match to {s.config.match_length}" if s.config.match_length else "Money session"
+        one, two = s.names() if s.config.is_two_player() else ("you", "computer")
+        against = "Two players" if s.config.is_two_player() else self.ctx.level_label(s.config.level)
         lines = [
-            f"{what}: you {score[HUMAN]}, computer {score[1]}. Game {s.match.game_number()}.",
-            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played."
-            f" {self.ctx.level_label(s.config.level)}.",
+            f"{what}: {one} {score[HUMAN]}, {two} {score[1]}. Game {s.match.game_number()}.",
+            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played. {against}.",
         ]
         y = area.y + 8
         for line in lines:
@@ -200,7 +202,7 @@ class GameOverScene(Dialog):
         out = s.outcome()
         assert out is not None
         pts, kind = s.points_now(), out.termination.value
-        who = "You win" if out.winner == HUMAN else "The computer wins"
+        who = does(s, out.winner, "win", "wins")
         head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
         if s.end is not None and s.end.how == "pass":
             return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
@@ -224,13 +226,16 @@ class GameOverScene(Dialog):
             text(surface, fonts, line, (area.centerx, y), 16, th.text, anchor="midtop")
             y += 22
         m = s.match_now()
-        line = f"Match to {m.length}: you {m.score[0]}, the computer {m.score[1]}."
+        one, two = who(s, 0, mid=True), who(s, 1, mid=True)
+        line = f"Match to {m.length}: {one} {m.score[0]}, {two} {m.score[1]}."
         if m.is_money():
             games = len(m.games)
-            line = f"Money session: you {m.score[0] - m.score[1]:+d} after {games} game{'s' * (games != 1)}."
+            line = (
+                f"Money session: {one} {m.score[0] - m.score[1]:+d} after {games} game{'s' * (games != 1)}."
+            )
         winner = m.winner()
         if winner is not None:
-            line += " You win the match!" if winner == HUMAN else " The computer wins the match."
+            line += f" {does(s, winner, 'win', 'wins')} the match{'!' if s.is_human(winner) else '.'}"
         text(surface, fonts, line, (area.centerx, y + 8), 19, th.text, True, "midtop")
         y += 44
         for label, value in (("Dice seed", s.seed), ("SHA-256 shown at the start", s.commitment)):

@@ -47,6 +47,7 @@ from game.ui.flow.events import (
 )
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.flow.tutor import TUTOR_SEARCHES
+from game.ui.flow.words import who
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
@@ -148,14 +149,21 @@ class GameScene(Scene):
             case GameEnded():
                 self.ctx.run(Command.GAME_OVER)
             case AskTake():
-                dialog = TakePassDialog(
-                    self.ctx, effect.value, effect.advice, self._take_choice, effect.beaver
+                e = effect
+                self.ctx.push(
+                    TakePassDialog(
+                        self.ctx, e.value, e.advice, self._take_choice, e.beaver, e.doubler, e.taker
+                    )
                 )
-                self.ctx.push(dialog)
             case TutorWarn():
                 self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch))
             case AskResign():
-                self.ctx.push(ResignOfferDialog(self.ctx, effect.offer, effect.points, self._resign_choice))
+                e2 = effect
+                self.ctx.push(
+                    ResignOfferDialog(
+                        self.ctx, e2.offer, e2.points, self._resign_choice, e2.resigner, e2.taker
+                    )
+                )
             case _:
                 assert_never(effect)
 
@@ -265,7 +273,7 @@ class GameScene(Scene):
 
     def rollout(self) -> None:
         """Open the rollout of the player's decision: this roll's best moves, or before rolling, the cube."""
-        flow, ctx = self.flow, self.flow.cube_context(HUMAN)
+        flow, ctx = self.flow, self.flow.cube_context(self.session.turn or HUMAN)
         b = flow.builder
         if flow.can_hint() and b is not None:
             dice = (b.dice[0], b.dice[1])
@@ -299,7 +307,9 @@ class GameScene(Scene):
         def points(r: Resignation) -> int:
             return resign_points(r, s.cube, money=s.is_money(), rules=s.config.rules())
 
-        self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r))))
+        me = s.turn or HUMAN
+        names = (who(s, me), who(s, 1 - me))
+        self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r)), *names))
 
     def _take_choice(self, answer: CubeAction) -> None:
         match answer:
@@ -434,14 +444,15 @@ class GameScene(Scene):
             view.airborne = (1, 0) if self.flight.mover == HUMAN else (0, 1)
         else:
             b = self.flow.builder
-            human, ai = s.sides(b.code, HUMAN) if b is not None else s.sides()
-            view = BoardView(human, ai, colour)
+            human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
+            view = BoardView(human, ai, colour, mover_top=s.turn == AI and self.flow.is_human_moving())
+        view.top_numbers = s.config.is_two_player() and s.turn == AI
         self._view_dice(view)
         self._view_choices(view)
         view.arrows = list(self.flow.arrows)
         b = self.flow.builder
         if self.flow.hints and b is not None and not b.played:
-            view.arrows = [(st.src, st.dst, True) for st in self.flow.hints[0].move.steps]
+            view.arrows = [(st.src, st.dst, s.turn != AI) for st in self.flow.hints[0].move.steps]
         cp = self.input.cursor_point(self.layout)
         if cp is not None and self.input.cursor is not None:
             view.cursor = cp
@@ -469,12 +480,12 @@ class GameScene(Scene):
         b = self.flow.builder
         if b is None or not self.flow.is_human_moving():
             return
-        sel = self.input.selected
+        sel, screen = self.input.selected, self.flow.mover_point
         if sel is not None:
-            view.selected = sel
-            view.highlights = frozenset(b.destinations(sel))
+            view.selected = screen(sel)
+            view.highlights = frozenset(screen(p) for p in b.destinations(sel))
         else:
-            view.sources = frozenset(b.sources())
+            view.sources = frozenset(screen(p) for p in b.sources())
         if self.input.dragging and self.input.drag_pos is not None:
             view.drag = self.input.drag_pos
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() and not self.ctx.headless else None
@@ -511,9 +522,12 @@ class GameScene(Scene):
     def panel_view(self) -> PanelView:
         """What the side panel shows now."""
         s, th, flow = self.session, self.ctx.theme, self.flow
+        names, light = s.names(), th.checker_name(s.config.colour)
+        dark = th.checker_name("dark" if s.config.colour == "light" else "light")
+        two = s.config.is_two_player()
         view = PanelView(
-            level=self.ctx.level_label(s.config.level),
-            colour=f"You play {th.checker_name(s.config.colour)}",
+            level=f"Two players: {names[0]} v {names[1]}" if two else self.ctx.level_label(s.config.level),
+            colour=f"{names[0]} plays {light}, {names[1]} {dark}" if two else f"You play {light}",
             sha=s.commitment,
             full_sha=self.full_sha,
             buttons=self.buttons,
@@ -542,14 +556,15 @@ class GameScene(Scene):
         pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
         size = top.height * 0.36
         b = self.flow.builder
-        human, ai = s.sides(b.code, HUMAN) if b is not None else s.sides()
+        human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
         score = score_words(s.match_now())
         you = s.config.colour
         them = "dark" if you == "light" else "light"
         x, cy = top.x + top.height * 0.3, top.centery
+        names = s.names()
         for name, kind, pts, pips in (
-            ("You", you, score[HUMAN], pip_count(human)),
-            ("Computer", them, score[AI], pip_count(ai)),
+            (names[HUMAN], you, score[HUMAN], pip_count(human)),
+            (names[AI], them, score[AI], pip_count(ai)),
         ):
             icon = ctx.renderer.sprite(top.height * 0.3, kind, th)
             surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))

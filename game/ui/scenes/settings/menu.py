@@ -1,4 +1,4 @@
-"""The new-game dialog with the settings."""
+"""The new-game dialog with the settings (against the computer or two players, and their names)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import pygame
 
 from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD
 from ai.levels import LEVELS
+from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS
 from game.ui.model.session import MATCH_CHOICES
 from game.ui.model.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
 from game.ui.model.tutor import TUTOR_LEVELS
 from game.ui.scenes.base import Choice, Command, Context, Dialog
+from game.ui.scenes.settings.names import NameDialog
 from game.ui.widgets.controls import fit_text, text
 
 
@@ -31,11 +33,16 @@ class Option:
     """How each choice is shown."""
     applies_now: bool = False
     """True when a change takes effect at once (else at the next new game)."""
+    typed: str = ""
+    """For a name typed rather than chosen: the name kept when none is typed (no ``values``)."""
 
 
 def options() -> list[Option]:
     """The rows of the new-game dialog."""
     return [
+        Option("opponent", "Play against", list(OPPONENTS), ["The computer", "Each other (two players)"]),
+        Option("name_one", "First player's name (bottom)", [], [], typed=DEFAULT_NAMES[0]),
+        Option("name_two", "Second player's name (top)", [], [], typed=DEFAULT_NAMES[1]),
         Option("level", "AI strength", [lv.key for lv in LEVELS], [lv.label for lv in LEVELS]),
         Option(
             "match_length",
@@ -44,9 +51,12 @@ def options() -> list[Option]:
             [f"{n} point{'s' * (n > 1)}" if n else "Money session" for n in MATCH_CHOICES],
         ),
         Option(
-            "first", "Who moves first", list(FIRST_MOVERS), ["Opening roll decides", "You", "The computer"]
+            "first",
+            "Who moves first",
+            list(FIRST_MOVERS),
+            ["Opening roll decides", "You (the first player)", "The computer (the second player)"],
         ),
-        Option("colour", "Your checkers", list(COLOURS), ["Light", "Dark (ringed)"]),
+        Option("colour", "Your (first player's) checkers", list(COLOURS), ["Light", "Dark (ringed)"]),
         Option(
             "animation",
             "Animation",
@@ -147,6 +157,12 @@ class MenuScene(Dialog):
             self.arrows.append((pygame.Rect(round(vx0), y, aw, round(self.line * 0.8)), i, -1))
             self.arrows.append((pygame.Rect(round(vx1 - aw), y, aw, round(self.line * 0.8)), i, 1))
 
+    def shown(self, opt: Option) -> str:
+        """A row's value as shown: the choice's name, or the name typed."""
+        if opt.typed:
+            return str(getattr(self.ctx.settings, opt.attr))
+        return opt.names[self._value_index(opt)]
+
     def _value_index(self, opt: Option) -> int:
         value = getattr(self.ctx.settings, opt.attr)
         try:
@@ -157,12 +173,25 @@ class MenuScene(Dialog):
     def change(self, row: int, direction: int) -> None:
         """Move a row's choice left or right and save the settings."""
         opt = self.rows[row]
+        if opt.typed:
+            self.type_name(opt)
+            return
         i = (self._value_index(opt) + direction) % len(opt.values)
         setattr(self.ctx.settings, opt.attr, opt.values[i])
         self.ctx.settings_changed()
 
+    def type_name(self, opt: Option) -> None:
+        """Open the box to type a player's name (kept in the settings when Enter is pressed)."""
+
+        def keep(name: str) -> None:
+            setattr(self.ctx.settings, opt.attr, name)
+            self.ctx.settings_changed()
+
+        who = "The first player" if opt.attr == "name_one" else "The second player"
+        self.ctx.push(NameDialog(self.ctx, who, self.shown(opt), opt.typed, keep))
+
     def on_key(self, event: pygame.event.Event) -> None:
-        """Arrows choose a row and change it; F1 opens help."""
+        """Arrows choose a row and change it (a name row: the box to type it); F1 opens help."""
         k = event.key
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
         if k in moves:
@@ -201,9 +230,7 @@ class MenuScene(Dialog):
             mid = y + self.line * 0.4
             text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, th.text, anchor="midleft")
             left, right = self.arrows[2 * i][0], self.arrows[2 * i + 1][0]
-            name = fit_text(
-                fonts.get(size, True), opt.names[self._value_index(opt)], right.x - left.right - 8
-            )
+            name = fit_text(fonts.get(size, True), self.shown(opt), right.x - left.right - 8)
             centre = ((left.right + right.x) / 2, mid)
             text(surface, fonts, name, centre, size, th.accent, True, "center")
             for rect, glyph in ((left, "◀"), (right, "▶")):
