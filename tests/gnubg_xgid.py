@@ -5,10 +5,11 @@ random cube, score, match length, Crawford flag, dice and money rules, writes it
 ``game.records.xgid.write_xgid``, hands every XGID to GNU Backgammon's command line
 (``/usr/games/gnubg -t -q``: ``set xgid``, then ``show board``) and rewrites
 tests/data/xgid/gnubg_pairs.txt with one ``XGID<TAB>POSITIONID:MATCHID`` line per XGID, the
-IDs as gnubg printed them. When the XGID's top player is on roll, gnubg asks whether to swap
-the players so that the player on roll is at the bottom, and with no terminal it does: its IDs
-then number the players the other way round (the test exchanges them back). No gnubg is needed
-to run the tests; only to remake the file.
+IDs as gnubg printed them, and tests/data/xgid/gnubg_boards.txt with gnubg's drawing of the
+boards. When the XGID's top player is on roll, gnubg asks whether to swap the players so that
+the player on roll is at the bottom, and with no terminal it does: its IDs then number the
+players the other way round (the test exchanges them back). No gnubg is needed to run the
+tests; only to remake the files.
 
 A double offered (``D``) is left out: gnubg 1.07's ``set xgid`` takes the turn field of a
 ``D`` XGID as the doubler, where XG and the programs that read XG's IDs take it as the
@@ -32,6 +33,9 @@ from game.rules.movegen import results
 from game.rules.position import START_CODE, swap, unpack
 
 PAIRS = Path(__file__).parent / "data" / "xgid" / "gnubg_pairs.txt"
+BOARDS = Path(__file__).parent / "data" / "xgid" / "gnubg_boards.txt"
+"""gnubg's ``show board`` of the pairs' XGIDs with the bottom player on roll: the frame lines and the
+13 lines between them, cut after the tray (column 49), for tests/test_diagram.py."""
 GNUBG = "/usr/games/gnubg"
 
 
@@ -81,6 +85,27 @@ def gnubg_ids(xgid: str) -> str:
     return f"{pids[-1]}:{mids[-1]}"
 
 
+def gnubg_board(xgid: str) -> list[str]:
+    """The 13 lines of gnubg's board drawing of an XGID (bottom player on roll), up to the tray."""
+    out = subprocess.run(
+        [GNUBG, "-t", "-q"],
+        input=f"set xgid {xgid}\nshow board\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.splitlines()
+    start = max(i for i, line in enumerate(out) if line.startswith(" +13-14"))
+    return [line[:49].rstrip() for line in out[start : start + 13]]
+
+
+def write_boards() -> None:
+    """gnubg's drawing of every XGID of the pairs file with the bottom player on roll."""
+    xgids = [line.split("\t")[0] for line in PAIRS.read_text("ascii").splitlines()]
+    blocks = ["\n".join([x, *gnubg_board(x)]) for x in xgids if x.split(":")[3] == "1"]
+    BOARDS.write_text("\n\n".join(blocks) + "\n", encoding="ascii")
+    print(f"wrote {len(blocks)} boards to {BOARDS}")
+
+
 def main(count: int = 120, seed: int = 37) -> None:
     rng = random.Random(seed)
     xgids = []
@@ -90,6 +115,7 @@ def main(count: int = 120, seed: int = 37) -> None:
     ids = [gnubg_ids(x) for x in xgids]
     PAIRS.write_text("".join(f"{x}\t{i}\n" for x, i in zip(xgids, ids, strict=True)), encoding="ascii")
     print(f"wrote {len(xgids)} pairs to {PAIRS}")
+    write_boards()
 
 
 if __name__ == "__main__":

@@ -166,9 +166,7 @@ def write_xgid(
     """
     if bottom not in (0, 1):
         raise ValueError(f"bottom is GNU Backgammon's player 0 or 1, not {bottom!r}")
-    mine, theirs = unpack(code)
-    low, high = (mine, theirs) if info.on_roll == bottom else (theirs, mine)
-    board = _write_board(low, high)
+    board = _write_board(*board_sides(code, info.on_roll, bottom))
 
     def side(player: int | None) -> int:
         return 0 if player is None else (1 if player == bottom else -1)
@@ -182,6 +180,13 @@ def write_xgid(
     scores = (info.score[bottom], info.score[1 - bottom])
     fields = (board, cube_log, side(info.cube.owner), turn, dice, *scores, rules, info.length, max_cube_log)
     return PREFIX + ":".join(str(f) for f in fields)
+
+
+def board_sides(code: int, on_roll: int, bottom: int = 1) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the bottom player's 25 slots, the top player's), each from its owner's side, of a code from
+    ``on_roll``'s side; ``bottom`` is the GNU Backgammon player at the bottom."""
+    mine, theirs = unpack(code)
+    return (mine, theirs) if on_roll == bottom else (theirs, mine)
 
 
 def swap_players(info: MatchInfo) -> MatchInfo:
