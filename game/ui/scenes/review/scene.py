@@ -20,9 +20,11 @@ from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import from_match_id
 from game.rules.position import Position
 from game.ui.model import player_stats
+from game.ui.model.exports import PositionExport
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
 from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.export import ExportKind, export_position
 from game.ui.scenes.review.panels import (
     MOVE_COLUMNS,
     board_caption,
@@ -79,6 +81,26 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "roll out the decision shown",
         lambda s: s.rollout_target() is not None,
         lambda s: s.rollout(),
+        True,
+    ),
+    Action(
+        "picture",
+        "Picture",
+        _k(pygame.K_p),
+        "P",
+        "save a picture of the board",
+        lambda s: s.current() is not None,
+        lambda s: s.export(ExportKind.PICTURE),
+        True,
+    ),
+    Action(
+        "text",
+        "Diagram",
+        _k(pygame.K_t),
+        "T",
+        "copy and save the text diagram",
+        lambda s: s.current() is not None,
+        lambda s: s.export(ExportKind.TEXT),
         True,
     ),
     Action(
@@ -269,6 +291,21 @@ class ReviewScene(Scene):
         if target is not None:
             position, dice, ctx, what = target
             self.ctx.push(RolloutDialog(self.ctx, position, dice, ctx, what))
+
+    def export_target(self) -> PositionExport | None:
+        """The position on the board, to export: the left column's player at the bottom, as shown."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        code, info = self.path.position_at(stop)
+        players = self.path.review.match.record.players
+        return PositionExport(code, info, bottom=0, names=(players[0], players[1]))
+
+    def export(self, kind: ExportKind) -> None:
+        """Export the position on the board: a picture, or the text diagram (also copied)."""
+        target = self.export_target()
+        if target is not None:
+            export_position(self.ctx, target, kind)
 
     def current(self) -> Stop | None:
         """The stop on the board."""
