@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, key, run_until
+from ui_driver import click, key, record_text, run_until
 
 from game.records.diagram import text_diagram
 from game.records.xgid import read_xgid
 from game.ui.app.app import App
 from game.ui.model.exports import PositionExport, export_path, write_diagram
 from game.ui.scenes.export import ExportKind, export_position, write_picture
+from game.ui.scenes.review import scene as review_scene_module
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.widgets.board_picture import caption
 from game.ui.widgets.render import Renderer
@@ -86,7 +87,7 @@ def open_review(make_app: Callable[..., App], home: Path) -> tuple[App, ReviewSc
 
 
 def test_the_review_exports_the_position_shown_as_a_picture_and_a_diagram(
-    make_app: Callable[..., App], home: Path
+    make_app: Callable[..., App], home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app, scene = open_review(make_app, home)
     key(app, pygame.K_RIGHT)  # the second decision
@@ -97,6 +98,10 @@ def test_the_review_exports_the_position_shown_as_a_picture_and_a_diagram(
     assert len(texts) == 1 and texts[0].read_text(encoding="utf-8") == target.diagram()
     assert pygame.scrap.get_text() == target.diagram()
     assert str(texts[0]) in app.message[0] and "clipboard" in app.message[0]
+    assert scene.exported is not None and scene.exported.message == app.message[0]
+    drawn = record_text(monkeypatch, review_scene_module)
+    app.frame(0.05)
+    assert scene.exported.message in drawn  # told on the review screen itself, in the help line
     button = next(b for b in scene.buttons if b.key == "picture")
     click(app, button.rect.center)
     pictures = sorted((home / "exports").glob("*.png"))
@@ -110,7 +115,7 @@ def test_the_review_exports_the_position_shown_as_a_picture_and_a_diagram(
 def test_with_saving_off_the_diagram_still_reaches_the_clipboard(make_app: Callable[..., App]) -> None:
     app = make_app()
     app.store.folder = None
-    assert export_position(app, posted(), ExportKind.TEXT) is None
+    assert export_position(app, posted(), ExportKind.TEXT).path is None
     assert pygame.scrap.get_text() == posted().diagram() and "clipboard" in app.message[0]
 
 
@@ -119,12 +124,13 @@ def test_an_unwritable_exports_folder_is_a_message_not_a_crash(
 ) -> None:
     app = make_app()
     (home / "exports").write_text("a file where the folder should be", encoding="utf-8")
-    assert export_position(app, posted(), ExportKind.PICTURE) is None
-    assert app.message[1] and "could not be written" in app.message[0]
+    done = export_position(app, posted(), ExportKind.PICTURE)
+    assert done.path is None and done.warn and app.message == (done.message, True)
+    assert "could not be written" in done.message
 
 
 @pytest.mark.parametrize("kind", list(ExportKind))
 def test_every_export_kind_writes_a_file(make_app: Callable[..., App], home: Path, kind: ExportKind) -> None:
     app = make_app()
-    path = export_position(app, posted(), kind)
+    path = export_position(app, posted(), kind).path
     assert path is not None and path.parent == home / "exports" and path.stat().st_size > 100

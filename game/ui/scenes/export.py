@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import assert_never
 
@@ -34,6 +35,20 @@ class ExportKind(enum.Enum):
     """The ASCII diagram, also copied to the clipboard."""
 
 
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What an export did, as told to the player."""
+
+    path: Path | None
+    """The file written, or None when nothing was."""
+
+    message: str
+    """What the player was told (where it went, or why not)."""
+
+    warn: bool = False
+    """True when it failed."""
+
+
 def write_picture(
     renderer: Renderer,
     theme: Theme,
@@ -47,29 +62,31 @@ def write_picture(
     return write_export(export_path(folder, ".png", when), png_bytes(surface))
 
 
-def export_position(ctx: Context, export: PositionExport, kind: ExportKind) -> Path | None:
-    """Export ``export`` to the player's exports folder and say where it went; the path, or None."""
+def export_position(ctx: Context, export: PositionExport, kind: ExportKind) -> Exported:
+    """Export ``export`` to the player's exports folder and tell the player where it went."""
+    done = _export(ctx, export, kind)
+    ctx.notify(done.message, warn=done.warn)
+    return done
+
+
+def _export(ctx: Context, export: PositionExport, kind: ExportKind) -> Exported:
     when = datetime.datetime.now()
-    copied = False
-    if kind is ExportKind.TEXT:
-        copied = copy_to_clipboard(export.diagram())
+    copied = kind is ExportKind.TEXT and copy_to_clipboard(export.diagram())
     if ctx.store.folder is None:
-        said = " It is on the clipboard." if copied else ""
-        ctx.notify(f"Saving is off, so nothing was written.{said}", warn=not copied)
-        return None
+        if copied:
+            return Exported(None, "Saving is off, so no file was written; the diagram is on the clipboard.")
+        return Exported(None, "Saving is off, so nothing was exported.", warn=True)
     folder = exports_folder(ctx.store.folder)
     try:
         match kind:
             case ExportKind.PICTURE:
                 path = write_picture(ctx.renderer, ctx.theme, export, ctx.settings.colour, folder, when)
-                ctx.notify(f"Picture of the board saved: {path}")
+                return Exported(path, f"Picture of the board saved: {path}")
             case ExportKind.TEXT:
                 path = write_diagram(export, folder, when)
                 clip = "copied to the clipboard and " if copied else ""
-                ctx.notify(f"Text diagram {clip}saved: {path}")
+                return Exported(path, f"Text diagram {clip}saved: {path}")
             case _:
                 assert_never(kind)
     except (OSError, pygame.error) as exc:
-        ctx.notify(f"The export could not be written to {folder} ({exc}).", warn=True)
-        return None
-    return path
+        return Exported(None, f"The export could not be written to {folder} ({exc}).", warn=True)
