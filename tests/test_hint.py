@@ -368,3 +368,27 @@ def test_line_longer_than_the_limit_is_refused_and_the_next_answered() -> None:
     first, second = (answerer.answer_bytes(raw) for raw in lines)
     assert "longer than" in first["error"] and len(json.dumps(first)) < 400
     assert second["moves"]
+
+
+def _without_time(reply: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in reply.items() if k != "seconds"}
+
+
+@pytest.mark.parametrize(
+    ("xgid", "ids"),
+    [  # posted XGIDs and a double offered (tests/data/xgid/SOURCES.md), with the GNU IDs they read as
+        ("XGID=-BBABBBbB---c-----B-babcb-:0:0:1:32:2:1:0:5:10", "uzXAwQBb2wzAAA:cImpABAAEAAE"),
+        ("---CBBBbB---bB----bdBcaa--:0:0:1:53:0:0:0:0:10", "6ryBwQDcNoMBAw:cIkOAAAAAAAE"),
+        ("XGID=aBBBBCC-A-----------------:1:1:1:00:0:0:3:0:10", "AAAAbdudAAAAAA:UQkAAAAAAAAA"),
+        ("XGID=-b----E-C---eE---c-e----B-:1:1:-1:D:0:0:0:5:10", "4HPwATDgc/ABMA:URGgAAAAAAAE"),
+    ],
+)
+def test_an_xgid_line_is_answered_like_its_gnu_id_line(xgid: str, ids: str) -> None:
+    by_xgid, by_ids = answer_lines([xgid, ids], depth=1)
+    assert "error" not in by_xgid and _without_time(by_xgid) == _without_time(by_ids)
+    assert ("moves" in by_xgid) == (xgid.split(":")[4] not in ("00", "D"))
+
+
+def test_a_bad_xgid_line_gets_an_error_that_names_the_field() -> None:
+    (reply,) = answer_lines(["XGID=-b----E-C---eE---c-e----B-:0:0:1:52:9:0:0:5:10"])
+    assert str(reply["error"]).startswith("XGID: the score 9-0")

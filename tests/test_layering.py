@@ -62,6 +62,7 @@ SCENES_SHARED = (
     "game.ui.scenes.action_table",
     "game.ui.scenes.backdrop",
     "game.ui.scenes.rollout",
+    "game.ui.scenes.export",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 

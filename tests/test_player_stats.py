@@ -113,6 +113,8 @@ def test_a_review_keeps_the_error_rates_of_the_players_own_match(tmp_path: Path)
     assert new is not None and new.length == 7 and new.date == "2025-01-01" and not new.finished
     assert stats.entry("other.mat") is None
     assert stats.error_rates() == [7.5, 20.0] and stats.average_error() == 13.75
+    # eXtreme Gammon's PR of the same decisions: 500 instead of 1000 times the EMG lost per decision
+    assert e.prs() == (3.75, 1.625) and stats.average_pr() == 6.875
 
 
 def test_the_trend_is_the_last_ten_against_the_ones_before() -> None:
@@ -183,7 +185,8 @@ def test_the_statistics_screen_draws_headless(monkeypatch: pytest.MonkeyPatch, t
     app.draw(surface)
     said = " | ".join(drawn)
     assert "2 finished: won 1, lost 1 (50%)" in said and "average 9.2 (Advanced)" in said
-    assert "2026-11-02 · 3 points · 0 : 3 lost · errors: you 6.0, computer 3.0" in said
+    assert "2026-11-02 · 3 points · 0 : 3 lost · errors: you 6.0 (PR 3.0), computer 3.0 (PR 1.5)" in said
+    assert "average 9.2 (Advanced) · PR 4.6" in said
     assert "1 session · games 2 : 1 · points 4 : 1 (+3)" in said and "error rate per reviewed match" in said
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert not isinstance(app.stack.top(), StatisticsScene)

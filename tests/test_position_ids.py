@@ -21,7 +21,7 @@ from game.records.replay import replay
 from game.rules.cube import CubeState
 from game.rules.move import legal_moves
 from game.rules.position import START_CODE, pack, position_id, swap, unpack
-from game.ui.model.position_ids import SetUpError, parse_setup, session_ids, setup_session
+from game.ui.model.position_ids import SetUpError, parse_setup, session_ids, session_xgid, setup_session
 from game.ui.model.records import PLAYERS, game_record
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 
@@ -135,6 +135,20 @@ def test_a_set_up_game_faced_with_a_double_puts_the_human_on_the_take(seen: list
     s = setup_session(parse_setup(m.ids), CONFIG)
     assert s.offered == AI and s.turn == AI  # the human doubled: set up, the human takes the decision
     assert s.id_player == 1 and session_ids(s) == tuple(m.ids.split(":"))
+
+
+def test_the_xgid_of_every_moment_sets_up_the_same_game_as_its_gnubg_ids() -> None:
+    for m, s in play_match(SEED):
+        xgid = session_xgid(s)
+        assert xgid.split(":")[3] == (
+            "1" if (m.turn if m.offered is None else 1 - m.offered) == HUMAN else "-1"
+        )
+        by_xgid, by_ids = parse_setup(xgid), parse_setup(m.ids)
+        assert by_xgid.code == by_ids.code and by_xgid.summary() == by_ids.summary()
+        a, b = setup_session(by_xgid, CONFIG, seed="x"), setup_session(by_ids, CONFIG, seed="x")
+        # the same game; only GNU Backgammon's numbering of the players may differ
+        assert replace(_seen(a), ids="") == replace(_seen(b), ids="")
+        assert session_xgid(a) == session_xgid(b) == by_xgid.xgid
 
 
 @pytest.fixture

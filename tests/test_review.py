@@ -135,7 +135,7 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
             assert key in st
         assert st["checker_error"] >= 0 and st["cube_error"] >= 0
     assert all(":" in d["gnubg_id"] for d in out["decisions"])
-    base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id"}
+    base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id", "xgid"}
     for d in out["decisions"]:  # the review screen's details stay out of the JSON
         assert set(d) in (base, base | {"dice", "luck"})
 

@@ -16,7 +16,7 @@ from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position
 from game.ui.app.app import App
 from game.ui.model.player_stats import count_game
-from game.ui.model.position_ids import parse_setup, session_ids, setup_session
+from game.ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
 from game.ui.model.records import keep_game
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.snapshot import NullStore
@@ -46,7 +46,7 @@ def open_setup_over_a_game(app: App) -> SetUpDialog:
     return dialog
 
 
-def test_ids_dialog_shows_the_boards_ids_and_copies_them(make_app: Callable[..., App]) -> None:
+def test_ids_dialog_shows_the_boards_ids_and_xgid_and_copies_either(make_app: Callable[..., App]) -> None:
     app = make_app(match_length=5)
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
@@ -54,10 +54,18 @@ def test_ids_dialog_shows_the_boards_ids_and_copies_them(make_app: Callable[...,
     dialog = app.stack.top()
     assert isinstance(dialog, IdsDialog)
     assert (dialog.position_id, dialog.match_id) == session_ids(g.session)
-    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
-    assert pygame.scrap.get_text() == dialog.ids and "Copied" in dialog.note
+    assert dialog.xgid == session_xgid(g.session) and dialog.xgid.startswith("XGID=")
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)  # the XGID, what forums and eXtreme Gammon read
+    assert pygame.scrap.get_text() == dialog.xgid and "Copied the XGID" in dialog.note
+    from_xgid = parse_setup(dialog.xgid)
+    key(app, pygame.K_g)
+    assert pygame.scrap.get_text() == dialog.ids and "GNU Backgammon IDs" in dialog.note
     back = parse_setup(dialog.ids)
     assert back.info.length == 5 and back.info.has_dice() and back.human == HUMAN
+    # the two say the same: the board from the side on roll, and the match, the human at the bottom
+    assert from_xgid.code == back.code and from_xgid.info.dice == back.info.dice
+    assert from_xgid.xgid == dialog.xgid and dialog.xgid.split(":")[3] == "1"
+    dialog.draw(app.screen)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is g
 
@@ -110,6 +118,32 @@ def test_paste_play_out_asks_before_leaving_the_game_then_sets_it_up(make_app: C
     run_until(app, g.human_to_move, "the human's move with the set-up dice")
     assert s.turn == HUMAN and s.state.dice == (5, 2)
     assert session_ids(s) == ("4HPwATDgc/ABMA", "QYkqASAAIAAE")  # gnubg writes a match's Jacoby bit off
+
+
+def test_a_pasted_xgid_sets_up_the_same_board_as_its_gnubg_ids(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    dialog = open_setup_over_a_game(app)
+    # a 5-point match at 2-1 posted on BGonline (tests/data/xgid/SOURCES.md), within the post's text
+    pygame.scrap.put_text("XG: XGID=-BBABBBbB---c-----B-babcb-:0:0:1:32:2:1:0:5:10 8/3 is best")
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert dialog.setup is not None and dialog.setup.ids == "uzXAwQBb2wzAAA:cImpABAAEAAE"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y)  # abandon the game in progress
+    g = game(app)
+    s = g.session
+    assert session_ids(s) == ("uzXAwQBb2wzAAA", "cImpABAAEAAE")
+    assert session_xgid(s) == "XGID=-BBABBBbB---c-----B-babcb-:0:0:1:32:2:1:0:5:10"
+    assert s.match.length == 5 and s.match.score == (2, 1) and s.turn == HUMAN  # the poster leads 2-1
+
+
+def test_a_bad_xgid_says_which_field_is_wrong(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    dialog = open_setup_over_a_game(app)
+    type_text(app, "XGID=-b----E-C---eE---c-e----B-:0:0:1:77:0:0:3:0:10")
+    key(app, pygame.K_RETURN)
+    assert app.stack.top() is dialog and dialog.setup is None
+    assert app.message[0].startswith("XGID: the dice field") and app.message[1]
+    dialog.draw(app.screen)
 
 
 def test_setup_from_the_menu_starts_at_once_when_no_game_is_going(make_app: Callable[..., App]) -> None:

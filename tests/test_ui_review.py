@@ -94,6 +94,8 @@ def test_opened_record_shows_progress_then_both_players_stats(
     assert any(s.startswith("Error rate") for s in drawn)
     stats = scene.path.review.stats
     assert f"{stats[0].error_rate():.1f}" in drawn and f"{stats[1].error_rate():.1f}" in drawn
+    assert "PR (XG)" in drawn  # eXtreme Gammon's Performance Rating beside the error rate
+    assert f"{stats[0].pr():.1f}" in drawn and f"{stats[1].pr():.1f}" in drawn
 
 
 def review_view_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:

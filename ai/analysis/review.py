@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ai.analysis.bands import BAD, SEVERITY, severity
+from ai.analysis.pr import performance_rating
 from ai.cube.advice import CubeAdvice
 from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
@@ -35,12 +36,13 @@ from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winnin
 from ai.evaluation.evaluator import Evaluator, flip
 from ai.ranking import RankedMove, Ranker
 from ai.search import position_values
-from game.records.matchid import MatchInfo, match_id
+from game.records.matchid import MatchInfo, from_match_id, match_id
 from game.records.replay import ReplayedGame, ReplayedMatch, Turn
+from game.records.xgid import write_xgid
 from game.rules.cube import CubeAction, CubeState, can_double
 from game.rules.dice import ROLLS
 from game.rules.move import Move
-from game.rules.position import SIDE_MASK, Position, position_id, swap
+from game.rules.position import SIDE_MASK, Position, from_position_id, position_id, swap
 
 DEFAULT_DEPTH = 3
 """The depth ``analyze`` judges at: GNU Backgammon's 2-ply, its own analysis default."""
@@ -189,6 +191,12 @@ class Decision:
             return severity(self.error)
         return CUBE_ERRORS[self.kind]
 
+    def xgid(self) -> str:
+        """The decision's XGID, the player deciding at the bottom (a take: the double offered, ``D``)."""
+        return write_xgid(
+            from_position_id(self.position_id), from_match_id(self.match_id), bottom=self.player
+        )
+
     def to_json(self) -> dict[str, object]:
         """The decision as a JSON-ready dict."""
         out: dict[str, object] = {
@@ -201,6 +209,7 @@ class Decision:
             "best": self.best,
             "verdict": self.verdict(),
             "gnubg_id": f"{self.position_id}:{self.match_id}",
+            "xgid": self.xgid(),
         }
         if self.dice is not None:
             out["dice"] = list(self.dice)
@@ -240,6 +249,10 @@ class PlayerStats:
         """mEMG per unforced decision (unforced moves and close cube decisions)."""
         n = self.unforced_moves + self.cube_decisions
         return 1000.0 * (self.checker_error + self.cube_error) / n if n else 0.0
+
+    def pr(self) -> float:
+        """eXtreme Gammon's Performance Rating (:mod:`ai.analysis.pr`): EMG lost per decision ×500."""
+        return performance_rating(self.error_rate())
 
     def add_error(self, error: float) -> None:
         """Count ``error`` in its band (doubtful, bad or very bad), if any."""
@@ -561,6 +574,7 @@ def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:
                 "cube_error": round(s.cube_error, 5),
                 "luck": round(s.luck, 5),
                 "error_rate": round(s.error_rate(), 2),
+                "pr": round(s.pr(), 2),
                 "rating": rating(s.error_rate()),
                 "doubtful": s.counts[0],
                 "bad": s.counts[1],

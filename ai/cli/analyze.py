@@ -6,7 +6,8 @@ Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg`
 (:mod:`game.records.formats`), replays it through the rules
 (:mod:`game.records.replay`) and judges every checker play, cube action and roll
 (:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
-GNU Backgammon IDs, or with ``--json`` one JSON object. Progress goes to standard
+GNU Backgammon IDs and XGID, or with ``--json`` one JSON object (each player's ``"pr"``, eXtreme
+Gammon's Performance Rating; each decision's ``"xgid"``). Progress goes to standard
 error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
 read or replayed is reported in one line, exit code 2. ``--rollout-errors N`` rolls out the N
 largest errors to confirm them (:mod:`ai.cli.rollout_errors`; ``"rollouts"`` in the JSON).
@@ -83,6 +84,7 @@ def format_review(rev: Review, worst: int) -> str:
             f"Error rate ({'mEMG' if rec.length else 'millipoints'} per decision)",
             lambda p, s: f"{s.error_rate():.1f}",
         ),
+        ("Performance rating (PR, as eXtreme Gammon)", lambda p, s: f"{s.pr():.1f}"),
         ("Rating", lambda p, s: rating(s.error_rate())),
         ("Unforced moves", lambda p, s: str(s.unforced_moves)),
         ("Checker error total", lambda p, s: f"{s.checker_error:.3f}"),
@@ -110,7 +112,7 @@ def format_review(rev: Review, worst: int) -> str:
             lines.append(
                 f"  {d.error:.3f}  game {d.game} move {d.row or '-'}  {who}{roll}: "
                 f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
-                f"{d.position_id}:{d.match_id}"
+                f"{d.position_id}:{d.match_id}  {d.xgid()}"
             )
     for note in rev.match.notes:
         lines.append(f"note: {note}")

@@ -12,6 +12,11 @@ equity (match play: cubeful EMG at the score, so gammons count as the score make
 them count). The cube decision searches ``depth - 1`` move decisions from the
 position (the value of one candidate of a move decision at ``depth``), so it never
 costs more than a move decision.
+
+An XGID line (``XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10``, eXtreme Gammon's
+position ID, the ``XGID=`` optional) is answered the same way: with dice, the ranked moves
+at its cube and score; with ``00`` (to roll) or ``D`` (a double offered: the doubler's
+cube decision, whose ``take`` answers the taker) the cube decision.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from ai.cube.model import context_from_match
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id
-from game.rules.position import Position
+from game.records.xgid import XgidError, read_xgid
+from game.rules.position import Position, unpack
 
 if TYPE_CHECKING:
     from ai.search import Pool
@@ -43,6 +49,19 @@ def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:
     code = parse_position(pid)
     check_match(info, mid)
     return code, info
+
+
+def parse_xgid_line(text: str) -> tuple[int, MatchInfo]:
+    """An XGID as (position code of the side on roll, match data), refused like a GNU ID line."""
+    try:
+        x = read_xgid(text)
+    except XgidError as exc:
+        raise HintError(f"XGID: {exc}") from None
+    mine, theirs = unpack(x.code)
+    if not any(mine) or not any(theirs):
+        raise HintError("the game is over in this XGID: a side has no checkers left")
+    check_match(x.info, "the XGID")
+    return x.code, x.info
 
 
 GAME_STATES = {
@@ -103,7 +122,20 @@ def gnubg_id_answer(
     line: str, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
 ) -> dict[str, Any]:
     """The answer to one ``POSITION_ID:MATCH_ID`` line: a cube decision, or ranked moves when dice are set."""
-    code, info = parse_gnubg_id(line)
+    return match_answer(*parse_gnubg_id(line), depth, evaluator, top, pool)
+
+
+def xgid_answer(
+    line: str, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+) -> dict[str, Any]:
+    """The answer to one XGID line, as to the same position's ``POSITION_ID:MATCH_ID`` line."""
+    return match_answer(*parse_xgid_line(line), depth, evaluator, top, pool)
+
+
+def match_answer(
+    code: int, info: MatchInfo, depth: int, evaluator: Evaluator, top: int | None, pool: Pool | None
+) -> dict[str, Any]:
+    """A cube decision, or ranked moves by cubeful equity when ``info`` has dice."""
     if not info.has_dice():
         return cube_answer(code, info, depth, evaluator, pool)
     return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info), pool=pool)

@@ -6,7 +6,9 @@ One position::
 
 prints a table of the legal moves, best first. Without ``--position-id`` it reads
 lines ``POSITION_ID D1D2`` (e.g. ``4HPwATDgc/ABMA 31``) from standard input and
-answers each with one JSON object on one line, flushed at once::
+answers each with one JSON object on one line, flushed at once (a line
+``POSITION_ID:MATCH_ID`` or an XGID is answered at its cube and score, see
+:mod:`ai.cli.cube_hint`)::
 
     {"moves": [{"move": "8/5 6/5", "position_id": "...", "equity": 0.16,
                 "probs": [w, wg, wbg, lg, lbg], "depth": d}, ...], "depth": N, "seconds": t}
@@ -35,7 +37,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
-from ai.cli.cube_hint import gnubg_id_answer
+from ai.cli.cube_hint import gnubg_id_answer, xgid_answer
 from ai.cli.protocol import (
     MAX_QUOTE,
     HintError,
@@ -46,6 +48,7 @@ from ai.cli.protocol import (
     shorten,
 )
 from ai.evaluation.evaluator import Evaluator
+from game.records.xgid import looks_like_xgid
 
 if TYPE_CHECKING:
     from ai.search import Pool
@@ -114,6 +117,8 @@ class Answerer:
 
     def _answer(self, line: str) -> dict[str, Any]:
         try:
+            if looks_like_xgid(line):  # eXtreme Gammon's XGID: answered as its GNU IDs would be
+                return xgid_answer(line.strip(), self.depth, self.evaluator, self.top, self.pool)
             if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
                 return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top, self.pool)
             code, dice = parse_line(line.strip())

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ai.analysis.pr import performance_rating
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import write_atomic
@@ -77,6 +78,12 @@ class MatchEntry:
     def is_won(self) -> bool:
         """True when the player won the finished match."""
         return self.finished and self.score[0] > self.score[1]
+
+    def prs(self) -> tuple[float, float] | None:
+        """(the player's, the computer's) Performance Rating, once reviewed: half the error rate."""
+        if self.error_rates is None:
+            return None
+        return performance_rating(self.error_rates[0]), performance_rating(self.error_rates[1])
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -176,6 +183,11 @@ class PlayerStats:
     def average_error(self) -> float | None:
         """The player's mean error rate over reviewed matches (None if none)."""
         return _mean(self.error_rates())
+
+    def average_pr(self) -> float | None:
+        """The player's mean Performance Rating over reviewed matches (None if none)."""
+        avg = self.average_error()
+        return None if avg is None else performance_rating(avg)
 
     def trend(self) -> tuple[float | None, float | None]:
         """(mean error rate of the last TREND_RECENT reviewed matches, of the ones before)."""

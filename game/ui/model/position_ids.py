@@ -7,7 +7,9 @@ the review's IDs). The human is GNU Backgammon's player 0 unless
 the game was set up from a Match ID that made them player 1 (so pasted IDs read back
 the same).
 
-The text may also be GNU Backgammon's labelled form (``Position ID: ... Match ID: ...``).
+The text may also be GNU Backgammon's labelled form (``Position ID: ... Match ID: ...``), or
+eXtreme Gammon's XGID (``XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10``, alone or within
+a pasted text). The XGID of the board (:func:`session_xgid`) shows the human at the bottom.
 A game set up from IDs puts the human on the side that must decide now: the side on
 roll, or the side facing a double when the Match ID holds one. A Position ID alone
 sets up a money game, cube centred, the human on roll before rolling.
@@ -19,6 +21,7 @@ import re
 from dataclasses import dataclass, replace
 
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, match_id
+from game.records.xgid import XgidError, looks_like_xgid, read_xgid, write_xgid
 from game.rules.cube import DEFAULT_RULES, CubeAction, CubeState, can_double
 from game.rules.dice import Roll
 from game.rules.match import MAX_MATCH_LENGTH, Match, MatchError
@@ -60,10 +63,18 @@ class SetUp:
     has_match_id: bool = True
     """False for a Position ID alone: a money game under the player's own Jacoby setting."""
 
+    beavers: bool | None = None
+    """Money play: beavers allowed, as an XGID says; None leaves it to the player's setting."""
+
     @property
     def ids(self) -> str:
         """The IDs, canonical: ``POSITIONID:MATCHID``."""
         return f"{position_id(self.code)}:{match_id(self.info)}"
+
+    @property
+    def xgid(self) -> str:
+        """The position's XGID, the human at the bottom."""
+        return write_xgid(self.code, self.info, beavers=bool(self.beavers), bottom=self.human)
 
     def is_human_on_roll(self) -> bool:
         """True unless the human faces the computer's double."""
@@ -114,21 +125,23 @@ def _checked_info(info: MatchInfo) -> MatchInfo:
 
 
 def parse_setup(text: str) -> SetUp:
-    """Read ``POSITIONID:MATCHID`` or a Position ID alone; :class:`SetUpError` with the reason otherwise."""
+    """Read ``POSITIONID:MATCHID``, a Position ID alone or an XGID; :class:`SetUpError` says why not."""
     raw = text.strip()
     if not raw:
-        raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}")
+        raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}, or an XGID")
     if len(raw) > MAX_INPUT:
-        raise SetUpError(f"that is {len(raw)} characters: an ID pair has 27 (14, a colon, 12)")
+        raise SetUpError(
+            f"that is {len(raw)} characters: an ID pair has 27 (14, a colon, 12), an XGID about 50"
+        )
+    xgid = _xgid_in(raw)
+    if xgid is not None:
+        return _xgid_setup(xgid)
     pid, sep, mid = _labelled(raw) or raw.partition(":")
     try:
         code = from_position_id(pid)
     except PositionError as exc:
         raise SetUpError(f"Position ID: {exc}") from None
-    mine, theirs = unpack(code)
-    for who, side in (("the player on roll", mine), ("the other player", theirs)):
-        if not any(side):
-            raise SetUpError(f"the game is over: {who} has borne off all {CHECKERS} checkers")
+    _check_not_over(code)
     notes: tuple[str, ...] = ()
     if not sep:
         info = MatchInfo(CubeState(), 0, 0, (0, 0), jacoby=True)
@@ -143,6 +156,37 @@ def parse_setup(text: str) -> SetUp:
             info = replace(info, resigned=0, turn=None)
     human = info.turn if info.doubled and info.turn is not None else info.on_roll
     return SetUp(code, info, human, notes, bool(sep))
+
+
+def _check_not_over(code: int) -> None:
+    mine, theirs = unpack(code)
+    for who, side in (("the player on roll", mine), ("the other player", theirs)):
+        if not any(side):
+            raise SetUpError(f"the game is over: {who} has borne off all {CHECKERS} checkers")
+
+
+_XGID_IN_TEXT = re.compile(r"XGID=\S*", re.IGNORECASE)
+"""An XGID within a pasted text (a forum post, eXtreme Gammon's text export)."""
+
+
+def _xgid_in(raw: str) -> str | None:
+    """The XGID the text holds, if it is or holds one."""
+    found = _XGID_IN_TEXT.search(raw)
+    if found is not None:
+        return found.group(0)
+    return raw if looks_like_xgid(raw) else None
+
+
+def _xgid_setup(text: str) -> SetUp:
+    """A set-up position from an XGID: the human takes the side that must decide now."""
+    try:
+        x = read_xgid(text)
+    except XgidError as exc:
+        raise SetUpError(f"XGID: {exc}") from None
+    _check_not_over(x.code)
+    info = _checked_info(x.info)
+    human = info.turn if info.turn is not None else info.on_roll
+    return SetUp(x.code, info, human, beavers=x.beavers if info.is_money() else None)
 
 
 _LABELLED = re.compile(
@@ -172,7 +216,8 @@ def setup_session(setup: SetUp, config: GameConfig, seed: str | None = None) -> 
     """A new game starting at the set-up position (the config's match length and Jacoby from the IDs)."""
     info, me = setup.info, setup.human
     jacoby = info.jacoby if info.is_money() and setup.has_match_id else config.jacoby
-    cfg = replace(config, match_length=info.length, jacoby=jacoby)
+    beavers = config.beavers if setup.beavers is None else setup.beavers
+    cfg = replace(config, match_length=info.length, jacoby=jacoby, beavers=beavers)
     info = replace(info, jacoby=jacoby)
     match = _match(info, me, cfg)
     human_on_roll = setup.is_human_on_roll()
@@ -224,3 +269,12 @@ def session_info(session: GameSession) -> MatchInfo:
 def session_ids(session: GameSession) -> tuple[str, str]:
     """(Position ID, Match ID) of the game on the board, as GNU Backgammon writes them."""
     return position_id(session.state.position.code), match_id(session_info(session))
+
+
+def session_xgid(session: GameSession) -> str:
+    """The XGID of the game on the board, the human at the bottom (as the board shows them)."""
+    beavers = session.is_money() and session.config.beavers
+    info = session_info(session)
+    return write_xgid(
+        session.state.position.code, info, beavers=beavers, bottom=_gnubg_player(session, HUMAN)
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.analysis.review import CUBE_KINDS, Decision, Review, played_cube
+from game.records.matchid import MatchInfo
 from game.records.replay import ReplayedGame, Turn
 from game.rules.cube import CubeState
 from game.rules.position import unpack
@@ -83,6 +84,26 @@ class ReviewPath:
         """The cube as it stands at ``stop``: before any double (cube), after a take (move)."""
         turn = self.turn(stop)
         return turn.cube if stop.cube else played_cube(turn)
+
+    def position_at(self, stop: Stop) -> tuple[int, MatchInfo]:
+        """The board (from the side on roll) and the match state at ``stop``, as the review's IDs have
+        them: a cube stop before the roll (with the double offered, if one was), a move stop with
+        its roll (the record's columns are GNU Backgammon's players 0 and 1)."""
+        game, turn = self.game(stop), self.turn(stop)
+        doubled = stop.cube and turn.doubled
+        dice = (0, 0) if stop.cube or turn.dice is None else (max(turn.dice), min(turn.dice))
+        info = MatchInfo(
+            self.cube_shown(stop),
+            turn.player,
+            self.review.match.record.length,
+            game.score,
+            dice,
+            game.crawford,
+            self.review.match.is_jacoby(),
+            turn=1 - turn.player if doubled else turn.player,
+            doubled=doubled,
+        )
+        return turn.code, info
 
 
 def sides(turn: Turn) -> tuple[tuple[int, ...], tuple[int, ...]]:

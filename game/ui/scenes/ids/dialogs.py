@@ -1,4 +1,4 @@
-"""The GNU Backgammon IDs dialog (show, copy) and the set-up dialog (paste IDs, play them out or analyse)."""
+"""The IDs dialog (the GNU IDs and the XGID: show, copy) and the set-up dialog (paste, play, analyse)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ai.cube.model import context_from_match
 from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
 from game.rules.cube import can_double
 from game.rules.position import Position, unpack
-from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids
+from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
 from game.ui.model.session import GameSession
 from game.ui.scenes.base import Choice, Context, Dialog
 from game.ui.scenes.rollout import RolloutDialog
@@ -27,29 +27,37 @@ ID_SIZE = 26
 
 
 class IdsDialog(Dialog):
-    """The board's Position ID and Match ID; Copy puts ``POSITIONID:MATCHID`` on the clipboard."""
+    """The board's Position ID, Match ID and XGID.
 
-    title = "GNU Backgammon IDs"
-    max_size = (620, 330)
+    Copy (C, Ctrl+C) puts the XGID on the clipboard: the ID forums, eXtreme Gammon and
+    Backgammon Galaxy use, which GNU Backgammon's paste reads too; G copies GNU Backgammon's
+    ``POSITIONID:MATCHID``.
+    """
+
+    title = "Position IDs"
+    max_size = (700, 380)
 
     def __init__(self, ctx: Context, session: GameSession, on_setup: Callable[[], None]) -> None:
         self.position_id, self.match_id = session_ids(session)
-        """The IDs shown."""
+        """The GNU Backgammon IDs shown."""
+        self.xgid = session_xgid(session)
+        """The XGID shown (the human at the bottom)."""
         self.on_setup = on_setup
         """Opens the set-up dialog."""
-        self.note = "Copy (Ctrl+C) puts POSITIONID:MATCHID on the clipboard."
+        self.note = "Copy (Ctrl+C) puts the XGID on the clipboard; G copies POSITIONID:MATCHID."
         """The line under the IDs: what Copy did."""
         super().__init__(ctx)
 
     @property
     def ids(self) -> str:
-        """What Copy puts on the clipboard."""
+        """GNU Backgammon's pair, as G copies it."""
         return f"{self.position_id}:{self.match_id}"
 
     def choices(self) -> list[Choice]:
-        """Copy (C, Ctrl+C), set up a position (P), close (Esc, Enter)."""
+        """Copy the XGID (C, Ctrl+C), copy the GNU IDs (G), set up a position (P), close (Esc, Enter)."""
         return [
-            Choice("copy", "Copy", (pygame.K_c,), "Ctrl+C", self.copy, True),
+            Choice("copy", "Copy XGID", (pygame.K_c,), "Ctrl+C", self.copy, True),
+            Choice("copy gnu", "Copy GNU IDs", (pygame.K_g,), "G", self.copy_gnu),
             Choice("setup", "Set up position", (pygame.K_p,), "P", self._setup),
             Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", lambda: self.ctx.pop(self)),
         ]
@@ -59,28 +67,42 @@ class IdsDialog(Dialog):
         self.on_setup()
 
     def copy(self) -> None:
-        """Put the IDs on the clipboard, or say where to read them when there is none."""
-        if copy_to_clipboard(self.ids):
-            self.note = f"Copied {self.ids} to the clipboard."
+        """Put the XGID on the clipboard, or say where to read it when there is none."""
+        self._copy(self.xgid, "the XGID")
+
+    def copy_gnu(self) -> None:
+        """Put ``POSITIONID:MATCHID`` on the clipboard."""
+        self._copy(self.ids, "the GNU Backgammon IDs")
+
+    def _copy(self, what: str, name: str) -> None:
+        if copy_to_clipboard(what):
+            self.note = f"Copied {name} to the clipboard: {what}"
         else:
             self.note = "No clipboard here: copy the IDs by hand from this box."
         self.ctx.notify(self.note)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The two IDs, large enough to copy by eye, and what Copy did."""
+        """The IDs, large enough to copy by eye (the XGID as large as fits), and what Copy did."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         y = area.y + 4
+        x_value = area.x + area.width * 0.22
         for label, value in (("Position ID", self.position_id), ("Match ID", self.match_id)):
             text(surface, fonts, label, (area.x, y + 6), 17, th.text_dim)
-            text(surface, fonts, value, (area.x + area.width * 0.3, y), ID_SIZE, th.text, mono=True)
+            text(surface, fonts, value, (x_value, y), ID_SIZE, th.text, mono=True)
             y += 44
+        text(surface, fonts, "XGID", (area.x, y + 6), 17, th.text_dim)
+        size = ID_SIZE
+        while size > 10 and fonts.get(size, mono=True).size(self.xgid)[0] > area.right - x_value:
+            size -= 1
+        text(surface, fonts, self.xgid, (x_value, y + (ID_SIZE - size) * 0.5), size, th.text, mono=True)
+        y += 44
         for line in wrap(fonts.get(15), self.note, area.width)[:2]:
             text(surface, fonts, line, (area.centerx, y + 8), 15, th.accent, anchor="midtop")
             y += 20
 
 
 class SetUpDialog(Dialog):
-    """Paste or type ``POSITIONID:MATCHID`` (or a Position ID alone); play it out or analyse it."""
+    """Paste or type ``POSITIONID:MATCHID``, a Position ID alone or an XGID; play it out or analyse it."""
 
     title = "Set up a position"
     max_size = (700, 330)
@@ -141,7 +163,7 @@ class SetUpDialog(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The prompt, the text box, and what the text reads as (or why it does not)."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        prompt = "Paste (Ctrl+V) or type POSITIONID:MATCHID, or a Position ID alone (a money game):"
+        prompt = "Paste (Ctrl+V) or type an XGID, POSITIONID:MATCHID, or a Position ID alone (money):"
         text(surface, fonts, fit_text(fonts.get(15), prompt, area.width), (area.x, area.y), 15, th.text_dim)
         box = pygame.Rect(area.x, area.y + 26, area.width, 44)
         font = fonts.get(box.height * 0.55, mono=True)

@@ -20,7 +20,7 @@ def top_line(rev: Review) -> str:
 
 
 def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
-    """The players' table: a heading, then error rate, rating, errors, counts, luck."""
+    """The players' table: a heading, then error rate, PR, rating, errors, counts, luck."""
     rec = rev.match.record
     a, b = rev.stats
     unit = "mEMG" if rec.length else "mpts"
@@ -35,6 +35,7 @@ def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
     return [
         ("", rec.players[0], rec.players[1]),
         (f"Error rate ({unit})", *both(lambda s, p: f"{s.error_rate():.1f}")),
+        ("PR (XG)", *both(lambda s, p: f"{s.pr():.1f}")),
         ("Rating", *both(lambda s, p: rating(s.error_rate()))),
         ("Checker errors (moves)", *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
         ("Cube errors (decisions)", *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),

@@ -20,9 +20,11 @@ from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import from_match_id
 from game.rules.position import Position
 from game.ui.model import player_stats
+from game.ui.model.exports import PositionExport
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
 from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.export import Exported, ExportKind, export_position
 from game.ui.scenes.review.panels import (
     MOVE_COLUMNS,
     board_caption,
@@ -82,6 +84,26 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         True,
     ),
     Action(
+        "picture",
+        "Picture",
+        _k(pygame.K_p),
+        "P",
+        "picture",
+        lambda s: s.current() is not None,
+        lambda s: s.export(ExportKind.PICTURE),
+        True,
+    ),
+    Action(
+        "text",
+        "Diagram",
+        _k(pygame.K_t),
+        "T",
+        "text diagram",
+        lambda s: s.current() is not None,
+        lambda s: s.export(ExportKind.TEXT),
+        True,
+    ),
+    Action(
         "close",
         "Close",
         _k(pygame.K_ESCAPE),
@@ -129,6 +151,8 @@ class ReviewScene(Scene):
         self.error: int | None = None
         """The selected row of the error list."""
         self.buttons: list[Button] = []
+        self.exported: Exported | None = None
+        """The last export, told in the help line until the next key or click."""
         self.on_resize()
 
     # --- geometry ----------------------------------------------------------------------------------
@@ -270,6 +294,21 @@ class ReviewScene(Scene):
             position, dice, ctx, what = target
             self.ctx.push(RolloutDialog(self.ctx, position, dice, ctx, what))
 
+    def export_target(self) -> PositionExport | None:
+        """The position on the board, to export: the left column's player at the bottom, as shown."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        code, info = self.path.position_at(stop)
+        players = self.path.review.match.record.players
+        return PositionExport(code, info, bottom=0, names=(players[0], players[1]))
+
+    def export(self, kind: ExportKind) -> None:
+        """Export the position on the board: a picture, or the text diagram (also copied)."""
+        target = self.export_target()
+        if target is not None:
+            self.exported = export_position(self.ctx, target, kind)
+
     def current(self) -> Stop | None:
         """The stop on the board."""
         return self.path.stops[self.stop] if self.path is not None and self.path.stops else None
@@ -298,6 +337,8 @@ class ReviewScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys from the table; clicks on buttons, the error list and the graph; the wheel scrolls."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.exported = None
         if event.type == pygame.KEYDOWN:
             action = first_action(REVIEW_ACTIONS, event, self)
             if action is not None:
@@ -357,7 +398,10 @@ class ReviewScene(Scene):
             draw_button(surface, fonts, th, b, mouse)
         keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
         keys += " · click an error or the graph"
-        text(surface, fonts, keys, (12, self.help_rect.centery), 13, th.text_dim, anchor="midleft")
+        colour = th.text_dim
+        if self.exported is not None:  # where the export went, in place of the keys
+            keys, colour = self.exported.message, th.warn if self.exported.warn else th.accent
+        text(surface, fonts, keys, (12, self.help_rect.centery), 13, colour, anchor="midleft")
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts

@@ -1,4 +1,4 @@
-"""The player's statistics screen: totals, win rate, error rate and its trend, a graph of it."""
+"""The player's statistics screen: totals, win rate, error rate (and PR) and its trend, a graph of it."""
 
 from __future__ import annotations
 
@@ -23,10 +23,14 @@ def _pct(part: int, whole: int) -> str:
 def match_line(e: MatchEntry) -> str:
     """One finished match: date, length, final score, result, error rates if reviewed."""
     result = "won" if e.is_won() else "lost"
+    prs = e.prs()
     rates = (
         "not reviewed"
-        if e.error_rates is None
-        else (f"errors: you {e.error_rates[0]:.1f}, computer {e.error_rates[1]:.1f}")
+        if e.error_rates is None or prs is None
+        else (
+            f"errors: you {e.error_rates[0]:.1f} (PR {prs[0]:.1f}),"
+            f" computer {e.error_rates[1]:.1f} (PR {prs[1]:.1f})"
+        )
     )
     return (
         f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result} · {rates}"
@@ -69,13 +73,14 @@ def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
     if done:
         out.append(("Latest matches", ""))
         out.extend(("", match_line(e)) for e in reversed(done))
-    out.append(("Error rate (reviewed matches, mEMG per decision)", ""))
+    out.append(("Error rate (reviewed matches, mEMG per decision) and PR", ""))
     rates = stats.error_rates()
     avg = stats.average_error()
     if avg is None:
         out.append(("", "No match reviewed yet: review a finished match to see it here."))
         return out
-    out.append(("", f"{len(rates)} reviewed · average {avg:.1f} ({rating(avg)})"))
+    pr = stats.average_pr()
+    out.append(("", f"{len(rates)} reviewed · average {avg:.1f} ({rating(avg)}) · PR {pr:.1f}"))
     recent, before = stats.trend()
     if recent is not None and before is not None:
         word = "better" if recent < before else "worse" if recent > before else "the same"
