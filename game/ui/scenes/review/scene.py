@@ -15,7 +15,7 @@ import pygame
 
 from ai.analysis.bands import BAD
 from ai.analysis.review import Review
-from ai.cube.model import CubeContext, context_from_match
+from ai.cube.model import CubeContext, context_for, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import from_match_id
 from game.rules.position import Position
@@ -23,6 +23,7 @@ from game.ui.model import player_stats
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
 from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.review.panels import (
     MOVE_COLUMNS,
     board_caption,
@@ -33,6 +34,7 @@ from game.ui.scenes.review.panels import (
     top_line,
 )
 from game.ui.scenes.rollout import RolloutDialog
+from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import (
     Button,
     EasedProgress,
@@ -79,6 +81,26 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "roll out the decision shown",
         lambda s: s.rollout_target() is not None,
         lambda s: s.rollout(),
+        True,
+    ),
+    Action(
+        "temperature",
+        "Map",
+        (Key(pygame.K_t, ctrl=True),),
+        "Ctrl+T",
+        "the temperature map of the position shown, before its roll",
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=False),
+        True,
+    ),
+    Action(
+        "evaluate",
+        "Evaluate",
+        _k(pygame.K_v),
+        "V",
+        "evaluate the position shown, before its roll: chances, cubeless and cubeful equity",
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=True),
         True,
     ),
     Action(
@@ -269,6 +291,33 @@ class ReviewScene(Scene):
         if target is not None:
             position, dice, ctx, what = target
             self.ctx.push(RolloutDialog(self.ctx, position, dice, ctx, what))
+
+    def before_roll(self) -> tuple[Position, CubeContext, str] | None:
+        """The position shown before its roll, the cube and score of the player on roll, in words."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        turn, game, rev = self.path.turn(stop), self.path.game(stop), self.path.review
+        length = rev.match.record.length
+        cube = self.path.cube_shown(stop)
+        jacoby = rev.match.is_jacoby()
+        ctx = context_for(
+            cube,
+            turn.player,
+            length,
+            game.score,
+            crawford=game.crawford,
+            post_crawford=game.post_crawford,
+            jacoby=jacoby,
+        )
+        who = rev.match.record.players[turn.player]
+        return Position(turn.code), ctx, f"Game {game.number}: {possessive(who)} position before the roll"
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map, or Evaluate, of the position shown before its roll."""
+        if (found := self.before_roll()) is not None:
+            kind = EvaluateDialog if evaluate else TemperatureDialog
+            self.ctx.push(kind(self.ctx, *found, self.depth))
 
     def current(self) -> Stop | None:
         """The stop on the board."""
