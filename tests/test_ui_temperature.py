@@ -17,6 +17,7 @@ from game.ui.model.temperature import Selection, cell_label, heat
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.game.actions import by_name
 from game.ui.scenes.game.scene import GameScene
+from game.ui.scenes.ids.dialogs import AnalysisDialog
 from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
 from game.ui.scenes.temperature import TemperatureDialog
 
@@ -56,9 +57,11 @@ def test_the_selection_moves_by_rows_and_columns_and_stops_at_the_edges() -> Non
     assert Selection(5, 5).moved(1, 1) == Selection(5, 5) and Selection(5, 5).dice == (6, 6)
 
 
-def test_heat_runs_from_the_worst_roll_to_the_best() -> None:
+def test_heat_is_neutral_at_the_average_and_full_at_the_farthest_roll() -> None:
     assert heat(-0.5, [-0.5, 0.0, 0.5]) == 0.0 and heat(0.5, [-0.5, 0.0, 0.5]) == 1.0
     assert heat(0.0, [-0.5, 0.0, 0.5]) == 0.5 and heat(0.2, [0.2, 0.2]) == 0.5
+    usual = [0.0, 0.0, 0.0, 0.4]  # the average 0.1, the outlier 0.3 from it
+    assert heat(0.4, usual) == 1.0 and abs(heat(0.0, usual) - 1 / 3) < 1e-12
 
 
 def test_a_cell_shows_equity_in_money_and_the_match_winning_chance_in_a_match() -> None:
@@ -188,3 +191,29 @@ def test_the_review_maps_and_evaluates_the_position_shown_before_its_roll(
     assert evaluate.result is not None and evaluate.result.mwc is not None
     key(app, pygame.K_ESCAPE)
     assert top(app) is scene
+
+
+# --- a set-up position ------------------------------------------------------------------------------
+
+
+def test_the_set_up_analysis_maps_and_evaluates_the_pasted_position(make_app: Callable[..., App]) -> None:
+    """The GNU Backgammon manual's example IDs: a 9-point match at 2-4, the cube on 2."""
+    app = make_app(hint_depth=1)
+    key(app, pygame.K_p)
+    for ch in "4HPwATDgc/ABMA:QYkqASAAIAAA":
+        key(app, 0, unicode=ch)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    analysis = top(app)
+    assert isinstance(analysis, AnalysisDialog)
+    assert {"temperature", "evaluate"} <= {b.key for b in analysis.buttons}
+    assert all(analysis.box.contains(b.rect) for b in analysis.buttons)
+    key(app, pygame.K_t)
+    dialog = top(app)
+    assert isinstance(dialog, TemperatureDialog)
+    assert dialog.context is not None and dialog.context.length == 9 and dialog.context.value == 2
+    mapped(app, dialog)
+    assert dialog.map is not None and dialog.map.mwc is not None
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is analysis
+    click(app, next(b for b in analysis.buttons if b.key == "evaluate").rect.center)
+    assert isinstance(top(app), EvaluateDialog)

@@ -3,7 +3,7 @@
 The map is a 6x6 grid of the 36 rolls: row ``r`` is the first die ``r + 1``, column ``c`` the second
 die ``c + 1``, so 6-5 and 5-6 are two cells of one roll. Each cell shows the best move's value after
 that roll for the side on roll: the equity the hint ranks moves by, or in a match the match winning
-chance; its heat is where that value lies between the worst and the best roll seen so far.
+chance; its heat is where that value lies from the worst roll to the best, around their average.
 """
 
 from __future__ import annotations
@@ -44,11 +44,15 @@ def value_words(context: CubeContext | None) -> str:
 
 
 def heat(value: float, values: list[float]) -> float:
-    """0 (the worst of ``values``) to 1 (the best); 0.5 when they are all the same."""
-    lo, hi = min(values, default=value), max(values, default=value)
-    if hi - lo < 1e-12:
+    """Where ``value`` lies from bad (0) to good (1) among ``values``: 0.5 is their average, and the one
+    farthest from it is 0 or 1 (so the usual rolls look neutral and only the outliers glow)."""
+    if not values:
         return 0.5
-    return min(1.0, max(0.0, (value - lo) / (hi - lo)))
+    mean = sum(values) / len(values)
+    spread = max(abs(v - mean) for v in values)
+    if spread < 1e-12:
+        return 0.5
+    return min(1.0, max(0.0, 0.5 + (value - mean) / (2 * spread)))
 
 
 def dice_at(row: int, col: int) -> tuple[int, int]:

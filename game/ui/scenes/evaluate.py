@@ -104,6 +104,18 @@ class EvaluateDialog(Dialog):
             self.depth = depth
             self.start()
 
+    def depth_rect(self, depth: int) -> pygame.Rect:
+        """The chip that chooses ``depth``."""
+        area = self.body()
+        return pygame.Rect(area.x + (depth - 1) * 52, area.y + 18, 44, 26)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on a depth chooses it."""
+        for d in range(1, MAX_DEPTH + 1):
+            if self.depth_rect(d).collidepoint(pos) and d != self.depth:
+                self.depth = d
+                self.start()
+
     def close(self) -> None:
         """Stop the search, if it runs, and close."""
         if self.worker is not None:
@@ -120,15 +132,14 @@ class EvaluateDialog(Dialog):
         what = fit_text(fonts.get(15), self.what, area.width)
         text(surface, fonts, what, (area.x, area.y - 8), 15, th.text_dim)
         y = area.y + 18
-        x = area.x
         for d in range(1, MAX_DEPTH + 1):
-            rect = pygame.Rect(x, y, 44, 26)
+            rect = self.depth_rect(d)
             on = d == self.depth
             fill = th.accent if on else mix(th.panel, th.text, 0.12)
             pygame.draw.rect(surface, fill, rect, border_radius=5)
             text(surface, fonts, str(d), rect.center, 15, th.panel if on else th.text, True, "center")
-            x += 52
-        text(surface, fonts, "depth (1-4 or ← →)", (x + 6, y + 13), 14, th.text_dim, anchor="midleft")
+        at = (self.depth_rect(MAX_DEPTH).right + 12, y + 13)
+        text(surface, fonts, "depth (1-4, ← →, or a click)", at, 14, th.text_dim, anchor="midleft")
         y += 44
         if self.failure:
             text(surface, fonts, f"The AI could not answer: {self.failure}", (area.x, y), 15, th.warn)

@@ -191,7 +191,9 @@ class TemperatureDialog(Dialog):
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        values = [shown_value(c, self.context) for c in self.cells.values()]
+        values = [
+            shown_value(c, self.context) for c in self.cells.values() for _ in range(round(c.weight * 36))
+        ]
         size = max(11.0, self.cell_rect(0, 0).height * 0.3)
         for i in range(GRID):
             top, left = self.cell_rect(0, i), self.cell_rect(i, 0)
