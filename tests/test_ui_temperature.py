@@ -182,6 +182,8 @@ def test_the_review_maps_and_evaluates_the_position_shown_before_its_roll(
     key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
     dialog = top(app)
     assert isinstance(dialog, TemperatureDialog) and dialog.position.code == turn.code
+    own = app.settings.colour  # the left column's on the review's board; the side on roll drawn in its own
+    assert dialog.colour == (own if turn.player == 0 else ("dark" if own == "light" else "light"))
     mapped(app, dialog)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_v)

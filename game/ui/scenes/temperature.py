@@ -52,7 +52,13 @@ class TemperatureDialog(Dialog):
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows move the selection
 
     def __init__(
-        self, ctx: Context, position: Position, context: CubeContext | None, what: str, depth: int
+        self,
+        ctx: Context,
+        position: Position,
+        context: CubeContext | None,
+        what: str,
+        depth: int,
+        colour: str | None = None,
     ) -> None:
         self.position = position
         """The position, side on roll's view, before its roll."""
@@ -62,6 +68,8 @@ class TemperatureDialog(Dialog):
         """Whose position it is, in words."""
         self.depth = max(1, min(MAX_DEPTH, depth))
         """The depth each roll is searched to."""
+        self.colour = colour or ctx.settings.colour
+        """The colour of the side on roll's checkers on the small board (default: the player's)."""
         self.cells: dict[tuple[int, int], RollCell] = {}
         """The rolls found so far (higher die first)."""
         self.map: TemperatureMap | None = None
@@ -239,7 +247,7 @@ class TemperatureDialog(Dialog):
         lay = Layout.compute((round(rect.width * 1.3), round(rect.height * 1.25)))
         canvas = pygame.Surface(lay.size)
         mine, theirs = unpack(self.position.code)
-        view = BoardView(mine, theirs, self.ctx.settings.colour)
+        view = BoardView(mine, theirs, self.colour)
         a, b = self.shown().dice
         view.dice = (a,) * 4 if a == b else (a, b)
         if cell is not None and cell.move is not None:

@@ -88,7 +88,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Map",
         (Key(pygame.K_t, ctrl=True),),
         "Ctrl+T",
-        "the temperature map of the position shown, before its roll",
+        "temperature map",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=False),
         True,
@@ -98,7 +98,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Evaluate",
         _k(pygame.K_v),
         "V",
-        "evaluate the position shown, before its roll: chances, cubeless and cubeful equity",
+        "evaluate",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=True),
         True,
@@ -316,8 +316,14 @@ class ReviewScene(Scene):
     def open_analysis(self, evaluate: bool) -> None:
         """The temperature map, or Evaluate, of the position shown before its roll."""
         if (found := self.before_roll()) is not None:
-            kind = EvaluateDialog if evaluate else TemperatureDialog
-            self.ctx.push(kind(self.ctx, *found, self.depth))
+            if evaluate:
+                self.ctx.push(EvaluateDialog(self.ctx, *found, self.depth))
+                return
+            mine = self.ctx.settings.colour  # the left column's, as on the review's board
+            stop = self.current()
+            if stop is not None and self.path is not None and self.path.turn(stop).player == 1:
+                mine = "dark" if mine == "light" else "light"
+            self.ctx.push(TemperatureDialog(self.ctx, *found, self.depth, colour=mine))
 
     def current(self) -> Stop | None:
         """The stop on the board."""
