@@ -39,6 +39,7 @@ from game.ui.widgets.controls import (
     Button,
     EasedProgress,
     draw_button,
+    fit_text,
     mouse_pos,
     panel,
     progress_bar,
@@ -411,7 +412,7 @@ class ReviewScene(Scene):
             b.enabled = next(a for a in REVIEW_ACTIONS if a.name == b.key).enabled(self)
             draw_button(surface, fonts, th, b, mouse)
         keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
-        keys += " · click an error or the graph"
+        keys = fit_text(fonts.get(13), keys + " · click an error or the graph", self.help_rect.width - 24)
         text(surface, fonts, keys, (12, self.help_rect.centery), 13, th.text_dim, anchor="midleft")
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
