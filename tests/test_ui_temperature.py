@@ -143,6 +143,8 @@ def test_closing_the_map_mid_search_stops_it_and_a_new_one_starts_afresh(
     key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
     second = top(app)
     assert isinstance(second, TemperatureDialog) and second is not first and not second.cells
+    app.quit()  # quitting with the map open lets go of its worker too
+    assert second.worker is None
 
 
 def test_a_new_depth_mid_search_drops_the_old_searchs_rolls(make_app: Callable[..., App]) -> None:

@@ -9,7 +9,7 @@ The search runs in a worker of the dialog's own (:meth:`Context.new_worker`), cl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 import pygame
@@ -46,8 +46,6 @@ class EvaluateDialog(Dialog):
         self.failure = ""
         self.worker: Worker | None = None
         self.request: int | None = None
-        self.on_close: Callable[[], None] | None = None
-        """Called once the dialog has closed (tests watch it)."""
         super().__init__(ctx)
         self.start()
 
@@ -56,7 +54,7 @@ class EvaluateDialog(Dialog):
         return [
             Choice("shallower", "Depth −", (pygame.K_LEFT, pygame.K_MINUS), "←", self.shallower),
             Choice("deeper", "Depth +", (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS), "→", self.deeper),
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
+            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.dismiss, True),
         ]
 
     def shallower(self) -> None:
@@ -116,15 +114,17 @@ class EvaluateDialog(Dialog):
                 self.depth = d
                 self.start()
 
+    def dismiss(self) -> None:
+        """Stop the search, if it runs, and close the dialog (Esc)."""
+        self.close()
+        self.ctx.pop(self)
+
     def close(self) -> None:
-        """Stop the search, if it runs, and close."""
+        """Let go of the worker (its search stops); the dialog leaves the stack for good."""
         if self.worker is not None:
             self.worker.close()
             self.worker = None
         self.request = None
-        self.ctx.pop(self)
-        if self.on_close is not None:
-            self.on_close()
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The position in words, the depth, the chances table, the equities."""

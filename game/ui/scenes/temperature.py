@@ -11,7 +11,7 @@ game's own worker is never disturbed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 import pygame
@@ -81,14 +81,12 @@ class TemperatureDialog(Dialog):
         """The cell under the mouse, which is shown while it is there."""
         self.worker: Worker | None = None
         self.request: int | None = None
-        self.on_close: Callable[[], None] | None = None
-        """Called once the dialog has closed (tests watch it)."""
         super().__init__(ctx)
         self.start()
 
     def choices(self) -> list[Choice]:
         """Close (Esc or Enter)."""
-        return [Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True)]
+        return [Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.dismiss, True)]
 
     # --- the search ------------------------------------------------------------------------------
 
@@ -122,15 +120,17 @@ class TemperatureDialog(Dialog):
         """True while the rolls come in."""
         return self.worker is not None and self.is_computing()
 
+    def dismiss(self) -> None:
+        """Stop the search, if it runs, and close the dialog (Esc)."""
+        self.close()
+        self.ctx.pop(self)
+
     def close(self) -> None:
-        """Stop the search, if it runs, and close."""
+        """Let go of the worker (its search stops); the dialog leaves the stack for good."""
         if self.worker is not None:
             self.worker.close()
             self.worker = None
         self.request = None
-        self.ctx.pop(self)
-        if self.on_close is not None:
-            self.on_close()
 
     # --- input -------------------------------------------------------------------------------------
 
