@@ -13,6 +13,7 @@ from ui_driver import click, game, key, play_human_turn, run_until, shared_evalu
 from ai.engine import Engine
 from ai.temperature import RollCell
 from game.ui.app.app import App
+from game.ui.model.session import HUMAN
 from game.ui.model.temperature import Selection, cell_label, heat
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.game.actions import by_name
@@ -84,7 +85,7 @@ def test_before_the_roll_ctrl_t_maps_every_roll_live_and_the_arrows_move_the_sel
     key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
     dialog = top(app)
     assert isinstance(dialog, TemperatureDialog) and dialog.depth == 1
-    assert dialog.position == g.session.state.position and dialog.context == g.flow.cube_context(0)
+    assert dialog.position == g.session.state.position and dialog.context == g.flow.cube_context(HUMAN)
     mapped(app, dialog)
     assert dialog.map is not None and len(dialog.cells) == 21
     expected = Engine(shared_evaluator()[0]).temperature_map(dialog.position, 1, context=dialog.context)
@@ -102,6 +103,7 @@ def test_the_panels_map_and_evaluate_buttons_open_the_dialogs(make_app: Callable
     g = roll_due(app)
     view = g.panel_view()
     assert [b.key for b in view.analysis] == ["temperature", "evaluate"]
+    assert [b.label for b in view.analysis] == [by_name("temperature").label, by_name("evaluate").label]
     click(app, view.analysis[1].rect.center)
     dialog = top(app)
     assert isinstance(dialog, EvaluateDialog)

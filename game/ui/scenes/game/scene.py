@@ -6,10 +6,9 @@ from typing import assert_never
 
 import pygame
 
-from ai.cube.model import CubeContext
 from ai.worker.messages import CubeAnswer, Failed, Finished, Progress
 from game.rules.cube import CubeAction, Resignation, resign_points
-from game.rules.position import Position, pip_count
+from game.rules.position import pip_count
 from game.ui.flow.events import (
     AcceptResign,
     Animate,
@@ -52,14 +51,13 @@ from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
 from game.ui.scenes.base import Command, Context, Scene
-from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
+from game.ui.scenes.game.analysis import analysis_buttons
 from game.ui.scenes.game.board_input import BoardInput, Output
 from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.scenes.game.dialogs import DiceEntry
 from game.ui.scenes.game.tutor_dialog import TutorDialog
 from game.ui.scenes.rollout import RolloutDialog
-from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.animation import Flight
 from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
@@ -278,19 +276,6 @@ class GameScene(Scene):
             what = "Your cube decision before you roll: no double, double/take, double/pass"
             self.ctx.push(RolloutDialog(self.ctx, self.session.state.position, None, ctx, what))
 
-    def before_roll(self) -> tuple[Position, CubeContext] | None:
-        """The position before the human's roll and its cube context, while the roll is due."""
-        flow = self.flow
-        return (self.session.state.position, flow.cube_context(HUMAN)) if flow.is_roll_due() else None
-
-    def open_analysis(self, evaluate: bool) -> None:
-        """The temperature map, or Evaluate, of the position before the human's roll."""
-        if (found := self.before_roll()) is not None:
-            kind = EvaluateDialog if evaluate else TemperatureDialog
-            self.ctx.push(
-                kind(self.ctx, *found, "Your position before the roll", self.ctx.settings.hint_depth)
-            )
-
     def use_hint(self, index: int) -> None:
         """Set up hint ``index``."""
         self.input.reset()
@@ -410,10 +395,9 @@ class GameScene(Scene):
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
             return
-        for b in self.panel_view().analysis:
+        for b in analysis_buttons(self):
             if b.rect.collidepoint(pos):
-                by_name(b.key).run(self)
-                return
+                return by_name(b.key).run(self)
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
                 self.use_hint(i)
@@ -551,11 +535,7 @@ class GameScene(Scene):
             ]
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
-        if self.before_roll() is not None:
-            names = ("temperature", "evaluate")
-            view.analysis = [
-                Button(k, by_name(k).label, self.panel.analysis_rect(i)) for i, k in enumerate(names)
-            ]
+        view.analysis = analysis_buttons(self)
         view.log = log_lines(s)
         return view
 

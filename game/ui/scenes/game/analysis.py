@@ -1,0 +1,41 @@
+"""The game screen's temperature map and Evaluate: the position before the human's roll, the dialogs
+that look at it, and their buttons in the panel's heading row over the Moves list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ai.cube.model import CubeContext
+from game.rules.position import Position
+from game.ui.model.session import HUMAN
+from game.ui.scenes.evaluate import EvaluateDialog
+from game.ui.scenes.temperature import TemperatureDialog
+from game.ui.widgets.controls import Button
+
+if TYPE_CHECKING:
+    from game.ui.scenes.game.scene import GameScene
+
+LABELS = {"temperature": "Map", "evaluate": "Evaluate"}
+"""The two actions (by name) and their buttons' words."""
+
+
+def before_roll(scene: GameScene) -> tuple[Position, CubeContext] | None:
+    """The position before the human's roll and its cube context, while the roll is due."""
+    flow = scene.flow
+    return (scene.session.state.position, flow.cube_context(HUMAN)) if flow.is_roll_due() else None
+
+
+def open_analysis(scene: GameScene, evaluate: bool) -> None:
+    """The temperature map, or Evaluate, of the position before the human's roll."""
+    found = before_roll(scene)
+    if found is not None:
+        kind = EvaluateDialog if evaluate else TemperatureDialog
+        ctx = scene.ctx
+        ctx.push(kind(ctx, *found, "Your position before the roll", ctx.settings.hint_depth))
+
+
+def analysis_buttons(scene: GameScene) -> list[Button]:
+    """The Map and Evaluate buttons of the heading row, while the roll is due (else none)."""
+    if before_roll(scene) is None:
+        return []
+    return [Button(k, label, scene.panel.analysis_rect(i)) for i, (k, label) in enumerate(LABELS.items())]
