@@ -20,18 +20,24 @@ LABELS = {"temperature": "Map", "evaluate": "Evaluate"}
 
 
 def before_roll(scene: GameScene) -> tuple[Position, CubeContext] | None:
-    """The position before the human's roll and its cube context, while the roll is due."""
-    flow = scene.flow
-    return (scene.session.state.position, flow.cube_context(HUMAN)) if flow.is_roll_due() else None
+    """The position before the roll of the player on roll and its cube context, while a roll is due."""
+    flow, s = scene.flow, scene.session
+    return (s.state.position, flow.cube_context(s.turn or HUMAN)) if flow.is_roll_due() else None
 
 
 def open_analysis(scene: GameScene, evaluate: bool) -> None:
-    """The temperature map, or Evaluate, of the position before the human's roll."""
+    """The temperature map, or Evaluate, of the position before the roll."""
     found = before_roll(scene)
-    if found is not None:
-        kind = EvaluateDialog if evaluate else TemperatureDialog
-        ctx = scene.ctx
-        ctx.push(kind(ctx, *found, "Your position before the roll", ctx.settings.hint_depth))
+    if found is None:
+        return
+    ctx, what, depth = scene.ctx, "Your position before the roll", scene.ctx.settings.hint_depth
+    if evaluate:
+        ctx.push(EvaluateDialog(ctx, *found, what, depth))
+        return
+    mine = ctx.settings.colour  # the side on roll's checkers, as on the board
+    if (scene.session.turn or HUMAN) != HUMAN:
+        mine = "dark" if mine == "light" else "light"
+    ctx.push(TemperatureDialog(ctx, *found, what, depth, colour=mine))
 
 
 def analysis_buttons(scene: GameScene) -> list[Button]:
