@@ -6,6 +6,8 @@ python main.py replay-seed S   the dice a game seed gives, to check a finished g
 python main.py autoplay ...    the computer plays a match against itself, written as a .mat record
 python main.py analyze FILE    judge every decision of a match record
 python main.py rollout ID [DICE]  play a decision out: the moves of a roll, or the cube
+python main.py temperature ID  every roll's best move before the roll (the temperature map)
+python main.py evaluate ID     a position's chances and cubeless and cubeful equity
 python main.py --selftest      headless check of assets, weights, a frame and an AI game
 python main.py COMMAND --help  the options of one command
 """
@@ -58,6 +60,16 @@ COMMANDS: tuple[Command, ...] = (
         "rollout",
         "ai.cli.rollout",
         "settle a checker play or a cube decision by playing it out, on every core, with error bars",
+    ),
+    Command(
+        "temperature",
+        "ai.cli.temperature",
+        "every roll's best move and its equity before the roll, as a 6x6 grid (the temperature map)",
+    ),
+    Command(
+        "evaluate",
+        "ai.cli.evaluate",
+        "a position before its roll: both sides' chances, cubeless and cubeful equity at a depth",
     ),
     Command("selftest", "game.ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )

@@ -9,6 +9,8 @@ wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to th
     probs, decision = engine.cube_decision(position, context, depth=2)
     review = engine.judge_match(replayed, depth=3)
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
+    hot = engine.temperature_map(position, depth=2, context=context)  # every roll's best move
+    value = engine.evaluate(position, depth=2, context=context)      # chances, equities
 
 It holds the evaluator and, to search on every core, a pool of helper processes
 (:class:`ai.parallel.Pool`): every call is a fresh search (no cache is kept between calls),
@@ -25,9 +27,13 @@ import numpy as np
 from ai.analysis.review import Review, review
 from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
 from ai.cube.model import F
+from ai.filters import DEFAULT_FILTERS, Filters
+from ai.levels import MAX_DEPTH
+from ai.position_value import Evaluation, evaluate
 from ai.ranking import Ranker
 from ai.rollout.run import rollout_cube, rollout_moves
 from ai.rollout.settings import RolloutResult, RolloutSettings
+from ai.temperature import RollCell, TemperatureMap, temperature_map
 from game.rules.position import Position
 
 if TYPE_CHECKING:
@@ -113,3 +119,45 @@ class Engine(Ranker):
             on_progress=on_progress,
             should_stop=should_stop,
         )
+
+    def temperature_map(
+        self,
+        position: Position,
+        depth: int,
+        *,
+        context: CubeContext | None = None,
+        filters: Filters = DEFAULT_FILTERS,
+        on_cell: Callable[[RollCell, int], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> TemperatureMap:
+        """Each of the 21 rolls' best move before the roll of ``position`` and its value, as the hint
+        ranks them at ``depth`` and ``context`` (None: cubeless money); :mod:`ai.temperature`.
+        ``on_cell(cell, done)`` after each roll; ``should_stop`` raises :class:`ai.search.Stopped`."""
+        _check_depth(depth)
+        return temperature_map(
+            self,
+            position,
+            depth,
+            context=context,
+            filters=filters,
+            on_cell=on_cell,
+            should_stop=should_stop,
+        )
+
+    def evaluate(
+        self,
+        position: Position,
+        depth: int,
+        *,
+        context: CubeContext | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Evaluation:
+        """Both sides' chances and the cubeless and cubeful equity of ``position`` before its roll,
+        at ``depth`` and ``context`` (None: money, cube centred); :mod:`ai.position_value`."""
+        _check_depth(depth)
+        return evaluate(self, position, depth, context, should_stop)
+
+
+def _check_depth(depth: int) -> None:
+    if not (isinstance(depth, int) and 1 <= depth <= MAX_DEPTH):
+        raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth!r}")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ai.cube.model import move_utility
 from ai.evaluation.evaluator import Evaluator, equity
+from ai.filters import DEFAULT_FILTERS, Filters
 from ai.search import Candidate, Pool, Probs5, Progress, Utility, analyse
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
@@ -66,6 +67,7 @@ class Ranker:
         on_progress: Callable[[Progress[RankedMove]], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
+        filters: Filters = DEFAULT_FILTERS,
     ) -> list[RankedMove]:
         """The legal moves of ``dice`` in ``position`` (side on roll), best first; empty when none is legal.
 
@@ -73,8 +75,8 @@ class Ranker:
         the search are chosen by its own cubeful equity too, unless ``cubeful_replies`` is False
         (then by cubeless equity). ``forced_shallow``: a roll with one legal move is searched at
         depth 1 only. ``noise``, ``seed``, ``should_stop`` (raises :class:`ai.search.Stopped`) and
-        ``deadline`` are the search's (:func:`ai.search.analyse`); ``on_progress`` gets its progress
-        with the best move so far.
+        ``deadline`` are the search's (:func:`ai.search.analyse`), and so are ``filters`` (the game's,
+        or :data:`ai.filters.FULL_WIDTH`); ``on_progress`` gets its progress with the best move so far.
         """
         legal = {m.after.code: m for m in legal_moves(position, dice)}
         if not legal:
@@ -113,5 +115,6 @@ class Ranker:
             utility=utility,
             reply_utility=reply_utility,
             pool=self.pool,
+            filters=filters,
         )
         return [ranked(c) for c in found]

@@ -530,9 +530,8 @@ def analyse(
         ranking = _rank(eqs, reached)
     vl, el, rl = values.tolist(), eqs.tolist(), reached.tolist()
     result = [Candidate(cands[i], el[i], (*vl[i],), rl[i]) for i in ranking]
-    done_total = done
     if on_progress is not None:
-        on_progress(Progress(done_total, done_total, result[0]))
+        on_progress(Progress(done, done, result[0]))
     return result
 
 
@@ -544,6 +543,7 @@ def position_values(
     filters: Filters = DEFAULT_FILTERS,
     should_stop: Callable[[], bool] | None = None,
     pool: Pool | None = None,
+    utilities: tuple[Utility, Utility] | None = None,
 ) -> Probs:
     """``Q(S, k)`` of each position, side on roll before rolling: rows of five probabilities.
 
@@ -552,15 +552,15 @@ def position_values(
     (GNU Backgammon's 1-ply value of the position), 2 adds the opponent's reply to
     each. The positions share one search's caches, so many at once cost less than one by
     one; ``pool`` lends helper processes that search some of them (:mod:`ai.parallel`).
-    The last level's leaves are not kept (nothing asks for them again), as in a move
-    decision's deepest iteration. Raises :class:`Stopped` when ``should_stop()`` says so.
+    ``utilities``: the side on roll's and the opponent's (:func:`analyse`'s ``utility`` and
+    ``reply_utility``; None: cubeless). Raises :class:`Stopped` when ``should_stop()`` does.
     """
     if not 0 <= decisions <= MAX_DEPTH:
         raise ValueError(f"decisions must be 0..{MAX_DEPTH}, got {decisions}")
-    states = [int(c) for c in codes]
-    if not states:
+    if not (states := [int(c) for c in codes]):
         return np.zeros((0, 5))
-    return _Engine(evaluator, filters, should_stop, None, pool=pool).split(states, decisions, final=True)
+    search = _Engine(evaluator, filters, should_stop, None, utilities, pool)
+    return search.split(states, decisions, final=True)
 
 
 SliceValues = Callable[[list[int], int, bool, int, Callable[[], bool] | None], Probs]

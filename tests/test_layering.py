@@ -63,6 +63,8 @@ SCENES_SHARED = (
     "game.ui.scenes.backdrop",
     "game.ui.scenes.rollout",
     "game.ui.scenes.export",
+    "game.ui.scenes.temperature",
+    "game.ui.scenes.evaluate",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai.cli.protocol import HintError, analyse_json, parse_position
 from ai.cube.met import MET_LENGTH
-from ai.cube.model import context_from_match
+from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id
@@ -139,3 +139,15 @@ def match_answer(
     if not info.has_dice():
         return cube_answer(code, info, depth, evaluator, pool)
     return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info), pool=pool)
+
+
+def parse_before_roll(text: str) -> tuple[Position, CubeContext | None]:
+    """A position before its roll: a Position ID (cubeless money) or ``POSITION_ID:MATCH_ID`` (the
+    Match ID's cube and score; any dice in it are left aside). Raises :class:`HintError`."""
+    text = text.strip()
+    if ":" not in text:
+        return Position(parse_position(text)), None
+    code, info = parse_gnubg_id(text)
+    if info.doubled:
+        raise HintError(f"a double waits for its answer in {text.partition(':')[2]}: no roll comes yet")
+    return Position(code), context_from_match(info)

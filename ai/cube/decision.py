@@ -12,6 +12,7 @@ a single loss -1).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -174,6 +175,7 @@ def cube_decision(
     noise: float = 0.0,
     rng: np.random.Generator | None = None,
     pool: Pool | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> tuple[F, CubeDecision]:
     """The cube decision of the side on roll of ``code`` searched as a move decision at ``depth`` would be.
 
@@ -185,7 +187,8 @@ def cube_decision(
     ``depth``. (Choosing each roll's move by the cubeful value of each cube state instead
     changed the judge's figures by less than 0.0005 on three sets and costs a model
     evaluation of every result.) ``pool`` lends helper processes for the 21 searches
-    (:mod:`ai.parallel`). Returns the five probabilities and the decision.
+    (:mod:`ai.parallel`); ``should_stop`` stops them (:class:`ai.search.Stopped`). Returns the five
+    probabilities and the decision.
     """
     if depth <= 1:
         rows = np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5)
@@ -197,7 +200,11 @@ def cube_decision(
         deeper = np.flatnonzero(replies)
         rows[deeper] = flip(
             position_values(
-                [swap(res.codes[best[i]]) for i in deeper.tolist()], depth - 2, evaluator, pool=pool
+                [swap(res.codes[best[i]]) for i in deeper.tolist()],
+                depth - 2,
+                evaluator,
+                pool=pool,
+                should_stop=should_stop,
             )
         )
     m = CubefulModel(ctx, rows, _efficiencies(res, best), None)

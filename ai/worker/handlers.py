@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol, assert_never
 from ai.worker.messages import (
     CubeAnswer,
     CubeRequest,
+    Evaluated,
+    EvaluateRequest,
     Failed,
     Finished,
     Progress,
@@ -26,12 +28,16 @@ from ai.worker.messages import (
     RolledOut,
     RolloutProgress,
     RolloutRequest,
+    TemperatureAnswer,
+    TemperatureProgress,
+    TemperatureRequest,
 )
 from game.rules.position import unpack
 
 if TYPE_CHECKING:
     from ai.engine import Engine
     from ai.rollout.settings import RolloutResult
+    from ai.temperature import RollCell
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -54,7 +60,7 @@ def _is_game_over(code: int) -> bool:
 
 def answer(
     rid: int,
-    request: Request | CubeRequest | ReviewRequest | RolloutRequest,
+    request: Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest,
     engine: Engine,
     put: Put,
     stop_before: Counter,
@@ -69,6 +75,10 @@ def answer(
             _review_answer(rid, request, engine, put, stop_before)
         case RolloutRequest():
             _rollout_answer(rid, request, engine, put, stop_before)
+        case TemperatureRequest():
+            _temperature_answer(rid, request, engine, put, stop_before)
+        case EvaluateRequest():
+            _evaluate_answer(rid, request, engine, put, stop_before)
         case _:
             assert_never(request)
 
@@ -208,3 +218,52 @@ def _rollout_answer(
     )
     if not stopped():
         put(("event", RolledOut(rid, result)))
+
+
+def _temperature_answer(
+    rid: int, request: TemperatureRequest, engine: Engine, put: Put, stop_before: Counter
+) -> None:
+    """A temperature map, each roll sent as it is found; nothing once cancelled."""
+    from ai.search import Stopped
+
+    t0 = time.monotonic()
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is no roll to come")))
+        return
+
+    def on_cell(cell: RollCell, done: int) -> None:
+        put(("event", TemperatureProgress(rid, cell, done)))
+
+    try:
+        found = engine.temperature_map(
+            request.position,
+            request.depth,
+            context=request.context,
+            on_cell=on_cell,
+            should_stop=lambda: stop_before.value > rid,
+        )
+    except Stopped:
+        return
+    put(("event", TemperatureAnswer(rid, found, time.monotonic() - t0)))
+
+
+def _evaluate_answer(
+    rid: int, request: EvaluateRequest, engine: Engine, put: Put, stop_before: Counter
+) -> None:
+    """A position's chances and equities; nothing once cancelled."""
+    from ai.search import Stopped
+
+    t0 = time.monotonic()
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is nothing to evaluate")))
+        return
+    try:
+        found = engine.evaluate(
+            request.position,
+            request.depth,
+            context=request.context,
+            should_stop=lambda: stop_before.value > rid,
+        )
+    except Stopped:
+        return
+    put(("event", Evaluated(rid, found, time.monotonic() - t0)))

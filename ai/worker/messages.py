@@ -1,15 +1,16 @@
 """What the UI and the AI worker say to each other: plain, frozen values, no process machinery.
 
 A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`,
-:class:`RolloutRequest`) goes to the worker
+:class:`RolloutRequest`, :class:`TemperatureRequest`, :class:`EvaluateRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
 (:class:`ai.search.Progress`, with the request's id and the best move so far, a
 :class:`ai.ranking.RankedMove`) while it works,
-or :class:`RolloutProgress` (a rollout's results so far),
-then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`, :class:`RolledOut`) or
-:class:`Failed`. They are pickled between processes, so they hold only values. This module
-imports no :mod:`multiprocessing`, so the pure turn flow can take its types from here without
-loading the process plumbing (a test holds it to that).
+or :class:`RolloutProgress` (a rollout's results so far), or :class:`TemperatureProgress` (one roll
+of a temperature map), then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`,
+:class:`RolledOut`, :class:`TemperatureAnswer`, :class:`Evaluated`) or :class:`Failed`. They are
+pickled between processes, so they hold only values. This module imports no
+:mod:`multiprocessing`, so the pure turn flow can take its types from here without loading the
+process plumbing (a test holds it to that).
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ from game.rules.position import Position
 if TYPE_CHECKING:
     from ai.analysis.review import Review
     from ai.cube.model import CubeContext
+    from ai.position_value import Evaluation
+    from ai.temperature import RollCell, TemperatureMap
 
 __all__ = [
     "MAX_DEPTH",
     "CubeAnswer",
     "CubeRequest",
+    "EvaluateRequest",
+    "Evaluated",
     "Event",
     "Failed",
     "Finished",
@@ -44,6 +49,9 @@ __all__ = [
     "RolledOut",
     "RolloutProgress",
     "RolloutRequest",
+    "TemperatureAnswer",
+    "TemperatureProgress",
+    "TemperatureRequest",
 ]
 
 Kind = Literal["move", "hint"]
@@ -297,4 +305,104 @@ class RolledOut:
     """The finished rollout (``result.stopped`` says if it stopped early because the best was clear)."""
 
 
-Event = Progress[RankedMove] | RolloutProgress | Finished | Failed | CubeAnswer | Reviewed | RolledOut
+def _check_before_roll(position: object, depth: object) -> None:
+    if not isinstance(position, Position):
+        raise ValueError("request position must be a game.rules.position.Position")
+    if not (isinstance(depth, int) and 1 <= depth <= MAX_DEPTH):
+        raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {depth!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TemperatureRequest:
+    """The temperature map of a position before its roll (:meth:`ai.engine.Engine.temperature_map`):
+    every roll's best move as the hint ranks it. Answered by a :class:`TemperatureProgress` event
+    after each of the 21 rolls, then :class:`TemperatureAnswer`; cancelling stops it within a search."""
+
+    position: Position
+    """The board, seen from the side on roll (not yet rolled)."""
+
+    depth: int
+    """Each roll's moves searched at this depth, 1..4."""
+
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll (None: cubeless money)."""
+
+    def __post_init__(self) -> None:
+        _check_before_roll(self.position, self.depth)
+
+
+@dataclass(frozen=True, slots=True)
+class TemperatureProgress:
+    """One more roll of a temperature map."""
+
+    request_id: int
+    """The request it is about."""
+
+    cell: RollCell
+    """The roll, its best move and its value."""
+
+    done: int
+    """Rolls done so far (of 21)."""
+
+    total: int = 21
+    """Rolls in all."""
+
+
+@dataclass(frozen=True, slots=True)
+class TemperatureAnswer:
+    """The answer to a :class:`TemperatureRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    map: TemperatureMap
+    """Every roll's best move and the average."""
+
+    seconds: float = 0.0
+    """Time it took."""
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluateRequest:
+    """Evaluate a position before its roll (:meth:`ai.engine.Engine.evaluate`): both sides' chances,
+    cubeless and cubeful equity. Answered by :class:`Evaluated`."""
+
+    position: Position
+    """The board, seen from the side on roll (not yet rolled)."""
+
+    depth: int
+    """Searched as the cube hint searches at this depth, 1..4."""
+
+    context: CubeContext | None = None
+    """The cube and score seen by the side on roll (None: money, cube centred)."""
+
+    def __post_init__(self) -> None:
+        _check_before_roll(self.position, self.depth)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """The answer to an :class:`EvaluateRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    evaluation: Evaluation
+    """The chances and equities."""
+
+    seconds: float = 0.0
+    """Time it took."""
+
+
+Event = (
+    Progress[RankedMove]
+    | RolloutProgress
+    | TemperatureProgress
+    | Finished
+    | Failed
+    | CubeAnswer
+    | Reviewed
+    | RolledOut
+    | TemperatureAnswer
+    | Evaluated
+)

@@ -65,6 +65,7 @@ from ai.evaluation.load import default_evaluator
 from ai.worker.handlers import Counter, Put, answer
 from ai.worker.messages import (
     CubeRequest,
+    EvaluateRequest,
     Event,
     Failed,
     Progress,
@@ -72,10 +73,15 @@ from ai.worker.messages import (
     ReviewRequest,
     RolloutProgress,
     RolloutRequest,
+    TemperatureProgress,
+    TemperatureRequest,
 )
 
-AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest
+AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest
 """Every kind of request the worker answers."""
+
+PROGRESS = (Progress, RolloutProgress, TemperatureProgress)
+"""The events that come before a request's answer (every other event ends the request)."""
 
 Mode = Literal["process", "thread"]
 
@@ -392,7 +398,8 @@ class AIWorker:
             raise RuntimeError("the AI worker is closed")
         if not isinstance(request, AnyRequest):
             raise TypeError(
-                "start() takes an ai.worker.messages.Request, CubeRequest, ReviewRequest or RolloutRequest"
+                "start() takes an ai.worker.messages.Request, CubeRequest, ReviewRequest, RolloutRequest,"
+                " TemperatureRequest or EvaluateRequest"
             )
         if not self._alive():
             self._launch()
@@ -445,7 +452,7 @@ class AIWorker:
             event: Event = msg[1]
             if event.request_id == self._live:
                 out.append(event)
-                if not isinstance(event, Progress | RolloutProgress):
+                if not isinstance(event, PROGRESS):
                     self._live = None
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
@@ -463,7 +470,7 @@ class AIWorker:
         got: list[Event] = []
         while time.monotonic() < end:
             got.extend(e for e in self.poll() if e.request_id == request_id)
-            if got and not isinstance(got[-1], Progress | RolloutProgress):
+            if got and not isinstance(got[-1], PROGRESS):
                 return got
             if request_id != self._live:
                 return got

@@ -15,7 +15,16 @@ from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ai.worker.messages import CubeRequest, Request, ReviewRequest, RolloutRequest
+    from ai.worker.messages import (
+        CubeRequest,
+        EvaluateRequest,
+        Request,
+        ReviewRequest,
+        RolloutRequest,
+        TemperatureRequest,
+    )
+
+    AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest
     from game.ui.model.session import GameSession
     from game.ui.model.storage import Settings, Store
     from game.ui.widgets.layout import Layout
@@ -37,7 +46,7 @@ class Worker(Protocol):
         """Why the AI is weaker than usual, if it is."""
         ...
 
-    def start(self, request: Request | CubeRequest | ReviewRequest | RolloutRequest) -> int:
+    def start(self, request: AnyRequest) -> int:
         """Start a search; returns its id."""
         ...
 

@@ -95,6 +95,14 @@ class PanelLayout:
         h = round(self.small * 1.45)
         return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y - self.small * 0.25), w, h)
 
+    def analysis_rect(self, index: int) -> pygame.Rect:
+        """Button ``index`` of the heading row before the roll (0: the temperature map, 1: Evaluate),
+        left of the Rollout button, where the Moves heading is otherwise."""
+        r, gap = self.rollout_rect, self.pad // 2
+        left = self.rect.x + self.pad
+        w = (r.left - gap - left - gap) // 2
+        return pygame.Rect(left + index * (w + gap), r.y, w, r.height)
+
     def hint_rect(self, index: int) -> pygame.Rect:
         """The clickable row of hint ``index``."""
         y = self.list_y + self.small * 1.6 + index * self.small * 3.1
@@ -133,6 +141,9 @@ class PanelView:
     """The buttons with their states."""
     rollout: Button | None = None
     """The Rollout button in the heading over the hints or the Moves list, when a rollout can start."""
+    analysis: list[Button] = field(default_factory=list)
+    """Before the roll: the temperature map and Evaluate buttons, in the heading row (for the Moves
+    heading)."""
 
 
 @dataclass
@@ -223,6 +234,8 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
     if view.rollout is not None:
         draw_button(surface, fonts, th, view.rollout, mouse)
+    for b in view.analysis:
+        draw_button(surface, fonts, th, b, mouse)
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 
@@ -265,13 +278,15 @@ def _draw_log(
     if not log or rows <= 0:
         return
     x, y, size = lay.rect.x + lay.pad, lay.list_y, lay.small
-    text(surface, fonts, "Moves", (x, y), size, th.text, bold=True)
+    if not view.analysis:  # else the heading row holds their buttons
+        text(surface, fonts, "Moves", (x, y), size, th.text, bold=True)
     first = LogScroll(view.log_top).first(len(log), rows)
     shown = log[first : first + rows]
-    if len(log) > rows:
+    if len(log) > rows and not view.analysis:
         where = f"{first + 1}-{first + len(shown)} of {len(log)}"
         right = lay.rollout_rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
         text(surface, fonts, where, (right, y), size * 0.85, th.text_dim, anchor="topright")
+    if len(log) > rows:
         track = pygame.Rect(
             lay.rect.right - lay.pad // 2 - 3, round(lay.log_y), 3, round(rows * lay.log_line)
         )

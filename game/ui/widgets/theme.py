@@ -74,6 +74,10 @@ class Theme:
     """The keyboard cursor, and nothing else."""
     movable: Colour
     """The ring round a checker that can move."""
+    good: Colour = (64, 168, 92)
+    """The best of a range of values (the temperature map's best roll)."""
+    bad: Colour = (200, 64, 52)
+    """The worst of a range of values."""
     light_name: str = "light"
     """What the light checkers are called in words."""
     dark_name: str = "dark"
@@ -144,6 +148,8 @@ COLOUR_BLIND = Theme(
     arrow=(86, 220, 255),
     cursor=(204, 121, 167),  # Okabe-Ito reddish purple
     movable=(0, 158, 115),  # Okabe-Ito bluish green
+    good=(0, 114, 178),  # Okabe-Ito blue
+    bad=(213, 94, 0),  # Okabe-Ito vermillion
     light_name="orange",
     dark_name="blue (ringed)",
 )

@@ -13,6 +13,7 @@ import pygame
 
 from game.ui.scenes.action_table import Action, Key, first_action
 from game.ui.scenes.base import Command
+from game.ui.scenes.game.analysis import LABELS, before_roll, open_analysis
 
 if TYPE_CHECKING:
     from game.ui.scenes.game.scene import GameScene
@@ -137,6 +138,24 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "settle your move or cube decision by playing it out many times, with error bars",
         lambda s: s.can_rollout(),
         lambda s: s.rollout(),
+    ),
+    Action(
+        "temperature",
+        LABELS["temperature"],
+        (Key(pygame.K_t, ctrl=True),),
+        "Ctrl+T",
+        "before your roll: every roll's best move and its equity, a 6x6 grid (the temperature map)",
+        lambda s: before_roll(s) is not None,
+        lambda s: open_analysis(s, evaluate=False),
+    ),
+    Action(
+        "evaluate",
+        LABELS["evaluate"],
+        _k(pygame.K_v),
+        "V",
+        "your position before the roll: both sides' chances, cubeless and cubeful equity, depth 1-4",
+        lambda s: before_roll(s) is not None,
+        lambda s: open_analysis(s, evaluate=True),
     ),
     Action(
         "resign",

@@ -53,6 +53,7 @@ from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
 from game.ui.scenes.base import Command, Context, Scene
 from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
+from game.ui.scenes.game.analysis import analysis_buttons
 from game.ui.scenes.game.board_input import BoardInput, Output
 from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from game.ui.scenes.game.dialogs import DiceEntry
@@ -404,6 +405,9 @@ class GameScene(Scene):
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
             return
+        for b in analysis_buttons(self):
+            if b.rect.collidepoint(pos):
+                return by_name(b.key).run(self)
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
                 self.use_hint(i)
@@ -545,6 +549,7 @@ class GameScene(Scene):
             ]
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
+        view.analysis = analysis_buttons(self)
         view.log = log_lines(s)
         return view
 

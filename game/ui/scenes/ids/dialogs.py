@@ -14,7 +14,9 @@ from game.rules.position import Position, unpack
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
 from game.ui.model.session import GameSession
 from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.rollout import RolloutDialog
+from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_face, draw_cube
@@ -215,21 +217,40 @@ class AnalysisDialog(Dialog):
         return lay.panel.width - 12, lay.status.y - lay.top.bottom - 12
 
     def on_resize(self) -> None:
-        """Over the side panel, so the board stays in view."""
+        """Over the side panel, so the board stays in view; the buttons in two rows (the map and
+        Evaluate over the others)."""
         super().on_resize()
         lay = self.ctx.layout
         dx, dy = lay.panel.x + 6 - self.box.x, lay.top.bottom + 6 - self.box.y
         self.box.move_ip(dx, dy)
+        for row in (self.buttons[:2], self.buttons[2:]):
+            gap = 16
+            width = (self.box.width - (len(row) + 1) * gap) // max(1, len(row))
+            for i, b in enumerate(row):
+                b.rect.x = self.box.x + gap + i * (width + gap)
+                b.rect.width = width
         for b in self.buttons:
-            b.rect.move_ip(dx, dy)
+            b.rect.y += dy
+        for b in self.buttons[:2]:
+            b.rect.y -= b.rect.height + 8
 
     def choices(self) -> list[Choice]:
-        """Play it out (Enter), roll it out (O), close (Esc)."""
+        """The temperature map (T) and Evaluate (V) of the position before its roll, then play it out
+        (Enter), roll it out (O), close (Esc)."""
         return [
+            Choice("temperature", "Map", (pygame.K_t,), "T", lambda: self.open_analysis(False)),
+            Choice("evaluate", "Evaluate", (pygame.K_v,), "V", lambda: self.open_analysis(True)),
             Choice("play", "Play it out", ENTER, "Enter", self._play, True),
             Choice("rollout", "Rollout", (pygame.K_o,), "O", self.rollout),
             Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", self.close),
         ]
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map, or Evaluate, of the set-up position before its roll."""
+        kind = EvaluateDialog if evaluate else TemperatureDialog
+        what = f"Set-up position {self.setup.ids}, before its roll"
+        ctx = context_from_match(self.setup.info)
+        self.ctx.push(kind(self.ctx, Position(self.setup.code), ctx, what, self.depth))
 
     def rollout(self) -> None:
         """Open the rollout of the position over the analysis: the roll's moves, or the cube."""

@@ -15,7 +15,7 @@ import pygame
 
 from ai.analysis.bands import BAD
 from ai.analysis.review import Review
-from ai.cube.model import CubeContext, context_from_match
+from ai.cube.model import CubeContext, context_for, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import from_match_id
 from game.rules.position import Position
@@ -24,6 +24,7 @@ from game.ui.model.exports import PositionExport
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
 from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.export import Exported, ExportKind, export_position
 from game.ui.scenes.review.panels import (
     MOVE_COLUMNS,
@@ -35,10 +36,12 @@ from game.ui.scenes.review.panels import (
     top_line,
 )
 from game.ui.scenes.rollout import RolloutDialog
+from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import (
     Button,
     EasedProgress,
     draw_button,
+    fit_text,
     mouse_pos,
     panel,
     progress_bar,
@@ -101,6 +104,26 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "text diagram",
         lambda s: s.current() is not None,
         lambda s: s.export(ExportKind.TEXT),
+        True,
+    ),
+    Action(
+        "temperature",
+        "Map",
+        (Key(pygame.K_t, ctrl=True),),
+        "Ctrl+T",
+        "temperature map",
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=False),
+        True,
+    ),
+    Action(
+        "evaluate",
+        "Evaluate",
+        _k(pygame.K_v),
+        "V",
+        "evaluate",
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=True),
         True,
     ),
     Action(
@@ -309,6 +332,39 @@ class ReviewScene(Scene):
         if target is not None:
             self.exported = export_position(self.ctx, target, kind)
 
+    def before_roll(self) -> tuple[Position, CubeContext, str] | None:
+        """The position shown before its roll, the cube and score of the player on roll, in words."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        turn, game, rev = self.path.turn(stop), self.path.game(stop), self.path.review
+        length = rev.match.record.length
+        cube = self.path.cube_shown(stop)
+        jacoby = rev.match.is_jacoby()
+        ctx = context_for(
+            cube,
+            turn.player,
+            length,
+            game.score,
+            crawford=game.crawford,
+            post_crawford=game.post_crawford,
+            jacoby=jacoby,
+        )
+        who = rev.match.record.players[turn.player]
+        return Position(turn.code), ctx, f"Game {game.number}: {possessive(who)} position before the roll"
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map, or Evaluate, of the position shown before its roll."""
+        if (found := self.before_roll()) is not None:
+            if evaluate:
+                self.ctx.push(EvaluateDialog(self.ctx, *found, self.depth))
+                return
+            mine = self.ctx.settings.colour  # the left column's, as on the review's board
+            stop = self.current()
+            if stop is not None and self.path is not None and self.path.turn(stop).player == 1:
+                mine = "dark" if mine == "light" else "light"
+            self.ctx.push(TemperatureDialog(self.ctx, *found, self.depth, colour=mine))
+
     def current(self) -> Stop | None:
         """The stop on the board."""
         return self.path.stops[self.stop] if self.path is not None and self.path.stops else None
@@ -397,7 +453,7 @@ class ReviewScene(Scene):
             b.enabled = next(a for a in REVIEW_ACTIONS if a.name == b.key).enabled(self)
             draw_button(surface, fonts, th, b, mouse)
         keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
-        keys += " · click an error or the graph"
+        keys = fit_text(fonts.get(13), keys + " · click an error or the graph", self.help_rect.width - 24)
         colour = th.text_dim
         if self.exported is not None:  # where the export went, in place of the keys
             keys, colour = self.exported.message, th.warn if self.exported.warn else th.accent
