@@ -234,7 +234,7 @@ def test_a_built_position_sets_up_as_the_ids_read_back() -> None:
     s = v.setup()
     assert replace(parse_setup(v.ids()), human=0) == s  # you keep the bottom side, the opponent on roll
     assert s.info.crawford and s.info.on_roll == 1 and s.info.dice == (6, 4) and s.human == 0
-    assert Position(s.code).mine == side({1: 1, 2: 1})  # the opponent on roll, from its own side
+    assert list(Position(s.code).mine) == side({1: 1, 2: 1})  # the opponent on roll, from its own side
 
 
 def test_the_start_money_ids_are_gnubgs() -> None:
