@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -10,7 +11,7 @@ from helpers import side
 from game.records.matchid import MatchInfo
 from game.rules.cube import CubeState
 from game.rules.position import START_CODE, Position, position_id, swap
-from game.ui.model.editor import EMPTY_SIDE, EditorPosition, Side, describe, refusal
+from game.ui.model.editor import EMPTY_SIDE, Edit, EditorPosition, Side, describe, refusal
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import parse_setup
 
@@ -154,29 +155,43 @@ def test_the_jacoby_rule_is_only_for_money() -> None:
     assert "money games" in START.with_length(3).value.toggle_jacoby().refused
 
 
-def test_every_edit_of_a_long_random_walk_stays_legal() -> None:
-    import random
+def random_edit(value: EditorPosition, rng: random.Random) -> Edit:
+    """One edit of any kind, with random arguments."""
+    point = rng.choice([*range(1, 25), BAR])
+    who = rng.choice(list(Side))
+    up = rng.random() < 0.6
+    match rng.randrange(9):
+        case 0:
+            return value.add(point, who)
+        case 1:
+            return value.remove(point, who)
+        case 2:
+            return value.cube_step(up)
+        case 3:
+            return value.cycle_owner()
+        case 4:
+            return value.length_step(up)
+        case 5:
+            return value.score_step(who, up)
+        case 6:
+            return value.toggle_crawford()
+        case 7:
+            return value.mirror()
+        case _:
+            return value.with_dice((rng.randint(1, 6), rng.randint(1, 6)))
 
+
+def test_every_edit_of_a_long_random_walk_stays_legal() -> None:
     rng = random.Random(7)
     value = START
+    made = 0
     for _ in range(3000):
-        kind = rng.randrange(9)
-        point = rng.choice([*range(1, 25), BAR])
-        who = rng.choice(list(Side))
-        step = [
-            lambda: value.add(point, who),
-            lambda: value.remove(point, who),
-            lambda: value.cube_step(rng.random() < 0.5),
-            lambda: value.cycle_owner(),
-            lambda: value.length_step(rng.random() < 0.6),
-            lambda: value.score_step(who, rng.random() < 0.6),
-            lambda: value.toggle_crawford(),
-            lambda: value.mirror(),
-            lambda: value.with_dice((rng.randint(1, 6), rng.randint(1, 6))),
-        ][kind]()
+        step = random_edit(value, rng)
         assert refusal(step.value) is None
         assert step.ok or step.value is value
+        made += step.ok
         value = step.value
+    assert 300 < made < 3000  # some refused, many made
 
 
 # --- whole-board edits ------------------------------------------------------------------------------

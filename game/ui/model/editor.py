@@ -26,7 +26,8 @@ from game.rules.match import MAX_MATCH_LENGTH, MONEY
 from game.rules.position import BAR as BAR_SLOT
 from game.rules.position import CHECKERS, SLOTS, START_SIDE, pack, position_id, unpack
 from game.ui.model.points import BAR, OFF
-from game.ui.model.position_ids import SetUp
+from game.ui.model.position_ids import SetUp, session_info
+from game.ui.model.session import GameSession
 
 EMPTY_SIDE: tuple[int, ...] = (0,) * SLOTS
 """A side with no checker on the board (all borne off)."""
@@ -425,6 +426,12 @@ class EditorPosition:
         if self.length != MONEY:
             return Edit(self, "the Jacoby rule is for money games: a match counts gammons in full")
         return self._to(replace(self, jacoby=not self.jacoby))
+
+
+def from_session(session: GameSession) -> EditorPosition:
+    """The board of a game as the editor opens it: the player at the bottom, the position before
+    the move being made (and before a double on offer)."""
+    return EditorPosition.from_ids(session.state.position.code, session_info(session), session.id_player)
 
 
 def describe(p: EditorPosition) -> str:

@@ -17,12 +17,12 @@ from ai.analysis.bands import BAD
 from ai.analysis.review import Review
 from ai.cube.model import CubeContext, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
-from game.records.matchid import from_match_id
+from game.records.matchid import MatchInfo, from_match_id
 from game.rules.position import Position
 from game.ui.model import player_stats
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.scenes.action_table import Action, Key, first_action
-from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.base import Command, Context, Scene, Worker
 from game.ui.scenes.review.panels import (
     MOVE_COLUMNS,
     board_caption,
@@ -79,6 +79,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "roll out the decision shown",
         lambda s: s.rollout_target() is not None,
         lambda s: s.rollout(),
+        True,
+    ),
+    Action(
+        "edit",
+        "Edit",
+        _k(pygame.K_e),
+        "E",
+        "open the position shown in the position editor",
+        lambda s: s.shown_position() is not None,
+        lambda s: s.ctx.run(Command.EDITOR),
         True,
     ),
     Action(
@@ -269,6 +279,18 @@ class ReviewScene(Scene):
         if target is not None:
             position, dice, ctx, what = target
             self.ctx.push(RolloutDialog(self.ctx, position, dice, ctx, what))
+
+    def shown_position(self) -> tuple[int, MatchInfo] | None:
+        """The board shown (seen from its player on roll) with its cube, score and dice: what the
+        position editor opens at."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        turn, game = self.path.turn(stop), self.path.game(stop)
+        dice = turn.dice if turn.dice is not None and not stop.cube else (0, 0)
+        length = self.path.review.match.record.length
+        info = MatchInfo(self.path.cube_shown(stop), turn.player, length, game.score, dice, game.crawford)
+        return turn.code, info
 
     def current(self) -> Stop | None:
         """The stop on the board."""
