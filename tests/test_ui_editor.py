@@ -21,7 +21,6 @@ from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
 from game.ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
 from game.ui.scenes.editor.scene import EditorScene
-from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.ids.dialogs import SetUpDialog
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.rollout import RolloutDialog
@@ -243,7 +242,7 @@ def test_analyse_ranks_the_moves_for_the_dice_set(make_app: Callable[..., App]) 
 
 
 def test_analyse_before_the_roll_gives_the_cube_decision(make_app: Callable[..., App]) -> None:
-    app, editor = open_editor_over_a_game(make_app, hint_depth=1, match_length=0)
+    app, _ = open_editor_over_a_game(make_app, hint_depth=1, match_length=0)
     key(app, pygame.K_s)
     key(app, pygame.K_0)
     key(app, pygame.K_a)
