@@ -4,6 +4,7 @@ and keys that edit, refusals said on screen, analysis, rollout, playing it out, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -383,3 +384,47 @@ def test_the_editor_draws_at_every_size(make_app: Callable[..., App]) -> None:
         editor.draw(app.screen)
     key(app, pygame.K_c)
     editor.draw(app.screen)
+
+
+FORUM_POST = "nHsiAwRrNpEBMA:8AnrAGAAKAAE"
+"""A position posted with GNU Backgammon's board and IDs (boards.straightdope.com/t/backgammon-problem/813757,
+2018): a 7-point match, X 5, O 6, the Crawford game, X to play 6-2. GNU Backgammon 1.07 at 0-ply
+(``set matchid``, ``set board``, ``hint``) ranks 8/2 6/4* first, +0.269, the next 0.364 behind."""
+
+FORUM_X = {6: 2, 5: 2, 3: 2, 2: 1, 1: 2, 11: 1, 8: 1, 13: 2, 24: 2}
+"""X's checkers (you, at the bottom) by the post's point numbers."""
+FORUM_O = {12: 2, 4: 1, 14: 1, 17: 1, 19: 4, 20: 3, 22: 3}
+"""O's checkers (the opponent) by the same numbers."""
+
+
+def test_a_forum_position_built_by_clicks_has_the_posts_ids_and_its_best_move(
+    make_app: Callable[..., App],
+) -> None:
+    app, editor = open_editor_over_a_game(make_app, hint_depth=1, match_length=0)
+    press(app, button(editor, "clear"))
+    for checkers, side in ((FORUM_X, Side.BOTTOM), (FORUM_O, Side.TOP)):
+        if editor.adding is not side:
+            press(app, button(editor, "side"))
+        for p, n in checkers.items():
+            for _ in range(n):
+                press(app, point(editor, p))
+    for _ in range(7):
+        press(app, button(editor, "length-up"))
+    for _ in range(5):
+        press(app, button(editor, "you-up"))
+    for _ in range(6):
+        press(app, button(editor, "them-up"))
+    press(app, button(editor, "crawford"))
+    key(app, pygame.K_6)
+    key(app, pygame.K_2)
+    assert editor.value.off(Side.BOTTOM) == editor.value.off(Side.TOP) == 0
+    assert (editor.value.pips(Side.BOTTOM), editor.value.pips(Side.TOP)) == (125, 114)  # as the post says
+    posted = EditorPosition.from_setup(parse_setup(FORUM_POST))
+    assert editor.value.ids().split(":")[0] == FORUM_POST.split(":")[0]
+    assert posted == replace(editor.value, bottom_player=1)  # X is GNU Backgammon's player 1 there
+    key(app, pygame.K_a)
+    dialog = app.stack.top()
+    assert isinstance(dialog, EditorAnalysis)
+    run_until(app, lambda: not dialog.is_waiting(), "the analysis")
+    assert dialog.moves is not None
+    assert dialog.moves[0].move.notation() == "8/2 6/4*"
