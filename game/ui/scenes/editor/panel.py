@@ -14,6 +14,9 @@ from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Theme
 
+MIN_EXTRA, MAX_EXTRA = 0.12, 0.22
+"""The least and the most of the window's width the panel takes beyond the game's panel."""
+
 GRID_COLUMNS = 3
 """Buttons a line in the grid of commands."""
 
@@ -33,10 +36,16 @@ ROW_LABELS: Mapping[str, str] = {
 
 
 def board_layout(size: tuple[int, int], home_left: bool) -> Layout:
-    """The board's layout in a window of ``size``: a little narrower than the game's, so that the
-    panel beside it has room for the settings."""
+    """The board's layout in a window of ``size``: narrower than the game's, so that the panel beside
+    it has room for the settings, and as narrow as it can be with the board as large as then."""
     w, h = size
-    return Layout.compute((w - round(w * 0.12), h), home_left)
+    least = round(w * MIN_EXTRA)
+    full = Layout.compute((w - least, h), home_left)
+    for extra in range(round(w * MAX_EXTRA), least, -4):
+        lay = Layout.compute((w - extra, h), home_left)
+        if lay.unit >= full.unit - 0.01:
+            return lay
+    return full
 
 
 @dataclass(frozen=True)

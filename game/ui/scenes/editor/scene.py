@@ -179,7 +179,8 @@ class EditorScene(Scene):
             self.ctx.notify(f"First die {n}: type the second.")
             return
         first, self.first_die = self.first_die, None
-        self.apply(lambda v: v.with_dice((first, n)))
+        if self.take(self.value.with_dice((first, n))):
+            self.ctx.notify(f"Dice: {max(first, n)}-{min(first, n)}.")
 
     def open_dice(self) -> None:
         """The dice dialog."""
@@ -288,14 +289,17 @@ class EditorScene(Scene):
     def leave(self) -> None:
         """Back to what is under the editor, asking first when edits would be lost."""
         if not self.edited():
-            self.ctx.pop(self)
+            self.close_scene()
             return
         detail = "The position you set up here will be lost (copy its IDs first to keep it)."
         self.ctx.push(
-            ConfirmDialog(
-                self.ctx, "Leave the editor?", detail, "Leave it", lambda: self.ctx.pop(self), "Keep editing"
-            )
+            ConfirmDialog(self.ctx, "Leave the editor?", detail, "Leave it", self.close_scene, "Keep editing")
         )
+
+    def close_scene(self) -> None:
+        """Back to what is under the editor (a refusal's warning goes with it)."""
+        self.ctx.clear_warning()
+        self.ctx.pop(self)
 
     # --- input ---------------------------------------------------------------------------------
 
