@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 from helpers import side
 
-from game.records.matchid import MatchInfo
+from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState
 from game.rules.position import START_CODE, Position, position_id, swap
-from game.ui.model.editor import EMPTY_SIDE, Edit, EditorPosition, Side, describe, refusal
+from game.ui.model.editor import EMPTY_SIDE, Edit, EditorPosition, Side, describe, from_session, refusal
 from game.ui.model.points import BAR, OFF
-from game.ui.model.position_ids import parse_setup
+from game.ui.model.position_ids import parse_setup, setup_session
+from game.ui.model.session import AI, GameConfig
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""
@@ -273,3 +274,14 @@ def test_a_double_on_offer_opens_as_the_position_before_it() -> None:
 def test_describe_says_the_match_cube_and_turn() -> None:
     v = EditorPosition.from_setup(parse_setup(MATCH_9))
     assert describe(v) == "9-point match, you 4, opponent 2. Cube 2, the opponent's. You rolled 5-2."
+
+
+def test_a_game_with_a_double_on_offer_opens_as_the_position_before_the_double() -> None:
+    info = MatchInfo(CubeState(), on_roll=1, length=5, score=(1, 2), doubled=True, turn=0)
+    session = setup_session(
+        parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}"), GameConfig("casual", 1, 0.0, 5, "roll", "light")
+    )
+    assert session.offered == AI
+    v = from_session(session)
+    assert v.on_roll is Side.TOP and v.dice is None and (v.cube, v.owner) == (1, None)
+    assert (v.length, v.score) == (5, (1, 2)) and refusal(v) is None

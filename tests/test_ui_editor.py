@@ -8,10 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
-from ui_driver import game, key, pump, run_until, to_human_move
+from ui_driver import game, key, point_pos, pump, run_until, to_human_move
 
 from ai.cube.model import context_from_match
 from game.records.matchid import from_match_id
+from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
 from game.ui.model.editor import EditorPosition, Side, from_session
@@ -69,6 +70,26 @@ def test_e_opens_the_editor_at_the_games_board_and_esc_returns_to_the_same_game(
     key(app, pygame.K_ESCAPE)  # nothing edited: no question
     assert app.stack.top() is g
     assert (g.session, session_ids(g.session), g.flow.phase) == before
+
+
+def test_in_the_middle_of_a_move_the_editor_opens_at_the_position_before_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    st = g.session.state
+    assert st.dice is not None
+    step = legal_moves(st.position, st.dice)[0].steps[0]
+    press(app, point_pos(app, step.src))
+    press(app, point_pos(app, step.dst))
+    assert g.flow.builder is not None and g.flow.builder.played
+    key(app, pygame.K_e)
+    editor = app.stack.top()
+    assert isinstance(editor, EditorScene)
+    assert editor.value.code() == st.position.code and editor.value.dice == st.dice
+    key(app, pygame.K_ESCAPE)
+    assert g.flow.builder is not None and g.flow.builder.played  # the half-made move is still there
 
 
 def test_the_game_panel_has_an_edit_button(make_app: Callable[..., App]) -> None:
@@ -233,6 +254,14 @@ def test_analyse_ranks_the_moves_for_the_dice_set(make_app: Callable[..., App]) 
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]
     assert lines[0] == "At depth 1, for you on roll:" and lines[1].startswith("1. ")
+    best, second = dialog.moves[0].move, dialog.moves[1].move
+    assert editor.board_view().arrows == [(st.src, st.dst, True) for st in best.steps]
+    key(app, pygame.K_DOWN)  # the second move drawn on the board
+    assert editor.board_view().arrows == [(st.src, st.dst, True) for st in second.steps]
+    press(app, dialog.move_rect(0).center)
+    assert dialog.shown_move() == best
+    app.resize((1366, 768))  # the box follows the editor's panel
+    assert editor.panel.rect.contains(dialog.box)
     key(app, pygame.K_2)  # depth 2: searched again
     assert dialog.depth == 2 and dialog.is_waiting() and editor.depth == 2
     run_until(app, lambda: not dialog.is_waiting(), "the analysis at depth 2")

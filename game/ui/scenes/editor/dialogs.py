@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import pygame
 
@@ -10,6 +11,7 @@ from ai.cube.advice import CubeAdvice
 from ai.cube.model import context_from_match
 from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
 from game.rules.cube import can_double
+from game.rules.move import Move
 from game.rules.position import Position
 from game.ui.model.editor import EditorPosition, Side
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
@@ -20,6 +22,8 @@ ANALYSIS_MOVES = 5
 """Moves the analysis lists."""
 DEPTHS = (1, 2, 3, 4)
 """The depths the analysis searches at."""
+LINE_H = 19
+"""The height of a line of the analysis."""
 
 MOUSE_HELP = (
     ("Left click", "on a point: one more checker of the side there (an empty point: the side being added)"),
@@ -172,7 +176,7 @@ class EditorAnalysis(Dialog):
         self,
         ctx: Context,
         position: EditorPosition,
-        panel: pygame.Rect,
+        panel: Callable[[], pygame.Rect],
         depth: int,
         on_depth: Callable[[int], None],
         on_rollout: Callable[[], None],
@@ -180,7 +184,7 @@ class EditorAnalysis(Dialog):
         self.position = position
         """The position analysed."""
         self.panel = panel
-        """Where the box goes: over the editor's panel."""
+        """Where the box goes: over the editor's panel (as it is after a resize)."""
         self.depth = depth
         """The search depth."""
         self.on_depth = on_depth
@@ -195,16 +199,20 @@ class EditorAnalysis(Dialog):
         """The cube decision, once answered (no dice)."""
         self.failure = ""
         """Why the worker could not answer."""
+        self.selected = 0
+        """The move drawn on the board (the best until another is picked)."""
         super().__init__(ctx)
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """The editor's panel, less a margin."""
-        return self.panel.width - 12, self.panel.height - 12
+        panel = self.panel()
+        return panel.width - 12, panel.height - 12
 
     def on_resize(self) -> None:
         """Over the editor's panel."""
         super().on_resize()
-        dx, dy = self.panel.x + 6 - self.box.x, self.panel.y + 6 - self.box.y
+        panel = self.panel()
+        dx, dy = panel.x + 6 - self.box.x, panel.y + 6 - self.box.y
         self.box.move_ip(dx, dy)
         for b in self.buttons:
             b.rect.move_ip(dx, dy)
@@ -217,11 +225,33 @@ class EditorAnalysis(Dialog):
             Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
         ]
 
+    focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows pick a move
+
     def on_key(self, event: pygame.event.Event) -> None:
-        """1-4 searches at that depth."""
+        """1-4 searches at that depth; the arrows pick the move drawn on the board."""
         for base in (pygame.K_1, pygame.K_KP1):
             if base <= event.key < base + len(DEPTHS):
                 self.set_depth(event.key - base + 1)
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.moves:
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.moves) - 1, self.selected + step))
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on a move draws it on the board."""
+        for i in range(len(self.moves or ())):
+            if self.move_rect(i).collidepoint(pos):
+                self.selected = i
+
+    def move_rect(self, index: int) -> pygame.Rect:
+        """Where move ``index`` of the answer is listed (its line and its chances' line)."""
+        area = self.body()
+        return pygame.Rect(area.x - 4, area.y + 16 + LINE_H * (1 + 2 * index), area.width + 8, 2 * LINE_H)
+
+    def shown_move(self) -> Move | None:
+        """The move drawn on the board: the one picked, once the answer is in."""
+        if not self.moves:
+            return None
+        return self.moves[min(self.selected, len(self.moves) - 1)].move
 
     def next_depth(self) -> None:
         """One depth deeper (4 wraps to 1)."""
@@ -235,6 +265,7 @@ class EditorAnalysis(Dialog):
         self.depth = depth
         self.on_depth(depth)
         self.request, self.moves, self.cube, self.failure = None, None, None, ""
+        self.selected = 0
         self.on_resize()  # the button shows the new depth
 
     def _rollout(self) -> None:
@@ -328,14 +359,30 @@ class EditorAnalysis(Dialog):
         super().draw(surface)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """How to go on, then the answer."""
+        """How to go on, then the answer (the move drawn on the board lit)."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         size = 14
         y = area.y - 8
-        note = fit_text(fonts.get(12), "Esc closes: edit on, then A analyses again", area.width)
-        text(surface, fonts, note, (area.x, y), 12, mix(th.text_dim, th.panel, 0.2))
-        y += 24
+        note = "Esc closes: edit on, then A again · ↑↓ or a click: the move drawn"
+        text(
+            surface,
+            fonts,
+            fit_text(fonts.get(12), note, area.width),
+            (area.x, y),
+            12,
+            mix(th.text_dim, th.panel, 0.2),
+        )
+        if self.moves:
+            pygame.draw.rect(
+                surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
+            )
+        y = area.y + 16
         for line, strong in self.lines():
-            for part in wrap(fonts.get(size, strong), line, area.width)[:3]:
+            parts = (
+                [fit_text(fonts.get(size, strong), line, area.width)]
+                if self.moves
+                else wrap(fonts.get(size, strong), line, area.width)[:3]
+            )
+            for part in parts:
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
-                y += 19
+                y += LINE_H

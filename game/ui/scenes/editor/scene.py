@@ -235,7 +235,9 @@ class EditorScene(Scene):
             self.explain_unplayable()
             return
         self.ctx.push(
-            EditorAnalysis(self.ctx, self.value, self.panel.rect, self.depth, self.set_depth, self.rollout)
+            EditorAnalysis(
+                self.ctx, self.value, lambda: self.panel.rect, self.depth, self.set_depth, self.rollout
+            )
         )
 
     def set_depth(self, depth: int) -> None:
@@ -373,6 +375,10 @@ class EditorScene(Scene):
         here = self.cursor_point()
         if here is not None and self.cursor is not None:
             view.cursor, view.cursor_row = here[0], self.cursor[0]
+        analysis = next((s for s in self.ctx.stacked() if isinstance(s, EditorAnalysis)), None)
+        move = None if analysis is None or analysis.position != v else analysis.shown_move()
+        if move is not None:
+            view.arrows = [(st.src, st.dst, v.on_roll is Side.BOTTOM) for st in move.steps]
         return view
 
     def draw(self, surface: pygame.Surface) -> None:
