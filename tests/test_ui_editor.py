@@ -96,7 +96,9 @@ def test_the_game_panel_has_an_edit_button(make_app: Callable[..., App]) -> None
     app = make_app()
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
-    press(app, next(b.rect.center for b in g.buttons if b.key == "edit"))
+    view = g.panel_view()
+    assert view.edit is not None and view.edit.rect == g.panel.edit_rect
+    press(app, g.panel.edit_rect.center)
     assert isinstance(app.stack.top(), EditorScene)
 
 

@@ -22,6 +22,8 @@ from game.ui.widgets.theme import Theme
 
 HINT_ROWS = 3
 """Hints the panel has room for."""
+TITLE_EMS = 7.8
+"""The panel's title ("Backgammon", bold) is about this many times its size wide."""
 MIN_BUTTON_H = 22
 """The lowest a panel button gets in a small window."""
 
@@ -95,6 +97,15 @@ class PanelLayout:
         h = round(self.small * 1.45)
         return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y - self.small * 0.25), w, h)
 
+    @property
+    def edit_rect(self) -> pygame.Rect:
+        """The Edit button (the position editor), on the title line right of the title."""
+        title_right = self.rect.x + self.pad + TITLE_EMS * self.big
+        w = max(44, min(round(self.width * 0.36), round(self.rect.right - 2 * self.pad - title_right)))
+        h = round(self.small * 1.6)
+        y = round(self.rect.y + self.pad + (self.big * 1.25 - h) / 2)
+        return pygame.Rect(self.rect.right - self.pad - w, y, w, h)
+
     def hint_rect(self, index: int) -> pygame.Rect:
         """The clickable row of hint ``index``."""
         y = self.list_y + self.small * 1.6 + index * self.small * 3.1
@@ -133,6 +144,8 @@ class PanelView:
     """The buttons with their states."""
     rollout: Button | None = None
     """The Rollout button in the heading over the hints or the Moves list, when a rollout can start."""
+    edit: Button | None = None
+    """The Edit button on the title line (the position editor)."""
 
 
 @dataclass
@@ -223,6 +236,8 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
     if view.rollout is not None:
         draw_button(surface, fonts, th, view.rollout, mouse)
+    if view.edit is not None:
+        draw_button(surface, fonts, th, view.edit, mouse)
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 

@@ -76,6 +76,7 @@ class EditorScene(Scene):
         """The analysis depth."""
         self.buttons: list[Button] = []
         self.on_resize()
+        ctx.notify(f"Position editor, starting from {source}. F1 lists every key.")
 
     # --- geometry ------------------------------------------------------------------------------
 

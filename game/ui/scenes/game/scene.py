@@ -394,6 +394,9 @@ class GameScene(Scene):
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
             return
+        if self.panel.edit_rect.collidepoint(pos):
+            by_name("edit").run(self)
+            return
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
                 self.use_hint(i)
@@ -531,6 +534,7 @@ class GameScene(Scene):
             ]
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
+        view.edit = Button("edit", "Edit (E)", self.panel.edit_rect)
         view.log = log_lines(s)
         return view
 

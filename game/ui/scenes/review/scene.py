@@ -86,7 +86,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Edit",
         _k(pygame.K_e),
         "E",
-        "open the position shown in the position editor",
+        "edit the position shown",
         lambda s: s.shown_position() is not None,
         lambda s: s.ctx.run(Command.EDITOR),
         True,
