@@ -86,7 +86,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Edit",
         _k(pygame.K_e),
         "E",
-        "edit the position shown",
+        "",  # the button says it (the help line is full)
         lambda s: s.shown_position() is not None,
         lambda s: s.ctx.run(Command.EDITOR),
         True,
