@@ -13,7 +13,7 @@ from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, Ranked
 from game.rules.cube import can_double
 from game.rules.move import Move
 from game.rules.position import Position
-from game.ui.model.editor import EditorPosition, Side
+from game.ui.model.editor import EditorPosition, Side, describe
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.editor.actions import help_rows
 from game.ui.widgets.controls import fit_text, mix, text, wrap
@@ -24,6 +24,8 @@ DEPTHS = (1, 2, 3, 4)
 """The depths the analysis searches at."""
 LINE_H = 19
 """The height of a line of the analysis."""
+SUMMARY_LINES = 2
+"""Lines for the position's match, cube and turn, over the answer."""
 
 MOUSE_HELP = (
     ("Left click", "on a point: one more checker of the side there (an empty point: the side being added)"),
@@ -245,7 +247,8 @@ class EditorAnalysis(Dialog):
     def move_rect(self, index: int) -> pygame.Rect:
         """Where move ``index`` of the answer is listed (its line and its chances' line)."""
         area = self.body()
-        return pygame.Rect(area.x - 4, area.y + 16 + LINE_H * (1 + 2 * index), area.width + 8, 2 * LINE_H)
+        top = area.y + 16 + LINE_H * (SUMMARY_LINES + 1 + 2 * index)
+        return pygame.Rect(area.x - 4, top, area.width + 8, 2 * LINE_H)
 
     def shown_move(self) -> Move | None:
         """The move drawn on the board: the one picked, once the answer is in."""
@@ -377,6 +380,10 @@ class EditorAnalysis(Dialog):
                 surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
             )
         y = area.y + 16
+        for part in wrap(fonts.get(size - 1), describe(self.position), area.width)[:SUMMARY_LINES]:
+            text(surface, fonts, part, (area.x, y), size - 1, th.text_dim)
+            y += LINE_H
+        y = area.y + 16 + LINE_H * SUMMARY_LINES
         for line, strong in self.lines():
             parts = (
                 [fit_text(fonts.get(size, strong), line, area.width)]

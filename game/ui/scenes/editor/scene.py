@@ -395,6 +395,8 @@ class EditorScene(Scene):
             owner = v.owner
             where = "centre" if owner is None else ("human" if owner is Side.BOTTOM else "computer")
             draw_cube(surface, fonts, th, lay, cube_face(v.cube, None if owner is None else 0), where)
+        tray = lay.tray_half(self.adding is Side.BOTTOM)  # where the side being added keeps its checkers
+        pygame.draw.rect(surface, th.accent, tray.inflate(-2, -2), 2, border_radius=3)
         self._draw_top(surface)
         mouse = mouse_pos()
         for b in self.buttons:
