@@ -10,10 +10,10 @@ from helpers import side
 
 from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState
-from game.rules.position import START_CODE, Position, position_id, swap
+from game.rules.position import START_CODE, Position, swap
 from game.ui.model.editor import EMPTY_SIDE, Edit, EditorPosition, Side, describe, from_session, refusal
 from game.ui.model.points import BAR, OFF
-from game.ui.model.position_ids import parse_setup, setup_session
+from game.ui.model.position_ids import EXAMPLE, parse_setup, setup_session
 from game.ui.model.session import AI, GameConfig
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
@@ -254,9 +254,11 @@ def test_a_built_position_sets_up_as_the_ids_read_back() -> None:
 
 
 def test_the_start_money_ids_are_gnubgs() -> None:
-    assert START.ids() == "4HPwATDgc/ABMA:cAkAAAAAAAAA"[:15] + START.ids()[15:]
-    assert position_id(START.code()) == "4HPwATDgc/ABMA"
-    assert parse_setup(START.ids()).info.jacoby
+    """GNU Backgammon writes the opening position of a money game, player 1 on roll, as EXAMPLE."""
+    assert replace(START, bottom_player=1).ids() == EXAMPLE
+    assert START.ids() == "4HPwATDgc/ABMA:MAEAAAAAAAAA"  # the same with player 0 on roll
+    info = parse_setup(START.ids()).info
+    assert info.is_money() and info.jacoby and info.on_roll == 0 and not info.has_dice()
 
 
 def test_ids_of_a_finished_match_open_as_a_money_game() -> None:
