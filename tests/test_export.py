@@ -14,7 +14,7 @@ from ui_driver import click, key, record_text, run_until
 from game.records.diagram import text_diagram
 from game.records.xgid import read_xgid
 from game.ui.app.app import App
-from game.ui.model.exports import PositionExport, export_path, write_diagram
+from game.ui.model.workbench.exports import PositionExport, export_path, write_diagram
 from game.ui.scenes.export import ExportKind, export_position, write_picture
 from game.ui.scenes.review import scene as review_scene_module
 from game.ui.scenes.review.scene import ReviewScene

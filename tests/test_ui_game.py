@@ -44,6 +44,7 @@ from game.ui.model.player_stats import load_stats
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import Store
 from game.ui.scenes.base import Command, ConfirmDialog
+from game.ui.scenes.editor.scene import EditorScene
 from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from game.ui.scenes.ids.dialogs import IdsDialog, SetUpDialog
 from game.ui.scenes.review.open_match import OpenMatchScene
@@ -535,6 +536,7 @@ COMMAND_DONE: dict[Command, Callable[[App, GameSession], bool]] = {
     Command.IDS: _top(IdsDialog),
     Command.SETUP: _top(SetUpDialog),
     Command.OPEN_MATCH: _top(OpenMatchScene),
+    Command.EDITOR: _top(EditorScene),
 }
 """What each app-wide command does to a headless app whose game has just ended (a match in progress)."""
 

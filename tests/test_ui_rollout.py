@@ -14,7 +14,7 @@ from ui_driver import game, key, run_until, to_human_move
 
 from ai.rollout.settings import CandidateResult, RolloutResult, RolloutSettings
 from game.ui.app.app import App
-from game.ui.model.rollout import TRIALS, RolloutForm, result_rows, status_line
+from game.ui.model.workbench.rollout import TRIALS, RolloutForm, result_rows, status_line
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.rollout import DONE, RUNNING, SETTINGS, RolloutDialog
 

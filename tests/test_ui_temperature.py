@@ -14,7 +14,7 @@ from ai.engine import Engine
 from ai.temperature import RollCell
 from game.ui.app.app import App
 from game.ui.model.session import HUMAN
-from game.ui.model.temperature import Selection, cell_label, heat
+from game.ui.model.workbench.temperature import Selection, cell_label, heat
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.game.actions import by_name
 from game.ui.scenes.game.scene import GameScene

@@ -22,7 +22,7 @@ import pygame
 from ai.levels import level_by_key
 from game.rules.dice import new_seed
 from game.rules.position import Position
-from game.ui.app.ids import open_ids, open_setup
+from game.ui.app.ids import open_editor, open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
 from game.ui.app.recovery import guarded_frame, guarded_needs_frames
 from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
@@ -46,9 +46,8 @@ from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
 
-
 ScreenCommand = Literal[
-    Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH
+    Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH, Command.EDITOR
 ]
 """The app-wide commands that open a screen or a dialog."""
 
@@ -258,6 +257,8 @@ class App:
                 open_setup(self)
             case Command.OPEN_MATCH:
                 self.push(OpenMatchScene(self))
+            case Command.EDITOR:
+                open_editor(self)
             case _:
                 assert_never(screen)
 

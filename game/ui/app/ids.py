@@ -1,12 +1,17 @@
-"""The app's IDs and set-up commands: show the board's IDs, set up a position, play it or analyse it."""
+"""The app's IDs, set-up and editor commands: show the board's IDs, set up a position (from IDs, or
+built in the position editor), play it or analyse it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.ui.model.position_ids import SetUp, setup_session
+from game.ui.model.workbench.editor import EditorPosition, from_session
 from game.ui.scenes.base import ConfirmDialog
+from game.ui.scenes.editor.scene import EditorScene
+from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
+from game.ui.scenes.review.scene import ReviewScene
 
 if TYPE_CHECKING:
     from game.ui.app.app import App
@@ -22,7 +27,14 @@ def open_ids(app: App) -> None:
 def open_setup(app: App) -> None:
     """The set-up dialog: paste IDs, then play them out or analyse them."""
     if not any(isinstance(x, SetUpDialog) for x in app.stack):
-        app.push(SetUpDialog(app, lambda s: request_setup(app, s), lambda s: analyse_setup(app, s)))
+        app.push(
+            SetUpDialog(
+                app,
+                lambda s: request_setup(app, s),
+                lambda s: analyse_setup(app, s),
+                lambda s: open_editor(app, EditorPosition.from_setup(s), "the pasted IDs"),
+            )
+        )
 
 
 def analyse_setup(app: App, setup: SetUp) -> None:
@@ -48,3 +60,26 @@ def start_setup(app: App, setup: SetUp) -> None:
     app.set_game(session)
     app.save_game(session)
     app.notify(f"Set up. {setup.summary()}")
+
+
+def open_editor(app: App, start: EditorPosition | None = None, source: str = "") -> None:
+    """The position editor over the current screen, opened at ``start`` (None: the board shown)."""
+    if any(isinstance(x, EditorScene) for x in app.stack):
+        return
+    if start is None:
+        start, source = editor_start(app)
+    app.push(EditorScene(app, start, lambda s: request_setup(app, s), source))
+
+
+def editor_start(app: App) -> tuple[EditorPosition, str]:
+    """The position the editor opens at, and where it comes from: the review's board when a review
+    is shown, else the game's, else the opening position."""
+    for scene in reversed(app.stacked()):
+        if isinstance(scene, ReviewScene):
+            shown = scene.shown_position()
+            if shown is not None:
+                code, info = shown
+                return EditorPosition.from_ids(code, info, 0), "the review"
+        if isinstance(scene, GameScene):
+            return from_session(scene.session), "the game"
+    return EditorPosition(jacoby=app.settings.jacoby), "the opening position"

@@ -80,6 +80,7 @@ class Command(Enum):
     IDS = "ids"
     SETUP = "setup"
     OPEN_MATCH = "open-match"
+    EDITOR = "editor"
 
 
 class Context(Protocol):
@@ -427,7 +428,13 @@ class ConfirmDialog(Dialog):
     """Asks before something that cannot be taken back (leaving a game in progress)."""
 
     def __init__(
-        self, ctx: Context, question: str, detail: str, yes: str, on_yes: Callable[[], None]
+        self,
+        ctx: Context,
+        question: str,
+        detail: str,
+        yes: str,
+        on_yes: Callable[[], None],
+        no: str = "Keep playing",
     ) -> None:
         self.title = question
         self.detail = detail
@@ -436,10 +443,12 @@ class ConfirmDialog(Dialog):
         """The label of the button that does it."""
         self.on_yes = on_yes
         """What it does."""
+        self.no = no
+        """The label of the button that keeps things as they are."""
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
-        """Do it (Y) or keep playing (Enter, Esc, N)."""
+        """Do it (Y) or keep things as they are (Enter, Esc, N)."""
 
         def yes() -> None:
             self.ctx.pop(self)
@@ -449,7 +458,7 @@ class ConfirmDialog(Dialog):
             Choice("yes", self.yes, (pygame.K_y,), "Y", yes),
             Choice(
                 "no",
-                "Keep playing",
+                self.no,
                 (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_n),
                 "Enter / Esc",
                 lambda: self.ctx.pop(self),

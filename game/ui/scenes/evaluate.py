@@ -18,7 +18,7 @@ from ai.cube.model import CubeContext
 from ai.position_value import Evaluation
 from ai.worker.messages import MAX_DEPTH, Evaluated, EvaluateRequest, Failed
 from game.rules.position import Position
-from game.ui.model.temperature import evaluation_lines, evaluation_rows
+from game.ui.model.workbench.temperature import evaluation_lines, evaluation_rows
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
 from game.ui.scenes.temperature import DEPTH_KEYS
 from game.ui.widgets.controls import fit_text, mix, text

@@ -1,10 +1,10 @@
 """Exporting a position from any screen: a PNG picture of the board, or the text diagram.
 
-A screen builds a :class:`~game.ui.model.exports.PositionExport` (the board, the match state,
+A screen builds a :class:`~game.ui.model.workbench.exports.PositionExport` (the board, the match state,
 who is at the bottom, the names) and calls :func:`export_position`: the file goes to the
 exports folder under the user data folder, the text diagram is also put on the clipboard, and
 the player is told where it went. :func:`write_picture` and
-:func:`~game.ui.model.exports.write_diagram` write to a folder of the caller's choosing.
+:func:`~game.ui.model.workbench.exports.write_diagram` write to a folder of the caller's choosing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ from typing import assert_never
 
 import pygame
 
-from game.ui.model.exports import PositionExport, export_path, exports_folder, write_diagram, write_export
+from game.ui.model.workbench.exports import (
+    PositionExport,
+    export_path,
+    exports_folder,
+    write_diagram,
+    write_export,
+)
 from game.ui.scenes.base import Context
 from game.ui.widgets.board_picture import board_picture, png_bytes
 from game.ui.widgets.controls import copy_to_clipboard

@@ -22,7 +22,7 @@ from ai.cube.model import CubeContext
 from ai.rollout.settings import RolloutResult
 from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutRequest
 from game.rules.position import Position
-from game.ui.model.rollout import RolloutForm, result_rows, status_line, verdict_line
+from game.ui.model.workbench.rollout import RolloutForm, result_rows, status_line, verdict_line
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
 from game.ui.widgets.controls import EasedProgress, fit_text, progress_bar, text, wrap
 

@@ -20,7 +20,7 @@ from ai.cube.model import CubeContext
 from ai.temperature import ROLL_COUNT, RollCell, TemperatureMap
 from ai.worker.messages import MAX_DEPTH, Failed, TemperatureAnswer, TemperatureProgress, TemperatureRequest
 from game.rules.position import Position, unpack
-from game.ui.model.temperature import (
+from game.ui.model.workbench.temperature import (
     GRID,
     Selection,
     cell_label,

@@ -12,7 +12,7 @@ import io
 import pygame
 
 from game.records.xgid import board_sides
-from game.ui.model.exports import PositionExport
+from game.ui.model.workbench.exports import PositionExport
 from game.ui.widgets.controls import text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView, Renderer

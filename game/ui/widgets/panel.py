@@ -22,6 +22,8 @@ from game.ui.widgets.theme import Theme
 
 HINT_ROWS = 3
 """Hints the panel has room for."""
+TITLE_EMS = 7.8
+"""The panel's title ("Backgammon", bold) is about this many times its size wide."""
 MIN_BUTTON_H = 22
 """The lowest a panel button gets in a small window."""
 
@@ -103,6 +105,15 @@ class PanelLayout:
         w = (r.left - gap - left - gap) // 2
         return pygame.Rect(left + index * (w + gap), r.y, w, r.height)
 
+    @property
+    def edit_rect(self) -> pygame.Rect:
+        """The Edit button (the position editor), on the title line right of the title."""
+        title_right = self.rect.x + self.pad + TITLE_EMS * self.big
+        w = max(44, min(round(self.width * 0.36), round(self.rect.right - 2 * self.pad - title_right)))
+        h = round(self.small * 1.6)
+        y = round(self.rect.y + self.pad + (self.big * 1.25 - h) / 2)
+        return pygame.Rect(self.rect.right - self.pad - w, y, w, h)
+
     def hint_rect(self, index: int) -> pygame.Rect:
         """The clickable row of hint ``index``."""
         y = self.list_y + self.small * 1.6 + index * self.small * 3.1
@@ -144,6 +155,8 @@ class PanelView:
     analysis: list[Button] = field(default_factory=list)
     """Before the roll: the temperature map and Evaluate buttons, in the heading row (for the Moves
     heading)."""
+    edit: Button | None = None
+    """The Edit button on the title line (the position editor)."""
 
 
 @dataclass
@@ -236,6 +249,8 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         draw_button(surface, fonts, th, view.rollout, mouse)
     for b in view.analysis:
         draw_button(surface, fonts, th, b, mouse)
+    if view.edit is not None:
+        draw_button(surface, fonts, th, view.edit, mouse)
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 

@@ -207,6 +207,16 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         button=True,
     ),
     Action(
+        "edit",
+        "Edit",
+        _k(pygame.K_e),
+        "E",
+        "the position editor: build any position from this one, analyse it, play it out, copy its IDs"
+        " (the Edit button on the panel's title line)",
+        _always,
+        lambda s: s.ctx.run(Command.EDITOR),
+    ),
+    Action(
         "new",
         "New game",
         _k(pygame.K_n, pygame.K_ESCAPE),

@@ -408,6 +408,9 @@ class GameScene(Scene):
         for b in analysis_buttons(self):
             if b.rect.collidepoint(pos):
                 return by_name(b.key).run(self)
+        if self.panel.edit_rect.collidepoint(pos):
+            by_name("edit").run(self)
+            return
         for i in range(len(self.flow.hints)):
             if self.panel.hint_rect(i).collidepoint(pos):
                 self.use_hint(i)
@@ -550,6 +553,7 @@ class GameScene(Scene):
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
         view.analysis = analysis_buttons(self)
+        view.edit = Button("edit", "Edit (E)", self.panel.edit_rect)
         view.log = log_lines(s)
         return view
 

@@ -110,7 +110,11 @@ class SetUpDialog(Dialog):
     max_size = (700, 330)
 
     def __init__(
-        self, ctx: Context, on_play: Callable[[SetUp], None], on_analyse: Callable[[SetUp], None]
+        self,
+        ctx: Context,
+        on_play: Callable[[SetUp], None],
+        on_analyse: Callable[[SetUp], None],
+        on_edit: Callable[[SetUp], None] | None = None,
     ) -> None:
         self.entry = TextEntry(max_len=120)
         """The text typed or pasted."""
@@ -118,6 +122,8 @@ class SetUpDialog(Dialog):
         """Starts a game at the position (the app asks before leaving a game)."""
         self.on_analyse = on_analyse
         """Opens the analysis of the position."""
+        self.on_edit = on_edit
+        """Opens the position in the position editor."""
         self.setup: SetUp | None = None
         """The position read from the text, if it reads."""
         self.error = ""
@@ -126,12 +132,15 @@ class SetUpDialog(Dialog):
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
-        """Play it out (Enter), analyse (Ctrl+A), cancel (Esc); no letter keys: they are typed."""
-        return [
+        """Play it out (Enter), analyse (Ctrl+A), edit (Ctrl+E), cancel (Esc); no letter keys (typed)."""
+        out = [
             Choice("play", "Play it out", (), "Enter", lambda: self._go(self.on_play), True),
             Choice("analyse", "Analyse", (), "Ctrl+A", lambda: self._go(self.on_analyse)),
-            Choice("cancel", "Cancel", (), "Esc", lambda: self.ctx.pop(self)),
         ]
+        if self.on_edit is not None:
+            on_edit = self.on_edit
+            out.append(Choice("edit", "Edit", (), "Ctrl+E", lambda: self._go(on_edit)))
+        return [*out, Choice("cancel", "Cancel", (), "Esc", lambda: self.ctx.pop(self))]
 
     def read(self) -> None:
         """Read the text again."""
@@ -150,12 +159,14 @@ class SetUpDialog(Dialog):
         then(self.setup)
 
     def on_key(self, event: pygame.event.Event) -> None:
-        """Enter plays, Ctrl+A analyses, Esc cancels; other keys edit the text (Ctrl+V pastes)."""
+        """Enter plays, Ctrl+A analyses, Ctrl+E edits, Esc cancels; other keys edit the text (Ctrl+V)."""
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if event.key in ENTER:
             self.choose("play")
         elif event.key == pygame.K_a and ctrl:
             self.choose("analyse")
+        elif event.key == pygame.K_e and ctrl:
+            self.choose("edit")
         elif event.key == pygame.K_ESCAPE:
             self.choose("cancel")
         elif self.entry.key(event) or event.key == pygame.K_BACKSPACE:

@@ -17,13 +17,13 @@ from ai.analysis.bands import BAD
 from ai.analysis.review import Review
 from ai.cube.model import CubeContext, context_for, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
-from game.records.matchid import from_match_id
+from game.records.matchid import MatchInfo, from_match_id
 from game.rules.position import Position
 from game.ui.model import player_stats
-from game.ui.model.exports import PositionExport
 from game.ui.model.review_steps import ReviewPath, Stop, sides
+from game.ui.model.workbench.exports import PositionExport
 from game.ui.scenes.action_table import Action, Key, first_action
-from game.ui.scenes.base import Context, Scene, Worker
+from game.ui.scenes.base import Command, Context, Scene, Worker
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.export import Exported, ExportKind, export_position
 from game.ui.scenes.review.panels import (
@@ -124,6 +124,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "evaluate",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=True),
+        True,
+    ),
+    Action(
+        "edit",
+        "Edit",
+        _k(pygame.K_e),
+        "E",
+        "",  # the button says it (the help line is full)
+        lambda s: s.shown_position() is not None,
+        lambda s: s.ctx.run(Command.EDITOR),
         True,
     ),
     Action(
@@ -364,6 +374,18 @@ class ReviewScene(Scene):
             if stop is not None and self.path is not None and self.path.turn(stop).player == 1:
                 mine = "dark" if mine == "light" else "light"
             self.ctx.push(TemperatureDialog(self.ctx, *found, self.depth, colour=mine))
+
+    def shown_position(self) -> tuple[int, MatchInfo] | None:
+        """The board shown (seen from its player on roll) with its cube, score and dice: what the
+        position editor opens at."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        turn, game = self.path.turn(stop), self.path.game(stop)
+        dice = turn.dice if turn.dice is not None and not stop.cube else (0, 0)
+        length = self.path.review.match.record.length
+        info = MatchInfo(self.path.cube_shown(stop), turn.player, length, game.score, dice, game.crawford)
+        return turn.code, info
 
     def current(self) -> Stop | None:
         """The stop on the board."""

@@ -1,0 +1,1 @@
+"""The analysis workbench's models: the position editor, exports, the temperature map, rollouts."""

@@ -1,0 +1,395 @@
+"""The position editor's dialogs: the dice, its help, and the analysis of the position built."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+import pygame
+
+from ai.cube.advice import CubeAdvice
+from ai.cube.model import context_from_match
+from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
+from game.rules.cube import can_double
+from game.rules.move import Move
+from game.rules.position import Position
+from game.ui.model.workbench.editor import EditorPosition, Side, describe
+from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.scenes.editor.actions import help_rows
+from game.ui.widgets.controls import fit_text, mix, text, wrap
+
+ANALYSIS_MOVES = 5
+"""Moves the analysis lists."""
+DEPTHS = (1, 2, 3, 4)
+"""The depths the analysis searches at."""
+LINE_H = 19
+"""The height of a line of the analysis."""
+SUMMARY_LINES = 2
+"""Lines for the position's match, cube and turn, over the answer."""
+
+MOUSE_HELP = (
+    ("Left click", "on a point: one more checker of the side there (an empty point: the side being added)"),
+    ("Shift + left click", "on an empty point: a checker of the other side"),
+    ("Right click", "on a point: one checker fewer"),
+    ("Bar", "each side's half of the bar: left click adds, right click takes off"),
+    ("Tray", "a click on a side's tray picks the side to add; checkers not on the board are borne off"),
+)
+"""How the mouse edits the board."""
+
+
+class DiceDialog(Dialog):
+    """Pick two dice (click, or type two digits), or none: before the roll."""
+
+    title = "Dice"
+    max_size = (520, 300)
+
+    def __init__(self, ctx: Context, on_choose: Callable[[tuple[int, int] | None], None]) -> None:
+        self.on_choose = on_choose
+        """Sets the dice chosen (None: no dice)."""
+        self.first: int | None = None
+        """The first die, once picked."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """No dice (N / 0), cancel (Esc)."""
+        return [
+            Choice(
+                "none", "No dice", (pygame.K_n, pygame.K_0, pygame.K_KP0), "N / 0", lambda: self._done(None)
+            ),
+            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True),
+        ]
+
+    def _done(self, dice: tuple[int, int] | None) -> None:
+        self.ctx.pop(self)
+        self.on_choose(dice)
+
+    def pick(self, value: int) -> None:
+        """A die picked: the first, then the second (which sets the dice)."""
+        if self.first is None:
+            self.first = value
+        else:
+            self._done((self.first, value))
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """A digit 1-6 picks a die."""
+        for base in (pygame.K_1, pygame.K_KP1):
+            if base <= event.key < base + 6:
+                self.pick(event.key - base + 1)
+                return
+
+    def die_rect(self, row: int, value: int) -> pygame.Rect:
+        """The clickable die ``value`` of row ``row`` (0: the first die, 1: the second)."""
+        area = self.body()
+        size = min(44, (area.width - 140) // 7)
+        x = area.x + 130 + (value - 1) * (size + size // 6)
+        y = area.y + 4 + row * (size + 16)
+        return pygame.Rect(x, y, size, size)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on a die picks it (the first row's while the first die is to pick)."""
+        row = 0 if self.first is None else 1
+        for value in range(1, 7):
+            if self.die_rect(row, value).collidepoint(pos):
+                self.pick(value)
+                return
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Two rows of dice: the row to pick from lit."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        for row, label in enumerate(("First die", "Second die")):
+            active = (row == 0) == (self.first is None)
+            r = self.die_rect(row, 1)
+            text(
+                surface,
+                fonts,
+                label,
+                (area.x, r.centery),
+                16,
+                th.text if active else th.text_dim,
+                active,
+                "midleft",
+            )
+            for value in range(1, 7):
+                rect = self.die_rect(row, value)
+                used = not active and not (row == 0 and value == self.first)
+                self.ctx.renderer.draw_die(surface, th, rect.center, rect.width, value, used)
+                if row == 0 and value == self.first:
+                    pygame.draw.rect(surface, th.accent, rect.inflate(6, 6), 3, border_radius=6)
+
+
+class EditorHelp(Dialog):
+    """The editor's mouse and keys, made from its actions table; any key or click closes it."""
+
+    title = "Position editor"
+    max_size = (820, 720)
+    dim_alpha = 160
+
+    def choices(self) -> list[Choice]:
+        """Close."""
+        return [
+            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "any key", lambda: self.ctx.pop(self), True)
+        ]
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Any key closes it."""
+        self.ctx.pop(self)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """Any click closes it."""
+        self.ctx.pop(self)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The lines of help: a heading has an empty second part."""
+        return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The list of controls."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        rows = self.rows()
+        line = area.height / (len(rows) + 1)
+        size = max(9.0, min(16.0, line * 0.72))
+        widest = max(fonts.get(size).size(what)[0] for _, what in rows)
+        while size > 9 and widest > area.width * 0.7:
+            size -= 0.5
+            widest = max(fonts.get(size).size(what)[0] for _, what in rows)
+        y = float(area.y)
+        for key, what in rows:
+            if not what:
+                text(surface, fonts, key, (area.x, y), size, th.accent, True)
+            else:
+                text(surface, fonts, key, (area.x + 12, y), size, th.text, True)
+                text(surface, fonts, what, (area.x + area.width * 0.28, y), size, th.text_dim)
+            y += line
+
+
+def chances(probs: tuple[float, ...]) -> str:
+    """Win, gammon and backgammon chances in a line."""
+    return f"win {probs[0]:.1%} · gam {probs[1]:.1%} · bg {probs[2]:.1%}"
+
+
+class EditorAnalysis(Dialog):
+    """The hint for the edited position at a chosen depth, over the editor's panel (the board stays in
+    view): the best moves for the dice, or the cube decision before the roll. Searched by the worker."""
+
+    title = "Analysis"
+    dim_alpha = 0
+
+    def __init__(
+        self,
+        ctx: Context,
+        position: EditorPosition,
+        panel: Callable[[], pygame.Rect],
+        depth: int,
+        on_depth: Callable[[int], None],
+        on_rollout: Callable[[], None],
+    ) -> None:
+        self.position = position
+        """The position analysed."""
+        self.panel = panel
+        """Where the box goes: over the editor's panel (as it is after a resize)."""
+        self.depth = depth
+        """The search depth."""
+        self.on_depth = on_depth
+        """Tells the editor the depth chosen (the next analysis starts there)."""
+        self.on_rollout = on_rollout
+        """Opens the rollout of the position."""
+        self.request: int | None = None
+        """The worker's request, once started."""
+        self.moves: list[RankedMove] | None = None
+        """The ranked moves, once answered (dice set)."""
+        self.cube: CubeAnswer | None = None
+        """The cube decision, once answered (no dice)."""
+        self.failure = ""
+        """Why the worker could not answer."""
+        self.selected = 0
+        """The move drawn on the board (the best until another is picked)."""
+        super().__init__(ctx)
+
+    def box_size(self, w: int, h: int) -> tuple[int, int]:
+        """The editor's panel, less a margin."""
+        panel = self.panel()
+        return panel.width - 12, panel.height - 12
+
+    def on_resize(self) -> None:
+        """Over the editor's panel."""
+        super().on_resize()
+        panel = self.panel()
+        dx, dy = panel.x + 6 - self.box.x, panel.y + 6 - self.box.y
+        self.box.move_ip(dx, dy)
+        for b in self.buttons:
+            b.rect.move_ip(dx, dy)
+
+    def choices(self) -> list[Choice]:
+        """Deeper (D, or 1-4), roll out (O), close (Esc)."""
+        return [
+            Choice("depth", f"Depth {self.depth}", (pygame.K_d,), "D / 1-4", self.next_depth),
+            Choice("rollout", "Rollout", (pygame.K_o,), "O", self._rollout),
+            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
+        ]
+
+    focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows pick a move
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """1-4 searches at that depth; the arrows pick the move drawn on the board."""
+        for base in (pygame.K_1, pygame.K_KP1):
+            if base <= event.key < base + len(DEPTHS):
+                self.set_depth(event.key - base + 1)
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.moves:
+            step = -1 if event.key == pygame.K_UP else 1
+            self.selected = max(0, min(len(self.moves) - 1, self.selected + step))
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on a move draws it on the board."""
+        for i in range(len(self.moves or ())):
+            if self.move_rect(i).collidepoint(pos):
+                self.selected = i
+
+    def move_rect(self, index: int) -> pygame.Rect:
+        """Where move ``index`` of the answer is listed (its line and its chances' line)."""
+        area = self.body()
+        top = area.y + 16 + LINE_H * (SUMMARY_LINES + 1 + 2 * index)
+        return pygame.Rect(area.x - 4, top, area.width + 8, 2 * LINE_H)
+
+    def shown_move(self) -> Move | None:
+        """The move drawn on the board: the one picked, once the answer is in."""
+        if not self.moves:
+            return None
+        return self.moves[min(self.selected, len(self.moves) - 1)].move
+
+    def next_depth(self) -> None:
+        """One depth deeper (4 wraps to 1)."""
+        self.set_depth(self.depth % len(DEPTHS) + 1)
+
+    def set_depth(self, depth: int) -> None:
+        """Search again at ``depth``."""
+        if depth == self.depth:
+            return
+        self._cancel()
+        self.depth = depth
+        self.on_depth(depth)
+        self.request, self.moves, self.cube, self.failure = None, None, None, ""
+        self.selected = 0
+        self.on_resize()  # the button shows the new depth
+
+    def _rollout(self) -> None:
+        self.close()
+        self.on_rollout()
+
+    def _cancel(self) -> None:
+        if self.request is not None and self.is_waiting():
+            self.ctx.worker.cancel(self.request)
+
+    def close(self) -> None:
+        """Stop the search and close."""
+        self._cancel()
+        self.ctx.pop(self)
+
+    def is_waiting(self) -> bool:
+        """True until the answer (or a failure) is in."""
+        return self.moves is None and self.cube is None and not self.failure
+
+    def start(self) -> None:
+        """Ask the worker: ranked moves when dice are set, else the cube decision."""
+        setup = self.position.setup()
+        info = setup.info
+        ctx = context_from_match(info)
+        position = Position(setup.code)
+        if info.has_dice():
+            request: Request | CubeRequest = Request(
+                "hint", position, info.dice, self.depth, top=ANALYSIS_MOVES, context=ctx
+            )
+        else:
+            request = CubeRequest(position, ctx, self.depth)
+        self.request = self.ctx.worker.start(request)
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Start the search once the worker is free (a game's search is never cut short)."""
+        if self.request is None and not self.ctx.worker.busy:
+            self.start()
+
+    def needs_frames(self) -> bool:
+        """True while the answer is awaited."""
+        return self.is_waiting()
+
+    def on_worker(self, event: object) -> None:
+        """The answer to this dialog's request."""
+        if self.request is None or getattr(event, "request_id", None) != self.request:
+            return
+        if isinstance(event, Finished):
+            self.moves = list(event.moves)
+        elif isinstance(event, CubeAnswer):
+            self.cube = event
+        elif isinstance(event, Failed):
+            self.failure = event.message
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The answer as (line, is strong)."""
+        p = self.position
+        who = "you" if p.on_roll is Side.BOTTOM else "the opponent"
+        head = f"At depth {self.depth}, for {who} on roll:"
+        if self.failure:
+            return [(f"The AI could not answer: {self.failure}", True)]
+        if self.moves is not None:
+            if not self.moves:
+                return [(head, False), ("No legal move: the turn passes.", True)]
+            out = [(head, False)]
+            for i, m in enumerate(self.moves):
+                out.append((f"{i + 1}. {m.move.notation()}  {m.equity:+.3f}", True))
+                out.append((chances(m.probs), False))
+            return out
+        if self.cube is not None:
+            c = self.cube
+            info = p.info()
+            action = CubeAdvice.from_equities(c.nd, c.dt, c.dp).words
+            if not can_double(info.cube, info.on_roll, crawford=info.crawford):
+                why = "the Crawford game" if info.crawford else "the cube is the other side's"
+                action = f"No double possible: {why}."
+            return [
+                (head, False),
+                (action, True),
+                (f"No double {c.nd:+.3f}", False),
+                (f"Double, take {c.dt:+.3f}", False),
+                (f"Double, pass {c.dp:+.3f}", False),
+                (chances(c.probs), False),
+            ]
+        if self.request is None:
+            return [("Waiting for the computer's search…", False)]
+        return [(f"Searching at depth {self.depth}…", False)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The box on solid ground (the editor's panel under it would show through), then the dialog."""
+        pygame.draw.rect(surface, self.ctx.theme.panel, self.box)
+        super().draw(surface)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """How to go on, then the answer (the move drawn on the board lit)."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        size = 14
+        y = area.y - 8
+        note = "Esc closes: edit on, then A again · ↑↓ or a click: the move drawn"
+        text(
+            surface,
+            fonts,
+            fit_text(fonts.get(12), note, area.width),
+            (area.x, y),
+            12,
+            mix(th.text_dim, th.panel, 0.2),
+        )
+        if self.moves:
+            pygame.draw.rect(
+                surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
+            )
+        y = area.y + 16
+        for part in wrap(fonts.get(size - 1), describe(self.position), area.width)[:SUMMARY_LINES]:
+            text(surface, fonts, part, (area.x, y), size - 1, th.text_dim)
+            y += LINE_H
+        y = area.y + 16 + LINE_H * SUMMARY_LINES
+        for line, strong in self.lines():
+            parts = (
+                [fit_text(fonts.get(size, strong), line, area.width)]
+                if self.moves
+                else wrap(fonts.get(size, strong), line, area.width)[:3]
+            )
+            for part in parts:
+                text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
+                y += LINE_H

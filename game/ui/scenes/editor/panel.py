@@ -1,0 +1,153 @@
+"""The position editor's geometry and its side panel: the IDs, a row for each setting with its
+buttons, the grid of commands, and the last word (a refused edit, or how to edit)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.scenes.editor.actions import FORM, GRID
+from game.ui.widgets.controls import Button, draw_button, mix, text, wrap
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.render import Fonts
+from game.ui.widgets.theme import Theme
+
+MIN_EXTRA, MAX_EXTRA = 0.12, 0.22
+"""The least and the most of the window's width the panel takes beyond the game's panel."""
+
+GRID_COLUMNS = 3
+"""Buttons a line in the grid of commands."""
+
+ROW_LABELS: Mapping[str, str] = {
+    "adding": "Adding (Tab)",
+    "turn": "On roll (R)",
+    "dice": "Dice (D, 1-6)",
+    "cube": "Cube (V)",
+    "owner": "Cube owner (W)",
+    "length": "Match (L)",
+    "you": "Your score (Y)",
+    "them": "Opponent (T)",
+    "crawford": "Crawford (F)",
+    "jacoby": "Jacoby (J)",
+}
+"""Each row's label, with its keys."""
+
+
+def board_layout(size: tuple[int, int], home_left: bool) -> Layout:
+    """The board's layout in a window of ``size``: narrower than the game's, so that the panel beside
+    it has room for the settings, and as narrow as it can be with the board as large as then."""
+    w, h = size
+    least = round(w * MIN_EXTRA)
+    full = Layout.compute((w - least, h), home_left)
+    for extra in range(round(w * MAX_EXTRA), least, -4):
+        lay = Layout.compute((w - extra, h), home_left)
+        if lay.unit >= full.unit - 0.01:
+            return lay
+    return full
+
+
+@dataclass(frozen=True)
+class EditorPanel:
+    """Where the panel's parts go, for one window size."""
+
+    rect: pygame.Rect
+    """The panel."""
+    pad: int
+    """The margin."""
+    font: float
+    """The rows' font size."""
+    ids_y: int
+    """Top of the two ID lines."""
+    rows: tuple[pygame.Rect, ...]
+    """Each setting's row, in the order of :data:`FORM`."""
+    buttons: Mapping[str, pygame.Rect]
+    """Every button, by its action's name."""
+    note: pygame.Rect
+    """The last word's box, at the bottom."""
+
+    @classmethod
+    def compute(cls, rect: pygame.Rect) -> EditorPanel:
+        """The parts of a panel of ``rect``."""
+        pad = max(6, rect.width // 32)
+        h = rect.height
+        font = max(11.0, min(16.0, h * 0.024))
+        ids_y = rect.y + pad
+        row_h = max(18, min(30, round(h * 0.042)))
+        top = ids_y + round(font * 2.9) + pad
+        small = max(24, round(row_h * 1.5))
+        rows: list[pygame.Rect] = []
+        buttons: dict[str, pygame.Rect] = {}
+        inner = rect.width - 2 * pad
+        for i, (_, names) in enumerate(FORM):
+            row = pygame.Rect(rect.x + pad, top + i * row_h, inner, row_h - 2)
+            rows.append(row)
+            x = row.right
+            for name in reversed(names):
+                width = small if len(names) > 1 else round(small * 1.9)
+                x -= width
+                buttons[name] = pygame.Rect(x, row.y + 1, width - 3, row.height - 2)
+        grid_top = top + len(FORM) * row_h + pad
+        bh = max(24, min(42, round(h * 0.062)))
+        bw = (inner - (GRID_COLUMNS - 1) * pad // 2) // GRID_COLUMNS
+        for i, name in enumerate(GRID):
+            col, line = i % GRID_COLUMNS, i // GRID_COLUMNS
+            x = rect.x + pad + col * (bw + pad // 2)
+            buttons[name] = pygame.Rect(x, grid_top + line * (bh + pad // 2), bw, bh)
+        lines = (len(GRID) + GRID_COLUMNS - 1) // GRID_COLUMNS
+        note_top = grid_top + lines * (bh + pad // 2) + pad
+        note = pygame.Rect(rect.x + pad, note_top, inner, max(0, rect.bottom - pad - note_top))
+        return cls(rect, pad, font, ids_y, tuple(rows), buttons, note)
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """What the panel shows in one frame."""
+
+    ids: tuple[str, str]
+    """The Position ID and the Match ID."""
+    values: Mapping[str, str]
+    """Each row's value, by the row's name."""
+    note: str
+    """The last word: a refused edit, or how to edit."""
+    warn: bool
+    """The note is a refusal (drawn in the warning colour)."""
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    panel: EditorPanel,
+    view: PanelView,
+    buttons: list[Button],
+    mouse: tuple[int, int],
+) -> None:
+    """The panel: IDs, rows, buttons, the last word."""
+    pygame.draw.rect(surface, th.panel, panel.rect)
+    pygame.draw.line(surface, mix(th.panel, th.text, 0.25), panel.rect.topleft, panel.rect.bottomleft)
+    size = panel.font
+    y = panel.ids_y
+    for label, value in zip(("Position ID", "Match ID"), view.ids, strict=True):
+        r = text(surface, fonts, label, (panel.rect.x + panel.pad, y), size * 0.85, th.text_dim)
+        text(surface, fonts, value, (r.right + 8, y - 1), size, th.text, mono=True)
+        y += round(size * 1.4)
+    for (name, _), row in zip(FORM, panel.rows, strict=True):
+        text(
+            surface, fonts, ROW_LABELS[name], (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft"
+        )
+        value_x = row.x + row.width * 0.42
+        text(
+            surface, fonts, view.values.get(name, ""), (value_x, row.centery), size, th.text, True, "midleft"
+        )
+    for b in buttons:
+        draw_button(surface, fonts, th, b, mouse)
+    colour = th.warn if view.warn else th.text_dim
+    y = panel.note.y
+    line_h = round(size * 1.3)
+    for line in wrap(fonts.get(size * 0.9), view.note, panel.note.width)[
+        : max(0, panel.note.height // line_h)
+    ]:
+        text(surface, fonts, line, (panel.note.x, y), size * 0.9, colour)
+        y += line_h

@@ -1,0 +1,438 @@
+"""The position editor: a screen of its own over the game or the review, where the player builds any
+position with the mouse and the keys, then analyses it, rolls it out, plays it out or copies its IDs.
+
+The position is an :class:`~game.ui.model.workbench.editor.EditorPosition` (pure, tested without a window);
+every edit goes through it, and a refused edit says why in the panel and the status strip. The
+scene keeps the edits for undo and redo, the side a click on an empty point adds, and the keyboard
+cursor. Its commands are one table, :data:`~game.ui.scenes.editor.actions.ACTIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ai.cube.model import context_from_match
+from game.rules.position import Position
+from game.ui.model.points import BAR, OFF
+from game.ui.model.position_ids import SetUp, SetUpError, parse_setup
+from game.ui.model.workbench.editor import Edit, EditorPosition, Side
+from game.ui.scenes.base import ConfirmDialog, Context, Scene
+from game.ui.scenes.editor.actions import ACTIONS, GRID, action_for, by_name
+from game.ui.scenes.editor.dialogs import DEPTHS, DiceDialog, EditorAnalysis, EditorHelp
+from game.ui.scenes.editor.panel import EditorPanel, PanelView, board_layout, draw_panel
+from game.ui.scenes.rollout import RolloutDialog
+from game.ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
+from game.ui.widgets.layout import Layout
+from game.ui.widgets.render import BoardView
+from game.ui.widgets.scoreboard import cube_face, draw_cube
+
+HOW_TO = (
+    "Left click adds a checker (Shift: the other side), right click takes one off. "
+    "Checkers not on the board are borne off. F1 lists every key."
+)
+"""The panel's last word while nothing has been refused."""
+
+
+def _clipboard_text() -> str:
+    try:
+        return pygame.scrap.get_text() if pygame.display.get_init() else ""
+    except pygame.error:
+        return ""
+
+
+class EditorScene(Scene):
+    """Builds a position; the game or the review under it waits, unchanged."""
+
+    modal = True
+    opaque = True
+
+    def __init__(
+        self, ctx: Context, start: EditorPosition, on_play: Callable[[SetUp], None], source: str
+    ) -> None:
+        super().__init__(ctx)
+        self.value = start
+        """The position as edited."""
+        self.opened = start
+        """The position the editor opened with (leaving with no edit asks nothing)."""
+        self.on_play = on_play
+        """Starts a game at a set-up position (the app asks before leaving a game)."""
+        self.source = source
+        """Where the position came from, in words ("the game", "the review", ...)."""
+        self.past: list[EditorPosition] = []
+        """Earlier positions, for undo (latest last)."""
+        self.future: list[EditorPosition] = []
+        """Positions undone, for redo (latest last)."""
+        self.adding = Side.BOTTOM
+        """The side a click on an empty point or the bar adds."""
+        self.cursor: tuple[int, int] | None = None
+        """The keyboard cursor: (row, column) in the layout's cursor grid; None while the mouse is used."""
+        self.first_die: int | None = None
+        """The first die typed, until the second comes."""
+        self.refused = ""
+        """The last refused edit's reason (until the next edit is made)."""
+        self.depth = max(DEPTHS[0], min(DEPTHS[-1], ctx.settings.hint_depth))
+        """The analysis depth."""
+        self.buttons: list[Button] = []
+        self.on_resize()
+        ctx.notify(f"Position editor, starting from {source}. F1 lists every key.")
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        """The board's layout, the panel beside it, the buttons."""
+        w, h = self.ctx.layout.size
+        self.lay: Layout = board_layout((w, h), self.ctx.settings.home == "left")
+        p = self.lay.panel
+        self.panel = EditorPanel.compute(pygame.Rect(p.x, p.y, w - p.x, p.height))
+        labels = {a.name: a for a in ACTIONS}
+        self.buttons = [
+            Button(name, labels[name].label, rect, shortcut=labels[name].keys_text if name in GRID else "")
+            for name, rect in self.panel.buttons.items()
+        ]
+
+    # --- facts (for the actions table and tests) -------------------------------------------------
+
+    def playable(self) -> bool:
+        """True when the position can be analysed, rolled out or played."""
+        return self.value.unplayable() is None
+
+    def can_undo(self) -> bool:
+        """True when there is an edit to take back."""
+        return bool(self.past)
+
+    def can_redo(self) -> bool:
+        """True when an edit was taken back."""
+        return bool(self.future)
+
+    def edited(self) -> bool:
+        """True when leaving now would lose edits."""
+        return self.value != self.opened
+
+    # --- edits ---------------------------------------------------------------------------------
+
+    def apply(self, change: Callable[[EditorPosition], Edit]) -> None:
+        """Make an edit of the position; a refused one says why."""
+        self.take(change(self.value))
+
+    def take(self, step: Edit) -> bool:
+        """Keep the result of an edit (for undo), or say why it was refused."""
+        self.first_die = None
+        if not step.ok:
+            self.refused = step.refused[0].upper() + step.refused[1:] + "."
+            self.ctx.notify(self.refused, warn=True)
+            return False
+        self.refused = ""
+        self.ctx.clear_warning()
+        if step.value != self.value:
+            self.past.append(self.value)
+            self.future.clear()
+            self.value = step.value
+        return True
+
+    def undo(self) -> None:
+        """Take back the last edit."""
+        if self.past:
+            self.future.append(self.value)
+            self.value = self.past.pop()
+            self.refused = ""
+
+    def redo(self) -> None:
+        """Do an edit taken back again."""
+        if self.future:
+            self.past.append(self.value)
+            self.value = self.future.pop()
+            self.refused = ""
+
+    def toggle_adding(self) -> None:
+        """Add the other side's checkers."""
+        self.choose_adding(self.adding.other)
+
+    def choose_adding(self, side: Side) -> None:
+        """Add ``side``'s checkers on empty points and the bar."""
+        self.adding = side
+        self.ctx.notify(f"Adding {side.owner_words} checkers.")
+
+    def click_board(self, pos: tuple[int, int], button: int, shift: bool = False) -> None:
+        """A click on the board: left adds, right takes off; a tray picks the side to add."""
+        point = self.lay.hit(pos)
+        if point is None:
+            return
+        top_half = pos[1] < self.lay.bar.centery
+        self.act_at(point, Side.TOP if top_half else Side.BOTTOM, add=button == 1, shift=shift)
+
+    def act_at(self, point: int, half: Side, add: bool, shift: bool = False) -> None:
+        """Add (or take off) at ``point``; ``half`` is the side whose bar or tray it is."""
+        if point == OFF:
+            self.choose_adding(half)
+            return
+        if point == BAR:
+            self.apply(lambda v: v.add(BAR, half) if add else v.remove(BAR, half))
+            return
+        chosen = self.adding.other if shift else self.adding
+        self.apply(lambda v: v.add_here(point, chosen) if add else v.remove(point))
+
+    def type_die(self, n: int) -> None:
+        """A digit typed: the first die, then the second (which sets the dice)."""
+        if self.first_die is None:
+            self.first_die = n
+            self.ctx.notify(f"First die {n}: type the second.")
+            return
+        first, self.first_die = self.first_die, None
+        if self.take(self.value.with_dice((first, n))):
+            self.ctx.notify(f"Dice: {max(first, n)}-{min(first, n)}.")
+
+    def open_dice(self) -> None:
+        """The dice dialog."""
+        self.ctx.push(DiceDialog(self.ctx, lambda dice: self.apply(lambda v: v.with_dice(dice))))
+
+    # --- the keyboard cursor -----------------------------------------------------------------------
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """An arrow key: along the row, or to the other row."""
+        grid = self.lay.cursor_grid()
+        if self.cursor is None:
+            row, col = 1, grid[1].index(1)
+        else:
+            row, col = self.cursor
+            row = (row + dy) % 2
+            col = (col + dx) % len(grid[row])
+        self.cursor = (row, col)
+
+    def cursor_point(self) -> tuple[int, Side] | None:
+        """The point under the keyboard cursor and the side of its half of the board."""
+        if self.cursor is None:
+            return None
+        row, col = self.cursor
+        return self.lay.cursor_grid()[row][col], Side.TOP if row == 0 else Side.BOTTOM
+
+    def cursor_add(self) -> None:
+        """Add at the keyboard cursor."""
+        self._at_cursor(add=True)
+
+    def cursor_remove(self) -> None:
+        """Take off at the keyboard cursor."""
+        self._at_cursor(add=False)
+
+    def _at_cursor(self, add: bool) -> None:
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+        here = self.cursor_point()
+        assert here is not None
+        self.act_at(here[0], here[1], add)
+
+    # --- what the position is for --------------------------------------------------------------
+
+    def explain_unplayable(self) -> None:
+        """Say why the position cannot be analysed or played yet."""
+        why = self.value.unplayable() or ""
+        self.refused = why[0].upper() + why[1:] + "." if why else ""
+        self.ctx.notify(self.refused, warn=True)
+
+    def analyse(self) -> None:
+        """The hint at the chosen depth: the dice's best moves, or the cube decision."""
+        if not self.playable():
+            self.explain_unplayable()
+            return
+        self.ctx.push(
+            EditorAnalysis(
+                self.ctx, self.value, lambda: self.panel.rect, self.depth, self.set_depth, self.rollout
+            )
+        )
+
+    def set_depth(self, depth: int) -> None:
+        """The depth the next analysis searches at."""
+        self.depth = depth
+
+    def rollout(self) -> None:
+        """Roll the position out: the dice's best moves, or the cube decision before the roll."""
+        if not self.playable():
+            self.explain_unplayable()
+            return
+        setup = self.value.setup()
+        dice = self.value.dice
+        what = "Edited position: " + (
+            f"the roll {max(dice)}-{min(dice)}, the best moves by the search" if dice else "the cube decision"
+        )
+        ctx = context_from_match(setup.info)
+        self.ctx.push(RolloutDialog(self.ctx, Position(setup.code), dice, ctx, what))
+
+    def play(self) -> None:
+        """Play the position out against the computer, the player the bottom side."""
+        if not self.playable():
+            self.explain_unplayable()
+            return
+        self.on_play(self.value.setup())
+
+    def copy_ids(self) -> None:
+        """Put the IDs on the clipboard, or say where to read them."""
+        ids = self.value.ids()
+        if copy_to_clipboard(ids):
+            self.ctx.notify(f"Copied {ids} to the clipboard.")
+        else:
+            self.ctx.notify(f"No clipboard here: the IDs are {ids}", warn=True)
+
+    def paste_ids(self) -> None:
+        """Set the board from the IDs on the clipboard."""
+        self.paste_text(_clipboard_text())
+
+    def paste_text(self, raw: str) -> bool:
+        """Set the board from pasted text (GNU Backgammon IDs); a text that is none says why."""
+        try:
+            setup = parse_setup(raw)
+        except SetUpError as exc:
+            return self.take(Edit(self.value, f"the clipboard holds no position: {exc}"))
+        return self.take(Edit(EditorPosition.from_setup(setup)))
+
+    def show_help(self) -> None:
+        """The editor's help."""
+        self.ctx.push(EditorHelp(self.ctx))
+
+    def leave(self) -> None:
+        """Back to what is under the editor, asking first when edits would be lost."""
+        if not self.edited():
+            self.close_scene()
+            return
+        detail = "The position you set up here will be lost (copy its IDs first to keep it)."
+        self.ctx.push(
+            ConfirmDialog(self.ctx, "Leave the editor?", detail, "Leave it", self.close_scene, "Keep editing")
+        )
+
+    def close_scene(self) -> None:
+        """Back to what is under the editor (a refusal's warning goes with it)."""
+        self.ctx.clear_warning()
+        self.ctx.pop(self)
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys from the table; clicks on the buttons and the board."""
+        if event.type == pygame.KEYDOWN:
+            action = action_for(event, self)
+            if action is not None:
+                action.run(self)
+            elif any(k.matches(event) for a in ACTIONS for k in a.keys):
+                self._explain_disabled(next(a.name for a in ACTIONS if any(k.matches(event) for k in a.keys)))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.cursor = None
+            if event.button == 1 and self._click_button(event.pos):
+                return
+            shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            self.click_board(event.pos, event.button, shift)
+
+    def _click_button(self, pos: tuple[int, int]) -> bool:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                action = by_name(b.key)
+                if action.enabled(self):
+                    action.run(self)
+                else:
+                    self._explain_disabled(b.key)
+                return True
+        return False
+
+    def _explain_disabled(self, name: str) -> None:
+        if name in ("analyse", "rollout", "play"):
+            self.explain_unplayable()
+        elif name == "undo":
+            self.ctx.notify("Nothing to undo.", warn=True)
+        elif name == "redo":
+            self.ctx.notify("Nothing to redo.", warn=True)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def row_values(self) -> dict[str, str]:
+        """Each panel row's value in words."""
+        v = self.value
+        money = v.length == 0
+        dice = "none (cube)" if v.dice is None else f"{max(v.dice)}-{min(v.dice)}"
+        if self.first_die is not None:
+            dice = f"{self.first_die}-?"
+        owner = "middle" if v.owner is None else v.owner.label
+        return {
+            "adding": self.adding.label,
+            "turn": v.on_roll.label,
+            "dice": dice,
+            "cube": str(v.cube),
+            "owner": owner,
+            "length": "money" if money else f"{v.length} point{'s' if v.length > 1 else ''}",
+            "you": "–" if money else str(v.score[0]),
+            "them": "–" if money else str(v.score[1]),
+            "crawford": "–" if money else ("yes" if v.crawford else "no"),
+            "jacoby": ("on" if v.jacoby else "off") if money else "–",
+        }
+
+    def board_view(self) -> BoardView:
+        """What the board shows: the position, its dice, the keyboard cursor."""
+        v = self.value
+        dice: tuple[int, ...] = ()
+        if v.dice is not None:
+            a, b = max(v.dice), min(v.dice)
+            dice = (a,) * 4 if a == b else (a, b)
+        view = BoardView(
+            v.bottom, v.top, self.ctx.settings.colour, dice=dice, dice_human=v.on_roll is Side.BOTTOM
+        )
+        here = self.cursor_point()
+        if here is not None and self.cursor is not None:
+            view.cursor, view.cursor_row = here[0], self.cursor[0]
+        analysis = next((s for s in self.ctx.stacked() if isinstance(s, EditorAnalysis)), None)
+        move = None if analysis is None or analysis.position != v else analysis.shown_move()
+        if move is not None:
+            view.arrows = [(st.src, st.dst, v.on_roll is Side.BOTTOM) for st in move.steps]
+        return view
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board, the top strip and the panel; the app's status strip stays in view."""
+        ctx, lay = self.ctx, self.lay
+        th, fonts = ctx.theme, ctx.renderer.fonts
+        w = ctx.layout.size[0]
+        surface.set_clip(pygame.Rect(0, 0, w, ctx.layout.status.y))
+        surface.fill(th.background)
+        ctx.renderer.draw(surface, lay, th, self.board_view())
+        v = self.value
+        if not v.crawford:
+            owner = v.owner
+            where = "centre" if owner is None else ("human" if owner is Side.BOTTOM else "computer")
+            draw_cube(surface, fonts, th, lay, cube_face(v.cube, None if owner is None else 0), where)
+        tray = lay.tray_half(self.adding is Side.BOTTOM)  # where the side being added keeps its checkers
+        pygame.draw.rect(surface, th.accent, tray.inflate(-2, -2), 2, border_radius=3)
+        self._draw_top(surface)
+        mouse = mouse_pos()
+        for b in self.buttons:
+            b.enabled = by_name(b.key).enabled(self)
+            b.primary = b.key == "analyse" and b.enabled
+        values = self.row_values()
+        note = self.refused or HOW_TO
+        pid, mid = v.ids().split(":")
+        view = PanelView((pid, mid), values, note, bool(self.refused))
+        draw_panel(surface, fonts, th, self.panel, view, self.buttons, mouse)
+        surface.set_clip(None)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        ctx, v = self.ctx, self.value
+        th, fonts = ctx.theme, ctx.renderer.fonts
+        top = pygame.Rect(0, 0, ctx.layout.size[0], self.lay.top.height)
+        pygame.draw.rect(surface, th.panel, top)
+        pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
+        size = top.height * 0.34
+        cy = top.centery
+        r = text(surface, fonts, "Position editor", (top.x + 12, cy), size * 1.1, th.text, True, "midleft")
+        x = r.right + top.height * 0.5
+        you = ctx.settings.colour
+        them = "dark" if you == "light" else "light"
+        for side, kind in ((Side.BOTTOM, you), (Side.TOP, them)):
+            icon = ctx.renderer.sprite(top.height * 0.26, kind, th)
+            surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))
+            x += icon.get_width() + 5
+            words = f"{side.label}: pips {v.pips(side)}, off {v.off(side)}"
+            r = text(surface, fonts, words, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
+            x = r.right + top.height * 0.4
+        why = v.unplayable()
+        roll = "to roll" if v.dice is None else f"rolled {max(v.dice)}-{min(v.dice)}"
+        words, colour = (
+            (why[0].upper() + why[1:], th.warn) if why else (f"{v.on_roll.label} {roll}", th.accent)
+        )
+        room = top.right - 12 - round(x)
+        words = fit_text(fonts.get(size * 0.8, bold=True), words, room)
+        text(surface, fonts, words, (top.right - 12, cy), size * 0.8, colour, True, "midright")

@@ -1,0 +1,297 @@
+"""The position editor's model without a window: every legality rule, each edit, the IDs it gives."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from helpers import side
+
+from game.records.matchid import MatchInfo, match_id
+from game.rules.cube import CubeState
+from game.rules.position import START_CODE, Position, swap
+from game.ui.model.points import BAR, OFF
+from game.ui.model.position_ids import EXAMPLE, parse_setup, setup_session
+from game.ui.model.session import AI, GameConfig
+from game.ui.model.workbench.editor import (
+    EMPTY_SIDE,
+    Edit,
+    EditorPosition,
+    Side,
+    describe,
+    from_session,
+    refusal,
+)
+
+MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
+"""The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""
+
+START = EditorPosition()
+EMPTY = START.clear().value
+
+
+def build(*edits: tuple[int, Side]) -> EditorPosition:
+    value = EMPTY
+    for point, who in edits:
+        step = value.add(point, who)
+        assert step.ok, step.refused
+        value = step.value
+    return value
+
+
+# --- legality: each rule refused with its reason ----------------------------------------------------
+
+
+def test_a_sixteenth_checker_is_refused_with_the_reason() -> None:
+    value = START
+    step = value.add(6, Side.BOTTOM)
+    assert not step.ok and step.value is value
+    assert "all 15 of your checkers are on the board" in step.refused
+
+
+def test_a_point_held_by_the_other_side_takes_no_checker_of_the_chosen_side() -> None:
+    value = build((6, Side.BOTTOM))
+    step = value.add(6, Side.TOP)
+    assert not step.ok and "both sides on point 6" in step.refused
+
+
+def test_a_left_click_on_a_held_point_adds_the_holders_checker_not_the_chosen_sides() -> None:
+    value = build((19, Side.TOP))
+    step = value.add_here(19, Side.BOTTOM)
+    assert step.ok and step.value.count(19, Side.TOP) == 2 and step.value.count(19, Side.BOTTOM) == 0
+
+
+def test_an_empty_point_takes_the_chosen_side() -> None:
+    step = EMPTY.add_here(7, Side.TOP)
+    assert step.ok and step.value.holder(7) is Side.TOP and step.value.top[25 - 7 - 1] == 1
+
+
+def test_both_sides_may_have_checkers_on_the_bar() -> None:
+    value = build((BAR, Side.BOTTOM), (BAR, Side.TOP), (BAR, Side.TOP))
+    assert value.count(BAR, Side.BOTTOM) == 1 and value.count(BAR, Side.TOP) == 2
+    assert refusal(value) is None
+
+
+def test_off_is_not_a_place_to_add_to_the_checkers_not_on_the_board_are_off() -> None:
+    step = EMPTY.add(OFF, Side.BOTTOM)
+    assert not step.ok and "borne off" in step.refused
+    assert EMPTY.off(Side.BOTTOM) == 15 and build((3, Side.BOTTOM)).off(Side.BOTTOM) == 14
+
+
+def test_removing_from_an_empty_point_or_bar_is_refused() -> None:
+    assert "no checker on point 4" in EMPTY.remove(4).refused
+    assert "none of your checkers is on the bar" in EMPTY.remove(BAR, Side.BOTTOM).refused
+
+
+def test_removing_takes_the_holders_checker() -> None:
+    value = build((20, Side.TOP), (20, Side.TOP))
+    step = value.remove(20)
+    assert step.ok and step.value.count(20, Side.TOP) == 1
+
+
+def test_dice_outside_one_to_six_are_refused() -> None:
+    assert "dice show 1 to 6" in START.with_dice((0, 7)).refused
+    assert START.with_dice((6, 6)).ok and START.with_dice(None).ok
+
+
+def test_a_cube_value_the_cube_does_not_have_is_refused() -> None:
+    assert "the cube shows 1, 2, 4" in START.with_cube(3).refused
+
+
+def test_a_cube_on_one_has_no_owner() -> None:
+    assert "a cube on 1 is in the middle" in START.with_owner(Side.TOP).refused
+    owned = START.with_cube(4).value.with_owner(Side.TOP).value
+    back = owned.with_cube(1)
+    assert back.ok and back.value.owner is None  # lowered to 1, it returns to the middle
+
+
+def test_a_match_length_beyond_the_longest_is_refused() -> None:
+    assert "1 to 25 points" in START.with_length(26).refused
+    assert START.length_step(up=False).value.length == 0  # money stays money
+
+
+def test_a_money_game_has_no_score() -> None:
+    assert "a money game has no score" in START.with_score(Side.BOTTOM, 1).refused
+    assert refusal(replace(START, score=(1, 0))) == "a money game has no score"
+
+
+def test_a_score_must_be_below_the_match_length() -> None:
+    five = START.with_length(5).value
+    assert "would have won the 5-point match" in five.with_score(Side.TOP, 5).refused
+    assert "0 or more" in five.with_score(Side.TOP, -1).refused
+    at_4_2 = five.with_score(Side.BOTTOM, 4).value.with_score(Side.TOP, 2).value
+    assert "has won a 3-point match" in at_4_2.with_length(3).refused
+    assert at_4_2.with_length(7).ok
+
+
+def test_money_drops_the_score_and_crawford() -> None:
+    crawford = START.with_length(5).value.with_score(Side.TOP, 4).value.toggle_crawford().value
+    money = crawford.with_length(0)
+    assert money.ok and money.value.score == (0, 0) and not money.value.crawford
+
+
+def test_crawford_only_with_exactly_one_side_one_away() -> None:
+    five = START.with_length(5).value
+    assert "one side must be 1-away" in five.toggle_crawford().refused
+    both = five.with_score(Side.BOTTOM, 4).value.with_score(Side.TOP, 4).value
+    assert "one side must be 1-away" in both.toggle_crawford().refused
+    one = five.with_score(Side.TOP, 4).value
+    assert one.toggle_crawford().ok
+    assert "a money game has no Crawford game" in START.toggle_crawford().refused
+    assert "a side is 1-away" not in START.with_length(1).value.toggle_crawford().refused
+    assert "one side must be 1-away" in START.with_length(1).value.toggle_crawford().refused
+
+
+def test_crawford_keeps_the_score_one_away() -> None:
+    c = START.with_length(5).value.with_score(Side.TOP, 4).value.toggle_crawford().value
+    assert "turn Crawford off first" in c.with_score(Side.TOP, 3).refused
+    assert "turn Crawford off first" in c.with_score(Side.BOTTOM, 4).refused
+    assert "turn Crawford off first" in c.with_length(7).refused
+    assert c.with_score(Side.BOTTOM, 3).ok
+
+
+def test_nobody_doubles_in_the_crawford_game() -> None:
+    c = START.with_length(5).value.with_score(Side.TOP, 4).value.toggle_crawford().value
+    assert "Crawford" in c.with_cube(2).refused
+    assert "Crawford" in c.cycle_owner().refused
+    cubed = START.with_length(5).value.with_score(Side.TOP, 4).value.with_cube(2).value
+    assert "put the cube back on 1" in cubed.toggle_crawford().refused
+
+
+def test_the_jacoby_rule_is_only_for_money() -> None:
+    assert START.toggle_jacoby().ok and not START.toggle_jacoby().value.jacoby
+    assert "money games" in START.with_length(3).value.toggle_jacoby().refused
+
+
+def random_edit(value: EditorPosition, rng: random.Random) -> Edit:
+    """One edit of any kind, with random arguments."""
+    point = rng.choice([*range(1, 25), BAR])
+    who = rng.choice(list(Side))
+    up = rng.random() < 0.6
+    match rng.randrange(9):
+        case 0:
+            return value.add(point, who)
+        case 1:
+            return value.remove(point, who)
+        case 2:
+            return value.cube_step(up)
+        case 3:
+            return value.cycle_owner()
+        case 4:
+            return value.length_step(up)
+        case 5:
+            return value.score_step(who, up)
+        case 6:
+            return value.toggle_crawford()
+        case 7:
+            return value.mirror()
+        case _:
+            return value.with_dice((rng.randint(1, 6), rng.randint(1, 6)))
+
+
+def test_every_edit_of_a_long_random_walk_stays_legal() -> None:
+    rng = random.Random(7)
+    value = START
+    made = 0
+    for _ in range(3000):
+        step = random_edit(value, rng)
+        assert refusal(step.value) is None
+        assert step.ok or step.value is value
+        made += step.ok
+        value = step.value
+    assert 300 < made < 3000  # some refused, many made
+
+
+# --- whole-board edits ------------------------------------------------------------------------------
+
+
+def test_clear_and_starting_position_keep_the_match_cube_and_dice() -> None:
+    v = START.with_length(7).value.with_score(Side.TOP, 3).value.with_cube(2).value.with_dice((3, 1)).value
+    cleared = v.clear().value
+    assert cleared.bottom == EMPTY_SIDE and cleared.top == EMPTY_SIDE
+    assert (cleared.length, cleared.score, cleared.cube, cleared.dice) == (7, (0, 3), 2, (3, 1))
+    assert cleared.starting().value.code() == START_CODE
+
+
+def test_mirror_gives_the_other_side_the_same_position_and_the_same_ids() -> None:
+    v = build((6, Side.BOTTOM), (6, Side.BOTTOM), (1, Side.TOP), (BAR, Side.TOP))
+    v = v.with_length(5).value.with_score(Side.BOTTOM, 3).value.with_cube(2).value
+    v = v.with_owner(Side.BOTTOM).value.with_dice((5, 2)).value
+    m = v.mirror().value
+    assert m.bottom == v.top and m.top == v.bottom and m.on_roll is Side.TOP
+    assert m.owner is Side.TOP and m.score == (0, 3) and m.dice == (5, 2)
+    assert m.ids() == v.ids() and m.mirror().value == v
+
+
+def test_swap_turn_gives_the_roll_to_the_other_side() -> None:
+    v = build((6, Side.BOTTOM), (1, Side.TOP))
+    s = v.swap_turn().value
+    assert s.on_roll is Side.TOP and s.code() == swap(v.code())
+
+
+def test_a_side_with_no_checker_on_the_board_cannot_be_played() -> None:
+    assert "your side has no checker" in (EMPTY.unplayable() or "")
+    assert "the opponent's side has no checker" in (build((1, Side.BOTTOM)).unplayable() or "")
+    with pytest.raises(ValueError):
+        EMPTY.setup()
+    assert build((1, Side.BOTTOM), (24, Side.TOP)).unplayable() is None
+
+
+# --- the IDs and the set-up value ------------------------------------------------------------------
+
+
+def test_pasted_ids_come_back_the_same_from_the_editor() -> None:
+    setup = parse_setup(MATCH_9)
+    v = EditorPosition.from_setup(setup)
+    assert v.ids() == MATCH_9[:-1] + "E"  # as gnubg writes it: the Jacoby bit off in a match
+    assert v.on_roll is Side.BOTTOM and v.dice == (5, 2) and v.bottom_player == 1
+    assert (v.length, v.score, v.cube, v.owner) == (9, (4, 2), 2, Side.TOP)
+    assert v.setup() == replace(setup, info=replace(setup.info, jacoby=False))
+
+
+def test_a_built_position_sets_up_as_the_ids_read_back() -> None:
+    """An endgame built click by click: its IDs read back into the same set-up value."""
+    v = build((1, Side.BOTTOM), (1, Side.BOTTOM), (2, Side.BOTTOM), (24, Side.TOP), (23, Side.TOP))
+    v = v.with_length(3).value.with_score(Side.TOP, 2).value.toggle_crawford().value
+    v = v.swap_turn().value.with_dice((4, 6)).value
+    s = v.setup()
+    assert replace(parse_setup(v.ids()), human=0) == s  # you keep the bottom side, the opponent on roll
+    assert s.info.crawford and s.info.on_roll == 1 and s.info.dice == (6, 4) and s.human == 0
+    assert list(Position(s.code).mine) == side({1: 1, 2: 1})  # the opponent on roll, from its own side
+
+
+def test_the_start_money_ids_are_gnubgs() -> None:
+    """GNU Backgammon writes the opening position of a money game, player 1 on roll, as EXAMPLE."""
+    assert replace(START, bottom_player=1).ids() == EXAMPLE
+    assert START.ids() == "4HPwATDgc/ABMA:MAEAAAAAAAAA"  # the same with player 0 on roll
+    info = parse_setup(START.ids()).info
+    assert info.is_money() and info.jacoby and info.on_roll == 0 and not info.has_dice()
+
+
+def test_ids_of_a_finished_match_open_as_a_money_game() -> None:
+    info = MatchInfo(CubeState(), 0, 3, (3, 1))
+    v = EditorPosition.from_ids(START_CODE, info, 0)
+    assert refusal(v) is None and v.length == 0
+
+
+def test_a_double_on_offer_opens_as_the_position_before_it() -> None:
+    info = MatchInfo(CubeState(), on_roll=0, length=5, score=(1, 2), doubled=True, turn=1)
+    v = EditorPosition.from_ids(START_CODE, info, 1)
+    assert v.on_roll is Side.TOP and v.dice is None and v.cube == 1
+
+
+def test_describe_says_the_match_cube_and_turn() -> None:
+    v = EditorPosition.from_setup(parse_setup(MATCH_9))
+    assert describe(v) == "9-point match, you 4, opponent 2. Cube 2, the opponent's. You rolled 5-2."
+
+
+def test_a_game_with_a_double_on_offer_opens_as_the_position_before_the_double() -> None:
+    info = MatchInfo(CubeState(), on_roll=1, length=5, score=(1, 2), doubled=True, turn=0)
+    session = setup_session(
+        parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}"), GameConfig("casual", 1, 0.0, 5, "roll", "light")
+    )
+    assert session.offered == AI
+    v = from_session(session)
+    assert v.on_roll is Side.TOP and v.dice is None and (v.cube, v.owner) == (1, None)
+    assert (v.length, v.score) == (5, (1, 2)) and refusal(v) is None
