@@ -187,6 +187,11 @@ def parse_trees(text: str) -> list[list[Node]]:
     return _Reader(text).read()
 
 
+def _short(text: str) -> str:
+    """A value quoted in a message, cut to a few words when it is long."""
+    return text if len(text) <= 24 else f"{text[:20]}... ({len(text)} characters)"
+
+
 def _first(node: Node, name: str) -> str | None:
     values = node.get(name)
     return values[0] if values else None
@@ -220,7 +225,9 @@ def _info(k: int, root: Node) -> _GameInfo:
     where = f"game {k}"
     game_kind = _first(root, "GM")
     if game_kind is None or game_kind.strip() != "6":
-        raise SgfFileError(f"{where}: not a backgammon record (GM[{game_kind or ''}]; backgammon is GM[6])")
+        raise SgfFileError(
+            f"{where}: not a backgammon record (GM[{_short(game_kind or '')}]; backgammon is GM[6])"
+        )
     mi = {}
     for value in root.get("MI", []):
         key, _, number = value.partition(":")
@@ -228,8 +235,8 @@ def _info(k: int, root: Node) -> _GameInfo:
     numbers = {}
     for key in ("length", "game", "ws", "bs"):
         raw = mi.get(key, "0") or "0"
-        if not raw.isdigit() or int(raw) > 100_000:
-            raise SgfFileError(f"{where}: cannot read MI[{key}:{raw}]")
+        if not raw.isdigit() or len(raw) > 6 or int(raw) > 100_000:  # never int() of thousands of digits
+            raise SgfFileError(f"{where}: cannot read MI[{key}:{_short(raw)}]")
         numbers[key] = int(raw)
     if numbers["length"] > MAX_MATCH:
         raise SgfFileError(f"{where}: a {numbers['length']}-point match is longer than {MAX_MATCH} points")
@@ -239,11 +246,11 @@ def _info(k: int, root: Node) -> _GameInfo:
             raise SgfFileError(f"{where}: {r} is not standard backgammon")
     cube = _first(root, "CV")
     if cube is not None and cube.strip() not in ("", "1"):
-        raise SgfFileError(f"{where}: the game starts with the cube at {cube} (automatic doubles)")
+        raise SgfFileError(f"{where}: the game starts with the cube at {_short(cube)} (automatic doubles)")
     result = (_first(root, "RE") or "").strip()
     m = _RESULT.match(result)
     if result and (m is None or len(m.group(2)) > 5):
-        raise SgfFileError(f"{where}: cannot read the result RE[{result}]")
+        raise SgfFileError(f"{where}: cannot read the result RE[{_short(result)}]")
     winner, points = (0, 0) if m is None else (0 if m.group(1).upper() == "W" else 1, max(1, int(m.group(2))))
     return _GameInfo(
         numbers["length"],
