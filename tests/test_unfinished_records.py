@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from corpus import corpus_part
+from test_mat_variants import BEAR_OFF
 
 from ai.analysis.review import review_json
 from ai.engine import Engine
@@ -222,3 +223,25 @@ def test_a_real_sgf_file_cut_in_its_last_game_reads_as_an_unfinished_game(stem: 
     moves = [m.start() for m in re.finditer(r";[BW]\[\d\d", last)]
     played = replay(read_sgf(head + "(;" + last[: moves[12]] + ")\n"))
     _prefix_of(played, whole)
+
+
+def test_a_record_that_stops_after_a_roll_keeps_the_game_unfinished_with_the_roll_noted() -> None:
+    """As GNU Backgammon 1.07's ``import mat`` reads it: the dice set, no move, no winner."""
+    text = UNFINISHED_MAT.read_text(encoding="utf-8") + " 16) 42:\n"
+    match = replay(read_match(text))
+    assert results(match) == RESULTS and len(match.games[1].turns) == 29
+    assert (
+        "game 2, row 16 (line 53), left cell: 42 was rolled and the record stops before its play"
+        in match.notes
+    )
+
+
+def test_a_record_that_stops_at_an_unanswered_double_leaves_the_double_out_with_a_note() -> None:
+    text = BEAR_OFF.replace(" 3 point match", " 0 point match")
+    text = text[: text.index(" 11) ")] + " 11) 43: 4/1* 19/15               Doubles => 4\n"
+    match = replay(read_match(text))
+    assert results(match) == [(1, 1, "pass"), (None, 0, "unfinished")]
+    turns = match.games[1].turns
+    assert [t.double_row for t in turns if t.doubled] == [2]  # the taken double of row 2 only
+    assert (turns[-1].row, turns[-1].player, turns[-1].dice) == (11, 0, (4, 3))
+    assert "game 2: the record stops at a double not yet answered: the double is left out" in match.notes
