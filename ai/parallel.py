@@ -82,7 +82,7 @@ def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorS
     inbox: queue.Queue[Any] = queue.Queue()
     threading.Thread(target=_read_jobs, args=(jobs_in, stop, inbox), daemon=True, name="owner").start()
     search, searching = None, None  # the search the last slice came from, and its number
-    values_out.send(("ready", 0))
+    _send(values_out, ("ready", 0))
     while (job := inbox.get()) is not None:
         _, seq, token, states, k, final, side, utilities, filters = job
 
@@ -95,11 +95,21 @@ def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorS
             if search is None or token != searching:
                 search, searching = slice_search(evaluator, filters, utilities), token
             values = search(states, k, final, side, stopped)
-            values_out.send(("ok", seq, values))
+            answer: tuple[Any, ...] = ("ok", seq, values)
         except Stopped:
-            values_out.send(("stopped", seq))
+            answer = ("stopped", seq)
         except Exception as exc:  # the helper outlives any one slice
-            values_out.send(("error", seq, f"{type(exc).__name__}: {exc}"))
+            answer = ("error", seq, f"{type(exc).__name__}: {exc}")
+        _send(values_out, answer)
+
+
+def _send(values_out: Connection, message: tuple[Any, ...]) -> None:
+    """In a helper: ``message`` to the owner; when its pipe is gone (the owner ended, e.g. by
+    Ctrl+C, while the helper started or searched) the helper exits at once, quietly."""
+    try:
+        values_out.send(message)
+    except (EOFError, OSError):
+        os._exit(0)
 
 
 def _read_jobs(jobs_in: Connection, stop: list[int], inbox: queue.Queue[Any]) -> None:

@@ -27,7 +27,7 @@ def played(rows: str, length: int = 1, head: str = HEAD) -> ReplayedMatch:
     return replay(read_match(head.format(length=length) + OPENING + rows))
 
 
-def result(m: ReplayedMatch) -> list[tuple[int, int, str]]:
+def result(m: ReplayedMatch) -> list[tuple[int | None, int, str]]:
     return [(g.winner, g.points, g.ending) for g in m.games]
 
 
@@ -121,12 +121,13 @@ def test_a_money_sessions_last_game_without_wins_is_settled_by_the_board() -> No
     assert result(m) == [(1, 1, "pass"), (1, 4, "board")] and m.notes == ()
 
 
-def test_a_last_game_that_stops_before_its_end_is_left_out_with_a_note() -> None:
+def test_a_last_game_that_stops_before_its_end_is_kept_unfinished_with_a_note() -> None:
     text = BEAR_OFF.replace(" 3 point match", " 0 point match")
     text = text[: text.index(" 11) ")]
     m = replay(read_match(text))
-    assert result(m) == [(1, 1, "pass")]
-    assert noted(m, "game 2: no result, and the play stops before the end: left out as unfinished")
+    assert result(m) == [(1, 1, "pass"), (None, 0, "unfinished")]
+    assert len(m.games[1].turns) == 18 and m.final_score() == (0, 1)
+    assert noted(m, "game 2: no result, and the play stops before the end: the game is unfinished")
 
 
 # --- the cube ------------------------------------------------------------------------------

@@ -142,9 +142,10 @@ def test_a_game_without_a_result_before_the_last_is_refused() -> None:
         replay(read_match(two))
 
 
-def test_a_record_whose_only_game_is_unfinished_is_refused() -> None:
-    with pytest.raises(ReplayError, match="no result"):
-        replay(read_match(GAME.format(reply="42: 8/4 6/4").replace("      Wins 1 point\n", "")))
+def test_a_record_whose_only_game_is_unfinished_reads_as_one_unfinished_game() -> None:
+    m = replay(read_match(GAME.format(reply="42: 8/4 6/4").replace("      Wins 1 point\n", "")))
+    assert [(g.winner, g.points, g.ending) for g in m.games] == [(None, 0, "unfinished")]
+    assert len(m.games[0].turns) == 3 and m.unfinished() is m.games[0] and m.final_score() == (0, 0)
 
 
 def test_latin1_names_and_a_bom_are_decoded() -> None:

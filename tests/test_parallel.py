@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -84,3 +87,28 @@ def test_the_game_worker_searches_with_helpers_and_ends_them() -> None:
 def test_the_game_uses_a_helper_a_core_within_the_cap() -> None:
     assert 0 <= default_helpers() <= 7
     assert default_helpers() == min(cores() - 1, 7)
+
+
+HELPER_ALONE = """
+import multiprocessing as mp
+from ai.evaluation.hand import HandEvaluator
+from ai.parallel import _helper_main
+jobs_in, _jobs_out = mp.Pipe(duplex=False)
+values_in, values_out = mp.Pipe(duplex=False)
+values_in.close()  # the owner is gone (ended by Ctrl+C) before the helper says it is ready
+_helper_main(jobs_in, values_out, HandEvaluator(), 0)
+"""
+
+
+def test_a_helper_whose_owner_is_gone_exits_quietly() -> None:
+    """No traceback on the player's terminal when the game is interrupted as a helper starts."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", HELPER_ALONE],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr

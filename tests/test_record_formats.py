@@ -127,7 +127,8 @@ def test_a_game_tree_with_variations_is_read_along_its_first_line() -> None:
     [
         ("", "no game"),
         ("(;GM[1]MI[length:3]RE[W+1])", "not a backgammon record"),
-        ("(;GM[6]MI[length:3];W[31hemd])", "no result"),
+        ("(;GM[6]MI[length:3]RE[W+x];W[31hemd])", "cannot read the result RE[W+x]"),
+        ("(;GM[6]MI[length:3]RE[W+1234567];W[31hemd])", "cannot read the result"),
         ("(;GM[6]MI[length:3]RE[W+1];AE[a:y]AW[a][a])", "sets up a position"),
         ("(;GM[6]MI[length:3]RE[W+1]RU[Nackgammon])", "not standard backgammon"),
         ("(;GM[6]MI[length:3]RE[W+1]CV[4])", "automatic doubles"),

@@ -19,6 +19,7 @@ from game.records.sgf_write import format_sgf
 from game.ui.app.app import App
 from game.ui.model.records import PENDING, SavedMatch, saved_matches
 from game.ui.scenes.review.open_match import OpenMatchScene, match_row
+from game.ui.scenes.review.panels import top_line
 
 
 @pytest.fixture
@@ -99,3 +100,28 @@ def test_a_dropped_damaged_xg_file_says_why_in_the_review(
     app.frame(0.05)
     scene = reviewed(app)
     assert scene.path is None and "damaged" in scene.failed
+
+
+def test_a_dropped_sgf_file_is_reviewed(make_app: Callable[..., App], records: dict[str, Path]) -> None:
+    app, game = with_game(make_app)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(records["sgf"])))
+    app.frame(0.05)
+    scene = reviewed(app)
+    assert scene.path is not None and app.stack.bottom() is game
+    assert scene.source == records["sgf"] and len(scene.path.review.match.games) == 2
+
+
+def test_a_dropped_unfinished_record_is_reviewed_and_said_to_be_unfinished(
+    make_app: Callable[..., App],
+) -> None:
+    """GNU Backgammon's .sgf of a match saved in its game 2 (tests/data/sgf/unfinished.sgf)."""
+    app, _ = with_game(make_app)
+    path = Path(__file__).parent / "data" / "sgf" / "unfinished.sgf"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.frame(0.05)
+    scene = reviewed(app)
+    assert scene.path is not None, scene.failed
+    rev = scene.path.review
+    assert [g.finished for g in rev.match.games] == [True, False]
+    assert any(d.game == 2 and d.kind == "move" for d in rev.decisions)  # its decisions are judged
+    assert "0-4, game 2 unfinished" in top_line(rev)

@@ -38,8 +38,9 @@ def _side(player: int) -> int:
     return 1 if player == 0 else -1
 
 
-def game_file(record: MatchRecord, version: int = 30) -> bytes:
-    """``temp.xg`` for ``record`` (which must replay)."""
+def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True) -> bytes:
+    """``temp.xg`` for ``record`` (which must replay): an unfinished last game has no game footer,
+    and ``match_footer`` False leaves out the match's."""
     replayed = replay(record)
     crawford = dict(record.tags).get("Crawford", "On") != "Off"
     head = bytearray(
@@ -75,14 +76,18 @@ def game_file(record: MatchRecord, version: int = 30) -> bytes:
                 pairs[2 * k] = 24 if step.src == 25 else step.src - 1
                 pairs[2 * k + 1] = -2 if step.dst == 0 else step.dst - 1
             out.append(_record(3, [("<i", 64, side), ("<8i", 68, tuple(pairs)), ("<2i", 100, turn.dice)]))
-        out.append(_record(4, [("<ii", 24, (_side(game.winner), game.points))]))
-    out.append(_record(5, []))
+        if game.winner is not None:
+            out.append(_record(4, [("<ii", 24, (_side(game.winner), game.points))]))
+    if match_footer:
+        out.append(_record(5, []))
     return b"".join(out)
 
 
-def xg_file(record: MatchRecord, version: int = 30, packed_registry: bool = True) -> bytes:
+def xg_file(
+    record: MatchRecord, version: int = 30, packed_registry: bool = True, match_footer: bool = True
+) -> bytes:
     """A whole ``.xg`` file for ``record``: header, archive of ``temp.xg``, closing record."""
-    content = game_file(record, version)
+    content = game_file(record, version, match_footer)
     return archive(zlib.compress(content), len(content), zlib.crc32(content), packed_registry)
 
 

@@ -293,13 +293,8 @@ class Review:
         return actual - self.stats[player].luck_mwc + self.stats[1 - player].luck_mwc
 
     def final_score(self) -> tuple[int, int]:
-        """Points at the end of the record."""
-        if not self.match.games:
-            return (0, 0)
-        last = self.match.games[-1]
-        s = [last.score[0], last.score[1]]
-        s[last.winner] += last.points
-        return (s[0], s[1])
+        """Points at the end of the record (an unfinished last game adds none)."""
+        return self.match.final_score()
 
     def worst(self, n: int = 10) -> list[Decision]:
         """The ``n`` costliest decisions, largest first."""
@@ -497,7 +492,9 @@ class _Judge:
         self.graph.append(GraphPoint(game.number, turn, left))
 
     def game_end(self, game: ReplayedGame) -> None:
-        """The left column's standing once ``game`` is over."""
+        """The left column's standing once ``game`` is over (an unfinished game has no end)."""
+        if game.winner is None:
+            return
         score = [game.score[0], game.score[1]]
         score[game.winner] += game.points
         if self.length:
@@ -585,10 +582,13 @@ def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:
     out: dict[str, object] = {
         "match_length": rec.length,
         "players": list(rec.players),
-        "games": [{"winner": g.winner, "points": g.points} for g in rev.match.games],
+        "games": [{"winner": g.winner, "points": g.points} for g in rev.match.games if g.finished],
         "stats": stats,
         "depth": rev.depth,
     }
+    unfinished = rev.match.unfinished()
+    if unfinished is not None:  # judged like the others, but with no result to list in "games"
+        out["unfinished"] = {"game": unfinished.number, "score": list(unfinished.score)}
     if decisions:
         out["decisions"] = [d.to_json() for d in rev.decisions]
     return out

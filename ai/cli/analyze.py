@@ -5,7 +5,8 @@
 Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg``
 (:mod:`game.records.formats`), replays it through the rules
 (:mod:`game.records.replay`) and judges every checker play, cube action and roll
-(:mod:`ai.analysis.review`). Prints a summary per player and the costliest decisions with their
+(:mod:`ai.analysis.review`); a last game the record stops before its end is judged too, and
+said to be unfinished. Prints a summary per player and the costliest decisions with their
 GNU Backgammon IDs and XGID, or with ``--json`` one JSON object (each player's ``"pr"``, eXtreme
 Gammon's Performance Rating; each decision's ``"xgid"``). Progress goes to standard
 error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
@@ -74,9 +75,15 @@ def format_review(rev: Review, worst: int) -> str:
     kind = f"{rec.length}-point match" if rec.length else "money session"
     final = rev.final_score()
     n = len(rev.match.games)
+    unfinished = rev.match.unfinished()
+    games = f"{n} game{'' if n == 1 else 's'}"
+    score = f"final score {final[0]}-{final[1]}"
+    if unfinished is not None:
+        games += f" (game {unfinished.number} unfinished)"
+        score = f"score {final[0]}-{final[1]}"
     lines = [
-        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {n} game{'' if n == 1 else 's'}, "
-        f"final score {final[0]}-{final[1]} (depth {rev.depth}; errors in {unit})",
+        f"{rec.players[0]} vs {rec.players[1]}, {kind}, {games}, {score} "
+        f"(depth {rev.depth}; errors in {unit})",
         "",
     ]
     rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [

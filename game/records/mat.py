@@ -59,6 +59,10 @@ class Action:
     cube: int = 0
     """The cube value offered (doubles only; 0 when a record does not say)."""
 
+    board: int | None = None
+    """For an illegal play written as the board after it (Snowie's ``Illegal play``): that board
+    (a position code, seen from the mover); None for every other entry."""
+
     row: int = field(default=0, compare=False)
     """The move number of the row it was read from (0: written, or a row without a number)."""
 
@@ -81,7 +85,7 @@ class GameRecord:
 
     points: int
     """Points the winner scored (0: the record writes no result; :mod:`game.records.replay`
-    settles it from the play)."""
+    settles it from the play, or keeps a last game that stops before its end as unfinished)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +158,15 @@ def format_game(number: int, game: GameRecord, players: tuple[str, str]) -> list
         f" Game {number}",
         f" {players[0]} : {game.score[0]}".ljust(32) + f"{players[1]} : {game.score[1]}",
     ]
-    cells = [(a.player, _cell(a)) for a in game.actions] + [(game.winner, _wins(game.points))]
+    cells = [(a.player, _cell(a)) for a in game.actions]
+    if game.points:  # no result written: the game stops before its end
+        cells.append((game.winner, _wins(game.points)))
     at = row_numbers([player for player, _ in cells])
-    rows = [["", ""] for _ in range(at[-1])]
+    rows = [["", ""] for _ in range(at[-1] if at else 0)]
     for (player, cell), row in zip(cells, at, strict=True):
         rows[row - 1][player] = cell
-    numbered = at[-2] if game.actions else 0  # a row holding only the result has no number
+    # a row holding only the result has no number; with no result, every row has one
+    numbered = (at[-1] if at else 0) if not game.points else at[-2] if game.actions else 0
     for k, (left, right) in enumerate(rows, 1):
         head = f"{k:3d}) " if k <= numbered else " " * ROW_PREFIX
         padded = left.ljust(CELL) if len(left) < CELL else left + " "  # a long move keeps a space

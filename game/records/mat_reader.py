@@ -13,13 +13,14 @@ The layout is :mod:`game.records.mat`'s; real records differ from it in details,
   position is nearer to (measured on the record's own two-entry rows);
 * rolls either way round (``56``), an empty move (a dance; or a roll never played before a
   resignation), ``????``/``???`` for a roll never played (XG, Backgammon Studio), ``Cannot
-  Move``; a phantom ``00:`` roll is left out;
+  Move``; a phantom ``00:`` roll is left out; an illegal play written as the board after it
+  (Snowie's ``Illegal play (...)``) is read as that board;
 * ``Doubles => N``, ``Beavers``/``Raccoons`` (money), ``Takes``/``Accepts``,
   ``Drops``/``Passes``/``Rejects``, ``Wins N point(s) [and the match]``; ``Losses N point``
   (Backgammon Galaxy's mark of the loser) and ``Resigns`` are read only when no ``Wins`` says
   who won; blank numbered rows and a second row number glued into a row are passed over;
 * a game with no result written: :mod:`game.records.replay` settles it from the board (or
-  leaves the record's last game out as unfinished).
+  keeps the record's last game as unfinished).
 
 What is read is a :class:`game.records.mat.MatchRecord`; :mod:`game.records.replay` plays it
 through the rules and says, in its notes, what it had to take on trust. Reading takes time
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 
 from game.records.mat import CELL, ROW_PREFIX, UNPLAYED, Action, GameRecord, Kind, MatchRecord, MatFileError
 from game.rules.cube import CubeAction
+from game.rules.position import BAR, SLOTS, PositionError, pack, validate
 
 MAX_LINE = 10_000
 """The longest line read (characters); a longer one is not a record's."""
@@ -304,12 +306,62 @@ def _roll(e: _Entry, player: int, row: _Row, where: str) -> Action | None:
     elif move.lower() in _NO_MOVE:
         move = ""
     elif move.lower().startswith("illegal play"):
-        raise MatFileError(
-            f"{where}: an illegal play written as a board (Snowie's 'Illegal play') cannot be read"
-        )
+        board = _illegal_board(move, where)
+        return Action("move", player, dice, move, board=board, row=row.number or 0, line=row.lineno)
     elif not all("/" in w or "-" in w for w in e.words[1:]):
         raise MatFileError(f"{where}: cannot read {shown(' '.join(e.words))}")
     return Action("move", player, dice, move, row=row.number or 0, line=row.lineno)
+
+
+SNOWIE_FIELDS = 40
+"""Fields of a Snowie position (``Illegal play (...)``): length, Jacoby, two unknown, the side on
+roll, two names, Crawford, two scores, cube value and owner, then the board (see :func:`_illegal_board`)
+and the dice."""
+
+
+def _illegal_board(move: str, where: str) -> int:
+    """The board after an illegal play, seen from the mover, from Snowie's ``Illegal play (...)``.
+
+    The parentheses hold a Snowie position with the opponent (who acts next) on roll: field 12 the
+    mover's checkers on the bar, fields 13-36 the points 1-24 from the opponent's side (positive the
+    opponent's checkers, negative the mover's), field 37 the opponent's checkers on the bar (as GNU
+    Backgammon's ``import mat`` reads it)."""
+    start, end = move.find("("), move.rfind(")")
+    if start < 0 or end < start:
+        raise MatFileError(
+            f"{where}: an illegal play without its board in parentheses (Snowie's 'Illegal play')"
+        )
+    fields = move[start + 1 : end].split(";")
+    if fields and not fields[-1].strip():
+        fields.pop()  # the text ends with ';'
+    if len(fields) != SNOWIE_FIELDS:
+        raise MatFileError(
+            f"{where}: an illegal play's board (Snowie's 'Illegal play') has {len(fields)} fields, "
+            f"not {SNOWIE_FIELDS}"
+        )
+    counts = []
+    for text in fields[12:38]:
+        digits = text.strip().removeprefix("-")
+        if not digits.isdigit() or len(digits) > 2:
+            raise MatFileError(
+                f"{where}: an illegal play's board (Snowie's 'Illegal play') holds {shown(text)}, "
+                "not a number of checkers"
+            )
+        counts.append(int(text))
+    mine, theirs = [0] * SLOTS, [0] * SLOTS
+    mine[BAR], theirs[BAR] = abs(counts[0]), abs(counts[25])
+    for i, n in enumerate(counts[1:25]):
+        if n > 0:
+            theirs[i] = n
+        elif n < 0:
+            mine[23 - i] = -n
+    try:
+        validate(mine, theirs)
+    except PositionError as exc:
+        raise MatFileError(
+            f"{where}: an illegal play's board (Snowie's 'Illegal play') is not a board: {exc}"
+        ) from None
+    return pack(mine, theirs)
 
 
 def _cube(e: _Entry, kind: str, player: int, row: _Row) -> list[Action]:

@@ -6,7 +6,10 @@ what the player did with the cube and the opponent's answer, the roll and the le
 move the record's text names (:func:`game.rules.move.parse_move`: exactly one legal move, or
 a :class:`ReplayError` naming the game, row and cell). Scores and the Crawford game come
 from the games' results; a score line that disagrees, or a result the board does not
-give, is kept as written and reported in :attr:`ReplayedMatch.notes`.
+give, is kept as written and reported in :attr:`ReplayedMatch.notes`. A record's last game may
+stop before its end (an interrupted match, a saved session): it is kept as unfinished, with no
+winner and no points, and its turns are there to be judged. An illegal play written as the board
+after it (Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
 """
 
 from __future__ import annotations
@@ -39,8 +42,9 @@ from game.support.files import FileTooLargeError, read_regular
 _OFF = re.compile(r"/0(?=\D|$)")
 _DASH = re.compile(r"(?<=[\dr])-(?=[\dbo])", re.IGNORECASE)
 
-Ending = Literal["board", "pass", "resign"]
-"""How a game ended: borne off, a passed double, or a resignation."""
+Ending = Literal["board", "pass", "resign", "unfinished"]
+"""How a game ended: borne off, a passed double, a resignation, or not at all (the record stops
+before the end)."""
 
 
 class ReplayError(ValueError):
@@ -90,6 +94,10 @@ class Turn:
     answer_row: int = 0
     """The move number of the row the answer to the double was written on (0: as ``double_row``)."""
 
+    illegal: bool = False
+    """The roll was played illegally, written as the board after it (``move`` is None, the next
+    turn starts from that board): not a decision to judge."""
+
 
 @dataclass(frozen=True, slots=True)
 class ReplayedGame:
@@ -110,14 +118,20 @@ class ReplayedGame:
     turns: tuple[Turn, ...]
     """Every turn, in order."""
 
-    winner: int
-    """0 or 1."""
+    winner: int | None
+    """0 or 1; None for an unfinished game (only a record's last game can be one)."""
 
     points: int
-    """Points won, as written."""
+    """Points won (0 for an unfinished game)."""
 
     ending: Ending
-    """How it ended: ``"board"`` (borne off), ``"pass"`` (a passed double) or ``"resign"``."""
+    """How it ended: ``"board"`` (borne off), ``"pass"`` (a passed double), ``"resign"``, or
+    ``"unfinished"`` (the record stops before the end)."""
+
+    @property
+    def finished(self) -> bool:
+        """The game has a winner (the record does not stop before its end)."""
+        return self.winner is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +150,20 @@ class ReplayedMatch:
     def is_jacoby(self) -> bool:
         """Money play under the Jacoby rule (a ``; [Jacoby "On"]`` tag; off otherwise)."""
         return self.record.length == 0 and tag_is_on(self.record, "Jacoby", default=False)
+
+    def unfinished(self) -> ReplayedGame | None:
+        """The last game, when the record stops before its end."""
+        return self.games[-1] if self.games and not self.games[-1].finished else None
+
+    def final_score(self) -> tuple[int, int]:
+        """The score after the last finished game (an unfinished game adds nothing)."""
+        if not self.games:
+            return (0, 0)
+        last = self.games[-1]
+        score = [last.score[0], last.score[1]]
+        if last.winner is not None:
+            score[last.winner] += last.points
+        return (score[0], score[1])
 
 
 def tag_is_on(record: MatchRecord, name: str, default: bool) -> bool:
@@ -206,20 +234,26 @@ class _GameReplay:
         return a
 
     def finish_turn(
-        self, dice: tuple[int, int] | None, row: int, text: str, move: Move | None = None
+        self,
+        dice: tuple[int, int] | None,
+        row: int,
+        text: str,
+        move: Move | None = None,
+        board: int | None = None,
     ) -> None:
+        """End the turn: ``move`` played, or (``board``) an illegal play that left that board."""
         assert self.player is not None
         legal = len(legal_moves(Position(self.code), dice)) if dice else 0
         before = self.cube if self.doubled_at is None else self.doubled_at
         self.turns.append(
             Turn(
                 self.player, self.code, before, not self.turns, self.doubled_at is not None, self.taken,
-                dice, move, legal, row, text, *self.cube_rows,
+                dice, move, legal, row, text, *self.cube_rows, illegal=board is not None,
             )
         )  # fmt: skip
         self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
-        after = self.code if move is None else move.after.code
-        kind = win_kind(after) if move is not None else None
+        after = board if board is not None else self.code if move is None else move.after.code
+        kind = win_kind(after) if move is not None or board is not None else None
         if kind is not None:
             self.board_result = (self.player, kind)
             self.ended = "board"
@@ -321,6 +355,14 @@ class _GameReplay:
             )
         position = Position(self.code)
         moves = legal_moves(position, dice)
+        if a.board is not None:
+            self.note(
+                a,
+                f"an illegal play of {dice[0]}{dice[1]} written as the board after it (Snowie's 'Illegal "
+                "play'): that board is taken, as GNU Backgammon takes it, and the play is not judged",
+            )
+            self.finish_turn(dice, a.row, a.move, board=a.board)
+            return
         if a.move in ("", UNPLAYED):
             if moves and last:
                 self.unplayed = a  # rolled, then the game ended by a resignation
@@ -371,6 +413,7 @@ class _GameReplay:
                     a, f"{max(dice)}{min(dice)} was rolled and never played: the game ended by a resignation"
                 )
         else:
+            self.unfinished()
             return None
         if written and written != result:
             self.notes.append(
@@ -378,6 +421,18 @@ class _GameReplay:
                 f"the play gives player {result[0]} {result[1]} ({ending})"
             )
         return (*result, ending)
+
+    def unfinished(self) -> None:
+        """Say what the play leaves open where the record stops before the game's end."""
+        if self.doubled_at is not None:
+            self.notes.append(
+                f"game {self.number}: the record stops at a double not yet answered: the double is left out"
+            )
+        if self.unplayed is not None and self.unplayed.dice is not None:
+            dice = self.unplayed.dice
+            self.note(
+                self.unplayed, f"{max(dice)}{min(dice)} was rolled and the record stops before its play"
+            )
 
 
 def _greedy_bear_off(code: int, moves: list[Move]) -> Move | None:
@@ -405,7 +460,8 @@ def replay(record: MatchRecord) -> ReplayedMatch:
 
     Each game's result is the play's: the board's at the last checker off, the cube's at a pass,
     else the written ``Wins`` read as a resignation; where the record says otherwise, or its
-    last game stops before the end (it is left out), :attr:`ReplayedMatch.notes` says so."""
+    last game stops before the end (it is kept as unfinished: no winner, no points),
+    :attr:`ReplayedMatch.notes` says so."""
     if record.length > MAX_LENGTH:  # .sgf and .xg say up to 999: the match equity table goes to 64
         raise ReplayError(
             f"a {record.length}-point match is longer than {MAX_LENGTH} points, the longest reviewed"
@@ -436,17 +492,20 @@ def replay(record: MatchRecord) -> ReplayedMatch:
             last = k == len(game.actions) - 1
             g.action(a if a.row else replace(a, row=row), last)  # made in memory: the rows it would have
         settled = g.settle()
+        post = crawford_rule and at_point and not g.crawford
         if settled is None:
-            if number < len(record.games) or not games:
+            if number < len(record.games):
                 raise ReplayError(
-                    f"game {number} has no result ('Wins N points') and its play does not end it"
+                    f"game {number} has no result ('Wins N points') and its play does not end it, "
+                    "but games follow it"
                 )
             notes.append(
-                f"game {number}: no result, and the play stops before the end: left out as unfinished"
+                f"game {number}: no result, and the play stops before the end: the game is unfinished "
+                "(no winner, no points); its decisions are judged"
             )
+            games.append(ReplayedGame(number, s, g.crawford, post, tuple(g.turns), None, 0, "unfinished"))
             break
         winner, points, ending = settled
-        post = crawford_rule and at_point and not g.crawford
         games.append(ReplayedGame(number, s, g.crawford, post, tuple(g.turns), winner, points, ending))
         score = [s[0], s[1]]
         score[winner] += points

@@ -6,19 +6,21 @@ A file is a collection of game trees, one per game: ``(;FF[4]GM[6]...)``. A tree
 and ``\\\\`` escaped). GNU Backgammon writes, in each game's root node, ``MI[length:7][game:0]
 [ws:0][bs:0]`` (match length, game number from 0, the scores of White and Black before the
 game), the players ``PW``/``PB``, the result ``RE[W+2]`` (``R`` after the points: a
-resignation), the rules ``RU[Crawford]`` (``Crawford:CrawfordGame`` in the Crawford game,
-``Jacoby``), and in the first game the date ``DT``, event ``EV``, place ``PC`` and round
-``RO``. Then one node per action: ``W[double]``, ``B[take]``, ``B[drop]``, or a roll and its
-move, ``W[52mhca]``: the two dice, then a letter pair per checker moved, from and to, in the
-mover's own numbering (``a`` is point 1 for White, point 24 for Black; ``y`` the bar, ``z``
-off). White is the left column of a ``.mat`` record (player 0), Black the right.
+resignation; no ``RE`` in a game saved before its end), the rules ``RU[Crawford]``
+(``Crawford:CrawfordGame`` in the Crawford game, ``Jacoby``), and in the first game the date
+``DT``, event ``EV``, place ``PC`` and round ``RO``. Then one node per action: ``W[double]``,
+``B[take]``, ``B[drop]``, or a roll and its move, ``W[52mhca]``: the two dice, then a letter
+pair per checker moved, from and to, in the mover's own numbering (``a`` is point 1 for White,
+point 24 for Black; ``y`` the bar, ``z`` off). White is the left column of a ``.mat`` record
+(player 0), Black the right.
 
 :func:`read_sgf` reads that; analysis (``A``, ``DA``), comments, luck and marks are passed
 over, and the first line of play is followed where a file holds variations. A double left
 unanswered at the end of a game is not read: GNU Backgammon keeps one there for its hint (the
-result says how the game ended). A set-up position
-(``AE``, ``AB``, ``AW``), a variant (nackgammon, hypergammon) or automatic doubles cannot be
-a match record, and say so. :mod:`game.records.sgf_write` writes the format.
+result says how the game ended). A game without a result is read with none
+(:mod:`game.records.replay` settles it from the play, or keeps a last game as unfinished). A
+set-up position (``AE``, ``AB``, ``AW``), a variant (nackgammon, hypergammon) or automatic
+doubles cannot be a match record, and say so. :mod:`game.records.sgf_write` writes the format.
 """
 
 from __future__ import annotations
@@ -185,6 +187,11 @@ def parse_trees(text: str) -> list[list[Node]]:
     return _Reader(text).read()
 
 
+def _short(text: str) -> str:
+    """A value quoted in a message, cut to a few words when it is long."""
+    return text if len(text) <= 24 else f"{text[:20]}... ({len(text)} characters)"
+
+
 def _first(node: Node, name: str) -> str | None:
     values = node.get(name)
     return values[0] if values else None
@@ -210,6 +217,7 @@ class _GameInfo:
     players: tuple[str, str]
     winner: int
     points: int
+    """0: no result (``RE`` absent: the game was not finished)."""
     rules: tuple[str, ...]
 
 
@@ -217,7 +225,9 @@ def _info(k: int, root: Node) -> _GameInfo:
     where = f"game {k}"
     game_kind = _first(root, "GM")
     if game_kind is None or game_kind.strip() != "6":
-        raise SgfFileError(f"{where}: not a backgammon record (GM[{game_kind or ''}]; backgammon is GM[6])")
+        raise SgfFileError(
+            f"{where}: not a backgammon record (GM[{_short(game_kind or '')}]; backgammon is GM[6])"
+        )
     mi = {}
     for value in root.get("MI", []):
         key, _, number = value.partition(":")
@@ -225,8 +235,8 @@ def _info(k: int, root: Node) -> _GameInfo:
     numbers = {}
     for key in ("length", "game", "ws", "bs"):
         raw = mi.get(key, "0") or "0"
-        if not raw.isdigit() or int(raw) > 100_000:
-            raise SgfFileError(f"{where}: cannot read MI[{key}:{raw}]")
+        if not raw.isdigit() or len(raw) > 6 or int(raw) > 100_000:  # never int() of thousands of digits
+            raise SgfFileError(f"{where}: cannot read MI[{key}:{_short(raw)}]")
         numbers[key] = int(raw)
     if numbers["length"] > MAX_MATCH:
         raise SgfFileError(f"{where}: a {numbers['length']}-point match is longer than {MAX_MATCH} points")
@@ -236,18 +246,19 @@ def _info(k: int, root: Node) -> _GameInfo:
             raise SgfFileError(f"{where}: {r} is not standard backgammon")
     cube = _first(root, "CV")
     if cube is not None and cube.strip() not in ("", "1"):
-        raise SgfFileError(f"{where}: the game starts with the cube at {cube} (automatic doubles)")
-    result = _first(root, "RE")
-    m = _RESULT.match((result or "").strip())
-    if m is None:
-        raise SgfFileError(f"{where} has no result (RE[{result or ''}]): it was not finished")
+        raise SgfFileError(f"{where}: the game starts with the cube at {_short(cube)} (automatic doubles)")
+    result = (_first(root, "RE") or "").strip()
+    m = _RESULT.match(result)
+    if result and (m is None or len(m.group(2)) > 5):
+        raise SgfFileError(f"{where}: cannot read the result RE[{_short(result)}]")
+    winner, points = (0, 0) if m is None else (0 if m.group(1).upper() == "W" else 1, max(1, int(m.group(2))))
     return _GameInfo(
         numbers["length"],
         numbers["game"],
         (numbers["ws"], numbers["bs"]),
         (_first(root, "PW") or "White", _first(root, "PB") or "Black"),
-        0 if m.group(1).upper() == "W" else 1,
-        max(1, int(m.group(2))),
+        winner,
+        points,
         rules,
     )
 

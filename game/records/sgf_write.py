@@ -3,13 +3,14 @@
 
 The record is replayed first (:func:`game.records.replay.replay`): a game's moves are written
 from the legal moves the replay found, one letter pair per checker step, and the replay says
-which game is the Crawford game and which games ended by a resignation (``RE[W+2R]``).
+which game is the Crawford game and which games ended by a resignation (``RE[W+2R]``); a last
+game that stops before its end is written without a result, as GNU Backgammon saves one.
 """
 
 from __future__ import annotations
 
 from game.records.mat import MatchRecord
-from game.records.replay import ReplayedGame, Turn, replay, tag_is_on
+from game.records.replay import ReplayedGame, ReplayError, Turn, replay, tag_is_on
 from game.rules.move import Step
 
 _TAG_PROPERTIES = (("Event", "EV"), ("Round", "RO"), ("Site", "PC"), ("Annotator", "AN"))
@@ -34,6 +35,10 @@ def _steps(steps: tuple[Step, ...], player: int) -> str:
 
 def _turn(turn: Turn) -> list[str]:
     """The nodes of one turn: the double and its answer, then the roll and move."""
+    if turn.illegal:
+        raise ReplayError(
+            f"row {turn.row}: an illegal play (written as the board after it) cannot be written as .sgf"
+        )
     me, other = "WB"[turn.player], "WB"[1 - turn.player]
     nodes = []
     if turn.doubled:
@@ -62,8 +67,9 @@ def _game(k: int, game: ReplayedGame, record: MatchRecord, crawford_rule: bool, 
         head.append("RU[Crawford:CrawfordGame]" if game.crawford else "RU[Crawford]")
     elif record.length == 0 and tag_is_on(record, "Jacoby", default=False):
         head.append("RU[Jacoby]")
-    resigned = "R" if game.ending == "resign" else ""
-    head.append(f"RE[{'WB'[game.winner]}+{game.points}{resigned}]")
+    if game.winner is not None:  # an unfinished game has no result
+        resigned = "R" if game.ending == "resign" else ""
+        head.append(f"RE[{'WB'[game.winner]}+{game.points}{resigned}]")
     nodes = [node for turn in game.turns for node in _turn(turn)]
     return "".join(head) + "".join(f"\n{n}" for n in nodes) + ")\n"
 

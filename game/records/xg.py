@@ -28,7 +28,8 @@ The fields read (offsets from the start of a record):
   0 or less not), the answer (at 20: 1 take, 0 pass, 2 beaver);
 * move: who moves (int at 64), up to four (from, to) pairs (8 ints at 68: points from 0 in
   the mover's numbering, 24 the bar, -1 or -2 off, -1 ending the list), the dice (ints at 100);
-* game footer: the winner (int at 24: 1 or -1) and the points won (int at 28).
+* game footer: the winner (int at 24: 1 or -1) and the points won (int at 28); a match saved
+  before its last game ended has none for that game, which is read with no result.
 
 Player 1 is the left column of a ``.mat`` record (player 0). Every malformed file, cut short
 or damaged, is a :class:`XgFileError` that says what is wrong; sizes are checked before
@@ -317,7 +318,7 @@ class _Reading:
     def start_game(self, rec: bytes, header: _Header) -> None:
         number = len(self.games) + 1
         if self.game is not None:
-            raise XgFileError(f"game {self.game.number} has no result: it was not finished")
+            raise XgFileError(f"game {self.game.number} has no result, but a game follows it")
         if tuple(struct.unpack_from("<26b", rec, 21)) not in (_START, _UNSET):
             raise XgFileError(f"game {number} does not start at the opening position")
         if header.version >= 26 and _int(rec, 64) != 0:
@@ -349,10 +350,11 @@ def _records(content: bytes) -> MatchRecord:
         reading.record(k, content[k * RECORD : (k + 1) * RECORD])
     if reading.header is None:
         raise XgFileError("the file holds no match header")
-    if reading.game is not None:
-        raise XgFileError(f"game {reading.game.number} has no result: it was not finished")
+    if reading.game is not None:  # saved before the game's end: no result (the replay keeps it unfinished)
+        game = reading.game
+        reading.games.append(GameRecord(game.score, tuple(game.actions), 0, 0))
     if not reading.games:
-        raise XgFileError("the file holds no finished game")
+        raise XgFileError("the file holds no game")
     header = reading.header
     return MatchRecord(header.length, header.players, tuple(reading.games), header.tags)
 

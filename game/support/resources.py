@@ -4,7 +4,8 @@ The one place that knows about PyInstaller: when frozen, assets are under
 ``sys._MEIPASS``; from source, under the project's ``assets/`` folder. Nothing is
 ever written inside the bundle: settings and saved games go to the per-user
 directory from platformdirs (override with the ``BACKGAMMON_HOME`` environment
-variable, which tests use).
+variable, which tests use). An asset is read with :func:`read_asset` and its bytes handed to
+pygame, never its path, so a device, a FIFO or a huge file in an asset's place is refused at once.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ import os
 import sys
 from pathlib import Path
 
+from game.support.files import read_regular
+
 APP_NAME = "Backgammon"
+
+MAX_ASSET_BYTES = 64 << 20
+"""An asset larger than this is not one (the largest shipped is about a megabyte)."""
 
 REQUIRED_FILES: tuple[str, ...] = (
     "assets/fonts/DejaVuSans.ttf",
@@ -43,6 +49,13 @@ def bundle_root() -> Path:
 def asset_path(*parts: str) -> Path:
     """The path of a bundled asset, e.g. ``asset_path("fonts", "DejaVuSans.ttf")``."""
     return bundle_root().joinpath("assets", *parts)
+
+
+def read_asset(path: Path) -> bytes:
+    """The bytes of the asset file ``path`` (e.g. from :func:`asset_path`): a regular file only, at
+    most :data:`MAX_ASSET_BYTES` (:func:`game.support.files.read_regular`; OSError otherwise, its
+    ``strerror`` saying why in words)."""
+    return read_regular(path, MAX_ASSET_BYTES)
 
 
 def user_data_dir() -> Path:

@@ -1,16 +1,19 @@
-"""Loading one asset file as what its name says it is (font, image, sound, icon, array, checksum...)."""
+"""Loading one asset file as what its name says it is (font, image, sound, icon, array, checksum...).
+
+Each file is read as bytes first (:func:`game.support.resources.read_asset`: a regular file only,
+size-limited) and pygame or numpy is handed the bytes, so a device or FIFO in an asset's place is
+a finding at once, never a hang."""
 
 from __future__ import annotations
 
+import io
 import json
 from enum import Enum
 from pathlib import Path
 from typing import assert_never
 
 from game.support.files import read_regular
-
-MAX_ASSET_BYTES = 64 << 20
-"""An asset larger than this is not one (the largest shipped is about a megabyte)."""
+from game.support.resources import MAX_ASSET_BYTES, read_asset
 
 _FONTS = (".ttf", ".otf")
 _IMAGES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp", ".tga")
@@ -58,7 +61,7 @@ def _load_font(path: Path) -> None:
 
     if not pygame.font.get_init():
         pygame.font.init()
-    text = pygame.font.Font(str(path), 24).render("Backgammon 0123456789", True, (0, 0, 0))
+    text = pygame.font.Font(io.BytesIO(read_asset(path)), 24).render("Backgammon 0123456789", True, (0, 0, 0))
     if text.get_width() <= 0:
         raise ValueError("renders nothing")
 
@@ -66,7 +69,7 @@ def _load_font(path: Path) -> None:
 def _load_image(path: Path) -> None:
     import pygame
 
-    image = pygame.image.load(str(path))
+    image = pygame.image.load(io.BytesIO(read_asset(path)), path.name)
     if image.get_width() <= 0 or image.get_height() <= 0:
         raise ValueError("is empty")
 
@@ -76,7 +79,7 @@ def _load_sound(path: Path) -> None:
 
     if not pygame.mixer.get_init():
         pygame.mixer.init()
-    if pygame.mixer.Sound(str(path)).get_length() <= 0:
+    if pygame.mixer.Sound(file=io.BytesIO(read_asset(path))).get_length() <= 0:
         raise ValueError("is silent (length 0)")
 
 
@@ -91,7 +94,7 @@ def _load_icon(path: Path) -> None:
 def _load_array(path: Path) -> None:
     import numpy as np
 
-    loaded = np.load(path, allow_pickle=False)
+    loaded = np.load(io.BytesIO(read_asset(path)), allow_pickle=False)
     if hasattr(loaded, "files"):
         with loaded:
             for name in loaded.files:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import warnings
 
 import pygame
 
-from game.support.resources import asset_path
+from game.support.resources import asset_path, read_asset
 
 DEFAULT_SIZE = (1280, 800)
 """The window's size unless asked otherwise (shrunk to fit a smaller screen)."""
@@ -58,10 +59,9 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     if window is not None:
         window.minimum_size = MIN_SIZE
     pygame.display.set_caption("Backgammon")
-    icon = asset_path("icon", "icon.png")
-    if icon.exists():
-        with contextlib.suppress(pygame.error):
-            pygame.display.set_icon(pygame.image.load(str(icon)))
+    with contextlib.suppress(pygame.error, OSError):  # no icon rather than no window
+        icon = io.BytesIO(read_asset(asset_path("icon", "icon.png")))
+        pygame.display.set_icon(pygame.image.load(icon, "icon.png"))
     return screen
 
 

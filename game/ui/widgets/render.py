@@ -7,6 +7,7 @@ on the board - without changing anything else.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.support.resources import asset_path
+from game.support.resources import asset_path, read_asset
 from game.ui.model.points import on_screen, opposite, slot
 from game.ui.widgets.layout import BAR, OFF, STACK, Layout
 from game.ui.widgets.theme import Colour, Theme
@@ -103,8 +104,10 @@ class SafeFont(pygame.font.Font):
 
 
 class Fonts:
-    """The bundled fonts at any size (cached); pygame's default font when a file is missing or
-    damaged, with :attr:`warning` saying so (the game shows it; the selftest fails on it)."""
+    """The bundled fonts at any size (cached); pygame's default font when a file is missing,
+    damaged, or not a regular file (a device or FIFO in its place), with :attr:`warning` saying so
+    (the game shows it; the selftest fails on it). Each file is read once as bytes
+    (:func:`game.support.resources.read_asset`) and pygame is handed those, never the path."""
 
     FILES: ClassVar[dict[bool, str]] = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
     """The font file for regular and bold text, under ``assets/fonts/``."""
@@ -114,23 +117,31 @@ class Fonts:
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str], pygame.font.Font] = {}
         self._images: dict[tuple[int, str, str, tuple[int, int, int]], pygame.Surface] = {}
-        self._usable: dict[str, bool] = {name: self._try(name) for name in (*self.FILES.values(), self.MONO)}
+        self._data: dict[str, bytes | None] = {}
+        """Each font file's bytes; None for one that does not load."""
+        why: list[str] = []
+        for name in (*self.FILES.values(), self.MONO):
+            self._data[name], problem = self._try(name)
+            if problem:
+                why.append(f"{name} ({problem})")
         self.warning: str | None = None
         """What is wrong with the bundled fonts, in words for the player; None when they load."""
-        broken = [name for name, ok in self._usable.items() if not ok]
-        if broken:
-            self.warning = f"The font {' and '.join(broken)} could not be loaded: using a plain font instead."
+        if why:
+            self.warning = f"The font {' and '.join(why)} could not be loaded: using a plain font instead."
 
-    def _try(self, name: str) -> bool:
-        """True when the bundled font file ``name`` loads and renders."""
+    def _try(self, name: str) -> tuple[bytes | None, str]:
+        """The bundled font file ``name``'s bytes when they load and render, else None and why."""
         if not pygame.font.get_init():
             pygame.font.init()
-        path = asset_path("fonts", name)
         try:
-            pygame.font.Font(str(path), 12).render("Backgammon", True, (0, 0, 0))
-        except (pygame.error, OSError, ValueError):
-            return False
-        return True
+            data = read_asset(asset_path("fonts", name))
+        except OSError as exc:
+            return None, str(exc.strerror or exc)
+        try:
+            pygame.font.Font(io.BytesIO(data), 12).render("Backgammon", True, (0, 0, 0))
+        except (pygame.error, OSError, ValueError) as exc:
+            return None, f"damaged: {exc}"
+        return data, ""
 
     def _file(self, bold: bool, mono: bool) -> str:
         return self.MONO if mono else self.FILES[bold]
@@ -155,9 +166,9 @@ class Fonts:
         key = (max(8, round(size)), name)
         font = self._cache.get(key)
         if font is None:
-            path = asset_path("fonts", name)
-            font = SafeFont(str(path) if self._usable[name] else None, key[0])
-            if name == self.FILES[True] and not self._usable[name]:
+            data = self._data[name]
+            font = SafeFont(io.BytesIO(data) if data is not None else None, key[0])
+            if name == self.FILES[True] and data is None:
                 font.set_bold(True)
             self._cache[key] = font
         return font

@@ -16,7 +16,11 @@ def top_line(rev: Review) -> str:
     rec = rev.match.record
     kind = f"{rec.length}-point match" if rec.length else "money session"
     final = rev.final_score()
-    return f"{rec.players[0]} vs {rec.players[1]} · {kind} · final {final[0]}-{final[1]} · depth {rev.depth}"
+    unfinished = rev.match.unfinished()
+    score = f"final {final[0]}-{final[1]}"
+    if unfinished is not None:
+        score = f"{final[0]}-{final[1]}, game {unfinished.number} unfinished"
+    return f"{rec.players[0]} vs {rec.players[1]} · {kind} · {score} · depth {rev.depth}"
 
 
 def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
@@ -96,7 +100,12 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
                 out.append(((f"   {d.verdict()}: {d.error:.3f}",), severity_colour(d.error, th), True))
         return out
     if not here:
-        words = "No legal move: the roll is lost" if turn.move is None else "A forced move: the only play"
+        if turn.illegal:
+            words = "An illegal play, recorded as the board after it: not judged"
+        elif turn.move is None:
+            words = "No legal move: the roll is lost"
+        else:
+            words = "A forced move: the only play"
         return [((words,), th.text_dim, False)]
     d = here[0]
     out = [((f"Top moves ({unit})", "equity", "win %", "g %", "bg %"), th.accent, True)]
@@ -136,7 +145,8 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
                 side.append((d.verdict(), severity_colour(d.error, th), True))
     elif turn.dice is not None:
         side.append((f"{who} rolled {turn.dice[0]}{turn.dice[1]}", th.text, True))
-        side.append((f"Played: {turn.move.notation() if turn.move else '(no move)'}", th.arrow, False))
+        played = turn.move.notation() if turn.move else "(illegal play)" if turn.illegal else "(no move)"
+        side.append((f"Played: {played}", th.arrow, False))
     for d in here:
         if d.kind in CUBE_KINDS:
             continue
