@@ -405,6 +405,7 @@ class _GameReplay:
         elif self.ended == "pass" and self.player is not None:
             result, ending = (self.player, self.passed), "pass"
         elif written:
+            self.keep_taken_double()
             result, ending = (written[0], _resignation_points(written[1], self.cube.value)), "resign"
             if self.unplayed is not None:
                 a, dice = self.unplayed, self.unplayed.dice
@@ -413,6 +414,7 @@ class _GameReplay:
                     a, f"{max(dice)}{min(dice)} was rolled and never played: the game ended by a resignation"
                 )
         else:
+            self.keep_taken_double()
             self.unfinished()
             return None
         if written and written != result:
@@ -421,6 +423,20 @@ class _GameReplay:
                 f"the play gives player {result[0]} {result[1]} ({ending})"
             )
         return (*result, ending)
+
+    def keep_taken_double(self) -> None:
+        """A double taken with no roll after it (the game ended by a resignation, or the record
+        stops there) is still a turn: its double and take are judged."""
+        if self.doubled_at is not None and self.taken:
+            assert self.player is not None
+            double_row, answer_row = self.cube_rows
+            self.turns.append(
+                Turn(
+                    self.player, self.code, self.doubled_at, False, True, True,
+                    row=answer_row or double_row, double_row=double_row, answer_row=answer_row,
+                )
+            )  # fmt: skip
+            self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
 
     def unfinished(self) -> None:
         """Say what the play leaves open where the record stops before the game's end."""
