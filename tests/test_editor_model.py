@@ -360,4 +360,6 @@ def test_the_sides_go_by_the_players_names_when_two_people_play() -> None:
     assert "none of Bob's checkers is on the bar" in named.remove(BAR, Side.TOP).refused
     assert named.unplayable() == "Ann's side has no checker on the board: put some on to play or analyse"
     five = replace(named, length=5, score=(1, 3))
-    assert describe(five).startswith("5-point match, Ann 1, Bob 3.") and describe(five).endswith("Ann to roll.")
+    assert describe(five).startswith("5-point match, Ann 1, Bob 3.") and describe(five).endswith(
+        "Ann to roll."
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import assert_never
 
 import pygame
 
@@ -85,6 +86,8 @@ class EditorScene(Scene):
         """The analysis depth."""
         self.exported: Exported | None = None
         """The last export, told in the panel until the next edit."""
+        self.exported_kind = ExportKind.PICTURE
+        """What the last export wrote."""
         self.buttons: list[Button] = []
         self.on_resize()
         ctx.notify(f"Position editor, starting from {source}. F1 lists every key.")
@@ -357,7 +360,24 @@ class EditorScene(Scene):
     def export(self, kind: ExportKind) -> None:
         """Save a picture of the board, or the text diagram (also copied); the panel says where."""
         self.refused = ""
-        self.exported = export_position(self.ctx, self.export_target(), kind)
+        self.exported, self.exported_kind = export_position(self.ctx, self.export_target(), kind), kind
+
+    def export_note(self) -> str:
+        """The last export in the panel's words: the file's name first, then its folder (the status
+        line has the whole message)."""
+        done = self.exported
+        if done is None:
+            return ""
+        if done.path is None:
+            return done.message
+        match self.exported_kind:
+            case ExportKind.PICTURE:
+                what = "Picture of the board saved"
+            case ExportKind.TEXT:
+                what = "Text diagram copied to the clipboard and saved"
+            case _:
+                assert_never(self.exported_kind)
+        return f"{what}: {done.path.name}, in {done.path.parent}"
 
     def show_help(self) -> None:
         """The editor's help."""
@@ -490,7 +510,7 @@ class EditorScene(Scene):
             b.primary = b.key == "analyse" and b.enabled
         values = self.row_values()
         told = self.exported
-        note = self.refused or (told.message if told is not None else HOW_TO)
+        note = self.refused or self.export_note() or HOW_TO
         warn = bool(self.refused) or (told is not None and told.warn)
         view = PanelView(v.ids(), self.xgid(), values, self.row_labels(), note, warn)
         draw_panel(surface, fonts, th, self.panel, view, self.buttons, mouse)
