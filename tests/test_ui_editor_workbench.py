@@ -113,6 +113,8 @@ def test_an_xgid_pasted_from_a_forum_post_shows_the_board_as_the_post_draws_it(
     drawn = record_text(monkeypatch, panel_module)
     editor.draw(app.screen)
     assert FOUR_SCORE in drawn and v.ids() in drawn  # the panel shows the XGID beside the GNU IDs
+    assert "On roll (R)" in drawn and "5-3" in drawn and "money" in drawn  # and the rows, labelled
+    assert app.message[0] == "Set up from the XGID. Money game. Cube 1, in the middle. You rolled 5-3."
 
 
 def test_a_posted_match_xgid_keeps_its_score_and_the_top_player_on_roll_when_it_says_so(
@@ -252,6 +254,9 @@ def test_with_two_players_the_editor_names_them_and_plays_it_out_between_them(
     drawn = record_text(monkeypatch, panel_module)
     editor.draw(app.screen)
     assert "Ann's score (Y)" in drawn and "Bob's score (T)" in drawn and "Opponent (T)" not in drawn
+    assert drawn.index("Ann's score (Y)") + 1 == drawn.index(
+        editor.row_values()["you"], drawn.index("Ann's score (Y)")
+    )
     key(app, pygame.K_c)  # clear: nothing to analyse, and the panel says whose checkers are missing
     key(app, pygame.K_a)
     assert "Ann's side has no checker" in editor.refused

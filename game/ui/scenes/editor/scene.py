@@ -19,7 +19,7 @@ from ai.cube.model import CubeContext, context_from_match
 from game.rules.position import Position
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup
-from game.ui.model.workbench.editor import Edit, EditorPosition, Side
+from game.ui.model.workbench.editor import Edit, EditorPosition, Side, describe
 from game.ui.model.workbench.exports import PositionExport
 from game.ui.scenes.base import ConfirmDialog, Context, Scene
 from game.ui.scenes.editor.actions import ACTIONS, GRID, action_for, by_name
@@ -346,7 +346,11 @@ class EditorScene(Scene):
             setup = parse_setup(raw)
         except SetUpError as exc:
             return self.take(Edit(self.value, f"the clipboard holds no position: {exc}"))
-        return self.take(Edit(replace(EditorPosition.from_setup(setup), names=self.names)))
+        if not self.take(Edit(replace(EditorPosition.from_setup(setup), names=self.names))):
+            return False
+        kind = "the XGID" if setup.from_xgid else "GNU Backgammon's IDs"
+        self.ctx.notify(f"Set up from {kind}. {describe(self.value)}")
+        return True
 
     def export_target(self) -> PositionExport:
         """The position to export: as the editor shows it, its sides named as in the panel."""
@@ -512,7 +516,7 @@ class EditorScene(Scene):
         told = self.exported
         note = self.refused or self.export_note() or HOW_TO
         warn = bool(self.refused) or (told is not None and told.warn)
-        view = PanelView(v.ids(), self.xgid(), values, self.row_labels(), note, warn)
+        view = PanelView(v.ids(), self.xgid(), self.row_labels(), values, note, warn)
         draw_panel(surface, fonts, th, self.panel, view, self.buttons, mouse)
         surface.set_clip(None)
 
