@@ -17,6 +17,8 @@ from game.ui.app.window import MIN_SIZE
 from game.ui.model.position_ids import parse_setup
 from game.ui.model.session import AI, HUMAN
 from game.ui.model.workbench.editor import EditorPosition, Side
+from game.ui.model.workbench.temperature import cell_label
+from game.ui.scenes import temperature as temperature_module
 from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.editor import panel as panel_module
 from game.ui.scenes.editor.actions import ACTIONS, GRID
@@ -169,7 +171,7 @@ def test_p_saves_a_picture_and_x_the_text_diagram_which_pastes_back_as_the_same_
 
 
 def test_the_map_is_offered_before_the_roll_and_evaluate_with_or_without_dice(
-    make_app: Callable[..., App],
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app, editor = open_editor(make_app, hint_depth=1)
     assert editor.paste_text(FIVE_POINT)  # the bottom player to play 32
@@ -194,6 +196,11 @@ def test_the_map_is_offered_before_the_roll_and_evaluate_with_or_without_dice(
     assert tmap.colour != app.settings.colour  # the opponent's checkers on the small board
     run_until(app, lambda: not tmap.is_computing(), "the map")
     assert tmap.map is not None and tmap.map.mwc is not None
+    for size in ((1366, 768), (1100, 720), (800, 600)):  # each cell's value drawn whole (smaller if need be)
+        app.resize(size)
+        drawn = record_text(monkeypatch, temperature_module)
+        tmap.draw(app.screen)
+        assert all(cell_label(c, tmap.context) in drawn for c in tmap.cells.values()), size
     key(app, pygame.K_ESCAPE)
     press_button(app, editor, "evaluate")
     assert isinstance(app.stack.top(), EvaluateDialog)
