@@ -114,7 +114,7 @@ def test_an_xgid_pasted_from_a_forum_post_shows_the_board_as_the_post_draws_it(
     assert editor.xgid() == FOUR_SCORE
     drawn = record_text(monkeypatch, panel_module)
     editor.draw(app.screen)
-    assert FOUR_SCORE in drawn and v.ids() in drawn  # the panel shows the XGID beside the GNU IDs
+    assert FOUR_SCORE in "".join(drawn) and v.ids() in drawn  # the XGID shown beside the GNU IDs
     assert "On roll (R)" in drawn and "5-3" in drawn and "money" in drawn  # and the rows, labelled
     assert app.message[0] == "Set up from the XGID. Money game. Cube 1, in the middle. You rolled 5-3."
 
@@ -230,8 +230,8 @@ def test_every_new_action_has_a_key_a_button_and_a_help_line(make_app: Callable[
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_panel_holds_every_button_apart_at_every_window_size(
-    make_app: Callable[..., App], size: tuple[int, int]
+def test_the_panel_holds_every_button_apart_and_both_ids_whole_at_every_window_size(
+    make_app: Callable[..., App], size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app, editor = open_editor(make_app)
     app.resize(size)
@@ -245,7 +245,11 @@ def test_the_panel_holds_every_button_apart_at_every_window_size(
     grid = [b.rect for b in editor.buttons if b.key in GRID]
     assert min(r.height for r in grid) >= 16 and min(r.width for r in grid) >= 40
     assert editor.panel.note.bottom <= panel.bottom
+    assert editor.paste_text(FIVE_POINT)
+    drawn = record_text(monkeypatch, panel_module)
     editor.draw(app.screen)
+    ids = drawn[1 : 2 + editor.panel.xgid_lines]  # after the "GNU IDs" label
+    assert ids[0] == editor.value.ids() and "".join(ids[1:]) == FIVE_POINT, ids
 
 
 # --- two players ---------------------------------------------------------------------------------

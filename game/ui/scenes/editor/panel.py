@@ -27,6 +27,9 @@ FULL_BUTTON, LEAST_BUTTON, TIGHT_BUTTON = 42, 24, 16
 """The grid's buttons' height: at most, the least kept while the note below has room for two
 lines, and the least at all (the smallest windows, where the note gives up its room)."""
 
+XGID_WIDTH = 52 * 0.6
+"""An XGID's width in a monospaced font, in font sizes (about 52 characters, each 0.6 of the size)."""
+
 MIN_ID_SIZE = 8.0
 """The smallest font an ID is shrunk to so that it fits the panel (then it is shortened)."""
 
@@ -76,6 +79,8 @@ class EditorPanel:
     """Every button, by its action's name."""
     note: pygame.Rect
     """The last word's box, at the bottom."""
+    xgid_lines: int = 1
+    """Lines the XGID takes: two (split after its board) where one line would be too small to read."""
 
     @classmethod
     def compute(cls, rect: pygame.Rect) -> EditorPanel:
@@ -85,7 +90,8 @@ class EditorPanel:
         font = max(11.0, min(16.0, h * 0.024))
         ids_y = rect.y + pad
         row_h = max(16, min(30, round(h * 0.042)))
-        top = ids_y + round(font * 2.9) + pad
+        xgid_lines = 1 if XGID_WIDTH * font * 0.85 <= rect.width - 2 * pad else 2  # a little smaller fits
+        top = ids_y + round(font * (1.5 + 1.4 * xgid_lines)) + pad
         small = max(24, round(row_h * 1.5))
         rows: list[pygame.Rect] = []
         buttons: dict[str, pygame.Rect] = {}
@@ -114,7 +120,7 @@ class EditorPanel:
             buttons[name] = pygame.Rect(x, grid_top + line * (bh + gap), bw, bh)
         note_top = grid_top + lines * (bh + gap) - gap + pad
         note = pygame.Rect(rect.x + pad, note_top, inner, max(0, rect.bottom - pad - note_top))
-        return cls(rect, pad, font, ids_y, tuple(rows), buttons, note)
+        return cls(rect, pad, font, ids_y, tuple(rows), buttons, note, xgid_lines)
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,9 @@ def draw_panel(
     y = panel.ids_y
     x, room = panel.rect.x + panel.pad, panel.rect.width - 2 * panel.pad
     r = text(surface, fonts, "GNU IDs", (x, y), size * 0.85, th.text_dim)
-    for value, left in ((view.ids, r.right + 8), (view.xgid, x)):
+    head, colon, tail = view.xgid.partition(":")
+    xgid = [(view.xgid, x)] if panel.xgid_lines == 1 else [(head + colon, x), (tail, x)]
+    for value, left in ((view.ids, r.right + 8), *xgid):
         fitted = size
         while fitted > MIN_ID_SIZE and fonts.get(fitted, mono=True).size(value)[0] > x + room - left:
             fitted -= 0.5
