@@ -1,5 +1,6 @@
 """The position editor: a screen of its own over the game or the review, where the player builds any
-position with the mouse and the keys, then analyses it, rolls it out, plays it out or copies its IDs.
+position with the mouse and the keys, then analyses it, maps its rolls, evaluates it, rolls it out,
+plays it out, copies its XGID or GNU IDs, or exports it as a picture or a text diagram.
 
 The position is an :class:`~game.ui.model.workbench.editor.EditorPosition` (pure, tested without a window);
 every edit goes through it, and a refused edit says why in the panel and the status strip. The
@@ -392,7 +393,7 @@ class EditorScene(Scene):
         if not self.edited():
             self.close_scene()
             return
-        detail = "The position you set up here will be lost (copy its IDs first to keep it)."
+        detail = "The position you set up here will be lost (Ctrl+C copies its XGID, to keep it)."
         self.ctx.push(
             ConfirmDialog(self.ctx, "Leave the editor?", detail, "Leave it", self.close_scene, "Keep editing")
         )
