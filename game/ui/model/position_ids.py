@@ -132,7 +132,9 @@ def _checked_info(info: MatchInfo) -> MatchInfo:
 
 
 def parse_setup(text: str) -> SetUp:
-    """Read ``POSITIONID:MATCHID``, a Position ID alone or an XGID; :class:`SetUpError` says why not."""
+    """Read ``POSITIONID:MATCHID``, a Position ID alone or an XGID; a longer text (up to
+    :data:`MAX_TEXT` characters) is searched for an XGID, then GNU Backgammon's labelled IDs.
+    :class:`SetUpError` says why not."""
     raw = text.strip()
     if not raw:
         raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}, or an XGID")
