@@ -21,7 +21,7 @@ from game.ui.model.workbench.temperature import cell_label
 from game.ui.scenes import temperature as temperature_module
 from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.editor import panel as panel_module
-from game.ui.scenes.editor.actions import ACTIONS, GRID
+from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
 from game.ui.scenes.editor.dialogs import EditorHelp
 from game.ui.scenes.editor.scene import EditorScene
 from game.ui.scenes.evaluate import EvaluateDialog
@@ -250,6 +250,27 @@ def test_the_panel_holds_every_button_apart_and_both_ids_whole_at_every_window_s
     editor.draw(app.screen)
     ids = drawn[1 : 2 + editor.panel.xgid_lines]  # after the "GNU IDs" label
     assert ids[0] == editor.value.ids() and "".join(ids[1:]) == FIVE_POINT, ids
+    key(app, pygame.K_0)  # no dice: the longest value, "none (cube)"
+    boxes = record_boxes(monkeypatch, panel_module)
+    editor.draw(app.screen)
+    for (_, names), row in zip(FORM, editor.panel.rows, strict=True):
+        buttons = min(b.rect.x for b in editor.buttons if b.key in names)
+        on_row = [r for r in boxes if r.x > row.x + row.width * 0.3 and r.centery == row.centery]
+        assert on_row and all(r.right <= buttons for r in on_row), (size, row)  # clear of the buttons
+
+
+def record_boxes(monkeypatch: pytest.MonkeyPatch, module: object) -> list[pygame.Rect]:
+    """Where ``module`` draws each text with its ``text`` helper from now on."""
+    boxes: list[pygame.Rect] = []
+    real_text = module.text  # type: ignore[attr-defined]
+
+    def recording_text(*args: object, **kw: object) -> pygame.Rect:
+        box = real_text(*args, **kw)
+        boxes.append(box)
+        return box
+
+    monkeypatch.setattr(module, "text", recording_text)
+    return boxes
 
 
 # --- two players ---------------------------------------------------------------------------------

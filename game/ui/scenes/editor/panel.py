@@ -166,15 +166,15 @@ def draw_panel(
         value = fit_text(fonts.get(fitted, mono=True), value, x + room - left)
         text(surface, fonts, value, (left, y - 1 + (size - fitted) * 0.5), fitted, th.text, mono=True)
         y += round(size * 1.4)
-    for (name, _), row in zip(FORM, panel.rows, strict=True):
+    for (name, actions), row in zip(FORM, panel.rows, strict=True):
         label = fit_text(
             fonts.get(size * 0.9), view.labels.get(name, ROW_LABELS[name]), round(row.width * 0.41)
         )
         text(surface, fonts, label, (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft")
-        value_x = row.x + row.width * 0.42
-        text(
-            surface, fonts, view.values.get(name, ""), (value_x, row.centery), size, th.text, True, "midleft"
-        )
+        value_x = round(row.x + row.width * 0.42)
+        room = min(panel.buttons[a].x for a in actions) - 4 - value_x  # up to the row's buttons
+        value = fit_text(fonts.get(size, True), view.values.get(name, ""), room)
+        text(surface, fonts, value, (value_x, row.centery), size, th.text, True, "midleft")
     for b in buttons:
         draw_button(surface, fonts, th, b, mouse)
     colour = th.warn if view.warn else th.text_dim
