@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from helpers import side
@@ -295,3 +296,70 @@ def test_a_game_with_a_double_on_offer_opens_as_the_position_before_the_double()
     v = from_session(session)
     assert v.on_roll is Side.TOP and v.dice is None and (v.cube, v.owner) == (1, None)
     assert (v.length, v.score) == (5, (1, 2)) and refusal(v) is None
+
+
+# --- the XGID: pasted as it draws the board, copied back the same ------------------------------------
+
+XGID_DATA = Path(__file__).parent / "data" / "xgid"
+GNUBG_PAIRS = [
+    tuple(line.split("\t")) for line in (XGID_DATA / "gnubg_pairs.txt").read_text("ascii").splitlines()
+]
+"""XGIDs and the IDs GNU Backgammon 1.07 gave them after ``set xgid`` (tests/data/xgid/SOURCES.md)."""
+
+FOUR_SCORE = "XGID=---CBBBbB---bB----bdBcaa--:0:0:1:53:0:0:0:0:10"
+"""BGonline.org Forums, a "four-score position" post: money, Blue (bottom) to play 53, pips Blue 121,
+White 117 (tests/data/xgid/SOURCES.md)."""
+
+XG_EXAMPLE = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+"""The format's example: the opening position, the bottom player to play 52, money, Jacoby and beavers."""
+
+
+@pytest.mark.parametrize(("xgid", "ids"), GNUBG_PAIRS)
+def test_a_pasted_xgid_sets_up_the_same_board_as_its_gnubg_ids(xgid: str, ids: str) -> None:
+    value = EditorPosition.from_setup(parse_setup(xgid))
+    assert value.bottom_player == 1  # the XGID's bottom player, as GNU Backgammon numbers it
+    if xgid.split(":")[3] == "-1":  # gnubg put the player on roll at the bottom: its players swapped
+        value = replace(value, bottom_player=0)
+    assert value.ids() == ids
+
+
+@pytest.mark.parametrize("xgid", [FOUR_SCORE, XG_EXAMPLE, *(p[0] for p in GNUBG_PAIRS[:40])])
+def test_a_pasted_xgid_copies_back_the_same_xgid(xgid: str) -> None:
+    value = EditorPosition.from_setup(parse_setup(xgid))
+    fields = xgid.split(":")
+    if fields[4].isdigit():  # dice are kept higher first
+        fields[4] = "".join(sorted(fields[4], reverse=True))
+    assert value.xgid() == ":".join(fields)
+
+
+def test_a_posted_xgid_shows_its_bottom_player_at_the_bottom_with_the_posts_pip_counts() -> None:
+    value = EditorPosition.from_setup(parse_setup(FOUR_SCORE))
+    assert (value.pips(Side.BOTTOM), value.pips(Side.TOP)) == (121, 117)
+    assert value.on_roll is Side.BOTTOM and value.dice == (5, 3) and value.length == 0
+    # an XGID whose top player is on roll keeps its drawing too: the top side on roll
+    flipped = parse_setup(value.xgid().replace(":1:53:", ":-1:53:"))
+    top = EditorPosition.from_setup(flipped)
+    assert top.on_roll is Side.TOP and top.bottom == value.bottom and top.top == value.top
+
+
+def test_beavers_of_a_pasted_xgid_are_kept_and_played_out() -> None:
+    value = EditorPosition.from_setup(parse_setup(XG_EXAMPLE))
+    assert value.beavers is True and value.setup().beavers is True
+    assert value.xgid(beavers=False).split(":")[7] == "3"  # Jacoby + beavers, as pasted
+    assert EditorPosition().xgid(beavers=True).split(":")[7] == "3"  # the settings' rule otherwise
+    assert EditorPosition().xgid(beavers=False).split(":")[7] == "1"
+
+
+def test_the_sides_go_by_the_players_names_when_two_people_play() -> None:
+    named = replace(EMPTY, names=("Ann", "Bob"))
+    assert named == EMPTY  # the names are not part of the position
+    assert (named.label(Side.BOTTOM), named.label(Side.TOP)) == ("Ann", "Bob")
+    assert (EMPTY.label(Side.BOTTOM), EMPTY.label(Side.TOP)) == ("You", "Opponent")
+    full = replace(named, bottom=(0,) * 9 + (15,) + (0,) * 15)
+    assert "all 15 of Ann's checkers" in full.add(3, Side.BOTTOM).refused
+    assert "none of Bob's checkers is on the bar" in named.remove(BAR, Side.TOP).refused
+    assert named.unplayable() == "Ann's side has no checker on the board: put some on to play or analyse"
+    five = replace(named, length=5, score=(1, 3))
+    assert describe(five).startswith("5-point match, Ann 1, Bob 3.") and describe(five).endswith(
+        "Ann to roll."
+    )

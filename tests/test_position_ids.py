@@ -296,3 +296,13 @@ def test_any_text_is_a_position_or_a_message(text: str) -> None:
         parse_setup(text)
     except SetUpError as exc:
         assert str(exc)
+
+
+def test_an_xgid_or_labelled_ids_inside_a_long_pasted_text_are_read() -> None:
+    xgid = "XGID=---CBBBbB---bB----bdBcaa--:0:0:1:53:0:0:0:0:10"  # BGonline (tests/data/xgid/SOURCES.md)
+    post = "Blue to play 53. " * 20 + f"\n{xgid}\n" + "What would you play? " * 20
+    assert len(post) > 500 and parse_setup(post) == parse_setup(xgid)
+    labelled = "GNU Backgammon's board...\n" * 20 + " Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA\n"
+    assert parse_setup(labelled).ids == "4HPwATDgc/ABMA:cAkAAAAAAAAA"
+    with pytest.raises(SetUpError, match="characters"):
+        parse_setup("x" * 20_000 + xgid)  # too long to search

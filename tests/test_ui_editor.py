@@ -355,20 +355,6 @@ def test_esc_after_edits_asks_before_dropping_them(make_app: Callable[..., App])
     assert app.stack.top() is g
 
 
-def test_copy_and_paste_ids(make_app: Callable[..., App]) -> None:
-    app, editor = open_editor_over_a_game(make_app)
-    ids = editor.value.ids()
-    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
-    assert pygame.scrap.get_text() == ids and "Copied" in app.message[0]
-    key(app, pygame.K_c)  # clear (C without Ctrl)
-    assert editor.value.ids() != ids
-    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
-    assert editor.value.ids() == ids
-    pygame.scrap.put_text("not an ID")
-    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
-    assert editor.value.ids() == ids and editor.refused.startswith("The clipboard holds no position")
-
-
 def test_the_set_up_dialog_opens_pasted_ids_in_the_editor(make_app: Callable[..., App]) -> None:
     app = make_app()
     key(app, pygame.K_p)  # the set-up dialog from the menu

@@ -31,7 +31,11 @@ from game.ui.model.cube_save import CubeRecord
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 
 MAX_INPUT = 200
-"""The most characters read from a paste (an ID pair is 27)."""
+"""The most characters of a paste read as IDs (an ID pair is 27)."""
+
+MAX_TEXT = 10_000
+"""The most characters of a longer paste searched for an XGID or GNU Backgammon's labelled IDs (a
+forum post, eXtreme Gammon's or GNU Backgammon's text of a position)."""
 
 EXAMPLE = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
 """The starting position, money, player 1 on roll: shown as an example of the form."""
@@ -65,6 +69,9 @@ class SetUp:
 
     beavers: bool | None = None
     """Money play: beavers allowed, as an XGID says; None leaves it to the player's setting."""
+
+    from_xgid: bool = False
+    """Read from an XGID (whose bottom player is GNU Backgammon's player 1 here)."""
 
     @property
     def ids(self) -> str:
@@ -125,18 +132,21 @@ def _checked_info(info: MatchInfo) -> MatchInfo:
 
 
 def parse_setup(text: str) -> SetUp:
-    """Read ``POSITIONID:MATCHID``, a Position ID alone or an XGID; :class:`SetUpError` says why not."""
+    """Read ``POSITIONID:MATCHID``, a Position ID alone or an XGID; a longer text (up to
+    :data:`MAX_TEXT` characters) is searched for an XGID, then GNU Backgammon's labelled IDs.
+    :class:`SetUpError` says why not."""
     raw = text.strip()
     if not raw:
         raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}, or an XGID")
-    if len(raw) > MAX_INPUT:
+    xgid = _xgid_in(raw[:MAX_TEXT])
+    labelled = _labelled(raw[:MAX_TEXT]) if xgid is None else None
+    if len(raw) > MAX_INPUT and (len(raw) > MAX_TEXT or (xgid is None and labelled is None)):
         raise SetUpError(
             f"that is {len(raw)} characters: an ID pair has 27 (14, a colon, 12), an XGID about 50"
         )
-    xgid = _xgid_in(raw)
     if xgid is not None:
         return _xgid_setup(xgid)
-    pid, sep, mid = _labelled(raw) or raw.partition(":")
+    pid, sep, mid = labelled or raw.partition(":")
     try:
         code = from_position_id(pid)
     except PositionError as exc:
@@ -186,7 +196,7 @@ def _xgid_setup(text: str) -> SetUp:
     _check_not_over(x.code)
     info = _checked_info(x.info)
     human = info.turn if info.turn is not None else info.on_roll
-    return SetUp(x.code, info, human, beavers=x.beavers if info.is_money() else None)
+    return SetUp(x.code, info, human, beavers=x.beavers if info.is_money() else None, from_xgid=True)
 
 
 _LABELLED = re.compile(

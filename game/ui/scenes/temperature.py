@@ -40,6 +40,9 @@ from game.ui.widgets.render import BoardView
 DEPTH_KEYS = {k + i: i + 1 for i in range(MAX_DEPTH) for k in (pygame.K_1, pygame.K_KP1)}
 """The keys that search again at a depth (1-4, main and keypad)."""
 
+MIN_CELL_FONT = 9.0
+"""The smallest font a cell's value is shrunk to so that it fits (then it is shortened)."""
+
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 """The arrows move the selection."""
 
@@ -208,6 +211,11 @@ class TemperatureDialog(Dialog):
             text(surface, fonts, str(i + 1), (top.centerx, top.y - 6), size, th.text_dim, True, "midbottom")
             text(surface, fonts, str(i + 1), (left.x - 8, left.centery), size, th.text_dim, True, "midright")
         shown = self.shown()
+        labels = [cell_label(c, self.context) for c in self.cells.values()]
+        room = self.cell_rect(0, 0).width - 6
+        cell_size = size  # one size for every cell: the widest label fits, in bold as drawn
+        while cell_size > MIN_CELL_FONT and any(fonts.get(cell_size, True).size(x)[0] > room for x in labels):
+            cell_size -= 0.5
         for row in range(GRID):
             for col in range(GRID):
                 rect = self.cell_rect(row, col)
@@ -218,8 +226,8 @@ class TemperatureDialog(Dialog):
                 t = heat(shown_value(cell, self.context), values)
                 colour = mix(mix(th.bad, th.good, t), th.panel, 0.25)
                 pygame.draw.rect(surface, colour, rect, border_radius=4)
-                label = fit_text(fonts.get(size), cell_label(cell, self.context), rect.width - 4)
-                text(surface, fonts, label, rect.center, size, th.text, True, "center")
+                label = fit_text(fonts.get(cell_size, True), cell_label(cell, self.context), rect.width - 4)
+                text(surface, fonts, label, rect.center, cell_size, th.text, True, "center")
         ring = self.cell_rect(shown.row, shown.col).inflate(4, 4)
         pygame.draw.rect(surface, th.text, ring, 2, border_radius=5)
         if self.hover is not None and self.hover != self.selection:

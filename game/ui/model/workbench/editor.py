@@ -18,9 +18,10 @@ dialog, the analysis, the rollout and playing it out all take.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.records.matchid import PLAYING, MatchInfo, match_id
+from game.records.xgid import write_xgid
 from game.rules.cube import CUBE_VALUES, MAX_CUBE, CubeState
 from game.rules.match import MAX_MATCH_LENGTH, MONEY
 from game.rules.position import BAR as BAR_SLOT
@@ -31,6 +32,9 @@ from game.ui.model.session import GameSession
 
 EMPTY_SIDE: tuple[int, ...] = (0,) * SLOTS
 """A side with no checker on the board (all borne off)."""
+
+XGID_BOTTOM = 1
+"""GNU Backgammon's player number of an XGID's bottom player, as :mod:`game.records.xgid` reads it."""
 
 
 class Side(enum.Enum):
@@ -75,10 +79,10 @@ def _checkers_refusal(p: EditorPosition) -> str | None:
     for side in Side:
         slots = p.side(side)
         if len(slots) != SLOTS or any(n < 0 for n in slots):
-            return f"{side.owner_words} checkers do not fit the board"
+            return f"{p.owner_words(side)} checkers do not fit the board"
         if sum(slots) > CHECKERS:
             return (
-                f"all {CHECKERS} of {side.owner_words} checkers are on the board already"
+                f"all {CHECKERS} of {p.owner_words(side)} checkers are on the board already"
                 " (a right click takes one off)"
             )
     for point in range(1, 25):
@@ -161,8 +165,22 @@ class EditorPosition:
     """Money game: the Jacoby rule is on."""
     bottom_player: int = 0
     """GNU Backgammon's number (0 or 1) of the bottom side in the IDs: pasted IDs copy back the same."""
+    beavers: bool | None = None
+    """Money play: beavers allowed, as a pasted XGID says; None leaves it to the player's setting."""
+    names: tuple[str, str] = field(default=("", ""), compare=False)
+    """The names the bottom and the top side go by (two players at one computer); "" for "you" and
+    "the opponent". Not part of the position: positions that differ only here are equal."""
 
     # --- reading -------------------------------------------------------------------------------
+
+    def label(self, side: Side) -> str:
+        """``side`` in words, capitalised: its player's name, or "You" / "Opponent"."""
+        return self.names[0 if side is Side.BOTTOM else 1] or side.label
+
+    def owner_words(self, side: Side) -> str:
+        """Whose (of ``side``): "Ann's", or "your" / "the opponent's"."""
+        name = self.names[0 if side is Side.BOTTOM else 1]
+        return f"{name}'s" if name else side.owner_words
 
     def side(self, side: Side) -> tuple[int, ...]:
         """The 25 slots of ``side``, from its own side."""
@@ -195,7 +213,8 @@ class EditorPosition:
         over), or None."""
         for side in Side:
             if not any(self.side(side)):
-                return f"{side.owner_words} side has no checker on the board: put some on to play or analyse"
+                whose = self.owner_words(side)
+                return f"{whose} side has no checker on the board: put some on to play or analyse"
         return None
 
     def code(self) -> int:
@@ -228,13 +247,20 @@ class EditorPosition:
         """GNU Backgammon's ``POSITIONID:MATCHID`` of the position."""
         return f"{position_id(self.code())}:{match_id(self.info())}"
 
+    def xgid(self, beavers: bool = False) -> str:
+        """eXtreme Gammon's XGID of the position, the bottom side at the bottom; ``beavers`` is the
+        money rule written when the position does not say (:attr:`beavers` is None)."""
+        allowed = beavers if self.beavers is None else self.beavers
+        return write_xgid(self.code(), self.info(), beavers=allowed, bottom=self.bottom_player)
+
     def setup(self) -> SetUp:
         """The position as a set-up value (to analyse, roll out or play out), the player the bottom
         side; only for a playable position (:meth:`unplayable` is None)."""
         why = self.unplayable()
         if why is not None:
             raise ValueError(why)
-        return SetUp(self.code(), self.info(), self.player(Side.BOTTOM))
+        beavers = self.beavers if self.length == MONEY else None
+        return SetUp(self.code(), self.info(), self.player(Side.BOTTOM), beavers=beavers)
 
     # --- made from IDs -------------------------------------------------------------------------
 
@@ -269,8 +295,12 @@ class EditorPosition:
 
     @classmethod
     def from_setup(cls, setup: SetUp) -> EditorPosition:
-        """The position of a set-up value, the player who decides now at the bottom."""
-        return cls.from_ids(setup.code, setup.info, setup.human)
+        """The position of a set-up value: an XGID's as it draws it (its bottom player, GNU
+        Backgammon's player 1, at the bottom), GNU Backgammon's IDs with the player who decides now
+        at the bottom."""
+        bottom = XGID_BOTTOM if setup.from_xgid else setup.human
+        value = cls.from_ids(setup.code, setup.info, bottom)
+        return replace(value, beavers=setup.beavers) if value.length == MONEY else value
 
     # --- edits ---------------------------------------------------------------------------------
 
@@ -309,7 +339,7 @@ class EditorPosition:
         if who is None:
             return Edit(self, f"no checker on point {point} to take off")
         if self.count(point, who) == 0:
-            return Edit(self, f"none of {who.owner_words} checkers is on the bar")
+            return Edit(self, f"none of {self.owner_words(who)} checkers is on the bar")
         return self._to(self._with_count(point, who, self.count(point, who) - 1))
 
     def clear(self) -> Edit:
@@ -439,11 +469,18 @@ def describe(p: EditorPosition) -> str:
     if p.length == MONEY:
         match = "Money game" + (", Jacoby" if p.jacoby else "")
     else:
-        match = f"{p.length}-point match, you {p.score[0]}, opponent {p.score[1]}"
+        bottom, top = (name or side.label.lower() for name, side in zip(p.names, Side, strict=True))
+        match = f"{p.length}-point match, {bottom} {p.score[0]}, {top} {p.score[1]}"
         if p.crawford:
             match += ", Crawford"
         elif p.length > 1 and 1 in (p.length - p.score[0], p.length - p.score[1]):
             match += ", post-Crawford"
-    owner = "in the middle" if p.owner is None else ("yours" if p.owner is Side.BOTTOM else "the opponent's")
+    owner = "in the middle"
+    if p.owner is not None:
+        owner = (
+            p.owner_words(p.owner)
+            if p.names[0]
+            else ("yours" if p.owner is Side.BOTTOM else "the opponent's")
+        )
     roll = "to roll" if p.dice is None else f"rolled {max(p.dice)}-{min(p.dice)}"
-    return f"{match}. Cube {p.cube}, {owner}. {p.on_roll.label} {roll}."
+    return f"{match}. Cube {p.cube}, {owner}. {p.label(p.on_roll)} {roll}."

@@ -12,6 +12,7 @@ import pygame
 
 from game.ui.model.workbench.editor import EditorPosition, Side
 from game.ui.scenes.action_table import Action, Key, first_action
+from game.ui.scenes.export import ExportKind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -205,33 +206,84 @@ ACTIONS: tuple[Action[EditorScene], ...] = (
         True,
     ),
     Action(
+        "temperature",
+        "Map",
+        (Key(pygame.K_t, ctrl=True),),
+        "Ctrl+T",
+        "the temperature map: each roll's best move, before the roll (no dice)",
+        lambda s: s.can_map(),
+        lambda s: s.open_analysis(evaluate=False),
+        True,
+    ),
+    Action(
+        "evaluate",
+        "Evaluate",
+        _k(pygame.K_e),
+        "E",
+        "evaluate the position before its roll at depth 1-4 (dice set are left aside)",
+        lambda s: s.playable(),
+        lambda s: s.open_analysis(evaluate=True),
+        True,
+    ),
+    Action(
         "play",
         "Play it out",
         _k(pygame.K_RETURN, pygame.K_KP_ENTER),
         "Enter",
-        "play the position against the computer, you the bottom side (asks before leaving a game)",
+        "play the position out with the new-game settings: against the computer, you the bottom side;"
+        " two players, the first player the bottom side (asks before leaving a game)",
         lambda s: s.playable(),
         lambda s: s.play(),
         True,
     ),
     Action(
         "copy",
-        "Copy IDs",
+        "Copy XGID",
         (Key(pygame.K_c, ctrl=True),),
         "Ctrl+C",
-        "copy the position's GNU Backgammon IDs (POSITIONID:MATCHID)",
+        "copy the position's XGID (forums, eXtreme Gammon; GNU Backgammon reads it too)",
         _always,
         lambda s: s.copy_ids(),
         True,
     ),
     Action(
+        "copy-gnu",
+        "Copy GNU IDs",
+        _k(pygame.K_g),
+        "G",
+        "copy GNU Backgammon's IDs (POSITIONID:MATCHID)",
+        _always,
+        lambda s: s.copy_gnu_ids(),
+        True,
+    ),
+    Action(
         "paste",
-        "Paste IDs",
+        "Paste",
         (Key(pygame.K_v, ctrl=True),),
         "Ctrl+V",
-        "set the board from GNU Backgammon IDs on the clipboard",
+        "set the board from an XGID or GNU Backgammon IDs on the clipboard (alone or in a pasted text)",
         _always,
         lambda s: s.paste_ids(),
+        True,
+    ),
+    Action(
+        "picture",
+        "Picture",
+        _k(pygame.K_p),
+        "P",
+        "save a PNG picture of the board (the exports folder; the status line says where)",
+        _always,
+        lambda s: s.export(ExportKind.PICTURE),
+        True,
+    ),
+    Action(
+        "diagram",
+        "Diagram",
+        _k(pygame.K_x),
+        "X",
+        "save the text diagram (the ASCII board, X and O, with the IDs) and copy it to the clipboard",
+        _always,
+        lambda s: s.export(ExportKind.TEXT),
         True,
     ),
     _edit(
@@ -310,10 +362,15 @@ FORM: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 GRID: tuple[str, ...] = (
     "analyse",
+    "temperature",
+    "evaluate",
     "rollout",
     "play",
     "copy",
+    "copy-gnu",
     "paste",
+    "picture",
+    "diagram",
     "clear",
     "start",
     "mirror",
@@ -322,7 +379,7 @@ GRID: tuple[str, ...] = (
     "help",
     "close",
 )
-"""The buttons under the rows, two a line."""
+"""The buttons under the rows, three or four a line (as the panel's width allows)."""
 
 
 def action_for(event: pygame.event.Event, scene: EditorScene) -> Action[EditorScene] | None:

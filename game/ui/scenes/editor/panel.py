@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.scenes.editor.actions import FORM, GRID
-from game.ui.widgets.controls import Button, draw_button, mix, text, wrap
+from game.ui.widgets.controls import Button, draw_button, fit_text, mix, text, wrap
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Theme
@@ -17,8 +17,21 @@ from game.ui.widgets.theme import Theme
 MIN_EXTRA, MAX_EXTRA = 0.12, 0.22
 """The least and the most of the window's width the panel takes beyond the game's panel."""
 
-GRID_COLUMNS = 3
-"""Buttons a line in the grid of commands."""
+GRID_COLUMNS = (3, 4)
+"""Buttons a line in the grid of commands: three, or four in a panel wide enough."""
+
+WIDE_GRID = 420
+"""The panel's inner width (pixels) from which the grid has four buttons a line."""
+
+FULL_BUTTON, LEAST_BUTTON, TIGHT_BUTTON = 42, 24, 16
+"""The grid's buttons' height: at most, the least kept while the note below has room for two
+lines, and the least at all (the smallest windows, where the note gives up its room)."""
+
+XGID_WIDTH = 52 * 0.6
+"""An XGID's width in a monospaced font, in font sizes (about 52 characters, each 0.6 of the size)."""
+
+MIN_ID_SIZE = 8.0
+"""The smallest font an ID is shrunk to so that it fits the panel (then it is shortened)."""
 
 ROW_LABELS: Mapping[str, str] = {
     "adding": "Adding (Tab)",
@@ -59,13 +72,15 @@ class EditorPanel:
     font: float
     """The rows' font size."""
     ids_y: int
-    """Top of the two ID lines."""
+    """Top of the two ID lines (GNU Backgammon's, the XGID)."""
     rows: tuple[pygame.Rect, ...]
     """Each setting's row, in the order of :data:`FORM`."""
     buttons: Mapping[str, pygame.Rect]
     """Every button, by its action's name."""
     note: pygame.Rect
     """The last word's box, at the bottom."""
+    xgid_lines: int = 1
+    """Lines the XGID takes: two (split after its board) where one line would be too small to read."""
 
     @classmethod
     def compute(cls, rect: pygame.Rect) -> EditorPanel:
@@ -74,8 +89,9 @@ class EditorPanel:
         h = rect.height
         font = max(11.0, min(16.0, h * 0.024))
         ids_y = rect.y + pad
-        row_h = max(18, min(30, round(h * 0.042)))
-        top = ids_y + round(font * 2.9) + pad
+        row_h = max(16, min(30, round(h * 0.042)))
+        xgid_lines = 1 if XGID_WIDTH * font * 0.85 <= rect.width - 2 * pad else 2  # a little smaller fits
+        top = ids_y + round(font * (1.5 + 1.4 * xgid_lines)) + pad
         small = max(24, round(row_h * 1.5))
         rows: list[pygame.Rect] = []
         buttons: dict[str, pygame.Rect] = {}
@@ -89,24 +105,34 @@ class EditorPanel:
                 x -= width
                 buttons[name] = pygame.Rect(x, row.y + 1, width - 3, row.height - 2)
         grid_top = top + len(FORM) * row_h + pad
-        bh = max(24, min(42, round(h * 0.062)))
-        bw = (inner - (GRID_COLUMNS - 1) * pad // 2) // GRID_COLUMNS
+        columns = GRID_COLUMNS[1] if inner >= WIDE_GRID else GRID_COLUMNS[0]
+        lines = -(-len(GRID) // columns)
+        gap = pad // 2
+        room = rect.bottom - pad - grid_top  # for the grid and the note under it
+        note_room = 2 * round(font * 1.3) + pad
+        bh = min(FULL_BUTTON, round(h * 0.062), (room - note_room + gap) // lines - gap)
+        if bh < LEAST_BUTTON:
+            bh = max(TIGHT_BUTTON, min(LEAST_BUTTON, (room + gap) // lines - gap))
+        bw = (inner - (columns - 1) * gap) // columns
         for i, name in enumerate(GRID):
-            col, line = i % GRID_COLUMNS, i // GRID_COLUMNS
-            x = rect.x + pad + col * (bw + pad // 2)
-            buttons[name] = pygame.Rect(x, grid_top + line * (bh + pad // 2), bw, bh)
-        lines = (len(GRID) + GRID_COLUMNS - 1) // GRID_COLUMNS
-        note_top = grid_top + lines * (bh + pad // 2) + pad
+            col, line = i % columns, i // columns
+            x = rect.x + pad + col * (bw + gap)
+            buttons[name] = pygame.Rect(x, grid_top + line * (bh + gap), bw, bh)
+        note_top = grid_top + lines * (bh + gap) - gap + pad
         note = pygame.Rect(rect.x + pad, note_top, inner, max(0, rect.bottom - pad - note_top))
-        return cls(rect, pad, font, ids_y, tuple(rows), buttons, note)
+        return cls(rect, pad, font, ids_y, tuple(rows), buttons, note, xgid_lines)
 
 
 @dataclass(frozen=True)
 class PanelView:
     """What the panel shows in one frame."""
 
-    ids: tuple[str, str]
-    """The Position ID and the Match ID."""
+    ids: str
+    """GNU Backgammon's ``POSITIONID:MATCHID``."""
+    xgid: str
+    """The XGID."""
+    labels: Mapping[str, str]
+    """Each row's label where it is not :data:`ROW_LABELS`' (the players' names)."""
     values: Mapping[str, str]
     """Each row's value, by the row's name."""
     note: str
@@ -129,18 +155,26 @@ def draw_panel(
     pygame.draw.line(surface, mix(th.panel, th.text, 0.25), panel.rect.topleft, panel.rect.bottomleft)
     size = panel.font
     y = panel.ids_y
-    for label, value in zip(("Position ID", "Match ID"), view.ids, strict=True):
-        r = text(surface, fonts, label, (panel.rect.x + panel.pad, y), size * 0.85, th.text_dim)
-        text(surface, fonts, value, (r.right + 8, y - 1), size, th.text, mono=True)
+    x, room = panel.rect.x + panel.pad, panel.rect.width - 2 * panel.pad
+    r = text(surface, fonts, "GNU IDs", (x, y), size * 0.85, th.text_dim)
+    head, colon, tail = view.xgid.partition(":")
+    xgid = [(view.xgid, x)] if panel.xgid_lines == 1 else [(head + colon, x), (tail, x)]
+    for value, left in ((view.ids, r.right + 8), *xgid):
+        fitted = size
+        while fitted > MIN_ID_SIZE and fonts.get(fitted, mono=True).size(value)[0] > x + room - left:
+            fitted -= 0.5
+        value = fit_text(fonts.get(fitted, mono=True), value, x + room - left)
+        text(surface, fonts, value, (left, y - 1 + (size - fitted) * 0.5), fitted, th.text, mono=True)
         y += round(size * 1.4)
-    for (name, _), row in zip(FORM, panel.rows, strict=True):
-        text(
-            surface, fonts, ROW_LABELS[name], (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft"
+    for (name, actions), row in zip(FORM, panel.rows, strict=True):
+        label = fit_text(
+            fonts.get(size * 0.9), view.labels.get(name, ROW_LABELS[name]), round(row.width * 0.41)
         )
-        value_x = row.x + row.width * 0.42
-        text(
-            surface, fonts, view.values.get(name, ""), (value_x, row.centery), size, th.text, True, "midleft"
-        )
+        text(surface, fonts, label, (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft")
+        value_x = round(row.x + row.width * 0.42)
+        room = min(panel.buttons[a].x for a in actions) - 4 - value_x  # up to the row's buttons
+        value = fit_text(fonts.get(size, True), view.values.get(name, ""), room)
+        text(surface, fonts, value, (value_x, row.centery), size, th.text, True, "midleft")
     for b in buttons:
         draw_button(surface, fonts, th, b, mouse)
     colour = th.warn if view.warn else th.text_dim

@@ -1,5 +1,6 @@
 """The position editor: a screen of its own over the game or the review, where the player builds any
-position with the mouse and the keys, then analyses it, rolls it out, plays it out or copies its IDs.
+position with the mouse and the keys, then analyses it, maps its rolls, evaluates it, rolls it out,
+plays it out, copies its XGID or GNU IDs, or exports it as a picture or a text diagram.
 
 The position is an :class:`~game.ui.model.workbench.editor.EditorPosition` (pure, tested without a window);
 every edit goes through it, and a refused edit says why in the panel and the status strip. The
@@ -10,19 +11,25 @@ cursor. Its commands are one table, :data:`~game.ui.scenes.editor.actions.ACTION
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import assert_never
 
 import pygame
 
-from ai.cube.model import context_from_match
+from ai.cube.model import CubeContext, context_from_match
 from game.rules.position import Position
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup
-from game.ui.model.workbench.editor import Edit, EditorPosition, Side
+from game.ui.model.workbench.editor import Edit, EditorPosition, Side, describe
+from game.ui.model.workbench.exports import PositionExport
 from game.ui.scenes.base import ConfirmDialog, Context, Scene
 from game.ui.scenes.editor.actions import ACTIONS, GRID, action_for, by_name
 from game.ui.scenes.editor.dialogs import DEPTHS, DiceDialog, EditorAnalysis, EditorHelp
 from game.ui.scenes.editor.panel import EditorPanel, PanelView, board_layout, draw_panel
+from game.ui.scenes.evaluate import EvaluateDialog
+from game.ui.scenes.export import Exported, ExportKind, export_position
 from game.ui.scenes.rollout import RolloutDialog
+from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
@@ -52,9 +59,13 @@ class EditorScene(Scene):
         self, ctx: Context, start: EditorPosition, on_play: Callable[[SetUp], None], source: str
     ) -> None:
         super().__init__(ctx)
-        self.value = start
+        config = ctx.settings.game_config()
+        self.names: tuple[str, str] = config.names if config.is_two_player() else ("", "")
+        """The bottom and the top side's players' names when two people play (the new-game
+        settings, which playing it out uses); "" for "you" and "the opponent"."""
+        self.value = replace(start, names=self.names)
         """The position as edited."""
-        self.opened = start
+        self.opened = self.value
         """The position the editor opened with (leaving with no edit asks nothing)."""
         self.on_play = on_play
         """Starts a game at a set-up position (the app asks before leaving a game)."""
@@ -74,6 +85,10 @@ class EditorScene(Scene):
         """The last refused edit's reason (until the next edit is made)."""
         self.depth = max(DEPTHS[0], min(DEPTHS[-1], ctx.settings.hint_depth))
         """The analysis depth."""
+        self.exported: Exported | None = None
+        """The last export, told in the panel until the next edit."""
+        self.exported_kind = ExportKind.PICTURE
+        """What the last export wrote."""
         self.buttons: list[Button] = []
         self.on_resize()
         ctx.notify(f"Position editor, starting from {source}. F1 lists every key.")
@@ -98,6 +113,10 @@ class EditorScene(Scene):
         """True when the position can be analysed, rolled out or played."""
         return self.value.unplayable() is None
 
+    def can_map(self) -> bool:
+        """True when the temperature map can be drawn: a playable position before its roll."""
+        return self.playable() and self.value.dice is None
+
     def can_undo(self) -> bool:
         """True when there is an edit to take back."""
         return bool(self.past)
@@ -119,6 +138,7 @@ class EditorScene(Scene):
     def take(self, step: Edit) -> bool:
         """Keep the result of an edit (for undo), or say why it was refused."""
         self.first_die = None
+        self.exported = None
         if not step.ok:
             self.refused = step.refused[0].upper() + step.refused[1:] + "."
             self.ctx.notify(self.refused, warn=True)
@@ -152,7 +172,7 @@ class EditorScene(Scene):
     def choose_adding(self, side: Side) -> None:
         """Add ``side``'s checkers on empty points and the bar."""
         self.adding = side
-        self.ctx.notify(f"Adding {side.owner_words} checkers.")
+        self.ctx.notify(f"Adding {self.value.owner_words(side)} checkers.")
 
     def click_board(self, pos: tuple[int, int], button: int, shift: bool = False) -> None:
         """A click on the board: left adds, right takes off; a tray picks the side to add."""
@@ -265,25 +285,104 @@ class EditorScene(Scene):
             return
         self.on_play(self.value.setup())
 
+    def before_roll(self) -> tuple[Position, CubeContext, str]:
+        """The position before its roll (any dice set left aside), the cube context of the side on
+        roll, in words: what the temperature map and Evaluate look at."""
+        setup = self.value.setup()
+        dice = self.value.dice
+        aside = "" if dice is None else f" (the roll {max(dice)}-{min(dice)} left aside)"
+        who = self.value.owner_words(self.value.on_roll)
+        what = f"Edited position: {who} position before the roll{aside}"
+        return Position(setup.code), context_from_match(setup.info), what
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map (before the roll only), or Evaluate, of the position."""
+        if not self.playable():
+            self.explain_unplayable()
+            return
+        if not evaluate and self.value.dice is not None:
+            self.explain_no_map()
+            return
+        position, context, what = self.before_roll()
+        if evaluate:
+            self.ctx.push(EvaluateDialog(self.ctx, position, context, what, self.depth))
+            return
+        mine = self.ctx.settings.colour  # the side on roll's checkers, as on the board
+        if self.value.on_roll is Side.TOP:
+            mine = "dark" if mine == "light" else "light"
+        self.ctx.push(TemperatureDialog(self.ctx, position, context, what, self.depth, colour=mine))
+
+    def explain_no_map(self) -> None:
+        """Say why there is no temperature map of a position with dice."""
+        self.refused = "The temperature map is of the position before the roll: 0 takes the dice off."
+        self.ctx.notify(self.refused, warn=True)
+
+    def xgid(self) -> str:
+        """The position's XGID (beavers as the settings have them, unless an XGID pasted said)."""
+        return self.value.xgid(beavers=self.ctx.settings.beavers)
+
     def copy_ids(self) -> None:
-        """Put the IDs on the clipboard, or say where to read them."""
-        ids = self.value.ids()
-        if copy_to_clipboard(ids):
-            self.ctx.notify(f"Copied {ids} to the clipboard.")
+        """Put the XGID on the clipboard (as the IDs dialog's Copy), or say where to read it."""
+        self._copy(self.xgid(), "the XGID")
+
+    def copy_gnu_ids(self) -> None:
+        """Put GNU Backgammon's ``POSITIONID:MATCHID`` on the clipboard."""
+        self._copy(self.value.ids(), "the GNU Backgammon IDs")
+
+    def _copy(self, what: str, name: str) -> None:
+        if copy_to_clipboard(what):
+            self.ctx.notify(f"Copied {name} to the clipboard: {what}")
         else:
-            self.ctx.notify(f"No clipboard here: the IDs are {ids}", warn=True)
+            self.ctx.notify(f"No clipboard here: {name} is {what}", warn=True)
 
     def paste_ids(self) -> None:
-        """Set the board from the IDs on the clipboard."""
+        """Set the board from the XGID or the IDs on the clipboard."""
         self.paste_text(_clipboard_text())
 
     def paste_text(self, raw: str) -> bool:
-        """Set the board from pasted text (GNU Backgammon IDs); a text that is none says why."""
+        """Set the board from pasted text: an XGID (drawn as it says, its bottom player at the
+        bottom) or GNU Backgammon IDs (the player who decides at the bottom), alone or in a longer
+        text; a text that holds none says why."""
         try:
             setup = parse_setup(raw)
         except SetUpError as exc:
             return self.take(Edit(self.value, f"the clipboard holds no position: {exc}"))
-        return self.take(Edit(EditorPosition.from_setup(setup)))
+        if not self.take(Edit(replace(EditorPosition.from_setup(setup), names=self.names))):
+            return False
+        kind = "the XGID" if setup.from_xgid else "GNU Backgammon's IDs"
+        self.ctx.notify(f"Set up from {kind}. {describe(self.value)}")
+        return True
+
+    def export_target(self) -> PositionExport:
+        """The position to export: as the editor shows it, its sides named as in the panel."""
+        v = self.value
+        names = {v.player(side): v.label(side) for side in Side}
+        beavers = self.ctx.settings.beavers if v.beavers is None else v.beavers
+        return PositionExport(
+            v.code(), v.info(), bottom=v.bottom_player, names=(names[0], names[1]), beavers=beavers
+        )
+
+    def export(self, kind: ExportKind) -> None:
+        """Save a picture of the board, or the text diagram (also copied); the panel says where."""
+        self.refused = ""
+        self.exported, self.exported_kind = export_position(self.ctx, self.export_target(), kind), kind
+
+    def export_note(self) -> str:
+        """The last export in the panel's words: the file's name first, then its folder (the status
+        line has the whole message)."""
+        done = self.exported
+        if done is None:
+            return ""
+        if done.path is None:
+            return done.message
+        match self.exported_kind:
+            case ExportKind.PICTURE:
+                what = "Picture of the board saved"
+            case ExportKind.TEXT:
+                what = "Text diagram copied to the clipboard and saved"
+            case _:
+                assert_never(self.exported_kind)
+        return f"{what}: {done.path.name}, in {done.path.parent}"
 
     def show_help(self) -> None:
         """The editor's help."""
@@ -294,7 +393,7 @@ class EditorScene(Scene):
         if not self.edited():
             self.close_scene()
             return
-        detail = "The position you set up here will be lost (copy its IDs first to keep it)."
+        detail = "The position you set up here will be lost (Ctrl+C copies its XGID, to keep it)."
         self.ctx.push(
             ConfirmDialog(self.ctx, "Leave the editor?", detail, "Leave it", self.close_scene, "Keep editing")
         )
@@ -333,8 +432,12 @@ class EditorScene(Scene):
         return False
 
     def _explain_disabled(self, name: str) -> None:
-        if name in ("analyse", "rollout", "play"):
+        if name in ("analyse", "rollout", "play", "evaluate") or (
+            name == "temperature" and not self.playable()
+        ):
             self.explain_unplayable()
+        elif name == "temperature":
+            self.explain_no_map()
         elif name == "undo":
             self.ctx.notify("Nothing to undo.", warn=True)
         elif name == "redo":
@@ -349,10 +452,11 @@ class EditorScene(Scene):
         dice = "none (cube)" if v.dice is None else f"{max(v.dice)}-{min(v.dice)}"
         if self.first_die is not None:
             dice = f"{self.first_die}-?"
-        owner = "middle" if v.owner is None else v.owner.label
+        owner = "middle" if v.owner is None else v.label(v.owner)
+        jacoby = ("on" if v.jacoby else "off") + (", beavers" if v.beavers else "")
         return {
-            "adding": self.adding.label,
-            "turn": v.on_roll.label,
+            "adding": v.label(self.adding),
+            "turn": v.label(v.on_roll),
             "dice": dice,
             "cube": str(v.cube),
             "owner": owner,
@@ -360,8 +464,15 @@ class EditorScene(Scene):
             "you": "–" if money else str(v.score[0]),
             "them": "–" if money else str(v.score[1]),
             "crawford": "–" if money else ("yes" if v.crawford else "no"),
-            "jacoby": ("on" if v.jacoby else "off") if money else "–",
+            "jacoby": jacoby if money else "–",
         }
+
+    def row_labels(self) -> dict[str, str]:
+        """The rows whose labels name the players (two people at one computer)."""
+        bottom, top = self.names
+        if not bottom:
+            return {}
+        return {"you": f"{bottom}'s score (Y)", "them": f"{top}'s score (T)"}
 
     def board_view(self) -> BoardView:
         """What the board shows: the position, its dice, the keyboard cursor."""
@@ -403,9 +514,10 @@ class EditorScene(Scene):
             b.enabled = by_name(b.key).enabled(self)
             b.primary = b.key == "analyse" and b.enabled
         values = self.row_values()
-        note = self.refused or HOW_TO
-        pid, mid = v.ids().split(":")
-        view = PanelView((pid, mid), values, note, bool(self.refused))
+        told = self.exported
+        note = self.refused or self.export_note() or HOW_TO
+        warn = bool(self.refused) or (told is not None and told.warn)
+        view = PanelView(v.ids(), self.xgid(), self.row_labels(), values, note, warn)
         draw_panel(surface, fonts, th, self.panel, view, self.buttons, mouse)
         surface.set_clip(None)
 
@@ -425,13 +537,13 @@ class EditorScene(Scene):
             icon = ctx.renderer.sprite(top.height * 0.26, kind, th)
             surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))
             x += icon.get_width() + 5
-            words = f"{side.label}: pips {v.pips(side)}, off {v.off(side)}"
+            words = f"{v.label(side)}: pips {v.pips(side)}, off {v.off(side)}"
             r = text(surface, fonts, words, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
             x = r.right + top.height * 0.4
         why = v.unplayable()
         roll = "to roll" if v.dice is None else f"rolled {max(v.dice)}-{min(v.dice)}"
         words, colour = (
-            (why[0].upper() + why[1:], th.warn) if why else (f"{v.on_roll.label} {roll}", th.accent)
+            (why[0].upper() + why[1:], th.warn) if why else (f"{v.label(v.on_roll)} {roll}", th.accent)
         )
         room = top.right - 12 - round(x)
         words = fit_text(fonts.get(size * 0.8, bold=True), words, room)

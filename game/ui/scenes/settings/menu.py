@@ -18,6 +18,12 @@ from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.settings.names import NameDialog
 from game.ui.widgets.controls import fit_text, text
 
+TWO_PLAYERS = OPPONENTS[1]
+"""The ``opponent`` setting of two people playing each other."""
+
+COMPUTER_ONLY = frozenset({"level"})
+"""The rows that only matter against the computer (greyed when two people play)."""
+
 
 @dataclass
 class Option:
@@ -157,11 +163,27 @@ class MenuScene(Dialog):
             self.arrows.append((pygame.Rect(round(vx0), y, aw, round(self.line * 0.8)), i, -1))
             self.arrows.append((pygame.Rect(round(vx1 - aw), y, aw, round(self.line * 0.8)), i, 1))
 
+    def two_players(self) -> bool:
+        """True when the next game is two people at this computer."""
+        return self.ctx.settings.opponent == TWO_PLAYERS
+
+    def unused(self, opt: Option) -> bool:
+        """True when a row does not apply to the next game (the computer's strength when two
+        people play): shown greyed, and its choice cannot be changed."""
+        return opt.attr in COMPUTER_ONLY and self.two_players()
+
     def shown(self, opt: Option) -> str:
-        """A row's value as shown: the choice's name, or the name typed."""
+        """A row's value as shown: the choice's name (the players named when two people play), the
+        name typed, or that the row is not used."""
         if opt.typed:
             return str(getattr(self.ctx.settings, opt.attr))
-        return opt.names[self._value_index(opt)]
+        if self.unused(opt):
+            return "Not used: two players"
+        index = self._value_index(opt)
+        if opt.attr == "first" and self.two_players() and index > 0:
+            names = self.ctx.settings.game_config().names
+            return f"{names[index - 1]} ({'first' if index == 1 else 'second'} player)"
+        return opt.names[index]
 
     def _value_index(self, opt: Option) -> int:
         value = getattr(self.ctx.settings, opt.attr)
@@ -173,6 +195,9 @@ class MenuScene(Dialog):
     def change(self, row: int, direction: int) -> None:
         """Move a row's choice left or right and save the settings."""
         opt = self.rows[row]
+        if self.unused(opt):
+            self.ctx.notify(f"{opt.label} is not used when two people play each other.")
+            return
         if opt.typed:
             self.type_name(opt)
             return
@@ -228,12 +253,14 @@ class MenuScene(Dialog):
                 pygame.draw.rect(surface, th.accent, row_rect, 2, border_radius=6)
             label = opt.label + ("" if opt.applies_now else " *")
             mid = y + self.line * 0.4
-            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, th.text, anchor="midleft")
+            unused = self.unused(opt)
+            colour = th.text_dim if unused else th.text
+            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, colour, anchor="midleft")
             left, right = self.arrows[2 * i][0], self.arrows[2 * i + 1][0]
             name = fit_text(fonts.get(size, True), self.shown(opt), right.x - left.right - 8)
             centre = ((left.right + right.x) / 2, mid)
-            text(surface, fonts, name, centre, size, th.accent, True, "center")
-            for rect, glyph in ((left, "◀"), (right, "▶")):
+            text(surface, fonts, name, centre, size, th.text_dim if unused else th.accent, True, "center")
+            for rect, glyph in ((left, "◀"), (right, "▶")) if not unused else ():
                 text(surface, fonts, glyph, rect.center, size, th.text_dim, anchor="center")
         note = "* applies to the next new game · ↑↓ choose a row · ←→ change it"
         y = self.top + len(self.rows) * self.line
