@@ -332,3 +332,22 @@ def test_the_new_game_dialog_names_who_moves_first_and_greys_ai_strength_for_two
     assert not menu.unused(level) and menu.shown(first) == "The computer (the second player)"
     menu.change(rows["level"], 1)
     assert app.settings.level != before
+
+
+def test_against_the_computer_the_name_rows_are_greyed_and_cannot_be_typed_in(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(opponent="computer", name_one="Ann", name_two="Bob")
+    menu = app.scenes[-1]
+    assert isinstance(menu, MenuScene)
+    rows = {opt.attr: i for i, opt in enumerate(menu.rows)}
+    for attr in ("name_one", "name_two"):
+        opt = menu.rows[rows[attr]]
+        assert menu.unused(opt) and menu.shown(opt) == "Only for two players"
+        depth = len(app.scenes)
+        menu.change(rows[attr], 1)
+        assert len(app.scenes) == depth, "no name box opens"
+        assert "not used against the computer" in app.message[0]
+    menu.change(rows["opponent"], 1)  # two players: the names are theirs to type
+    assert not menu.unused(menu.rows[rows["name_one"]])
+    assert menu.shown(menu.rows[rows["name_one"]]) == "Ann"

@@ -24,6 +24,9 @@ TWO_PLAYERS = OPPONENTS[1]
 COMPUTER_ONLY = frozenset({"level"})
 """The rows that only matter against the computer (greyed when two people play)."""
 
+TWO_PLAYERS_ONLY = frozenset({"name_one", "name_two"})
+"""The rows that only matter when two people play (greyed against the computer)."""
+
 
 @dataclass
 class Option:
@@ -169,16 +172,19 @@ class MenuScene(Dialog):
 
     def unused(self, opt: Option) -> bool:
         """True when a row does not apply to the next game (the computer's strength when two
-        people play): shown greyed, and its choice cannot be changed."""
-        return opt.attr in COMPUTER_ONLY and self.two_players()
+        people play, the players' names against the computer): shown greyed, and its choice
+        cannot be changed."""
+        if self.two_players():
+            return opt.attr in COMPUTER_ONLY
+        return opt.attr in TWO_PLAYERS_ONLY
 
     def shown(self, opt: Option) -> str:
         """A row's value as shown: the choice's name (the players named when two people play), the
         name typed, or that the row is not used."""
+        if self.unused(opt):
+            return "Not used: two players" if self.two_players() else "Only for two players"
         if opt.typed:
             return str(getattr(self.ctx.settings, opt.attr))
-        if self.unused(opt):
-            return "Not used: two players"
         index = self._value_index(opt)
         if opt.attr == "first" and self.two_players() and index > 0:
             names = self.ctx.settings.game_config().names
@@ -196,7 +202,8 @@ class MenuScene(Dialog):
         """Move a row's choice left or right and save the settings."""
         opt = self.rows[row]
         if self.unused(opt):
-            self.ctx.notify(f"{opt.label} is not used when two people play each other.")
+            when = "when two people play each other" if self.two_players() else "against the computer"
+            self.ctx.notify(f"{opt.label} is not used {when}.")
             return
         if opt.typed:
             self.type_name(opt)
