@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
 from ai.evaluation.hand import move_scores
+from ai.filters import Filters
 from game.rules.outcome import Termination, win_kind
 
 Lengths = npt.NDArray[np.int64]
@@ -116,17 +117,17 @@ def best_of_each(values: npt.NDArray[np.float64], lengths: Lengths) -> npt.NDArr
 
 
 def best_results(
-    children: list[int],
+    raw: npt.NDArray[np.uint8],
     lengths: Lengths,
     eval_boards: EvalBoards,
     utility: Callable[[Probs], npt.NDArray[np.float64]],
-    limit: int,
+    filters: Filters,
     check: Callable[[], None],
 ) -> tuple[Probs, int]:
-    """``W`` of each roll's best result by ``utility``: the rolls' results are ``children`` in runs of
-    ``lengths``; a run longer than ``limit`` is pre-screened. Returns one row of five a roll, and
-    how many boards were evaluated."""
-    raw = results_boards(children, check)
+    """``W`` of each roll's best result by ``utility``: the rolls' results are the boards ``raw`` (mover
+    still on roll) in runs of ``lengths``; a run longer than ``filters.prescreen`` is pre-screened.
+    Returns one row of five a roll, and how many boards were evaluated."""
+    limit = filters.prescreen
     if limit < int(lengths.max()):
         kept, lengths = prescreen(raw, lengths, limit, check)
         raw = raw[kept]

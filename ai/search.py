@@ -22,8 +22,9 @@ How it is made fast:
 * **Batched evaluation.** A node's children for all 21 rolls are generated as plain
   integers (:func:`game.rules.movegen.results`) and the recursion runs level by level, so
   every position on a level is evaluated in large batches (chunks of :data:`CHUNK`, the stop
-  flag checked between them). The last level of the deepest iteration, most of the work,
-  goes from codes to one board array and never touches the caches (:mod:`ai.leaves`).
+  flag checked between them). The last level of the deepest iteration, most of the work, is
+  generated as boards for all its positions and rolls at once (:mod:`ai.all_rolls`) and
+  scored on them (:mod:`ai.leaves`), never touching the caches.
 * **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)``
   values are kept for the whole call, so iterative deepening and transpositions never
   repeat work.
@@ -57,6 +58,7 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ai.all_rolls import all_rolls
 from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
 from ai.filters import DEFAULT_FILTERS, Filters
 from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
@@ -328,15 +330,19 @@ class _Engine:
             got = self.q_cache.get((s, key_k))
             if got is not None:
                 out[i] = got
+            elif (rows_of := todo_rows.get(s)) is None:
+                todo.append(s)
+                todo_rows[s] = [i]
             else:
-                rows_of = todo_rows.get(s)
-                if rows_of is None:
-                    todo.append(s)
-                    todo_rows[s] = [i]
-                else:
-                    rows_of.append(i)
+                rows_of.append(i)
         if not todo:
             return out
+        if k == 1 and final and self.eval_boards is not None:
+            raw, lengths = all_rolls(todo, self.check)
+            pick = lambda v: self.pick(v, side)  # noqa: E731
+            chosen, evaluated = best_results(raw, lengths, self.eval_boards, pick, self.filters, self.check)
+            self.evaluated += evaluated
+            return self._store(todo, todo_rows, key_k, chosen, out)
         keep_gen = k >= 2 or not final
         children: list[int] = []
         starts: list[int] = []
@@ -346,12 +352,6 @@ class _Engine:
                 children.extend(rs)
         nseg = len(starts)
         lengths = np.diff(np.array([*starts, len(children)]))
-        if k == 1 and final and self.eval_boards is not None:
-            limit = self.filters.prescreen
-            pick = lambda v: self.pick(v, side)  # noqa: E731
-            chosen, evaluated = best_results(children, lengths, self.eval_boards, pick, limit, self.check)
-            self.evaluated += evaluated
-            return self._store(todo, todo_rows, key_k, chosen, out)
         if self.filters.prescreen < int(lengths.max()):
             children, starts, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
         w1 = self.after_move(children, keep=keep_gen)
