@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.features import contact_mask
 from ai.evaluation.hand import move_scores
 from ai.filters import Filters
 from game.rules.outcome import Termination, win_kind
@@ -82,11 +83,12 @@ def board_values(raw: npt.NDArray[np.uint8], eval_boards: EvalBoards, check: Cal
 
 
 def prescreen(
-    raw: npt.NDArray[np.uint8], lengths: Lengths, limit: int, check: Callable[[], None]
+    raw: npt.NDArray[np.uint8], lengths: Lengths, limit: int | Lengths, check: Callable[[], None]
 ) -> tuple[npt.NDArray[np.int64], Lengths]:
     """The rows of ``raw`` kept when each roll (``lengths`` consecutive rows) with more than
-    ``limit`` results keeps only its best ``limit`` by the quick score (ties: the first rows);
-    returns the kept rows in order and the rolls' new lengths."""
+    ``limit`` results (one for all, or one a roll) keeps only its best ``limit`` by the quick score
+    (ties: the first rows); returns the kept rows in order and the rolls' new lengths."""
+    limit = np.broadcast_to(limit, lengths.shape)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     long_segs = np.flatnonzero(lengths > limit)
     long_len = lengths[long_segs]
@@ -102,7 +104,7 @@ def prescreen(
     rank = np.empty(len(rows), dtype=np.int64)
     rank[order] = offsets
     keep = np.ones(len(raw), dtype=bool)
-    keep[rows[rank >= limit]] = False
+    keep[rows[rank >= np.repeat(limit[long_segs], long_len)]] = False
     return np.flatnonzero(keep), np.minimum(lengths, limit)
 
 
@@ -125,10 +127,13 @@ def best_results(
     check: Callable[[], None],
 ) -> tuple[Probs, int]:
     """``W`` of each roll's best result by ``utility``: the rolls' results are the boards ``raw`` (mover
-    still on roll) in runs of ``lengths``; a run longer than ``filters.prescreen`` is pre-screened.
+    still on roll) in runs of ``lengths``; a run longer than ``filters.prescreen`` is pre-screened,
+    and one in contact longer than ``filters.prune`` and its logarithm pruned (:class:`Filters`).
     Returns one row of five a roll, and how many boards were evaluated."""
-    limit = filters.prescreen
-    if limit < int(lengths.max()):
+    pruned = filters.prune + np.log2(np.maximum(lengths, 1)).astype(np.int64)
+    contact = contact_mask(raw[np.cumsum(lengths) - lengths])
+    limit = np.where(contact, np.minimum(filters.prescreen, pruned), filters.prescreen)
+    if (limit < lengths).any():
         kept, lengths = prescreen(raw, lengths, limit, check)
         raw = raw[kept]
     values = board_values(raw, eval_boards, check)
