@@ -33,6 +33,9 @@ a batch of 1024 takes a few milliseconds, which keeps a cancel well under 100 ms
 SLICE = 8192
 """Longest list of results turned into boards, or pre-screened, between two stop checks."""
 
+_SPAN = 4096.0
+"""Wider than twice any quick score (they lie within a few hundred)."""
+
 
 def terminal_probs(code: int) -> npt.NDArray[np.float64]:
     """Exact probabilities for a result in which the mover has borne off every checker."""
@@ -99,8 +102,10 @@ def prescreen(
     for at in range(0, len(rows), SLICE):
         check()
         scores[at : at + SLICE] = move_scores(raw[rows[at : at + SLICE]])
-    seg = np.repeat(np.arange(len(long_segs)), long_len)
-    order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
+    # by roll, best first, ties in generator order: one stable sort on the roll's number spaced
+    # wider than any score's range, less the score
+    key = np.repeat(np.arange(len(long_segs)) * _SPAN, long_len) - np.clip(scores, -_SPAN / 4, _SPAN / 4)
+    order = np.argsort(key, kind="stable")
     rank = np.empty(len(rows), dtype=np.int64)
     rank[order] = offsets
     keep = np.ones(len(raw), dtype=bool)
