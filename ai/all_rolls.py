@@ -94,6 +94,12 @@ def all_rolls(codes: list[int], check: Callable[[], None] = _none) -> tuple[Boar
     return raw, np.bincount(items, minlength=n * NROLLS)
 
 
+def codes(raw: Boards) -> list[int]:
+    """The codes of (N, 50) boards (the inverse of :func:`ai.evaluation.evaluator.boards`)."""
+    data = np.ascontiguousarray(raw).tobytes()
+    return [int.from_bytes(data[at : at + 50], "little") for at in range(0, len(data), 50)]
+
+
 def _steps(mine: Boards, open_: _B, die: _I) -> _B:
     """(items, 24): a checker of the item's board on index i can step ``die`` (no bearing off)."""
     to = _POINTS[None, :] - die[:, None]

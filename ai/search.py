@@ -19,26 +19,23 @@ cubeless equity that follows from them.
 
 How it is made fast:
 
-* **Batched evaluation.** A node's children for all 21 rolls are generated as plain
-  integers (:func:`game.rules.movegen.results`) and the recursion runs level by level, so
-  every position on a level is evaluated in large batches (chunks of :data:`CHUNK`, the stop
-  flag checked between them). The last level of the deepest iteration, most of the work, is
-  generated as boards for all its positions and rolls at once (:mod:`ai.all_rolls`) and
-  scored on them (:mod:`ai.leaves`), never touching the caches.
-* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)``
-  values are kept for the whole call, so iterative deepening and transpositions never
-  repeat work.
-* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the
-  root, depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within
-  ``keep`` places and ``margin`` equity of its best; the others keep their shallower value
-  and are listed after the deeper-searched ones. At inner decision nodes with two or more
-  decisions left, only the ``inner`` best results of each roll by the static score are
-  searched deeper (gnubg keeps one too). Below the root, a roll with more than
-  ``prescreen`` (24) results has only the best 24 by a quick score
-  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small net.
-  :data:`FULL_WIDTH` turns every filter off (``bench/search.py`` measures what the default
-  ones cost); depths 1 and 2 with it are exact expectiminimax (the tests compare them with a
-  textbook recursion).
+* **Batched evaluation.** The recursion runs level by level, so every position on a level is
+  evaluated in large batches (chunks of :data:`CHUNK`, the stop flag checked between them).
+  Near the root, children are plain integers (:func:`game.rules.movegen.results`); a level of
+  :data:`MANY` positions or more, most of the work, is generated as boards for all its
+  positions and rolls at once (:mod:`ai.all_rolls`) and scored on them (:mod:`ai.leaves`).
+* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)`` values are
+  kept for the whole call, so iterative deepening and transpositions never repeat work.
+* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the root,
+  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within ``keep``
+  places and ``margin`` equity of its best; the others keep their shallower value and are listed
+  after the deeper-searched ones. At inner decision nodes with two or more decisions left, only
+  the ``inner`` best results of each roll by the static score are searched deeper (gnubg keeps
+  one too). Below the root, a roll with more than ``prescreen`` (24) results has only the best
+  24 by a quick score (:func:`ai.evaluation.hand.move_scores`) evaluated, and at the deepest
+  level a roll in contact only its best ``prune`` (5) and the logarithm of their number, as
+  gnubg prunes with small nets. :data:`FULL_WIDTH` turns every filter off; depths 1 and 2 with
+  it are exact expectiminimax (the tests compare them with a textbook recursion).
 * **Every core** (:mod:`ai.parallel`): with a pool, the positions below the opponent's
   replies to a root candidate are searched in slices, by helper processes too.
 
@@ -58,12 +55,12 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ai.all_rolls import all_rolls
+from ai.all_rolls import all_rolls, codes
 from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
 from ai.filters import DEFAULT_FILTERS, Filters
 from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
 from ai.filters import UNLIMITED as UNLIMITED
-from ai.leaves import best_results, board_values, prescreen_codes, results_boards, terminal_probs
+from ai.leaves import best_results, board_values, prescreen, prescreen_codes, results_boards, terminal_probs
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -79,9 +76,12 @@ a batch of 1024 takes tens of milliseconds, which keeps a cancel well under 100 
 SLICE = 8192
 """Longest list of leaves prepared for evaluation between two stop checks."""
 
+MANY = 32
+"""A level of this many positions or more is searched from boards, uncached (nothing asks for a deep
+level again); a smaller one from codes, through the caches (iterative deepening meets it again)."""
+
 CHECK_EVERY = 63
-"""Move-generation calls between two checks of the stop flag and the deadline (three positions'
-21 rolls: a few milliseconds)."""
+"""Move-generation calls between two checks of the stop flag and the deadline (a few milliseconds)."""
 
 Utility = Callable[[Probs], npt.NDArray[np.float64]]
 """What a mover ranks its results by: its five probabilities (rows) to one value each."""
@@ -144,9 +144,8 @@ class _Deadline(Exception):
 
 
 SLICE_STATES = (1, 4, 1, 1, 1)
-"""How many positions a slice holds when a search shares its tree with helper processes
-(:meth:`_Engine.split`), by the decisions left below them (index ``k``, 1..4): one when two or
-more decisions are left, four for the last."""
+"""Positions a slice holds when a search shares its tree with helper processes (:meth:`_Engine.split`),
+by the decisions left below them (index ``k``, 1..4): one when two or more are left, four for the last."""
 
 
 class Pool(Protocol):
@@ -298,8 +297,7 @@ class _Engine:
         return flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
-        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration: from
-        boards (:mod:`ai.leaves`) when the evaluator takes them, and never cached."""
+        """:meth:`after_move` for a last level from codes: from boards when it can, never cached."""
         if self.eval_boards is None:
             return self.after_move(children, keep=False)
         self.evaluated += len(children)
@@ -316,9 +314,8 @@ class _Engine:
     def q(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
         """``Q(S, k)`` for each state (side on roll, before rolling); rows of five probs.
 
-        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side``
-        says who is on roll in ``states`` (0: the root's mover, 1: its opponent), for
-        :meth:`pick`.
+        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side`` says
+        who is on roll in ``states`` (0: the root's mover, 1: its opponent), for :meth:`pick`.
         """
         if k == 0:
             return self.static(states, keep=not final)
@@ -337,44 +334,47 @@ class _Engine:
                 rows_of.append(i)
         if not todo:
             return out
-        if k == 1 and final and self.eval_boards is not None:
+        children: list[int] | None = None
+        if self.eval_boards is not None and ((final and k == 1) or len(todo) >= MANY):  # boards, not cached
             raw, lengths = all_rolls(todo, self.check)
-            pick = lambda v: self.pick(v, side)  # noqa: E731
-            chosen, evaluated = best_results(raw, lengths, self.eval_boards, pick, self.filters, self.check)
-            self.evaluated += evaluated
-            return self._store(todo, todo_rows, key_k, chosen, out)
-        keep_gen = k >= 2 or not final
-        children: list[int] = []
-        starts: list[int] = []
-        for s in todo:
-            for rs in self.gen(s, keep_gen):
-                starts.append(len(children))
-                children.extend(rs)
-        nseg = len(starts)
-        lengths = np.diff(np.array([*starts, len(children)]))
-        if self.filters.prescreen < int(lengths.max()):
-            children, starts, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
-        w1 = self.after_move(children, keep=keep_gen)
-        eq1 = self.pick(w1, side)
+            if k == 1:
+                pick = lambda v: self.pick(v, side)  # noqa: E731
+                chosen, evaluated = best_results(
+                    raw, lengths, self.eval_boards, pick, self.filters, self.check
+                )
+                self.evaluated += evaluated
+                return self._store(todo, todo_rows, key_k, chosen, out)
+            if self.filters.prescreen < int(lengths.max()):
+                kept_rows, lengths = prescreen(raw, lengths, self.filters.prescreen, self.check)
+                raw = raw[kept_rows]
+            w1 = board_values(raw, self.eval_boards, self.check)
+            self.evaluated += len(raw)
+        else:
+            keep_gen = k >= 2 or not final
+            rolls = [rs for s in todo for rs in self.gen(s, keep_gen)]
+            children, lengths = [r for rs in rolls for r in rs], np.array([len(rs) for rs in rolls])
+            if self.filters.prescreen < int(lengths.max()):
+                children, _, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
+            w1 = self.after_move(children, keep=keep_gen)
+        nseg = len(lengths)
         seg = np.repeat(np.arange(nseg), lengths)
-        order = np.lexsort((-eq1, seg))
-        start_arr = np.array(starts)
+        order = np.lexsort((-self.pick(w1, side), seg))
+        start_arr = np.cumsum(lengths) - lengths
         if k == 1:
             chosen = w1[order[start_arr]]
         else:
             inner = self.filters.inner[k - 2]
             # the kept children of each segment: the first `inner` in the sorted order
-            rank = np.arange(len(children)) - np.repeat(start_arr, lengths)
+            rank = np.arange(len(w1)) - np.repeat(start_arr, lengths)
             kept = order[rank < inner]  # positions in `order` whose rank in segment < inner
             kept_seg = seg[kept]
-            kept_codes = [children[i] for i in kept.tolist()]
+            kept_codes = [children[i] for i in kept.tolist()] if children is not None else codes(raw[kept])
             nxt_idx = [j for j, r in enumerate(kept_codes) if r & SIDE_MASK]
             deep = w1[kept].copy()
             if nxt_idx:
                 nxt = [swap(kept_codes[j]) for j in nxt_idx]
                 deep[nxt_idx] = flip(self.split(nxt, k - 1, final, 1 - side))
-            deq = self.pick(deep, side)
-            o2 = np.lexsort((-deq, kept_seg))
+            o2 = np.lexsort((-self.pick(deep, side), kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
         return self._store(todo, todo_rows, key_k, chosen, out)
