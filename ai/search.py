@@ -21,9 +21,10 @@ How it is made fast:
 
 * **Batched evaluation.** The recursion runs level by level, so every position on a level is
   evaluated in large batches (chunks of :data:`CHUNK`, the stop flag checked between them).
-  Near the root, children are plain integers (:func:`game.rules.movegen.results`); a level of
-  :data:`MANY` positions or more, most of the work, is generated as boards for all its
-  positions and rolls at once (:mod:`ai.all_rolls`) and scored on them (:mod:`ai.leaves`).
+  The last level of every iteration and every level of the deepest, most of the work, are
+  generated as boards for all their positions and rolls at once (:mod:`ai.all_rolls`) and
+  scored on them (:mod:`ai.leaves`), uncached; the rest of an iteration's levels go through
+  the caches as plain integers (:func:`game.rules.movegen.results`).
 * **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)`` values are
   kept for the whole call, so iterative deepening and transpositions never repeat work.
 * **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the root,
@@ -75,10 +76,6 @@ a batch of 1024 takes tens of milliseconds, which keeps a cancel well under 100 
 
 SLICE = 8192
 """Longest list of leaves prepared for evaluation between two stop checks."""
-
-MANY = 32
-"""A level of this many positions or more is searched from boards, uncached (nothing asks for a deep
-level again); a smaller one from codes, through the caches (iterative deepening meets it again)."""
 
 CHECK_EVERY = 63
 """Move-generation calls between two checks of the stop flag and the deadline (a few milliseconds)."""
@@ -335,7 +332,7 @@ class _Engine:
         if not todo:
             return out
         children: list[int] | None = None
-        if self.eval_boards is not None and ((final and k == 1) or len(todo) >= MANY):  # boards, not cached
+        if self.eval_boards is not None and (final or k == 1):  # from boards, never cached
             raw, lengths = all_rolls(todo, self.check)
             if k == 1:
                 pick = lambda v: self.pick(v, side)  # noqa: E731
