@@ -140,13 +140,16 @@ class _Deadline(Exception):
     """Internal: the deadline passed during an iteration."""
 
 
-SLICE_STATES = (1, 4, 1, 1, 1)
-"""Positions a slice holds when a search shares its tree with helper processes (:meth:`_Engine.split`),
-by the decisions left below them (index ``k``, 1..4): one when two or more are left, four for the last."""
+SLICES_PER_PROCESS = 2
+"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): few and
+large, for the batches' sake, but more than one each, so that a slow process is waited for less."""
 
 
 class Pool(Protocol):
     """Processes that search slices of positions for a search (:class:`ai.parallel.Pool`)."""
+
+    @property
+    def processes(self) -> int: ...  # the processes searching: the helpers and the search's own
 
     def values(
         self,
@@ -378,15 +381,15 @@ class _Engine:
 
     def split(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
         """``Q(S, k)`` like :meth:`q`; with a pool, the first time below the top of the tree (``k``
-        of 1 or more), in slices of :data:`SLICE_STATES` positions, which the pool's helper
+        of 1 or more), in :data:`SLICES_PER_PROCESS` slices a process, which the pool's helper
         processes take one at a time while this process searches the others."""
         pool = self.pool
         if pool is None or k < 1:
             return self.q(states, k, final, side)
         key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
         todo = [s for s in dict.fromkeys(states) if (s, key_k) not in self.q_cache]
-        size = SLICE_STATES[k]
-        slices = [todo[i : i + size] for i in range(0, len(todo), size)]
+        cuts = np.linspace(0, len(todo), min(len(todo), SLICES_PER_PROCESS * pool.processes) + 1)
+        slices = [todo[a:b] for a, b in itertools.pairwise(cuts.astype(int).tolist())]
         self.pool = None  # below the split, this process searches in place
 
         def local(part: list[int]) -> Probs:
