@@ -1,13 +1,14 @@
 """The deepest level of a search: every result of every roll scored from numpy boards, each roll's best kept.
 
 Most of a deep search's time is its last level: at depth 4 a root candidate's tree ends in
-some 9,000 positions times 21 rolls times 20 results. Nothing there is looked up again, so
+some 440 positions times 21 rolls times 20 results. Nothing there is looked up again, so
 it skips the search's caches and works on one (N, 50) board array
-(:func:`ai.evaluation.evaluator.boards`) from start to end: the long rolls' results
-pre-screened by the quick score (:func:`ai.evaluation.hand.move_scores`) on those boards,
-the rest turned round for the opponent and evaluated in batches, results that bear off the
-last checker scored exactly, and each roll's best found by one pass over the values (ties:
-the first in the move generator's order, as everywhere in the search).
+(:func:`ai.all_rolls.all_rolls`) from start to end: the long rolls' results pre-screened,
+and a contact roll's pruned to its best few, by the quick score
+(:func:`ai.evaluation.hand.move_scores`) on those boards, the rest turned round for the
+opponent and evaluated in batches, results that bear off the last checker scored exactly,
+and each roll's best found by one pass over the values (ties: the first in the move
+generator's order, as everywhere in the search).
 """
 
 from __future__ import annotations

@@ -128,7 +128,9 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     (1-6) or indirect (7-11) range of an opposing checker weighted by what a hit
     would cost, opposing checkers sent to the bar and the pip counts. A result that
     bears off the last checker scores highest. The search uses it to pre-screen
-    long move lists (see :mod:`ai.search`).
+    long move lists (see :mod:`ai.search`). Scores are rounded to nine decimals, so that
+    moves worth the same compare equal however the sums were ordered (ties keep the move
+    generator's order).
     """
     score = np.take(_SLOT_TABLE, b + _SLOT_OFFSETS).sum(axis=1)
     blots = bit_masks(b[:, :24] == 1)
@@ -142,7 +144,7 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     danger = _COST_LOW[direct & 0xFFF] + _COST_HIGH[direct >> 12]
     danger += 0.3 * (_COST_LOW[indirect & 0xFFF] + _COST_HIGH[indirect >> 12])
     score -= 0.9 * danger
-    out: F = np.where(b[:, :25].any(axis=1), score, 100.0)
+    out: F = np.where(b[:, :25].any(axis=1), np.round(score, 9), 100.0)
     return out
 
 
