@@ -1,13 +1,14 @@
 """The deepest level of a search: every result of every roll scored from numpy boards, each roll's best kept.
 
 Most of a deep search's time is its last level: at depth 4 a root candidate's tree ends in
-some 9,000 positions times 21 rolls times 20 results. Nothing there is looked up again, so
+some 440 positions times 21 rolls times 20 results. Nothing there is looked up again, so
 it skips the search's caches and works on one (N, 50) board array
-(:func:`ai.evaluation.evaluator.boards`) from start to end: the long rolls' results
-pre-screened by the quick score (:func:`ai.evaluation.hand.move_scores`) on those boards,
-the rest turned round for the opponent and evaluated in batches, results that bear off the
-last checker scored exactly, and each roll's best found by one pass over the values (ties:
-the first in the move generator's order, as everywhere in the search).
+(:func:`ai.all_rolls.all_rolls`) from start to end: the long rolls' results pre-screened,
+and a contact roll's pruned to its best few, by the quick score
+(:func:`ai.evaluation.hand.move_scores`) on those boards, the rest turned round for the
+opponent and evaluated in batches, results that bear off the last checker scored exactly,
+and each roll's best found by one pass over the values (ties: the first in the move
+generator's order, as everywhere in the search).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.features import contact_mask
 from ai.evaluation.hand import move_scores
+from ai.filters import Filters
 from game.rules.outcome import Termination, win_kind
 
 Lengths = npt.NDArray[np.int64]
@@ -30,6 +33,9 @@ a batch of 1024 takes a few milliseconds, which keeps a cancel well under 100 ms
 
 SLICE = 8192
 """Longest list of results turned into boards, or pre-screened, between two stop checks."""
+
+_SPAN = 4096.0
+"""Wider than twice any quick score (they lie within a few hundred)."""
 
 
 def terminal_probs(code: int) -> npt.NDArray[np.float64]:
@@ -81,11 +87,12 @@ def board_values(raw: npt.NDArray[np.uint8], eval_boards: EvalBoards, check: Cal
 
 
 def prescreen(
-    raw: npt.NDArray[np.uint8], lengths: Lengths, limit: int, check: Callable[[], None]
+    raw: npt.NDArray[np.uint8], lengths: Lengths, limit: int | Lengths, check: Callable[[], None]
 ) -> tuple[npt.NDArray[np.int64], Lengths]:
     """The rows of ``raw`` kept when each roll (``lengths`` consecutive rows) with more than
-    ``limit`` results keeps only its best ``limit`` by the quick score (ties: the first rows);
-    returns the kept rows in order and the rolls' new lengths."""
+    ``limit`` results (one for all, or one a roll) keeps only its best ``limit`` by the quick score
+    (ties: the first rows); returns the kept rows in order and the rolls' new lengths."""
+    limit = np.broadcast_to(limit, lengths.shape)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     long_segs = np.flatnonzero(lengths > limit)
     long_len = lengths[long_segs]
@@ -96,12 +103,14 @@ def prescreen(
     for at in range(0, len(rows), SLICE):
         check()
         scores[at : at + SLICE] = move_scores(raw[rows[at : at + SLICE]])
-    seg = np.repeat(np.arange(len(long_segs)), long_len)
-    order = np.lexsort((rows, -scores, seg))  # by roll, best first, ties in generator order
+    # by roll, best first, ties in generator order: one stable sort on the roll's number spaced
+    # wider than any score's range, less the score
+    key = np.repeat(np.arange(len(long_segs)) * _SPAN, long_len) - np.clip(scores, -_SPAN / 4, _SPAN / 4)
+    order = np.argsort(key, kind="stable")
     rank = np.empty(len(rows), dtype=np.int64)
     rank[order] = offsets
     keep = np.ones(len(raw), dtype=bool)
-    keep[rows[rank >= limit]] = False
+    keep[rows[rank >= np.repeat(limit[long_segs], long_len)]] = False
     return np.flatnonzero(keep), np.minimum(lengths, limit)
 
 
@@ -116,18 +125,21 @@ def best_of_each(values: npt.NDArray[np.float64], lengths: Lengths) -> npt.NDArr
 
 
 def best_results(
-    children: list[int],
+    raw: npt.NDArray[np.uint8],
     lengths: Lengths,
     eval_boards: EvalBoards,
     utility: Callable[[Probs], npt.NDArray[np.float64]],
-    limit: int,
+    filters: Filters,
     check: Callable[[], None],
 ) -> tuple[Probs, int]:
-    """``W`` of each roll's best result by ``utility``: the rolls' results are ``children`` in runs of
-    ``lengths``; a run longer than ``limit`` is pre-screened. Returns one row of five a roll, and
-    how many boards were evaluated."""
-    raw = results_boards(children, check)
-    if limit < int(lengths.max()):
+    """``W`` of each roll's best result by ``utility``: the rolls' results are the boards ``raw`` (mover
+    still on roll) in runs of ``lengths``; a run longer than ``filters.prescreen`` is pre-screened,
+    and one in contact longer than ``filters.prune`` and its logarithm pruned (:class:`Filters`).
+    Returns one row of five a roll, and how many boards were evaluated."""
+    pruned = filters.prune + np.log2(np.maximum(lengths, 1)).astype(np.int64)
+    contact = contact_mask(raw[np.cumsum(lengths) - lengths])
+    limit = np.where(contact, np.minimum(filters.prescreen, pruned), filters.prescreen)
+    if (limit < lengths).any():
         kept, lengths = prescreen(raw, lengths, limit, check)
         raw = raw[kept]
     values = board_values(raw, eval_boards, check)

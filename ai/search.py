@@ -19,25 +19,24 @@ cubeless equity that follows from them.
 
 How it is made fast:
 
-* **Batched evaluation.** A node's children for all 21 rolls are generated as plain
-  integers (:func:`game.rules.movegen.results`) and the recursion runs level by level, so
-  every position on a level is evaluated in large batches (chunks of :data:`CHUNK`, the stop
-  flag checked between them). The last level of the deepest iteration, most of the work,
-  goes from codes to one board array and never touches the caches (:mod:`ai.leaves`).
-* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)``
-  values are kept for the whole call, so iterative deepening and transpositions never
-  repeat work.
-* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the
-  root, depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within
-  ``keep`` places and ``margin`` equity of its best; the others keep their shallower value
-  and are listed after the deeper-searched ones. At inner decision nodes with two or more
-  decisions left, only the ``inner`` best results of each roll by the static score are
-  searched deeper (gnubg keeps one too). Below the root, a roll with more than
-  ``prescreen`` (24) results has only the best 24 by a quick score
-  (:func:`ai.evaluation.hand.move_scores`) evaluated, as gnubg pre-screens with a small net.
-  :data:`FULL_WIDTH` turns every filter off (``bench/search.py`` measures what the default
-  ones cost); depths 1 and 2 with it are exact expectiminimax (the tests compare them with a
-  textbook recursion).
+* **Batched evaluation.** The recursion runs level by level, so every position on a level is
+  evaluated in large batches (chunks of :data:`CHUNK`, the stop flag checked between them).
+  The last level of every iteration and every level of the deepest, most of the work, are
+  generated as boards for all their positions and rolls at once (:mod:`ai.all_rolls`) and
+  scored on them (:mod:`ai.leaves`), uncached; the rest of an iteration's levels go through
+  the caches as plain integers (:func:`game.rules.movegen.results`).
+* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)`` values are
+  kept for the whole call, so iterative deepening and transpositions never repeat work.
+* **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the root,
+  depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within ``keep``
+  places and ``margin`` equity of its best; the others keep their shallower value and are listed
+  after the deeper-searched ones. At inner decision nodes with two or more decisions left, only
+  the ``inner`` best results of each roll by the static score are searched deeper (gnubg keeps
+  one too). Below the root, a roll with more than ``prescreen`` (24) results has only the best
+  24 by a quick score (:func:`ai.evaluation.hand.move_scores`) evaluated, and at the deepest
+  level a roll in contact only its best ``prune`` (5) and the logarithm of their number, as
+  gnubg prunes with small nets. :data:`FULL_WIDTH` turns every filter off; depths 1 and 2 with
+  it are exact expectiminimax (the tests compare them with a textbook recursion).
 * **Every core** (:mod:`ai.parallel`): with a pool, the positions below the opponent's
   replies to a root candidate are searched in slices, by helper processes too.
 
@@ -57,11 +56,12 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ai.all_rolls import all_rolls, codes
 from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
 from ai.filters import DEFAULT_FILTERS, Filters
 from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
 from ai.filters import UNLIMITED as UNLIMITED
-from ai.leaves import best_results, board_values, prescreen_codes, results_boards, terminal_probs
+from ai.leaves import best_results, board_values, prescreen, prescreen_codes, results_boards, terminal_probs
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -78,8 +78,7 @@ SLICE = 8192
 """Longest list of leaves prepared for evaluation between two stop checks."""
 
 CHECK_EVERY = 63
-"""Move-generation calls between two checks of the stop flag and the deadline (three positions'
-21 rolls: a few milliseconds)."""
+"""Move-generation calls between two checks of the stop flag and the deadline (a few milliseconds)."""
 
 Utility = Callable[[Probs], npt.NDArray[np.float64]]
 """What a mover ranks its results by: its five probabilities (rows) to one value each."""
@@ -141,14 +140,16 @@ class _Deadline(Exception):
     """Internal: the deadline passed during an iteration."""
 
 
-SLICE_STATES = (1, 4, 1, 1, 1)
-"""How many positions a slice holds when a search shares its tree with helper processes
-(:meth:`_Engine.split`), by the decisions left below them (index ``k``, 1..4): one when two or
-more decisions are left, four for the last."""
+SLICES_PER_PROCESS = 2
+"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): few and
+large, for the batches' sake, but more than one each, so that a slow process is waited for less."""
 
 
 class Pool(Protocol):
     """Processes that search slices of positions for a search (:class:`ai.parallel.Pool`)."""
+
+    @property
+    def processes(self) -> int: ...  # the processes searching: the helpers and the search's own
 
     def values(
         self,
@@ -296,8 +297,7 @@ class _Engine:
         return flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
-        """``W(r, 1)`` like :meth:`after_move`, for the last level of the deepest iteration: from
-        boards (:mod:`ai.leaves`) when the evaluator takes them, and never cached."""
+        """:meth:`after_move` for a last level from codes: from boards when it can, never cached."""
         if self.eval_boards is None:
             return self.after_move(children, keep=False)
         self.evaluated += len(children)
@@ -314,9 +314,8 @@ class _Engine:
     def q(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
         """``Q(S, k)`` for each state (side on roll, before rolling); rows of five probs.
 
-        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side``
-        says who is on roll in ``states`` (0: the root's mover, 1: its opponent), for
-        :meth:`pick`.
+        ``final`` is True in the deepest iteration: leaf data is then not cached. ``side`` says
+        who is on roll in ``states`` (0: the root's mover, 1: its opponent), for :meth:`pick`.
         """
         if k == 0:
             return self.static(states, keep=not final)
@@ -328,68 +327,69 @@ class _Engine:
             got = self.q_cache.get((s, key_k))
             if got is not None:
                 out[i] = got
+            elif (rows_of := todo_rows.get(s)) is None:
+                todo.append(s)
+                todo_rows[s] = [i]
             else:
-                rows_of = todo_rows.get(s)
-                if rows_of is None:
-                    todo.append(s)
-                    todo_rows[s] = [i]
-                else:
-                    rows_of.append(i)
+                rows_of.append(i)
         if not todo:
             return out
-        keep_gen = k >= 2 or not final
-        children: list[int] = []
-        starts: list[int] = []
-        for s in todo:
-            for rs in self.gen(s, keep_gen):
-                starts.append(len(children))
-                children.extend(rs)
-        nseg = len(starts)
-        lengths = np.diff(np.array([*starts, len(children)]))
-        if k == 1 and final and self.eval_boards is not None:
-            limit = self.filters.prescreen
-            pick = lambda v: self.pick(v, side)  # noqa: E731
-            chosen, evaluated = best_results(children, lengths, self.eval_boards, pick, limit, self.check)
-            self.evaluated += evaluated
-            return self._store(todo, todo_rows, key_k, chosen, out)
-        if self.filters.prescreen < int(lengths.max()):
-            children, starts, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
-        w1 = self.after_move(children, keep=keep_gen)
-        eq1 = self.pick(w1, side)
+        children: list[int] | None = None
+        if self.eval_boards is not None and (final or k == 1):  # from boards, never cached
+            raw, lengths = all_rolls(todo, self.check)
+            if k == 1:
+                pick = lambda v: self.pick(v, side)  # noqa: E731
+                chosen, evaluated = best_results(
+                    raw, lengths, self.eval_boards, pick, self.filters, self.check
+                )
+                self.evaluated += evaluated
+                return self._store(todo, todo_rows, key_k, chosen, out)
+            if self.filters.prescreen < int(lengths.max()):
+                kept_rows, lengths = prescreen(raw, lengths, self.filters.prescreen, self.check)
+                raw = raw[kept_rows]
+            w1 = board_values(raw, self.eval_boards, self.check)
+            self.evaluated += len(raw)
+        else:
+            keep_gen = k >= 2 or not final
+            rolls = [rs for s in todo for rs in self.gen(s, keep_gen)]
+            children, lengths = [r for rs in rolls for r in rs], np.array([len(rs) for rs in rolls])
+            if self.filters.prescreen < int(lengths.max()):
+                children, _, lengths = prescreen_codes(children, lengths, self.filters.prescreen, self.check)
+            w1 = self.after_move(children, keep=keep_gen)
+        nseg = len(lengths)
         seg = np.repeat(np.arange(nseg), lengths)
-        order = np.lexsort((-eq1, seg))
-        start_arr = np.array(starts)
+        order = np.lexsort((-self.pick(w1, side), seg))
+        start_arr = np.cumsum(lengths) - lengths
         if k == 1:
             chosen = w1[order[start_arr]]
         else:
             inner = self.filters.inner[k - 2]
             # the kept children of each segment: the first `inner` in the sorted order
-            rank = np.arange(len(children)) - np.repeat(start_arr, lengths)
+            rank = np.arange(len(w1)) - np.repeat(start_arr, lengths)
             kept = order[rank < inner]  # positions in `order` whose rank in segment < inner
             kept_seg = seg[kept]
-            kept_codes = [children[i] for i in kept.tolist()]
+            kept_codes = [children[i] for i in kept.tolist()] if children is not None else codes(raw[kept])
             nxt_idx = [j for j, r in enumerate(kept_codes) if r & SIDE_MASK]
             deep = w1[kept].copy()
             if nxt_idx:
                 nxt = [swap(kept_codes[j]) for j in nxt_idx]
                 deep[nxt_idx] = flip(self.split(nxt, k - 1, final, 1 - side))
-            deq = self.pick(deep, side)
-            o2 = np.lexsort((-deq, kept_seg))
+            o2 = np.lexsort((-self.pick(deep, side), kept_seg))
             first = np.searchsorted(kept_seg[o2], np.arange(nseg))
             chosen = deep[o2[first]]
         return self._store(todo, todo_rows, key_k, chosen, out)
 
     def split(self, states: list[int], k: int, final: bool, side: int = 0) -> Probs:
         """``Q(S, k)`` like :meth:`q`; with a pool, the first time below the top of the tree (``k``
-        of 1 or more), in slices of :data:`SLICE_STATES` positions, which the pool's helper
+        of 1 or more), in :data:`SLICES_PER_PROCESS` slices a process, which the pool's helper
         processes take one at a time while this process searches the others."""
         pool = self.pool
         if pool is None or k < 1:
             return self.q(states, k, final, side)
         key_k = k if self.utilities is None else k + (MAX_DEPTH + 1) * side
         todo = [s for s in dict.fromkeys(states) if (s, key_k) not in self.q_cache]
-        size = SLICE_STATES[k]
-        slices = [todo[i : i + size] for i in range(0, len(todo), size)]
+        cuts = np.linspace(0, len(todo), min(len(todo), SLICES_PER_PROCESS * pool.processes) + 1)
+        slices = [todo[a:b] for a, b in itertools.pairwise(cuts.astype(int).tolist())]
         self.pool = None  # below the split, this process searches in place
 
         def local(part: list[int]) -> Probs:

@@ -14,7 +14,11 @@ Figures:
   (``movegen_worst_moves`` is its count), the fastest of several timings;
 * ``movegen_worst_legal_moves_ms``: the same roll through :func:`game.rules.move.legal_moves`,
   which also finds each move's steps and builds the :class:`~game.rules.move.Move` values (what
-  the board UI asks for once a turn).
+  the board UI asks for once a turn);
+* ``all_rolls_rolls_per_s``: position-rolls a second from :func:`ai.all_rolls.all_rolls`, every
+  roll of 256 positions at a time as boards (the search's deep levels), and
+  ``all_rolls_speedup``: that over the rules' generator's rate with the boards made from its
+  codes (:func:`ai.evaluation.evaluator.boards`), the work it replaces.
 
 Targets (issue 2): at least 20,000 rolls per second, the worst case under 20 ms.
 """
@@ -25,6 +29,8 @@ import random
 import sys
 import time
 
+from ai.all_rolls import BLOCK, all_rolls
+from ai.evaluation.evaluator import boards
 from game.rules.dice import ROLLS
 from game.rules.move import legal_moves
 from game.rules.movegen import results
@@ -90,12 +96,25 @@ def run(quick: bool) -> dict[str, float]:
         t = clock()
         legal_moves(Position(worst), (1, 1))
         slow.append(clock() - t)
+    batch = boards_spent = float("inf")
+    blocks = [positions[at : at + BLOCK] for at in range(0, n, BLOCK)]
+    for _ in range(1 if quick else PASSES):
+        t = clock()
+        for block in blocks:
+            all_rolls(block)
+        batch = min(batch, clock() - t)
+        t = clock()
+        for code in positions:
+            boards([r for d1, d2, _ in ROLLS for r in results(code, d1, d2)])
+        boards_spent = min(boards_spent, clock() - t)
     return {
         "movegen_rolls_per_s": n * len(ROLLS) / total,
         "movegen_rolls_per_s_weighted": 1.0 / mean_weighted,
         "movegen_worst_ms": 1000.0 * min(times),
         "movegen_worst_moves": float(moves),
         "movegen_worst_legal_moves_ms": 1000.0 * min(slow),
+        "all_rolls_rolls_per_s": n * len(ROLLS) / batch,
+        "all_rolls_speedup": boards_spent / batch,
     }
 
 

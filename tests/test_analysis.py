@@ -286,6 +286,34 @@ def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
     assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
 
 
+class CountingBoards(CountingEvaluator):
+    """Counts the boards evaluated at the deepest level too (that level takes boards)."""
+
+    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> np.ndarray:
+        self.count += len(b)
+        return self.inner.evaluate_boards(b)
+
+
+def test_pruning_evaluates_only_the_best_few_results_of_each_roll_at_the_deepest_level() -> None:
+    code, dice = START_CODE, (6, 5)
+    pruned, full = CountingBoards(), CountingBoards()
+    cut = analyse(code, dice, 2, pruned, filters=Filters(prune=1))
+    whole = analyse(code, dice, 2, full, filters=Filters(prune=UNLIMITED, prescreen=UNLIMITED))
+    assert pruned.count < full.count / 2
+    # the opponent's best replies can only be missed, never invented: we look no worse
+    eq_full = {c.code: c.equity for c in whole}
+    assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
+
+
+def test_pruning_leaves_races_alone() -> None:
+    race = Position.from_sides(side({1: 3, 2: 3, 3: 3, 4: 2, 8: 2, 9: 2}), side({2: 4, 3: 4, 5: 4, 7: 3}))
+    assert race.is_race()
+    pruned, full = CountingBoards(), CountingBoards()
+    cut = analyse(race.code, (2, 1), 2, pruned, filters=Filters(prune=1))
+    assert cut == analyse(race.code, (2, 1), 2, full, filters=Filters(prune=UNLIMITED))
+    assert pruned.count == full.count
+
+
 # --- match play inside the search ------------------------------------------------------------
 
 

@@ -168,3 +168,29 @@ def test_move_scores_punish_a_blot_in_direct_range() -> None:
     in_range = move_score({**base, 5: 1}, theirs)  # 4 pips in front of their back checkers
     out_of_range = move_score({**base, 16: 1}, theirs)  # 15 pips away: no shot
     assert out_of_range > in_range
+
+
+def plain_move_score(b: list[int]) -> float:
+    """The quick score as its docstring defines it, one point at a time."""
+    from ai.evaluation.hand import _BLOT_COST, _MOVE_POINT_VALUE
+
+    me, them = b[:25], b[25:]
+    if not any(me):
+        return 100.0
+    score = sum(float(_MOVE_POINT_VALUE[p]) for p in range(24) if me[p] >= 2)
+    # the opponent's checkers by my index (its point q is my index 23 - q); its bar is my index -1
+    hitters = {23 - q for q in range(24) if them[q]} | ({-1} if them[24] else set())
+    for i in range(24):
+        if me[i] == 1:
+            distances = {i - m for m in hitters}
+            direct = any(1 <= d <= 6 for d in distances)
+            indirect = any(7 <= d <= 11 for d in distances)
+            score -= 0.9 * float(_BLOT_COST[i]) * (direct + 0.3 * indirect)
+    pips = sum((k + 1) * them[k] for k in range(25)) - sum((k + 1) * me[k] for k in range(25))
+    return score + 0.5 * them[24] + 0.012 * pips
+
+
+def test_move_scores_match_their_plain_definition() -> None:
+    b = boards(CODES)
+    got = move_scores(b)
+    assert got.tolist() == pytest.approx([plain_move_score(row.tolist()) for row in b], abs=1e-9)

@@ -13,7 +13,7 @@ import pytest
 
 from ai.evaluation.evaluator import Evaluator, Probs
 from ai.evaluation.load import hand_evaluator
-from ai.search import analyse
+from ai.search import UNLIMITED, Filters, analyse
 from ai.worker.messages import Failed, Finished, Progress, RankedMove, Request
 from ai.worker.transport import AIWorker
 from game.rules.move import Move, legal_moves
@@ -392,8 +392,13 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
 
     monkeypatch.setattr(analysis, "swap", counting_swap)
     monkeypatch.setattr(analysis, "results", counting_results)
-    analysis.analyse(
-        BUSY.code, (6, 5), 3, RecordingBoards() if from_boards else Recording(), should_stop=should_stop
+    analysis.analyse(  # unpruned: a search big enough to need slices
+        BUSY.code,
+        (6, 5),
+        3,
+        RecordingBoards() if from_boards else Recording(),
+        should_stop=should_stop,
+        filters=Filters(prune=UNLIMITED),
     )
     assert sum(n for kind, n in log if kind == "eval") > 5000  # a search big enough to need slices
     since: dict[str, int] = {"swap": 0, "gen": 0, "eval": 0}

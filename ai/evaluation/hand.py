@@ -94,6 +94,30 @@ _PIPS = np.arange(1, 26, dtype=np.float64)
 _POINT_BITS = np.arange(24, dtype=np.int64)
 
 
+def _slot_table() -> F:
+    """Each slot's share of the quick score by its checkers (row: slot 0..49, column: count):
+    my made points by their value less my pips, the opponent's pips and checkers on the bar."""
+    count = np.arange(256, dtype=np.float64)
+    table = np.zeros((50, 256))
+    table[:24] = _MOVE_POINT_VALUE[:, None] * (count >= 2)
+    table[:25] -= 0.012 * _PIPS[:, None] * count
+    table[25:] += 0.012 * _PIPS[:, None] * count
+    table[49] += 0.5 * count
+    return table.ravel()
+
+
+def _bit_sums(values: F) -> tuple[F, F]:
+    """For every 12-bit mask, the sum of ``values[k]`` over its bits, for the low and the high 12 bits."""
+    bits = (np.arange(4096)[:, None] >> np.arange(12)) & 1
+    return bits @ values[:12], bits @ values[12:24]
+
+
+_SLOT_TABLE = _slot_table()
+_SLOT_OFFSETS = np.arange(50) * 256
+_COST_LOW, _COST_HIGH = _bit_sums(np.asarray(_BLOT_COST, dtype=np.float64))
+_BOARD_BITS = (1 << 24) - 1
+
+
 def move_scores(b: npt.NDArray[np.uint8]) -> F:
     """A quick score of results of a move, for ranking the moves of one roll.
 
@@ -104,23 +128,23 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     (1-6) or indirect (7-11) range of an opposing checker weighted by what a hit
     would cost, opposing checkers sent to the bar and the pip counts. A result that
     bears off the last checker scores highest. The search uses it to pre-screen
-    long move lists (see :mod:`ai.search`).
+    long move lists (see :mod:`ai.search`). Scores are rounded to nine decimals, so that
+    moves worth the same compare equal however the sums were ordered (ties keep the move
+    generator's order).
     """
-    x = b.astype(np.float64)
-    me, them = x[:, :25], x[:, 25:]
-    made = (b[:, :24] >= 2).astype(np.float64)
-    blot = (b[:, :24] == 1).astype(np.float64)
+    score = np.take(_SLOT_TABLE, b + _SLOT_OFFSETS).sum(axis=1)
+    blots = bit_masks(b[:, :24] == 1)
     # opposing checkers in my numbering, bit m + 1 for my index m, bit 0 for their bar; a blot on
     # my index i is in direct range of bits i - 5 .. i, in indirect range of bits i - 10 .. i - 6
     opp = (turned_masks(bit_masks(b[:, 25:49] > 0)) << 1) | (b[:, 49] > 0)
     near = opp | opp << 1 | opp << 2 | opp << 3 | opp << 4 | opp << 5
     far = (opp | opp << 1 | opp << 2 | opp << 3 | opp << 4) << 6
-    direct = ((near[:, None] >> _POINT_BITS) & 1).astype(np.float64)
-    indirect = ((far[:, None] >> _POINT_BITS) & 1).astype(np.float64)
-    danger = blot * (direct + 0.3 * indirect)
-    score = made @ _MOVE_POINT_VALUE - 0.9 * (danger @ _BLOT_COST)
-    score += 0.5 * them[:, 24] + 0.012 * (them @ _PIPS - me @ _PIPS)
-    out: F = np.where(me.sum(axis=1) == 0, 100.0, score)
+    direct = blots & near & _BOARD_BITS
+    indirect = blots & far & _BOARD_BITS
+    danger = _COST_LOW[direct & 0xFFF] + _COST_HIGH[direct >> 12]
+    danger += 0.3 * (_COST_LOW[indirect & 0xFFF] + _COST_HIGH[indirect >> 12])
+    score -= 0.9 * danger
+    out: F = np.where(b[:, :25].any(axis=1), np.round(score, 9), 100.0)
     return out
 
 

@@ -1,0 +1,358 @@
+"""Every roll's results of many positions at once, as numpy boards: the search's deepest level.
+
+:func:`all_rolls` gives what :func:`game.rules.movegen.results` gives for each position and each
+of the 21 rolls, as one (N, 50) board array (:func:`ai.evaluation.evaluator.boards`' layout)
+with the number of results of each (position, roll), position by position, the rolls in
+:data:`game.rules.dice.ROLLS` order. The sets are the same (``tests/test_all_rolls.py``
+compares them on positions from play and on the movegen tests' edge cases); the order
+within a roll may differ.
+
+The common cases are worked out for all positions and rolls together with array operations;
+the rest go through the rules' own generator one by one:
+
+* two different dice, nothing on the bar and two or more checkers outside the home board
+  (nothing can bear off this turn): each die's single steps, every pair of steps of two
+  checkers (or two from one point holding two), and one checker moving on with the second
+  die, both ways round; a pair whose second step starts where the first ended is that
+  checker moving on, and one checker moving on reaches the same position both ways round
+  unless it passes a blot, so those are counted once. With no way to play both dice, the
+  larger die's steps, else the smaller's, else the position stays;
+* doubles, nothing on the bar and four or more checkers outside home: up to four hops of
+  the die, taken from points in descending order (a hop never starts above the previous
+  one's start), so that each playable set of hops is found once, and different sets give
+  different positions; the most hops that can be played count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.evaluation.evaluator import boards
+from game.rules.dice import ROLLS
+
+Boards = npt.NDArray[np.uint8]
+Lengths = npt.NDArray[np.int64]
+_I = npt.NDArray[np.int64]
+_B = npt.NDArray[np.bool_]
+
+NROLLS = len(ROLLS)
+_PAIR = [(r, a, b) for r, (a, b, _) in enumerate(ROLLS) if a != b]
+_PAIR_ROLL = np.array([r for r, _, _ in _PAIR])
+_PAIR_LOW = np.array([a for _, a, _ in _PAIR])
+_PAIR_HIGH = np.array([b for _, _, b in _PAIR])
+_DOUBLE = [(r, a) for r, (a, b, _) in enumerate(ROLLS) if a == b]
+_DOUBLE_ROLL = np.array([r for r, _ in _DOUBLE])
+_DOUBLE_DIE = np.array([d for _, d in _DOUBLE])
+_POINTS = np.arange(24)
+_OPP_BAR = 49
+
+BLOCK = 256
+"""Most positions worked on at once (larger blocks outgrow the processor's caches)."""
+
+
+def _none() -> None:
+    return None
+
+
+def all_rolls(codes: list[int], check: Callable[[], None] = _none) -> tuple[Boards, Lengths]:
+    """The results of each of the 21 rolls for the side on roll of each code (mover still on
+    roll, as :func:`game.rules.movegen.results`): boards, and the number of results of each
+    (code, roll) in code-major order. ``check`` is called between the stages (to stop)."""
+    if len(codes) > BLOCK:
+        parts = [all_rolls(codes[at : at + BLOCK], check) for at in range(0, len(codes), BLOCK)]
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    n = len(codes)
+    b = boards(codes)
+    mine = b[:, :24]
+    opp = b[:, 48:24:-1]  # the opponent's checkers on my index t (its byte 48 - t)
+    bar = b[:, 24]
+    outside = b[:, 6:25].sum(axis=1)
+    out_boards: list[Boards] = []
+    out_items: list[_I] = []
+    pair_fast = (bar == 0) & (outside >= 2)
+    double_fast = (bar == 0) & (outside >= 4)
+    states = np.flatnonzero(pair_fast)
+    if states.size:
+        _pairs(b, mine, opp, states, out_boards, out_items)
+        check()
+    states = np.flatnonzero(double_fast)
+    if states.size:
+        _doubles(b, opp, states, out_boards, out_items)
+        check()
+    slow_pairs = np.flatnonzero(~pair_fast)
+    if slow_pairs.size:
+        _pairs_general(b, slow_pairs, out_boards, out_items)
+    slow_doubles = np.flatnonzero(~double_fast)
+    if slow_doubles.size:
+        _doubles_general(b, slow_doubles, out_boards, out_items)
+    items = np.concatenate(out_items)
+    order = np.argsort(items, kind="stable")
+    raw = np.concatenate(out_boards)[order]
+    return raw, np.bincount(items, minlength=n * NROLLS)
+
+
+def codes(raw: Boards) -> list[int]:
+    """The codes of (N, 50) boards (the inverse of :func:`ai.evaluation.evaluator.boards`)."""
+    data = np.ascontiguousarray(raw).tobytes()
+    return [int.from_bytes(data[at : at + 50], "little") for at in range(0, len(data), 50)]
+
+
+def _steps(mine: Boards, open_: _B, die: _I) -> _B:
+    """(items, 24): a checker of the item's board on index i can step ``die`` (no bearing off)."""
+    to = _POINTS[None, :] - die[:, None]
+    inside = to >= 0
+    landing = np.take_along_axis(open_, np.where(inside, to, 0), axis=1)
+    ok: _B = inside & (mine > 0) & landing
+    return ok
+
+
+def _move(new: Boards, rows: _I, src: _I, dst: _I, opp_before: Boards) -> None:
+    """One checker of each row of ``new`` from ``src`` to ``dst`` (my indices), hitting a blot
+    there: ``opp_before`` is the opponent's count on ``dst`` before the step."""
+    new[rows, src] -= 1
+    new[rows, dst] += 1
+    hit = opp_before == 1
+    if hit.any():
+        rh = rows[hit]
+        new[rh, 48 - dst[hit]] -= 1
+        new[rh, _OPP_BAR] += 1
+
+
+def _pairs(
+    b: Boards,
+    mine: Boards,
+    opp: Boards,
+    states: _I,
+    out_boards: list[Boards],
+    out_items: list[_I],
+) -> None:
+    """Two different dice for ``states`` (nothing on the bar, nothing can bear off)."""
+    npair = len(_PAIR)
+    item_state = np.repeat(states, npair)
+    item_roll = np.tile(_PAIR_ROLL, len(states))
+    d1 = np.tile(_PAIR_LOW, len(states))
+    d2 = np.tile(_PAIR_HIGH, len(states))
+    m = mine[item_state]
+    o = opp[item_state]
+    open_ = o < 2
+    can1 = _steps(m, open_, d1)
+    can2 = _steps(m, open_, d2)
+    item_id = item_state * NROLLS + item_roll
+    made: list[tuple[_I, Boards]] = []
+    # two steps of different checkers (or two from one point holding two)
+    e1_item, e1_src = np.nonzero(can1)
+    e2_src = np.nonzero(can2)[1]
+    n2 = can2.sum(axis=1)
+    start2 = np.cumsum(n2) - n2
+    rep = n2[e1_item]
+    first = np.repeat(np.arange(len(e1_item)), rep)
+    offset = np.arange(len(first)) - np.repeat(np.cumsum(rep) - rep, rep)
+    it = e1_item[first]
+    i = e1_src[first]
+    j = e2_src[start2[it] + offset]
+    t = i - d1[it]
+    u = j - d2[it]
+    keep = ((i != j) | (m[it, i] >= 2)) & (j != t) & (u != i)  # moving on: the chains below
+    it, i, j, t, u = it[keep], i[keep], j[keep], t[keep], u[keep]
+    if it.size:
+        new = b[item_state[it]]
+        rows = np.arange(len(it))
+        _move(new, rows, i, t, o[it, t])
+        _move(new, rows, j, u, np.where(u == t, 0, o[it, u]))
+        made.append((it, new))
+    # one checker moving on: with the low die first (via t), then the high die first (via u)
+    for can, die, other in ((can1, d1, d2), (can2, d2, d1)):
+        c_item, c_src = np.nonzero(can)
+        mid = c_src - die[c_item]
+        end = mid - other[c_item]
+        ok = end >= 0
+        ok[ok] = open_[c_item[ok], end[ok]]
+        c_item, c_src, mid, end = c_item[ok], c_src[ok], mid[ok], end[ok]
+        if die is d2:  # the same as via the low die's point unless one of the two passes a blot
+            low_mid = c_src - d1[c_item]
+            via_low = can1[c_item, c_src] & (o[c_item, low_mid] != 1) & (o[c_item, mid] != 1)
+            c_item, c_src, mid, end = c_item[~via_low], c_src[~via_low], mid[~via_low], end[~via_low]
+        if c_item.size:
+            new = b[item_state[c_item]]
+            rows = np.arange(len(c_item))
+            _move(new, rows, c_src, mid, o[c_item, mid])
+            _move(new, rows, mid, end, o[c_item, end])
+            made.append((c_item, new))
+    count = np.zeros(len(item_state), dtype=np.int64)
+    for it, _ in made:
+        count += np.bincount(it, minlength=len(item_state))
+    for it, new in made:
+        out_items.append(item_id[it])
+        out_boards.append(new)
+    # no way to play both dice: the larger die alone if it can move, else the smaller, else pass
+    none = count == 0
+    if none.any():
+        high_ok = none & can2.any(axis=1)
+        low_ok = none & ~high_ok & can1.any(axis=1)
+        for which, can, die in ((high_ok, can2, d2), (low_ok, can1, d1)):
+            s_item, s_src = np.nonzero(can & which[:, None])
+            if s_item.size:
+                new = b[item_state[s_item]]
+                dst = s_src - die[s_item]
+                _move(new, np.arange(len(s_item)), s_src, dst, o[s_item, dst])
+                out_items.append(item_id[s_item])
+                out_boards.append(new)
+        stuck = np.flatnonzero(none & ~high_ok & ~low_ok)
+        if stuck.size:
+            out_items.append(item_id[stuck])
+            out_boards.append(b[item_state[stuck]])
+
+
+def _doubles(
+    b: Boards,
+    opp: Boards,
+    states: _I,
+    out_boards: list[Boards],
+    out_items: list[_I],
+) -> None:
+    """Doubles for ``states`` (nothing on the bar, four or more checkers outside home)."""
+    ndouble = len(_DOUBLE)
+    item_state = np.repeat(states, ndouble)
+    item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
+    die = np.tile(_DOUBLE_DIE, len(states))
+    to = _POINTS[None, :] - die[:, None]
+    inside = to >= 0
+    # a hop from index i is open when it lands inside on a point the opponent does not hold
+    hop_open = inside & np.take_along_axis(opp[item_state] < 2, np.where(inside, to, 0), axis=1)
+    frontier = b[item_state]
+    f_item = np.arange(len(item_state))
+    last = np.full(len(item_state), 23)
+    levels: list[tuple[_I, Boards]] = []
+    for _ in range(4):
+        can = hop_open[f_item] & (frontier[:, :24] > 0) & (_POINTS[None, :] <= last[:, None])
+        f, src = np.nonzero(can)
+        if not f.size:
+            break
+        dst = src - die[f_item[f]]
+        new = frontier[f]
+        _move(new, np.arange(len(f)), src, dst, new[np.arange(len(f)), 48 - dst].copy())
+        f_item, last, frontier = f_item[f], src, new
+        levels.append((f_item, frontier))
+    deepest = np.zeros(len(item_state), dtype=np.int64)
+    for level, (it, _) in enumerate(levels, 1):
+        deepest[it] = level
+    for level, (it, new) in enumerate(levels, 1):
+        keep = deepest[it] == level
+        out_items.append(item_id[it[keep]])
+        out_boards.append(new[keep])
+    stuck = np.flatnonzero(deepest == 0)
+    if stuck.size:
+        out_items.append(item_id[stuck])
+        out_boards.append(b[item_state[stuck]])
+
+
+def _singles(frontier: Boards, die: _I) -> tuple[_I, Boards]:
+    """Every legal single step of ``die[row]`` from each board of ``frontier``, under all the rules
+    (the bar first, bearing off with all home by the exact die or from the highest point):
+    the row each comes from, and the new boards."""
+    mine = frontier[:, :25]
+    opp = frontier[:, 48:24:-1]
+    on_bar = mine[:, 24] > 0
+    to = np.arange(25)[None, :] - die[:, None]  # (rows, 25): where a checker on index i lands
+    inside = to >= 0
+    landing = np.take_along_axis(opp < 2, np.where(inside, to, 0), axis=1)
+    can = (mine > 0) & inside & landing
+    can[on_bar, :24] = False
+    # bearing off: everything home, by the exact die, or a larger one from the highest point
+    home = ~on_bar & (mine[:, 6:25].sum(axis=1) == 0)
+    if home.any():
+        occupied = mine[:, :6] > 0
+        highest = 5 - np.argmax(occupied[:, ::-1], axis=1)
+        off = (to[:, :6] == -1) | (np.arange(6)[None, :] == highest[:, None])
+        can[:, :6] |= home[:, None] & occupied & ~inside[:, :6] & off
+    row, src = np.nonzero(can)
+    dst = src - die[row]
+    new = frontier[row]
+    idx = np.arange(len(row))
+    new[idx, src] -= 1
+    stays = dst >= 0
+    new[idx[stays], dst[stays]] += 1
+    hit = np.zeros(len(row), dtype=bool)
+    hit[stays] = new[idx[stays], 48 - dst[stays]] == 1
+    if hit.any():
+        new[idx[hit], 48 - dst[hit]] -= 1
+        new[idx[hit], _OPP_BAR] += 1
+    return row, new
+
+
+def _distinct(item: _I, new: Boards) -> tuple[_I, Boards]:
+    """The rows of (item, board) pairs with duplicates left out (the first kept)."""
+    if len(item) < 2:
+        return item, new
+    keys = np.concatenate([item.astype("<u4").view(np.uint8).reshape(-1, 4), new], axis=1)
+    keys = np.ascontiguousarray(keys).view(np.dtype((np.void, keys.shape[1]))).ravel()
+    _, first = np.unique(keys, return_index=True)
+    first.sort()
+    return item[first], new[first]
+
+
+def _pairs_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:
+    """Two different dice for ``states``, under all the rules: both orders of the dice, step by step."""
+    npair = len(_PAIR)
+    item_state = np.repeat(states, npair)
+    item_id = item_state * NROLLS + np.tile(_PAIR_ROLL, len(states))
+    low = np.tile(_PAIR_LOW, len(states))
+    high = np.tile(_PAIR_HIGH, len(states))
+    start = b[item_state]
+    firsts = []
+    full_items, full_boards = [], []
+    for one, two in ((low, high), (high, low)):
+        p1, b1 = _singles(start, one)
+        firsts.append((p1, b1))
+        p2, b2 = _singles(b1, two[p1])
+        full_items.append(p1[p2])
+        full_boards.append(b2)
+    it, new = _distinct(np.concatenate(full_items), np.concatenate(full_boards))
+    out_items.append(item_id[it])
+    out_boards.append(new)
+    none = np.ones(len(item_state), dtype=bool)
+    none[it] = False
+    if none.any():
+        (p_low, b_low), (p_high, b_high) = firsts
+        high_ok = np.zeros(len(item_state), dtype=bool)
+        high_ok[p_high] = True
+        high_ok &= none
+        low_ok = np.zeros(len(item_state), dtype=bool)
+        low_ok[p_low] = True
+        low_ok &= none & ~high_ok
+        for ok, p, new in ((high_ok, p_high, b_high), (low_ok, p_low, b_low)):
+            keep = ok[p]
+            out_items.append(item_id[p[keep]])
+            out_boards.append(new[keep])
+        stuck = np.flatnonzero(none & ~high_ok & ~low_ok)
+        out_items.append(item_id[stuck])
+        out_boards.append(b[item_state[stuck]])
+
+
+def _doubles_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:
+    """Doubles for ``states``, under all the rules: up to four steps, as many as can be played."""
+    ndouble = len(_DOUBLE)
+    item_state = np.repeat(states, ndouble)
+    item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
+    die = np.tile(_DOUBLE_DIE, len(states))
+    f_item = np.arange(len(item_state))
+    frontier = b[item_state]
+    deepest = np.zeros(len(item_state), dtype=np.int64)
+    levels = []
+    for level in range(1, 5):
+        p, new = _singles(frontier, die[f_item])
+        if not len(p):
+            break
+        f_item, frontier = _distinct(f_item[p], new)
+        deepest[f_item] = level
+        levels.append((f_item, frontier))
+    for level, (it, new) in enumerate(levels, 1):
+        keep = deepest[it] == level
+        out_items.append(item_id[it[keep]])
+        out_boards.append(new[keep])
+    stuck = np.flatnonzero(deepest == 0)
+    out_items.append(item_id[stuck])
+    out_boards.append(b[item_state[stuck]])

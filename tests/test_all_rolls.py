@@ -1,0 +1,83 @@
+"""The batch move generator (:mod:`ai.all_rolls`) gives exactly the rules' results for every roll.
+
+:func:`game.rules.movegen.results` is checked move by move against GNU Backgammon
+(``tests/test_movegen.py``, ``bgjudge.py movegen``); here the array version is compared with it,
+set for set, on positions from random play (every stage of a game: contact, checkers on the bar,
+races, bear-offs, hits during the bear-off) and on the edge cases the movegen tests build.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ai.all_rolls import BLOCK, NROLLS, all_rolls
+from ai.evaluation.evaluator import boards
+from game.rules.dice import ROLLS
+from game.rules.movegen import results
+from game.rules.position import SIDE_MASK, START_CODE, swap
+from tests.test_movegen import IMMOBILE, board, worst_case_code
+
+
+def played_positions(games: int, seed: int) -> list[int]:
+    """Every position met before a roll in ``games`` games of random legal moves."""
+    rng = random.Random(seed)
+    found: list[int] = []
+    for _ in range(games):
+        code = START_CODE
+        while True:
+            found.append(code)
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            after = rng.choice(results(code, a, b))
+            if not after & SIDE_MASK:
+                break
+            code = swap(after)
+    return found
+
+
+def edge_cases() -> list[int]:
+    """Positions like the movegen tests' edge cases: entering, primes, bearing off, one die only."""
+    return [
+        worst_case_code(),
+        board(
+            {25: 2, 13: 5, 8: 3, 6: 5}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 1, 24: 2, 12: 4}
+        ),  # two on the bar
+        board({25: 5, 6: 10}, {19: 2, 20: 2, 21: 2, 22: 1, 1: 8}),  # five on the bar
+        board({25: 1, 13: 4, 6: 10}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 0: 3}),  # a closed board
+        board({**IMMOBILE, 24: 1}, {18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 13: 2, 0: 3}),  # behind a six-prime
+        board({7: 1, 5: 2, 3: 3, 1: 9}, {12: 2, 0: 13}),  # the last checker comes home, then bears off
+        board({5: 1, 2: 3, 1: 2}, {24: 15}),  # a larger die from the highest point
+        board({6: 1, 1: 1}, {4: 1, 0: 14}),  # a blot in the bear-off
+        board({**IMMOBILE, 10: 1}, {4: 2, 5: 2, 8: 2, 0: 9}),  # only one die can be played
+    ]
+
+
+def check_same(codes: list[int]) -> None:
+    raw, lengths = all_rolls(codes)
+    assert raw.dtype == np.uint8 and raw.shape == (int(lengths.sum()), 50)
+    assert len(lengths) == NROLLS * len(codes)
+    at = 0
+    for k, count in enumerate(lengths.tolist()):
+        code, (d1, d2, _) = codes[k // NROLLS], ROLLS[k % NROLLS]
+        got = [bytes(row) for row in raw[at : at + count]]
+        at += count
+        want = results(code, d1, d2)
+        assert len(got) == len(set(got)), f"a result twice for {code:#x} {d1}{d2}"
+        assert set(got) == {bytes(row) for row in boards(want)}, f"{code:#x} {d1}{d2}"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_roll_of_positions_from_play_gives_the_rules_results(seed: int) -> None:
+    check_same(played_positions(12, seed))
+
+
+def test_the_movegen_edge_cases_give_the_rules_results() -> None:
+    check_same(edge_cases())
+
+
+def test_more_positions_than_a_block_come_back_in_order() -> None:
+    codes = played_positions(8, 7)
+    assert len(codes) > BLOCK
+    check_same(codes)
