@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import NEAR_END, click, key, record_text, run_until, to_game_over
+from ui_driver import NEAR_END, click, key, record_text, run_until, settle_files, to_game_over
 
 from ai.analysis.review import Decision
 from game.ui.app.app import App
@@ -41,9 +41,11 @@ def record(home: Path) -> Path:
 
 
 def reviewed(app: App) -> ReviewScene:
+    settle_files(app)  # from the game-over screen the review opens once the kept record is read
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene)
     run_until(app, lambda: scene.path is not None or bool(scene.failed), "the review")
+    settle_files(app)  # the review counted in the statistics
     return scene
 
 
