@@ -165,8 +165,9 @@ def play_human_turn(app: App) -> Move | None:
     return move
 
 
-def to_game_over(app: App, turns: int = 60) -> None:
-    """Play the human's turns by clicks until the game-over screen shows."""
+def to_game_over(app: App, turns: int = 60, settle: bool = True) -> None:
+    """Play the human's turns by clicks until the game-over screen shows (and, when ``settle``, the
+    game is kept: its record and statistics written)."""
     g = game(app)
     for _ in range(turns):
         run_until(
@@ -179,7 +180,8 @@ def to_game_over(app: App, turns: int = 60) -> None:
         to_human_move(app)
         play_human_turn(app)
     run_until(app, lambda: isinstance(app.stack.top(), GameOverScene), "game over")
-    settle_files(app)
+    if settle:
+        settle_files(app)
 
 
 def settle_files(app: App) -> None:

@@ -430,7 +430,7 @@ class App:
         if self.game is not None:
             self.game.cancel()
             self.save_game()
-        if not self.file_jobs.close():
+        if not self.file_jobs.close(QUIT_WAIT_S):
             why = f"file jobs unfinished after {QUIT_WAIT_S:g} s at quit: a record or statistic may be lost"
             log_failure(self, TimeoutError(why))
         if self._worker is not None:
