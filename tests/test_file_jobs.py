@@ -24,8 +24,11 @@ from game.ui.model.player_stats import load_stats
 from game.ui.model.session import HUMAN, GameSession
 from game.ui.scenes.base import Command
 from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay
+from game.ui.scenes.review import open_match
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.stats.scene import StatisticsScene
+
+MAT = Path(__file__).parent / "data" / "mat"
 
 
 def unexpected(exc: Exception) -> None:
@@ -291,3 +294,26 @@ def test_the_statistics_open_within_a_couple_of_frames_and_only_once(make_app: C
     assert isinstance(app.stack.top(), StatisticsScene) and frames <= 3
     settle_files(app)
     assert sum(isinstance(s, StatisticsScene) for s in app.stacked()) == 1
+
+
+def test_a_dropped_record_is_read_off_the_windows_thread_and_then_reviewed(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    readers: list[bool] = []
+    real = open_match.read_record
+
+    def watched(path: Path) -> bytes:
+        readers.append(threading.current_thread() is threading.main_thread())
+        return real(path)
+
+    monkeypatch.setattr(open_match, "read_record", watched)
+    dropped = tmp_path / "dropped.mat"
+    dropped.write_bytes((MAT / "gnubg.mat").read_bytes())
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(dropped)))
+    app.frame(DT)
+    settle_files(app)
+    top = app.stack.top()
+    assert readers == [False]
+    assert isinstance(top, ReviewScene) and top.source == dropped
+    top.close()
