@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, key, record_text, run_until
+from ui_driver import click, key, record_text, run_until, settle_files
 
 from game.records.diagram import text_diagram
 from game.records.xgid import read_xgid
@@ -80,6 +80,7 @@ def open_review(make_app: Callable[..., App], home: Path) -> tuple[App, ReviewSc
     app = make_app(hint_depth=1)
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_RETURN)
+    settle_files(app)  # the file is read off the window's thread
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene)
     run_until(app, lambda: scene.path is not None, "the review")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import side
-from ui_driver import make_app, record_text  # noqa: F401  (make_app is a fixture)
+from ui_driver import make_app, record_text, settle_files  # noqa: F401  (make_app is a fixture)
 
 from game.rules.position import Position
 from game.support import files
@@ -166,6 +166,7 @@ def test_the_statistics_screen_tells_of_a_damaged_file(make_app: object, home: P
     app: App = make_app()  # type: ignore[operator]
     (home / STATS_FILE).write_text("[1, 2")
     app.run(Command.STATS)
+    settle_files(app)  # read off the window's thread, shown a frame later
     assert isinstance(app.stack.top(), StatisticsScene)
     assert any("statistics could not be read" in a for a in app.alerts)
 

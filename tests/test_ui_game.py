@@ -29,6 +29,7 @@ from ui_driver import (
     pump,
     record_text,
     run_until,
+    settle_files,
     side,
     to_game_over,
     to_human_move,
@@ -81,6 +82,7 @@ def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., Ap
         turns += 1
         assert turns < 40
     run_until(app, lambda: isinstance(app.scenes[-1] if app.scenes else None, GameOverScene), "game over")
+    settle_files(app)  # the record and the statistics are written off the window's thread
     over = app.scenes[-1]
     assert isinstance(over, GameOverScene)
     head, why = over.headline()
@@ -561,4 +563,5 @@ def test_every_app_command_a_scene_may_run_is_carried_out(command: Command, tmp_
     session.resign(HUMAN, Resignation.SINGLE)
     app.alert("a warning to dismiss")
     app.run(command)
+    settle_files(app)  # the statistics are read off the window's thread
     assert COMMAND_DONE[command](app, session)

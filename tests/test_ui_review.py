@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import NEAR_END, click, key, record_text, run_until, to_game_over
+from ui_driver import NEAR_END, click, key, record_text, run_until, settle_files, to_game_over
 
 from ai.analysis.review import Decision
 from game.ui.app.app import App
@@ -41,9 +41,11 @@ def record(home: Path) -> Path:
 
 
 def reviewed(app: App) -> ReviewScene:
+    settle_files(app)  # from the game-over screen the review opens once the kept record is read
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene)
     run_until(app, lambda: scene.path is not None or bool(scene.failed), "the review")
+    settle_files(app)  # the review counted in the statistics
     return scene
 
 
@@ -83,6 +85,7 @@ def test_opened_record_shows_progress_then_both_players_stats(
     assert isinstance(dialog, OpenMatchScene)
     assert [m.path for m in dialog.matches] == [record]
     key(app, pygame.K_RETURN)  # the newest saved match is selected
+    settle_files(app)  # read off the window's thread
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene) and scene.path is None and scene.worker is not None
     assert not any(isinstance(s, OpenMatchScene) for s in app.stack)
@@ -171,6 +174,7 @@ def test_esc_while_analysing_stops_it_and_returns_to_the_game(
     session = game.session
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_RETURN)
+    settle_files(app)
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene) and scene.path is None
     key(app, pygame.K_ESCAPE)
@@ -203,6 +207,7 @@ def test_a_typed_path_that_does_not_exist_is_said_in_the_box(
     assert isinstance(dialog, OpenMatchScene) and dialog.matches == []
     dialog.entry.insert(str(home / "nowhere.mat"))
     key(app, pygame.K_RETURN)
+    settle_files(app)
     assert app.stack.top() is dialog and "nowhere.mat" in dialog.message
 
 
@@ -227,6 +232,7 @@ def test_a_dropped_file_that_cannot_be_read_is_a_warning(
     app, game = with_game(make_app)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "missing.mat")))
     app.frame(0.05)
+    settle_files(app)
     assert app.stack.top() is game
     assert any("missing.mat" in a for a in app.alerts)
 

@@ -165,8 +165,9 @@ def play_human_turn(app: App) -> Move | None:
     return move
 
 
-def to_game_over(app: App, turns: int = 60) -> None:
-    """Play the human's turns by clicks until the game-over screen shows."""
+def to_game_over(app: App, turns: int = 60, settle: bool = True) -> None:
+    """Play the human's turns by clicks until the game-over screen shows (and, when ``settle``, the
+    game is kept: its record and statistics written)."""
     g = game(app)
     for _ in range(turns):
         run_until(
@@ -179,6 +180,22 @@ def to_game_over(app: App, turns: int = 60) -> None:
         to_human_move(app)
         play_human_turn(app)
     run_until(app, lambda: isinstance(app.stack.top(), GameOverScene), "game over")
+    if settle:
+        settle_files(app)
+
+
+def settle_files(app: App) -> None:
+    """Run frames until the file jobs asked for so far (the record, the statistics) are done and their
+    results handed back (an off-screen app, which takes no events, only updates)."""
+    end = time.monotonic() + LIMIT_S
+    while app.file_jobs.busy():
+        if time.monotonic() > end:
+            raise AssertionError("gave up waiting for the file jobs")
+        if app.headless:
+            app.update(0.0)
+        else:
+            app.frame(DT)
+        time.sleep(0.001)
 
 
 def record_text(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:

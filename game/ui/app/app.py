@@ -15,19 +15,20 @@ import datetime
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, assert_never
+from typing import Literal, TypeVar, assert_never
 
 import pygame
 
 from ai.levels import level_by_key
 from game.rules.dice import new_seed
 from game.rules.position import Position
+from game.ui.app.bookkeeping import keep_game_over, open_statistics
+from game.ui.app.file_jobs import QUIT_WAIT_S, FileJobs
 from game.ui.app.ids import open_editor, open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
-from game.ui.app.recovery import guarded_frame, guarded_needs_frames
+from game.ui.app.recovery import guarded_frame, guarded_needs_frames, log_failure
 from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
-from game.ui.model.player_stats import count_game, load_stats
-from game.ui.model.records import keep_game, record_name
+from game.ui.model.records import record_name
 from game.ui.model.session import GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, StorageError, Store
 from game.ui.scenes.backdrop import Backdrop
@@ -37,7 +38,6 @@ from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.review.open_match import OpenMatchScene, open_dropped
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.settings.menu import MenuScene
-from game.ui.scenes.stats.scene import StatisticsScene
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Renderer
 from game.ui.widgets.sound import Sounds
@@ -45,6 +45,8 @@ from game.ui.widgets.status_bar import StatusLines, StatusPlan, draw_status, pla
 from game.ui.widgets.theme import Theme, theme_by_name
 
 MESSAGE_SECONDS = 6.0
+
+T = TypeVar("T")
 
 ScreenCommand = Literal[
     Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH, Command.EDITOR
@@ -108,6 +110,8 @@ class App:
         """True after a save failed (said once, until one works again)."""
         self.running = True
         """False once the player quits."""
+        self.file_jobs = FileJobs(self._file_job_failed)
+        """Reading and writing the player's files during play, off this thread."""
         self.clock = pygame.time.Clock()
         self._time = 0.0
         self._current: Scene | None = None
@@ -219,6 +223,14 @@ class App:
     def open_review(self, data: bytes, name: str, path: Path | None) -> None:
         """Review a match record over the current screen."""
         self.push(ReviewScene(self, data, name, path))
+
+    def run_file_job(self, job: Callable[[], T], then: Callable[[T], None]) -> None:
+        """Run ``job`` (reading, parsing or writing files) off this thread after the jobs before it;
+        ``then`` gets its result on this thread, in a frame soon after."""
+        self.file_jobs.submit(job, then)
+
+    def _file_job_failed(self, exc: Exception) -> None:
+        self.alert(f"A file could not be read or written ({type(exc).__name__}). {log_failure(self, exc)}")
 
     def run(self, command: Command) -> None:
         """An app-wide command."""
@@ -345,16 +357,7 @@ class App:
         s = self.game_session()
         if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
             self.push(GameOverScene(self, s))
-            try:
-                keep_game(None if self.headless else self.store.matches_folder, s, self.alert)
-            except OSError as exc:
-                self.alert(f"The match record could not be written ({exc}).")
-            try:
-                told = count_game(None if self.headless else self.store.folder, s)
-            except OSError as exc:
-                told = f"The statistics could not be written ({exc})."
-            if told:
-                self.alert(told)
+            keep_game_over(self, s)
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
@@ -412,13 +415,8 @@ class App:
             self.push(MenuScene(self))
 
     def open_stats(self) -> None:
-        """The player's statistics (a damaged file is moved aside, and the player told)."""
-        if isinstance(self.stack.top(), StatisticsScene):
-            return
-        stats, told = load_stats(self.store.folder)
-        if told:
-            self.alert(told)
-        self.push(StatisticsScene(self, stats))
+        """The player's statistics, once read (a damaged file is moved aside, and the player told)."""
+        open_statistics(self)
 
     def open_help(self) -> None:
         """The help overlay."""
@@ -428,10 +426,13 @@ class App:
     # --- the loop --------------------------------------------------------------------------------------
 
     def quit(self) -> None:
-        """Stop any search, save, and end the loop."""
+        """Stop any search, save, finish the file jobs (a bounded wait), and end the loop."""
         if self.game is not None:
             self.game.cancel()
             self.save_game()
+        if not self.file_jobs.close(QUIT_WAIT_S):
+            why = f"file jobs unfinished after {QUIT_WAIT_S:g} s at quit: a record or statistic may be lost"
+            log_failure(self, TimeoutError(why))
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -493,7 +494,7 @@ class App:
     def needs_frames(self) -> bool:
         """True while something runs that the picture may not show: a search, or a scene's
         animation or timer (the loop keeps its frame rate and polls the worker)."""
-        if self._worker is not None and self._worker.busy:
+        if self.file_jobs.busy() or (self._worker is not None and self._worker.busy):
             return True
         for s in self.stack:
             self._current = s
@@ -512,6 +513,7 @@ class App:
     def update(self, dt: float) -> None:
         """Advance the worker, the game and the overlays."""
         self._time += dt
+        self.file_jobs.drain()
         if self._worker is not None:
             for ev in self._worker.poll():
                 for scene in self.stack:

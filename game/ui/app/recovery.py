@@ -33,12 +33,12 @@ def recover(app: App, exc: Exception, scene: Scene | None) -> None:
     if app._failures and now - app._failures[-1] > FAILURE_WINDOW_S:
         app._failures = []
     app._failures.append(now)
-    where = _log_failure(app, exc)
+    where = log_failure(app, exc)
     had_game = app.game_session() is not None
     try:
         app.save_game()
     except Exception as save_exc:  # a game too broken to write: the last save stays
-        _log_failure(app, save_exc)
+        log_failure(app, save_exc)
     what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
     if len(app._failures) >= MAX_FAILURES:
         print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
@@ -46,13 +46,13 @@ def recover(app: App, exc: Exception, scene: Scene | None) -> None:
         try:
             app.quit()
         except Exception as quit_exc:  # the game is stopping anyway
-            _log_failure(app, quit_exc)
+            log_failure(app, quit_exc)
         app.running = False
         return
     try:
         done = _drop_failing(app, scene, first=len(app._failures) == 1)
     except Exception as drop_exc:  # the remedy failed too: the next failure escalates
-        _log_failure(app, drop_exc)
+        log_failure(app, drop_exc)
         done = "It may happen again"
     kept = had_game and not app.headless and not app.saving_failed
     saved = " Your game is saved." if kept else ""
@@ -75,7 +75,7 @@ def _drop_failing(app: App, scene: Scene | None, first: bool) -> str:
     return "Back to the menu"
 
 
-def _log_failure(app: App, exc: BaseException) -> str:
+def log_failure(app: App, exc: BaseException) -> str:
     """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
     entry = (
         f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"

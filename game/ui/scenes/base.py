@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
@@ -81,6 +81,9 @@ class Command(Enum):
     SETUP = "setup"
     OPEN_MATCH = "open-match"
     EDITOR = "editor"
+
+
+T = TypeVar("T")
 
 
 class Context(Protocol):
@@ -169,6 +172,11 @@ class Context(Protocol):
 
     def open_review(self, data: bytes, name: str, path: Path | None) -> None:
         """Review a match record (``data``, a ``.mat`` file's bytes, called ``name``) over this screen."""
+        ...
+
+    def run_file_job(self, job: Callable[[], T], then: Callable[[T], None]) -> None:
+        """Run ``job`` (reading, parsing or writing files: never done on the window's thread) after the
+        jobs asked for before it; ``then`` gets its result on the window's thread a frame or so later."""
         ...
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -144,6 +145,8 @@ class GameOverScene(Dialog):
         """The finished game."""
         self.check = ""
         """The result of checking the dice, once asked."""
+        self.reviewing = False
+        """The match's record is being read for its review."""
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
@@ -170,11 +173,28 @@ class GameOverScene(Dialog):
             self.ctx.run(Command.HELP)
 
     def review(self) -> None:
-        """Review the match so far (the whole match once it is over) over this screen."""
+        """Review the match so far (the whole match once it is over) over this screen, once its kept
+        record is read (off the window's thread, after the game is written to it)."""
+        if self.reviewing:
+            return
+        self.reviewing = True
         folder = None if self.ctx.headless else self.ctx.store.matches_folder
-        record, path = match_so_far(folder, self.session)
-        name = path.name if path is not None else f"game {self.session.match.game_number()}"
-        self.ctx.open_review(format_match(record).encode("utf-8"), name, path)
+        session = self.session
+
+        def read() -> tuple[bytes, Path | None]:
+            record, path = match_so_far(folder, session)
+            return format_match(record).encode("utf-8"), path
+
+        self.ctx.run_file_job(read, self._open_review)
+
+    def _open_review(self, read: tuple[bytes, Path | None]) -> None:
+        self.reviewing = False
+        if self not in self.ctx.stacked():  # the player went on to the next game meanwhile
+            return
+        data, path = read
+        self.ctx.open_review(
+            data, path.name if path is not None else f"game {self.session.match.game_number()}", path
+        )
 
     def check_dice(self) -> None:
         """Replay the seed and compare: the same SHA-256 and the same rolls, in order."""

@@ -3,7 +3,7 @@ and the one way a file (chosen, typed, pasted or dropped on the window) becomes 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
@@ -26,27 +26,35 @@ def read_record(path: Path) -> bytes:
         raise ValueError(f"the file is more than a match record ({MAX_FILE} bytes)") from None
 
 
-def open_record(ctx: Context, path: Path) -> str:
-    """Open the review of the record in ``path`` over everything (a game stays underneath); closes any
-    other review or open dialog first. Returns "" or why the file could not be opened."""
+def read_or_why(path: Path) -> bytes | str:
+    """The record file's bytes, or why it could not be read (in words for the player)."""
     try:
-        data = read_record(path)
+        return read_record(path)
     except (OSError, ValueError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         return f"{path.name or path}: cannot open it: {why}"
-    for scene in ctx.stacked():
-        if isinstance(scene, ReviewScene | OpenMatchScene):
-            scene.close()
-            ctx.pop(scene)
-    ctx.push(ReviewScene(ctx, data, path.name, path))
-    return ""
+
+
+def open_record(ctx: Context, path: Path, told: Callable[[str], None]) -> None:
+    """Read the record in ``path`` off the window's thread, then open its review over everything (a game
+    stays underneath), closing any other review or open dialog first; or give ``told`` why not."""
+
+    def show(read: bytes | str) -> None:
+        if isinstance(read, str):
+            told(read)
+            return
+        for scene in ctx.stacked():
+            if isinstance(scene, ReviewScene | OpenMatchScene):
+                scene.close()
+                ctx.pop(scene)
+        ctx.push(ReviewScene(ctx, read, path.name, path))
+
+    ctx.run_file_job(lambda: read_or_why(path), show)
 
 
 def open_dropped(ctx: Context, file: str) -> None:
     """A file dropped on the window: its review over whatever is open, or a warning saying why not."""
-    why = open_record(ctx, Path(file))
-    if why:
-        ctx.alert(why)
+    open_record(ctx, Path(file), ctx.alert)
 
 
 def match_row(m: SavedMatch) -> str:
@@ -109,8 +117,13 @@ class OpenMatchScene(Dialog):
             self.message = "Type or paste a file's path (Ctrl+V), or drop a match file on the window."
 
     def open(self, path: Path) -> None:
-        """Review ``path``, or say why not."""
-        self.message = open_record(self.ctx, path)
+        """Review ``path``, or say why not (once the file is read)."""
+        self.message = ""
+        open_record(self.ctx, path, self.say)
+
+    def say(self, message: str) -> None:
+        """Why the file could not be opened."""
+        self.message = message
 
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_TAB: 1})
     """←→ and Tab move between the buttons; ↑↓ pick a match."""

@@ -253,14 +253,18 @@ class ReviewScene(Scene):
         if self.source is None or folder is None or self.source.parent.resolve() != folder.resolve():
             return
         assert self.ctx.store.folder is not None
+        folder, name = self.ctx.store.folder, self.source.name
         rates = (rev.stats[0].error_rate(), rev.stats[1].error_rate())
         players = rev.match.record.players
-        try:
-            player_stats.record_review(
-                self.ctx.store.folder, self.source.name, rates, (players[0], players[1])
-            )
-        except OSError as exc:
-            self.ctx.notify(f"The review could not be added to your statistics ({exc}).", warn=True)
+
+        def count() -> str:
+            try:
+                player_stats.record_review(folder, name, rates, (players[0], players[1]))
+            except OSError as exc:
+                return f"The review could not be added to your statistics ({exc})."
+            return ""
+
+        self.ctx.run_file_job(count, lambda why: self.ctx.notify(why, warn=True) if why else None)
 
     def close(self) -> None:
         """Stop the analysis and its worker."""
