@@ -21,14 +21,9 @@ EMG in a match, with the match winning chance), searched as the cube hint search
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-import time
 from typing import Any
 
-from ai.cli.cube_hint import parse_before_roll
-from ai.cli.hint import DEFAULT_DEPTH, is_finite_json, load
-from ai.cli.protocol import HintError
+from ai.cli import before_roll
 from ai.position_value import Evaluation
 
 
@@ -86,34 +81,19 @@ def format_evaluation(found: Evaluation, ids: str, seconds: float) -> str:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``evaluate`` command's options."""
-    ap.description = "A position before its roll: both sides' chances, cubeless and cubeful equity."
-    ap.add_argument("ids", metavar="POSITION_ID[:MATCH_ID]", help="the position before its roll")
-    ap.add_argument(
-        "--depth", type=int, default=DEFAULT_DEPTH, choices=range(1, 5), metavar="N",
-        help=f"searched as the cube hint searches, 1-4 (default {DEFAULT_DEPTH}; 1: the evaluation itself)",
-    )  # fmt: skip
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    before_roll.add_arguments(
+        ap,
+        "A position before its roll: both sides' chances, cubeless and cubeful equity.",
+        "searched as the cube hint searches (1: the evaluation itself)",
+    )
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
-    """Print the evaluation; returns the exit status (2: bad input)."""
-    from ai.engine import Engine
-
-    try:
-        position, context = parse_before_roll(args.ids)
-        evaluator = load("auto", sys.stderr)
-        t0 = time.perf_counter()
-        found = Engine(evaluator).evaluate(position, args.depth, context=context)
-        answer = evaluation_json(found, args.ids.strip(), time.perf_counter() - t0)
-        if not is_finite_json(answer):
-            raise HintError("no finite answer for this position (a value came out infinite or not a number)")
-    except HintError as exc:
-        print(f"evaluate: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    if args.json:
-        print(json.dumps(answer, allow_nan=False))
-    else:
-        print(format_evaluation(found, args.ids.strip(), answer["seconds"]))
-    return 0
+    """Print the answer; returns the exit status (2: bad input)."""
+    return before_roll.run(
+        "evaluate",
+        args,
+        lambda engine, position, depth, ctx: engine.evaluate(position, depth, context=ctx),
+        evaluation_json,
+        format_evaluation,
+    )

@@ -24,14 +24,9 @@ prints one object::
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-import time
 from typing import Any
 
-from ai.cli.cube_hint import parse_before_roll
-from ai.cli.hint import DEFAULT_DEPTH, is_finite_json, load
-from ai.cli.protocol import HintError
+from ai.cli import before_roll
 from ai.cube.model import CubeContext
 from ai.temperature import TemperatureMap
 
@@ -110,34 +105,19 @@ def format_map(found: TemperatureMap, ids: str, seconds: float) -> str:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``temperature`` command's options."""
-    ap.description = "Every roll's best move and its equity before the roll: the temperature map."
-    ap.add_argument("ids", metavar="POSITION_ID[:MATCH_ID]", help="the position before its roll")
-    ap.add_argument(
-        "--depth", type=int, default=DEFAULT_DEPTH, choices=range(1, 5), metavar="N",
-        help=f"each roll searched as hint searches it, 1-4 (default {DEFAULT_DEPTH})",
-    )  # fmt: skip
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    before_roll.add_arguments(
+        ap,
+        "Every roll's best move and its equity before the roll: the temperature map.",
+        "each roll searched as hint searches it",
+    )
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
-    """Print the map; returns the exit status (2: bad input)."""
-    from ai.engine import Engine
-
-    try:
-        position, context = parse_before_roll(args.ids)
-        evaluator = load("auto", sys.stderr)
-        t0 = time.perf_counter()
-        found = Engine(evaluator).temperature_map(position, args.depth, context=context)
-        answer = map_json(found, args.ids.strip(), time.perf_counter() - t0)
-        if not is_finite_json(answer):
-            raise HintError("no finite answer for this position (a value came out infinite or not a number)")
-    except HintError as exc:
-        print(f"temperature: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    if args.json:
-        print(json.dumps(answer, allow_nan=False))
-    else:
-        print(format_map(found, args.ids.strip(), answer["seconds"]))
-    return 0
+    """Print the answer; returns the exit status (2: bad input)."""
+    return before_roll.run(
+        "temperature",
+        args,
+        lambda engine, position, depth, ctx: engine.temperature_map(position, depth, context=ctx),
+        map_json,
+        format_map,
+    )
