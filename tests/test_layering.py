@@ -63,6 +63,7 @@ SCENES_SHARED = (
     "game.ui.scenes.backdrop",
     "game.ui.scenes.rollout",
     "game.ui.scenes.export",
+    "game.ui.scenes.help",
     "game.ui.scenes.temperature",
     "game.ui.scenes.evaluate",
 )

@@ -16,6 +16,7 @@ from game.rules.position import Position
 from game.ui.model.workbench.editor import EditorPosition, Side, describe
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.editor.actions import help_rows
+from game.ui.scenes.help import KeysHelp
 from game.ui.widgets.controls import fit_text, mix, text, wrap
 
 ANALYSIS_MOVES = 5
@@ -117,49 +118,15 @@ class DiceDialog(Dialog):
                     pygame.draw.rect(surface, th.accent, rect.inflate(6, 6), 3, border_radius=6)
 
 
-class EditorHelp(Dialog):
-    """The editor's mouse and keys, made from its actions table; any key or click closes it."""
+class EditorHelp(KeysHelp):
+    """The editor's mouse and keys, made from its actions table."""
 
     title = "Position editor"
     max_size = (820, 720)
-    dim_alpha = 160
-
-    def choices(self) -> list[Choice]:
-        """Close."""
-        return [
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "any key", lambda: self.ctx.pop(self), True)
-        ]
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        """Any key closes it."""
-        self.ctx.pop(self)
-
-    def on_click(self, pos: tuple[int, int]) -> None:
-        """Any click closes it."""
-        self.ctx.pop(self)
 
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
         return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
-
-    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The list of controls."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        rows = self.rows()
-        line = area.height / (len(rows) + 1)
-        size = max(9.0, min(16.0, line * 0.72))
-        widest = max(fonts.get(size).size(what)[0] for _, what in rows)
-        while size > 9 and widest > area.width * 0.7:
-            size -= 0.5
-            widest = max(fonts.get(size).size(what)[0] for _, what in rows)
-        y = float(area.y)
-        for key, what in rows:
-            if not what:
-                text(surface, fonts, key, (area.x, y), size, th.accent, True)
-            else:
-                text(surface, fonts, key, (area.x + 12, y), size, th.text, True)
-                text(surface, fonts, what, (area.x + area.width * 0.28, y), size, th.text_dim)
-            y += line
 
 
 def chances(probs: tuple[float, ...]) -> str:

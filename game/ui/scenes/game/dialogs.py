@@ -14,6 +14,7 @@ from game.ui.model.records import match_so_far
 from game.ui.model.session import HUMAN, GameSession
 from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.game.actions import help_rows
+from game.ui.scenes.help import KeysHelp
 from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, text, wrap
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -74,52 +75,16 @@ DICE_HELP = (
 )
 
 
-class HelpOverlay(Dialog):
-    """The controls, made from the actions table; any key or click closes it."""
+class HelpOverlay(KeysHelp):
+    """The controls, made from the actions table, and how the dice are made fair."""
 
     title = "How to play"
     max_size = (780, 700)
-    dim_alpha = 160
-
-    def choices(self) -> list[Choice]:
-        """Close."""
-        return [
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "any key", lambda: self.ctx.pop(self), True)
-        ]
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        """Any key closes it."""
-        self.ctx.pop(self)
-
-    def on_click(self, pos: tuple[int, int]) -> None:
-        """Any click closes it."""
-        self.ctx.pop(self)
+    note = DICE_HELP
 
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
         return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
-
-    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The list of controls, then the dice."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        rows = self.rows()
-        line = (area.height - 40) / (len(rows) + 2)
-        size = max(10.0, min(18.0, line * 0.7))
-        widest = max(fonts.get(size).size(what)[0] for _, what in rows)
-        while size > 9 and widest > area.width * 0.64:
-            size -= 0.5
-            widest = max(fonts.get(size).size(what)[0] for _, what in rows)
-        y = float(area.y)
-        for key, what in rows:
-            if not what:
-                text(surface, fonts, key, (area.x, y), size, th.accent, True)
-            else:
-                text(surface, fonts, key, (area.x + 16, y), size, th.text, True)
-                text(surface, fonts, what, (area.x + area.width * 0.34, y), size, th.text_dim)
-            y += line
-        for part in wrap(fonts.get(size), DICE_HELP, area.width)[:3]:
-            text(surface, fonts, part, (area.x, y + 4), size, th.text_dim)
-            y += size * 1.3
 
 
 KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
