@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 from pathlib import Path
 
 
@@ -33,3 +34,10 @@ def is_running(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def with_ctrl_c() -> None:
+    """``preexec_fn`` for a program a test stops with Ctrl+C: its SIGINT as in a terminal's
+    foreground, even when the tests themselves were started in the background (a shell's ``&``
+    starts them with SIGINT ignored, and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

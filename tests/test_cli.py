@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from processes import children, is_running
+from processes import children, is_running, with_ctrl_c
 
 import main as entry
 from game import __version__
@@ -111,6 +111,7 @@ def start(*args: str, home: Path) -> subprocess.Popen[str]:
         cwd=ROOT,
         env=env,
         start_new_session=True,
+        preexec_fn=with_ctrl_c,
     )
 
 

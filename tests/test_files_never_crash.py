@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from processes import with_ctrl_c
 
 from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
@@ -245,7 +246,12 @@ def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_pat
     (tmp_path / "savegame.json").write_bytes(content)
     env = dict(os.environ, BACKGAMMON_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py")], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env
+        [sys.executable, str(ROOT / "main.py")],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        preexec_fn=with_ctrl_c,
     )
     try:
         deadline = time.monotonic() + 60
@@ -270,7 +276,12 @@ def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None
         os.environ, BACKGAMMON_HOME=str(blocker / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"
     )
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py")], stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env
+        [sys.executable, str(ROOT / "main.py")],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        preexec_fn=with_ctrl_c,
     )
     time.sleep(4.0)
     running = proc.poll() is None
