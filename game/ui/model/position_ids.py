@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ai.cube.model import context_from_match
+from ai.worker.messages import CubeRequest, Request
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, match_id
 from game.records.xgid import XgidError, looks_like_xgid, read_xgid, write_xgid
 from game.rules.cube import DEFAULT_RULES, CubeAction, CubeState, can_double
@@ -42,6 +44,10 @@ EXAMPLE = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
 
 GAME_STATES = {0: "no game", 2: "a finished game", 3: "a resigned game", 4: "a game ended by a pass"}
 """The Match ID game states that cannot be played on."""
+
+
+ANALYSIS_MOVES = 5
+"""Moves an analysis of a set-up position lists."""
 
 
 class SetUpError(ValueError):
@@ -82,6 +88,16 @@ class SetUp:
     def xgid(self) -> str:
         """The position's XGID, the human at the bottom."""
         return write_xgid(self.code, self.info, beavers=bool(self.beavers), bottom=self.human)
+
+    def analysis_request(self, depth: int) -> Request | CubeRequest:
+        """What to ask the worker to analyse it: the best moves for its dice, or, before the roll,
+        the cube decision."""
+        ctx = context_from_match(self.info)
+        if self.info.has_dice():
+            return Request(
+                "hint", Position(self.code), self.info.dice, depth, top=ANALYSIS_MOVES, context=ctx
+            )
+        return CubeRequest(Position(self.code), ctx, depth)
 
     def is_human_on_roll(self) -> bool:
         """True unless the human faces the computer's double."""

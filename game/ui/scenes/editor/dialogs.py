@@ -8,19 +8,15 @@ from types import MappingProxyType
 import pygame
 
 from ai.cube.advice import CubeAdvice
-from ai.cube.model import context_from_match
-from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
+from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
 from game.rules.cube import can_double
 from game.rules.move import Move
-from game.rules.position import Position
 from game.ui.model.workbench.editor import EditorPosition, Side, describe
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.editor.actions import help_rows
 from game.ui.scenes.help import KeysHelp
 from game.ui.widgets.controls import fit_text, mix, text, wrap
 
-ANALYSIS_MOVES = 5
-"""Moves the analysis lists."""
 DEPTHS = (1, 2, 3, 4)
 """The depths the analysis searches at."""
 LINE_H = 19
@@ -257,16 +253,7 @@ class EditorAnalysis(Dialog):
 
     def start(self) -> None:
         """Ask the worker: ranked moves when dice are set, else the cube decision."""
-        setup = self.position.setup()
-        info = setup.info
-        ctx = context_from_match(info)
-        position = Position(setup.code)
-        if info.has_dice():
-            request: Request | CubeRequest = Request(
-                "hint", position, info.dice, self.depth, top=ANALYSIS_MOVES, context=ctx
-            )
-        else:
-            request = CubeRequest(position, ctx, self.depth)
+        request = self.position.setup().analysis_request(self.depth)
         self.request = self.ctx.worker.start(request)
 
     def update(self, dt: float, covered: bool = False) -> None:

@@ -8,7 +8,7 @@ import pygame
 
 from ai.cube.advice import CubeAdvice
 from ai.cube.model import context_from_match
-from ai.worker.messages import CubeAnswer, CubeRequest, Failed, Finished, RankedMove, Request
+from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
 from game.rules.cube import can_double
 from game.rules.position import Position, unpack
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
@@ -22,8 +22,6 @@ from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_face, draw_cube
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-ANALYSIS_MOVES = 5
-"""Moves the analysis lists."""
 ID_SIZE = 26
 """The IDs' size in the IDs dialog (in the monospaced font, where I and l differ)."""
 
@@ -289,15 +287,7 @@ class AnalysisDialog(Dialog):
 
     def start(self) -> None:
         """Ask the worker: ranked moves when dice are set, else the cube decision."""
-        s, info = self.setup, self.setup.info
-        ctx = context_from_match(info)
-        position = Position(s.code)
-        if info.has_dice():
-            request: Request | CubeRequest = Request(
-                "hint", position, info.dice, self.depth, top=ANALYSIS_MOVES, context=ctx
-            )
-        else:
-            request = CubeRequest(position, ctx, self.depth)
+        request = self.setup.analysis_request(self.depth)
         self.request = self.ctx.worker.start(request)
 
     def update(self, dt: float, covered: bool = False) -> None:
