@@ -478,3 +478,37 @@ class ConfirmDialog(Dialog):
         """The detail line."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         text(surface, fonts, self.detail, (area.centerx, area.y + 8), 17, th.text_dim, anchor="midtop")
+
+
+class WorkerDialog(Dialog):
+    """A dialog that asks a worker of its own, one request at a time (a new one stops the last),
+    and lets the worker go when it closes."""
+
+    worker: Worker | None = None
+    """The dialog's worker, made at its first request."""
+    request: int | None = None
+    """The request whose events count."""
+
+    def ask(self, request: AnyRequest) -> None:
+        """Start ``request`` in the dialog's worker (made now if it has none)."""
+        if self.worker is None:
+            self.worker = self.ctx.new_worker()
+        self.request = self.worker.start(request)
+
+    def answers(self) -> list[object]:
+        """The live request's events since the last call."""
+        if self.worker is None:
+            return []
+        return [e for e in self.worker.poll() if getattr(e, "request_id", None) == self.request]
+
+    def dismiss(self) -> None:
+        """Stop the search, if it runs, and close the dialog (Esc)."""
+        self.close()
+        self.ctx.pop(self)
+
+    def close(self) -> None:
+        """Let go of the worker (its search stops); the dialog leaves the stack for good."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        self.request = None

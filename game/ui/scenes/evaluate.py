@@ -19,12 +19,12 @@ from ai.position_value import Evaluation
 from ai.worker.messages import MAX_DEPTH, Evaluated, EvaluateRequest, Failed
 from game.rules.position import Position
 from game.ui.model.workbench.temperature import evaluation_lines, evaluation_rows
-from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
+from game.ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from game.ui.scenes.temperature import DEPTH_KEYS
 from game.ui.widgets.controls import fit_text, mix, text
 
 
-class EvaluateDialog(Dialog):
+class EvaluateDialog(WorkerDialog):
     """A position's chances and equities at a depth the player chooses."""
 
     title = "Evaluate"
@@ -44,8 +44,6 @@ class EvaluateDialog(Dialog):
         """The depth searched."""
         self.result: Evaluation | None = None
         self.failure = ""
-        self.worker: Worker | None = None
-        self.request: int | None = None
         super().__init__(ctx)
         self.start()
 
@@ -75,17 +73,11 @@ class EvaluateDialog(Dialog):
     def start(self) -> None:
         """Evaluate at :attr:`depth` in the dialog's worker (a search running stops)."""
         self.result, self.failure = None, ""
-        if self.worker is None:
-            self.worker = self.ctx.new_worker()
-        self.request = self.worker.start(EvaluateRequest(self.position, self.depth, self.context))
+        self.ask(EvaluateRequest(self.position, self.depth, self.context))
 
     def update(self, dt: float, covered: bool = False) -> None:
         """Take the answer."""
-        if self.worker is None:
-            return
-        for event in self.worker.poll():
-            if getattr(event, "request_id", None) != self.request:
-                continue
+        for event in self.answers():
             if isinstance(event, Evaluated):
                 self.result = event.evaluation
             elif isinstance(event, Failed):
@@ -113,18 +105,6 @@ class EvaluateDialog(Dialog):
             if self.depth_rect(d).collidepoint(pos) and d != self.depth:
                 self.depth = d
                 self.start()
-
-    def dismiss(self) -> None:
-        """Stop the search, if it runs, and close the dialog (Esc)."""
-        self.close()
-        self.ctx.pop(self)
-
-    def close(self) -> None:
-        """Let go of the worker (its search stops); the dialog leaves the stack for good."""
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
-        self.request = None
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The position in words, the depth, the chances table, the equities."""

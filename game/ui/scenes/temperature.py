@@ -32,7 +32,7 @@ from game.ui.model.workbench.temperature import (
     shown_value,
     value_words,
 )
-from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
+from game.ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from game.ui.widgets.controls import fit_text, mix, progress_bar, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
@@ -47,7 +47,7 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 """The arrows move the selection."""
 
 
-class TemperatureDialog(Dialog):
+class TemperatureDialog(WorkerDialog):
     """Every roll's best move before the roll of a position, as a 6x6 grid."""
 
     title = "Temperature map"
@@ -82,8 +82,6 @@ class TemperatureDialog(Dialog):
         """The cell chosen with the arrows or a click."""
         self.hover: Selection | None = None
         """The cell under the mouse, which is shown while it is there."""
-        self.worker: Worker | None = None
-        self.request: int | None = None
         super().__init__(ctx)
         self.start()
 
@@ -96,9 +94,7 @@ class TemperatureDialog(Dialog):
     def start(self) -> None:
         """Search every roll at :attr:`depth`, in the dialog's worker (a search running stops)."""
         self.cells, self.map, self.failure = {}, None, ""
-        if self.worker is None:
-            self.worker = self.ctx.new_worker()
-        self.request = self.worker.start(TemperatureRequest(self.position, self.depth, self.context))
+        self.ask(TemperatureRequest(self.position, self.depth, self.context))
 
     def is_computing(self) -> bool:
         """True until the whole map (or a failure) is in."""
@@ -106,11 +102,7 @@ class TemperatureDialog(Dialog):
 
     def update(self, dt: float, covered: bool = False) -> None:
         """Take each roll as it comes."""
-        if self.worker is None:
-            return
-        for event in self.worker.poll():
-            if getattr(event, "request_id", None) != self.request:
-                continue
+        for event in self.answers():
             if isinstance(event, TemperatureProgress):
                 self.cells[event.cell.dice] = event.cell
             elif isinstance(event, TemperatureAnswer):
@@ -122,18 +114,6 @@ class TemperatureDialog(Dialog):
     def needs_frames(self) -> bool:
         """True while the rolls come in."""
         return self.worker is not None and self.is_computing()
-
-    def dismiss(self) -> None:
-        """Stop the search, if it runs, and close the dialog (Esc)."""
-        self.close()
-        self.ctx.pop(self)
-
-    def close(self) -> None:
-        """Let go of the worker (its search stops); the dialog leaves the stack for good."""
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
-        self.request = None
 
     # --- input -------------------------------------------------------------------------------------
 
