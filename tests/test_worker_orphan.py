@@ -89,3 +89,39 @@ def test_a_signal_while_the_worker_starts_is_held_then_delivered() -> None:
     finally:
         signal.signal(signal.SIGTERM, before)
     assert seen == ["inside", "handled", "after"]
+
+
+FIRST_CHILD = """
+import multiprocessing, os, signal
+from ai.worker.transport import _no_ctrl_c
+if __name__ == "__main__":
+    ctx = multiprocessing.get_context("spawn")
+    with _no_ctrl_c():
+        child = ctx.Process(target=os.getpid)
+        child.start()
+        print(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    child.join()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signal masks")
+def test_ctrl_c_stays_held_while_a_fresh_process_starts_its_first_child(tmp_path: Path) -> None:
+    """The first spawned child starts multiprocessing's resource tracker, which unblocks Ctrl+C
+    behind it: the hold must outlast that, or a Ctrl+C then kills the child as its interpreter
+    starts ("Fatal Python error ... KeyboardInterrupt")."""
+    import subprocess
+
+    script = tmp_path / "first_child.py"
+    script.write_text(FIRST_CHILD, encoding="utf-8")
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    out = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    assert out.stdout.split() == ["True"], out.stderr

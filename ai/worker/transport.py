@@ -229,6 +229,12 @@ def _no_ctrl_c() -> Any:
     data would leave the child to die on a half-read pipe with a traceback."""
     caught: list[int] = []
     held: dict[int, Any] = {}
+    if sys.platform != "win32":
+        # the first spawned child starts multiprocessing's resource tracker, which unblocks
+        # Ctrl+C when it is done: started now, it cannot undo the block below
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(ValueError, OSError):
