@@ -27,7 +27,7 @@ import numpy as np
 from ai.analysis.review import Review, review
 from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
 from ai.cube.model import F
-from ai.filters import DEFAULT_FILTERS, Filters
+from ai.filters import SCORING_FILTERS, Filters
 from ai.levels import MAX_DEPTH
 from ai.position_value import Evaluation, evaluate
 from ai.ranking import Ranker
@@ -126,7 +126,7 @@ class Engine(Ranker):
         depth: int,
         *,
         context: CubeContext | None = None,
-        filters: Filters = DEFAULT_FILTERS,
+        filters: Filters = SCORING_FILTERS,
         on_cell: Callable[[RollCell, int], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
     ) -> TemperatureMap:

@@ -40,6 +40,12 @@ class Filters:
     depths 3 and 4; the loss per move against GNU Backgammon stayed within noise
     (``docs/architecture.md``)."""
 
+    settle: bool = True
+    """When a root filter leaves a single candidate, the search ends there: that candidate is the
+    move, valued at the depth it reached (GNU Backgammon stops the same way). Searching it deeper
+    could not change the choice, only its value; callers that need every value at the full depth
+    (the temperature map, the review's best move) turn it off or deepen the one they need."""
+
     def __post_init__(self) -> None:
         if len(self.root) != MAX_DEPTH - 1 or len(self.inner) != MAX_DEPTH - 1:
             raise ValueError(f"Filters need {MAX_DEPTH - 1} root and {MAX_DEPTH - 1} inner settings")
@@ -56,9 +62,17 @@ UNLIMITED = 1 << 30
 """A filter size larger than any move list."""
 
 FULL_WIDTH = Filters(
-    root=((UNLIMITED, math.inf),) * 3, inner=(UNLIMITED,) * 3, prescreen=UNLIMITED, prune=UNLIMITED
+    root=((UNLIMITED, math.inf),) * 3,
+    inner=(UNLIMITED,) * 3,
+    prescreen=UNLIMITED,
+    prune=UNLIMITED,
+    settle=False,
 )
 """No forward pruning at all: exact expectiminimax (slow beyond depth 2)."""
 
 DEFAULT_FILTERS = Filters()
 """The filters the game uses."""
+
+SCORING_FILTERS = Filters(settle=False)
+"""The game's filters without settling: for what compares or shows values at one depth (the
+review's errors, the temperature map)."""

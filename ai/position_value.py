@@ -81,7 +81,7 @@ def evaluate(
     cube centred); ``should_stop`` ends the search (:class:`ai.search.Stopped`)."""
     ctx = CubeContext() if context is None else context
     probs, d = cube_decision(
-        position.code, ctx, depth, ranker.evaluator, pool=ranker.pool, should_stop=should_stop
+        position.code, ctx, depth, ranker.evaluator, pool=ranker.pool, should_stop=should_stop, settle=None
     )
     p = [float(x) for x in probs]
     return Evaluation(depth, ctx, (p[0], p[1], p[2], p[3], p[4]), d)

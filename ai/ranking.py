@@ -61,7 +61,6 @@ class Ranker:
         *,
         context: CubeContext | None = None,
         cubeful_replies: bool = True,
-        forced_shallow: bool = False,
         noise: float = 0.0,
         seed: int = 0,
         on_progress: Callable[[Progress[RankedMove]], None] | None = None,
@@ -73,10 +72,11 @@ class Ranker:
 
         ``context``: rank by cubeful equity at that cube and score; the opponent's replies inside
         the search are chosen by its own cubeful equity too, unless ``cubeful_replies`` is False
-        (then by cubeless equity). ``forced_shallow``: a roll with one legal move is searched at
-        depth 1 only. ``noise``, ``seed``, ``should_stop`` (raises :class:`ai.search.Stopped`) and
-        ``deadline`` are the search's (:func:`ai.search.analyse`), and so are ``filters`` (the game's,
-        or :data:`ai.filters.FULL_WIDTH`); ``on_progress`` gets its progress with the best move so far.
+        (then by cubeless equity). ``noise``, ``seed``, ``should_stop`` (raises
+        :class:`ai.search.Stopped`) and ``deadline`` are the search's (:func:`ai.search.analyse`),
+        and so are ``filters`` (the game's, which settle on a lone candidate, a forced move too;
+        :data:`ai.filters.SCORING_FILTERS`, which value every kept candidate at the full depth; or
+        :data:`ai.filters.FULL_WIDTH`); ``on_progress`` gets its progress with the best move so far.
         """
         legal = {m.after.code: m for m in legal_moves(position, dice)}
         if not legal:
@@ -105,7 +105,7 @@ class Ranker:
         found = analyse(
             code,
             dice,
-            1 if forced_shallow and len(legal) == 1 else depth,
+            depth,
             self.evaluator,
             on_progress=report,
             should_stop=should_stop,

@@ -25,8 +25,7 @@ How it is made fast:
   generated as boards for all their positions and rolls at once (:mod:`ai.all_rolls`) and
   scored on them (:mod:`ai.leaves`), uncached; the rest of an iteration's levels go through
   the caches as plain integers (:func:`game.rules.movegen.results`).
-* **Caches** keyed by position code: static evaluations, move lists and ``Q(S, k)`` values are
-  kept for the whole call, so iterative deepening and transpositions never repeat work.
+* **Caches** keyed by position code (static values, move lists, ``Q(S, k)``) for the whole call.
 * **Move filters** (forward pruning, as gnubg's; :class:`ai.filters.Filters`): at the root,
   depth ``d`` (2..4) searches only the candidates that depth ``d - 1`` ranked within ``keep``
   places and ``margin`` equity of its best; the others keep their shallower value and are listed
@@ -35,14 +34,15 @@ How it is made fast:
   one too). Below the root, a roll with more than ``prescreen`` (24) results has only the best
   24 by a quick score (:func:`ai.evaluation.hand.move_scores`) evaluated, and at the deepest
   level a roll in contact only its best ``prune`` (5) and the logarithm of their number, as
-  gnubg prunes with small nets. :data:`FULL_WIDTH` turns every filter off; depths 1 and 2 with
-  it are exact expectiminimax (the tests compare them with a textbook recursion).
+  gnubg prunes with small nets. A root filter that leaves one candidate ends the search
+  (``Filters.settle``, as gnubg stops). :data:`FULL_WIDTH` turns every filter off; depths 1
+  and 2 are then exact expectiminimax (the tests compare them with a textbook recursion).
 * **Every core** (:mod:`ai.parallel`): with a pool, the positions below the opponent's
   replies to a root candidate are searched in slices, by helper processes too.
 
 Deterministic: the same position, dice, depth, evaluator, filters, seed and number of
-processes give the same answer (ties are broken by the order of the move generator, which
-is fixed, and the noise generator is seeded from ``seed`` and the position).
+processes give the same answer (ties go by the move generator's fixed order, the noise is
+seeded from ``seed`` and the position).
 """
 
 from __future__ import annotations
@@ -71,14 +71,13 @@ Probs5 = tuple[float, float, float, float, float]
 """Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
 
 CHUNK = 1024
-"""Largest batch handed to the evaluator at once (the stop flag is checked before each batch;
-a batch of 1024 takes tens of milliseconds, which keeps a cancel well under 100 ms)."""
+"""Largest batch handed to the evaluator at once, a stop check before each (tens of ms)."""
 
 SLICE = 8192
 """Longest list of leaves prepared for evaluation between two stop checks."""
 
 CHECK_EVERY = 63
-"""Move-generation calls between two checks of the stop flag and the deadline (a few milliseconds)."""
+"""Move-generation calls between two stop and deadline checks (a few milliseconds)."""
 
 Utility = Callable[[Probs], npt.NDArray[np.float64]]
 """What a mover ranks its results by: its five probabilities (rows) to one value each."""
@@ -141,8 +140,8 @@ class _Deadline(Exception):
 
 
 SLICES_PER_PROCESS = 2
-"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): few and
-large, for the batches' sake, but more than one each, so that a slow process is waited for less."""
+"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): few,
+for the batches' sake, but more than one, so that a slow process is waited for less."""
 
 
 class Pool(Protocol):
@@ -468,9 +467,8 @@ def analyse(
     ``reply_utility`` is the opponent's: when given, every move inside the search is
     chosen by its mover's utility (the opponent's replies by ``reply_utility``, the
     root mover's later moves by ``utility``); without it, by cubeless equity. ``pool``
-    lends helper processes that search slices of the tree (:mod:`ai.parallel`); the values
-    are then the same to float32 rounding (a batch's make-up moves the last bits of the net's
-    outputs), and so is the answer but for candidates that close.
+    lends helper processes that search slices of the tree (:mod:`ai.parallel`; the values
+    agree to float32 rounding).
     """
     try:
         d = tuple(int(x) for x in dice)
@@ -505,6 +503,8 @@ def analyse(
         prev = [i for i in ranking if reached[i] == level - 1]
         best_eq = eqs[prev[0]]
         chosen = [i for i in prev[:keep] if eqs[i] >= best_eq - margin - 1e-12]
+        if filters.settle and len(chosen) == 1:
+            break  # one candidate left: it is the move, whatever a deeper search says of it
         planned[level - 1] = len(chosen)
         report(_candidate(cands, values, eqs, reached, ranking[0]))
         final = level == depth

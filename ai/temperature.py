@@ -25,7 +25,7 @@ import numpy as np
 
 from ai.cube.model import CubeContext, cube_efficiency, match_winning_chance, move_utility
 from ai.evaluation.evaluator import equity
-from ai.filters import DEFAULT_FILTERS, Filters
+from ai.filters import SCORING_FILTERS, Filters
 from ai.ranking import RankedMove
 from ai.search import Probs5, Utility, analyse
 from game.rules.dice import ROLLS
@@ -125,13 +125,14 @@ def temperature_map(
     depth: int,
     *,
     context: CubeContext | None = None,
-    filters: Filters = DEFAULT_FILTERS,
+    filters: Filters = SCORING_FILTERS,
     on_cell: Callable[[RollCell, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> TemperatureMap:
     """The map of ``position`` (side on roll, before rolling) at ``depth``, the rolls in
     :data:`game.rules.dice.ROLLS` order; ``on_cell(cell, done)`` after each roll. ``should_stop``
-    ends it (:class:`ai.search.Stopped`)."""
+    ends it (:class:`ai.search.Stopped`). ``filters`` do not settle by default: every roll's best
+    move is valued at the full depth, so the cells compare."""
     code = position.code
     pair = utilities(position, context)
     x = cube_efficiency(code)

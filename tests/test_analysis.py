@@ -15,6 +15,7 @@ from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 from ai.cube.model import CubeContext, search_utilities
 from ai.evaluation.evaluator import Probs, equity, flip
 from ai.evaluation.hand import HandEvaluator
+from ai.filters import SCORING_FILTERS
 from ai.search import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -74,12 +75,29 @@ def test_deep_full_width_matches_naive_in_an_endgame(depth: int, mine: list[int]
 def test_every_legal_result_is_listed_with_default_filters() -> None:
     hand = HandEvaluator()
     for code, dice in POSITIONS[:5]:
+        for filters in (DEFAULT_FILTERS, SCORING_FILTERS):
+            got = analyse(code, dice, 3, hand, filters=filters)
+            assert sorted(c.code for c in got) == sorted(results(code, *dice))
+            # deeper-searched candidates come first, each group best first
+            depths = [c.depth for c in got]
+            assert depths == sorted(depths, reverse=True)
+            assert got[0].depth == 3 or filters.settle
+
+
+def test_a_lone_candidate_left_by_a_filter_is_the_move_without_a_deeper_search() -> None:
+    hand = HandEvaluator()
+    settled = 0
+    for code, dice in POSITIONS:
         got = analyse(code, dice, 3, hand)
-        assert sorted(c.code for c in got) == sorted(results(code, *dice))
-        # deeper-searched candidates come first, each group best first
-        depths = [c.depth for c in got]
-        assert depths == sorted(depths, reverse=True)
-        assert got[0].depth == 3
+        full = analyse(code, dice, 3, hand, filters=SCORING_FILTERS)
+        assert got[0].code == full[0].code  # the same move either way
+        if got[0].depth < 3:  # it settled: the next filter kept the best alone
+            settled += 1
+            margin = DEFAULT_FILTERS.root[got[0].depth - 1][1]
+            assert len(got) == 1 or got[1].equity < got[0].equity - margin
+            shallow = analyse(code, dice, got[0].depth, hand, filters=SCORING_FILTERS)
+            assert got[0] == shallow[0]
+    assert settled > 0  # the positions hold some that settle
 
 
 def test_filtered_candidates_keep_shallower_values() -> None:
@@ -181,7 +199,7 @@ def test_stop_flag_is_polled_during_a_deep_search() -> None:
         return len(polls) > 3
 
     with pytest.raises(Stopped):
-        analyse(START_CODE, (6, 6), 4, HandEvaluator(), should_stop=stop)
+        analyse(START_CODE, (6, 6), 4, HandEvaluator(), should_stop=stop, filters=SCORING_FILTERS)
     assert len(polls) == 4
 
 
@@ -197,7 +215,7 @@ def test_deadline_during_depth3_returns_the_finished_depth2_answer(monkeypatch: 
 
     hand = HandEvaluator()
     code, dice = POSITIONS[3]
-    depth2 = analyse(code, dice, 2, hand)
+    depth2 = analyse(code, dice, 2, hand, filters=SCORING_FILTERS)
     tripped = []
 
     def watch(p: Progress) -> None:
@@ -205,7 +223,7 @@ def test_deadline_during_depth3_returns_the_finished_depth2_answer(monkeypatch: 
             tripped.append(True)  # depth 2 is finished: from now on the clock is past the deadline
 
     monkeypatch.setattr(analysis, "time", SimpleNamespace(monotonic=lambda: 100.0 if tripped else 0.0))
-    got = analyse(code, dice, 3, hand, deadline=50.0, on_progress=watch)
+    got = analyse(code, dice, 3, hand, deadline=50.0, on_progress=watch, filters=SCORING_FILTERS)
     assert tripped
     assert got == depth2
 

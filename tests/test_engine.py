@@ -9,6 +9,7 @@ from ai.cli.protocol import analyse_json
 from ai.cube.model import CubeContext
 from ai.engine import Engine
 from ai.evaluation.load import hand_evaluator
+from ai.filters import SCORING_FILTERS
 from ai.ranking import RankedMove
 from ai.search import Progress, analyse
 from ai.worker.messages import Finished, Request
@@ -65,11 +66,11 @@ def test_rank_moves_keeps_the_search_order_values_and_depths(engine: Engine) -> 
     ]
 
 
-def test_a_forced_move_is_searched_shallow_only_when_asked(engine: Engine) -> None:
+def test_a_forced_move_is_searched_shallow_unless_its_value_is_wanted_at_full_depth(engine: Engine) -> None:
     pos = one_way_in()
     assert len(legal_moves(pos, (3, 5))) == 1
-    assert engine.rank_moves(pos, (3, 5), 3, forced_shallow=True)[0].depth == 1
-    assert engine.rank_moves(pos, (3, 5), 3)[0].depth == 3
+    assert engine.rank_moves(pos, (3, 5), 3)[0].depth == 1
+    assert engine.rank_moves(pos, (3, 5), 3, filters=SCORING_FILTERS)[0].depth == 3
 
 
 def test_no_legal_move_is_an_empty_ranking_and_no_search(engine: Engine) -> None:

@@ -14,6 +14,7 @@ import pytest
 from naive_reference import varied_positions
 
 from ai.evaluation.load import hand_evaluator
+from ai.filters import SCORING_FILTERS
 from ai.parallel import Pool, cores, default_helpers
 from ai.search import Stopped, analyse, position_values
 from ai.worker.messages import Finished, Request
@@ -34,8 +35,8 @@ def pool() -> Iterator[Pool]:
 def test_helpers_give_the_answer_of_one_process(pool: Pool) -> None:
     """Values agree to float rounding (a batch's make-up moves the last bits), the order too."""
     for code, dice in [(START_CODE, (6, 5)), *POSITIONS]:
-        alone = analyse(code, dice, 3, HAND)
-        shared = analyse(code, dice, 3, HAND, pool=pool)
+        alone = analyse(code, dice, 3, HAND, filters=SCORING_FILTERS)
+        shared = analyse(code, dice, 3, HAND, filters=SCORING_FILTERS, pool=pool)
         assert [c.code for c in shared] == [c.code for c in alone]
         assert [c.equity for c in shared] == pytest.approx([c.equity for c in alone], abs=1e-9)
         assert [c.depth for c in shared] == [c.depth for c in alone]
@@ -56,9 +57,12 @@ def test_a_stopped_search_leaves_the_pool_ready(pool: Pool) -> None:
         return calls[0] > 40
 
     with pytest.raises(Stopped):
-        analyse(START_CODE, (6, 5), 4, HAND, should_stop=stop_soon, pool=pool)
+        analyse(START_CODE, (6, 5), 4, HAND, should_stop=stop_soon, pool=pool, filters=SCORING_FILTERS)
     code, dice = POSITIONS[0]
-    assert analyse(code, dice, 3, HAND, pool=pool)[0].code == analyse(code, dice, 3, HAND)[0].code
+    assert (
+        analyse(code, dice, 3, HAND, filters=SCORING_FILTERS, pool=pool)[0].code
+        == analyse(code, dice, 3, HAND, filters=SCORING_FILTERS)[0].code
+    )
 
 
 def test_a_lost_helper_is_done_without() -> None:
@@ -66,8 +70,8 @@ def test_a_lost_helper_is_done_without() -> None:
         os.kill(p.helpers[0].process.pid, signal.SIGKILL)
         p.helpers[0].process.join(5)
         code, dice = POSITIONS[1]
-        assert [c.code for c in analyse(code, dice, 3, HAND, pool=p)] == [
-            c.code for c in analyse(code, dice, 3, HAND)
+        assert [c.code for c in analyse(code, dice, 3, HAND, filters=SCORING_FILTERS, pool=p)] == [
+            c.code for c in analyse(code, dice, 3, HAND, filters=SCORING_FILTERS)
         ]
         assert p.processes == 1
 
@@ -80,7 +84,7 @@ def test_the_game_worker_searches_with_helpers_and_ends_them() -> None:
         assert len(procs) == 1 and procs[0].is_alive()
         final = w.wait(w.start(Request("hint", Position(code), dice, depth=3)), timeout=120)[-1]
         assert isinstance(final, Finished)
-        assert final.moves[0].move.after.code == analyse(code, dice, 3, HAND)[0].code
+        assert final.moves[0].move.after.code == analyse(code, dice, 3, HAND, filters=SCORING_FILTERS)[0].code
     assert not procs[0].is_alive()
 
 

@@ -271,7 +271,8 @@ def test_cube_decisions_deeper_than_the_screen_are_searched_again_only_where_the
     calls: list[tuple[int, int]] = []
     real = ai.analysis.review.cube_decision
 
-    def spy(code: int, ctx: object, depth: int, ev: Evaluator) -> object:
+    def spy(code: int, ctx: object, depth: int, ev: Evaluator, settle: float | None) -> object:
+        assert settle is None  # the coach judges every cube decision at the depth it says
         calls.append((code, depth))
         return real(code, ctx, min(depth, 2), ev)  # type: ignore[arg-type]
 

@@ -17,7 +17,7 @@ from ai.cube.model import CubeContext
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator, boards, equity
 from ai.evaluation.load import default_evaluator
-from ai.filters import FULL_WIDTH
+from ai.filters import FULL_WIDTH, SCORING_FILTERS
 from ai.search import Stopped, position_values
 from ai.temperature import utilities
 from ai.worker.messages import (
@@ -90,7 +90,7 @@ def test_the_game_filters_give_each_roll_the_hints_best_move() -> None:
     e = engine()
     found = e.temperature_map(MIDGAME, 2, context=MATCH)
     for c in found.cells:
-        hint = e.rank_moves(MIDGAME, c.dice, 2, context=MATCH)[0]
+        hint = e.rank_moves(MIDGAME, c.dice, 2, context=MATCH, filters=SCORING_FILTERS)[0]
         assert c.move is not None and c.move.move == hint.move and c.equity == pytest.approx(hint.equity)
     assert found.mwc is not None and 0.0 < found.mwc < 1.0
     assert found.mwc == pytest.approx(sum(c.weight * (c.mwc or 0.0) for c in found.cells))

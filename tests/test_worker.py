@@ -398,7 +398,7 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
         3,
         RecordingBoards() if from_boards else Recording(),
         should_stop=should_stop,
-        filters=Filters(prune=UNLIMITED),
+        filters=Filters(prune=UNLIMITED, settle=False),
     )
     assert sum(n for kind, n in log if kind == "eval") > 5000  # a search big enough to need slices
     since: dict[str, int] = {"swap": 0, "gen": 0, "eval": 0}

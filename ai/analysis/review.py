@@ -34,6 +34,7 @@ from ai.cube.decision import best_roll_results, cube_decision
 from ai.cube.met import default_met
 from ai.cube.model import CubeContext, context_for, cubeful_equity, match_winning_chance, move_utility
 from ai.evaluation.evaluator import Evaluator, flip
+from ai.filters import SCORING_FILTERS
 from ai.ranking import RankedMove, Ranker
 from ai.search import position_values
 from game.records.matchid import MatchInfo, from_match_id, match_id
@@ -376,12 +377,12 @@ class _Judge:
 
     def cube(self, game: ReplayedGame, turn: Turn) -> None:
         ctx = self.context(game, turn.cube, turn.player)
-        _, d = cube_decision(turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator)
+        _, d = cube_decision(turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator, settle=None)
         if self.cube_depth > SCREEN_DEPTH:
             double = min(d.dt, d.dp)
             if not turn.doubled and max(d.nd, double) - double >= CLOSE_CUBE + SCREEN_MARGIN:
                 return  # nowhere near a double: not a decision that counts
-            _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator)
+            _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator, settle=None)
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         advice = CubeAdvice.of(d.nd < double_value, d.take)
@@ -454,7 +455,12 @@ class _Judge:
         ids = self.ids(turn.code, game, cube, turn.player, dice=turn.dice)
         played = turn.move.notation()
         ranked = self.ranker.rank_moves(
-            Position(turn.code), turn.dice, self.depth, context=ctx, cubeful_replies=False
+            Position(turn.code),
+            turn.dice,
+            self.depth,
+            context=ctx,
+            cubeful_replies=False,
+            filters=SCORING_FILTERS,
         )
         target = turn.move.after.code
         mine = next(r for r in ranked if r.move.after.code == target)

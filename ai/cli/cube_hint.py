@@ -107,6 +107,7 @@ def cube_answer(
         "nd": round(d.nd, 5),
         "dt": round(d.dt, 5),
         "dp": round(d.dp, 5),
+        "depth": d.depth,
     }
     if d.nd_mwc is not None and d.dt_mwc is not None and d.dp_mwc is not None:
         cube.update(nd_mwc=round(d.nd_mwc, 6), dt_mwc=round(d.dt_mwc, 6), dp_mwc=round(d.dp_mwc, 6))

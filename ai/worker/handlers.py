@@ -85,6 +85,7 @@ def answer(
 
 def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_before: Counter) -> None:
     """The ranked moves of a :class:`Request`, with progress while the search runs."""
+    from ai.filters import DEFAULT_FILTERS, SCORING_FILTERS
     from ai.search import Stopped
 
     t0 = time.monotonic()
@@ -92,10 +93,10 @@ def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_bef
         put(("event", Failed(rid, "the game is over: there is no move to find")))
         return
     match request.kind:
-        case "move":  # the computer's own move: its level's noise, a forced move not searched deeply
-            noise, forced_shallow = request.noise, True
-        case "hint":
-            noise, forced_shallow = 0.0, False
+        case "move":  # the computer's own move: its level's noise; a lone candidate settles it
+            noise, filters = request.noise, DEFAULT_FILTERS
+        case "hint":  # a player reads and compares the values: each at the full depth
+            noise, filters = 0.0, SCORING_FILTERS
         case _:
             assert_never(request.kind)
     last_sent = [0.0]
@@ -113,7 +114,7 @@ def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_bef
             request.dice,
             request.depth,
             context=request.context,
-            forced_shallow=forced_shallow,
+            filters=filters,
             noise=noise,
             seed=request.seed,
             on_progress=on_progress,
