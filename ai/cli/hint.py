@@ -106,14 +106,11 @@ class Answerer:
 
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
-        reply = self._answer(line)
-        if "error" not in reply and not is_finite_json(reply):
-            reply = {
-                "error": "no finite answer for this position (a value came out infinite or not a number)"
-            }
-        if "error" in reply:  # whichever parser refused the line, never echo it back whole
-            reply["error"] = shorten(str(reply["error"]))
-        return reply
+        return _as_json(self._answer(line))[0]
+
+    def answer_line(self, raw: bytes | str) -> tuple[dict[str, Any], str]:
+        """The reply to one line as read (:meth:`answer_raw`) and its JSON text, made once."""
+        return _as_json(self._answer_raw(raw))
 
     def _answer(self, line: str) -> dict[str, Any]:
         try:
@@ -130,19 +127,37 @@ class Answerer:
 
     def answer_raw(self, raw: bytes | str) -> dict[str, Any]:
         """The reply to one line as read: bytes are decoded on their own (see :func:`decode_line`)."""
-        if isinstance(raw, str):
-            return self.answer(raw.lstrip(BOM).rstrip("\r\n"))
-        return self.answer_bytes(raw)
+        return _as_json(self._answer_raw(raw))[0]
 
     def answer_bytes(self, raw: bytes) -> dict[str, Any]:
         """The reply to one raw line of bytes, decoded on its own."""
+        return self.answer_raw(raw)
+
+    def _answer_raw(self, raw: bytes | str) -> dict[str, Any]:
+        if isinstance(raw, str):
+            return self._answer(raw.lstrip(BOM).rstrip("\r\n"))
         if isinstance(raw, TooLong):
             return {"error": f"the line is longer than {MAX_LINE_BYTES} bytes; it starts {bytes(raw)!r}"}
         try:
             line = decode_line(raw)
         except HintError as exc:
             return {"error": str(exc)}
-        return self.answer(line)
+        return self._answer(line)
+
+
+NOT_FINITE = "no finite answer for this position (a value came out infinite or not a number)"
+
+
+def _as_json(reply: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """``reply`` as sent and its JSON text: an error shortened (never a line echoed back whole), an
+    answer holding a value that is not finite (not JSON) turned into an error."""
+    if "error" not in reply:
+        try:
+            return reply, json.dumps(reply, allow_nan=False)
+        except ValueError:
+            reply = {"error": NOT_FINITE}
+    reply["error"] = shorten(str(reply["error"]))
+    return reply, json.dumps(reply)
 
 
 MAX_LINE_BYTES = 1 << 20
@@ -178,9 +193,9 @@ def serve(
     answerer = Answerer(depth, evaluator, top, pool)
     errors = 0
     for raw in lines:
-        reply = answerer.answer_raw(raw)
+        reply, text = answerer.answer_line(raw)
         errors += "error" in reply
-        out.write(json.dumps(reply, allow_nan=False) + "\n")
+        out.write(text + "\n")
         out.flush()
     return errors
 
@@ -322,7 +337,7 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     with helper_pool(args.workers, evaluator) as pool:
         answer = analyse_json(code, dice, args.depth, evaluator, args.top, pool=pool)
     if not is_finite_json(answer):
-        raise HintError("no finite answer for this position (a value came out infinite or not a number)")
+        raise HintError(NOT_FINITE)
     if args.json:
         print(json.dumps(answer, allow_nan=False))
     else:
