@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ai.analysis.review import Review, review
-from ai.cube.decision import CubeDecision, cube_decision, level_cube_decision
+from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
 from ai.cube.model import F
 from ai.filters import SCORING_FILTERS, Filters
 from ai.levels import MAX_DEPTH
@@ -53,11 +53,15 @@ class Engine(Ranker):
         *,
         noise: float = 0.0,
         rng: np.random.Generator | None = None,
+        settle: bool = True,
     ) -> tuple[F, CubeDecision]:
         """The side on roll's chances and cube decision before its roll
-        (:func:`ai.cube.decision.cube_decision`)."""
-        code, pool = position.code, self.pool
-        return cube_decision(code, context, depth, self.evaluator, noise=noise, rng=rng, pool=pool)
+        (:func:`ai.cube.decision.cube_decision`); ``settle``: a clear decision may stand one depth
+        shallower (False: always the full depth, for values a player reads)."""
+        code, pool, margin = position.code, self.pool, SETTLE_MARGIN if settle else None
+        return cube_decision(
+            code, context, depth, self.evaluator, noise=noise, rng=rng, pool=pool, settle=margin
+        )
 
     def level_cube_decision(
         self,

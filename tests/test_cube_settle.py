@@ -7,6 +7,7 @@ import pytest
 
 from ai.cube.decision import CubeDecision, cube_decision, is_settled
 from ai.cube.model import CubeContext
+from ai.engine import Engine
 from ai.evaluation.load import hand_evaluator
 from game.rules.position import START_CODE, Position
 
@@ -62,3 +63,11 @@ def test_the_full_depth_after_a_shallow_look_draws_the_same_noise_as_without_it(
         assert got[1] == full[1]
         verdicts.append((full[1].double, full[1].take))
     assert len(set(verdicts)) > 1  # the noise is large enough to change verdicts
+
+
+def test_the_engine_searches_a_players_question_to_the_full_depth() -> None:
+    engine = Engine(HAND)
+    full = engine.cube_decision(Position(MIDGAME), MONEY, 3, settle=False)[1]
+    assert full == cube_decision(MIDGAME, MONEY, 3, HAND, settle=None)[1] and full.depth == 3
+    settled = engine.cube_decision(Position(START_CODE), MONEY, 3)[1]
+    assert settled == cube_decision(START_CODE, MONEY, 3, HAND)[1]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from ai.analysis.review import review
 from ai.evaluation.hand import HandEvaluator
+from ai.worker.messages import CubeRequest
 from game.records.mat import MatchRecord, format_match
 from game.records.mat_reader import parse_match
 from game.records.matchid import from_match_id, match_id
@@ -282,6 +283,11 @@ def test_a_position_id_alone_is_a_money_game_with_the_human_on_roll_before_the_r
     s = setup_session(parse_setup(" 4HPwATDgc/ABMA "), CONFIG)
     assert s.is_money() and s.cube == CubeState() and s.turn == HUMAN and s.state.dice is None
     assert s.config.jacoby == CONFIG.jacoby and s.match.score == (0, 0)
+
+
+def test_the_analysis_of_ids_before_the_roll_is_searched_to_the_full_depth() -> None:
+    asked = parse_setup("4HPwATDgc/ABMA").analysis_request(4)
+    assert isinstance(asked, CubeRequest) and asked.depth == 4 and not asked.settle
 
 
 def test_dice_in_the_match_id_are_the_humans_roll_entered_not_drawn() -> None:

@@ -225,6 +225,11 @@ def test_a_failed_take_search_counts_as_a_take() -> None:
 # --- the computer doubles ----------------------------------------------------------------------------
 
 
+def test_the_computers_own_cube_question_may_settle_early() -> None:
+    flow = flow_at(AI)
+    assert flow._request(AI, 4).settle and not flow.advice_request(AI, 4).settle
+
+
 def test_computer_asks_before_its_roll_and_rolls_when_it_does_not_double() -> None:
     flow = flow_at(AI)
     assert flow.phase is Phase.CUBE_THINKING and flow.search is Search.CUBE

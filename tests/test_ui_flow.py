@@ -311,6 +311,7 @@ def test_hint_before_the_roll_in_a_later_turn() -> None:
     out = flow.handle(AskHint(2))
     ask = next(e.request for e in out if isinstance(e, StartSearch))
     assert isinstance(ask, CubeRequest) and ask.depth == 2 and ask.context == flow.cube_context(HUMAN)
+    assert not ask.settle  # a hint's values are read: searched to the full depth
     assert flow.phase is Phase.AWAITING_ROLL and not flow.can_cube_hint()
     double_take = CubeAnswer(0, (0.7, 0.2, 0.0, 0.05, 0.0), 0.5, 0.6, 1.0, True, True)
     said = " ".join(messages(flow.handle(CubeDone(double_take))))

@@ -227,12 +227,12 @@ def test_the_cube_hint_and_the_tutor_share_one_search() -> None:
     assert any("Cube hint: Double" in m for m in said) and flow.tutor_cube == DOUBLE_TAKE
 
 
-def test_the_tutor_cube_question_has_no_noise() -> None:
+def test_the_tutor_cube_question_has_no_noise_and_is_searched_to_the_full_depth() -> None:
     noisy = GameConfig("beginner", 1, 0.3, 5, "you", "light")
     flow = TurnFlow(GameSession(noisy, seed="flow"), FlowOptions(auto_forced=False, tutor=0.06))
     wait(flow, 1.3)
     req = flow.advice_request(HUMAN, 2)
-    assert req.noise == 0.0 and req.depth == 2
+    assert req.noise == 0.0 and req.depth == 2 and not req.settle
 
 
 def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:

@@ -141,8 +141,9 @@ def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
         raise ValueError("the game is over: there is no cube decision")
     ctx = request.context
     rng = np.random.default_rng(request.seed)
+    noise = request.noise * CUBE_NOISE_RATIO
     probs, d = engine.cube_decision(
-        request.position, ctx, request.depth, noise=request.noise * CUBE_NOISE_RATIO, rng=rng
+        request.position, ctx, request.depth, noise=noise, rng=rng, settle=request.settle
     )
     accepts = False
     if request.resign is not None:

@@ -164,6 +164,10 @@ class CubeRequest:
     resigner: int = 0
     """Who offers ``resign``: 0 the side on roll, 1 its opponent."""
 
+    settle: bool = True
+    """A clear decision may stand one depth shallower (the computer's own questions); False for
+    the values a player reads (advice, the IDs dialog), always searched to ``depth``."""
+
     def __post_init__(self) -> None:
         if not isinstance(self.position, Position):
             raise ValueError("request position must be a game.rules.position.Position")

@@ -244,7 +244,7 @@ class CubeTurns(FlowHost):
         """The cube question of ``doubler`` before its roll, without the level's noise (advice)."""
         s = self.session
         pos: Position = s.state.position if s.turn == doubler else s.state.position.swapped()
-        return CubeRequest(pos, self.cube_context(doubler), depth)
+        return CubeRequest(pos, self.cube_context(doubler), depth, settle=False)
 
     # --- the computer before its roll ----------------------------------------------------------------
 

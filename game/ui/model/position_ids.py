@@ -97,7 +97,7 @@ class SetUp:
             return Request(
                 "hint", Position(self.code), self.info.dice, depth, top=ANALYSIS_MOVES, context=ctx
             )
-        return CubeRequest(Position(self.code), ctx, depth)
+        return CubeRequest(Position(self.code), ctx, depth, settle=False)
 
     def is_human_on_roll(self) -> bool:
         """True unless the human faces the computer's double."""
