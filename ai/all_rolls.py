@@ -60,12 +60,44 @@ def _none() -> None:
 def all_rolls(codes: list[int], check: Callable[[], None] = _none) -> tuple[Boards, Lengths]:
     """The results of each of the 21 rolls for the side on roll of each code (mover still on
     roll, as :func:`game.rules.movegen.results`): boards, and the number of results of each
-    (code, roll) in code-major order. ``check`` is called between the stages (to stop)."""
+    (code, roll) in code-major order. ``check`` is called between the stages (to stop).
+
+    Positions that move alike (:func:`_move_keys`) are worked out once: the others' results are
+    the first one's, shifted by the difference of the boards."""
     if len(codes) > BLOCK:
         parts = [all_rolls(codes[at : at + BLOCK], check) for at in range(0, len(codes), BLOCK)]
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-    n = len(codes)
     b = boards(codes)
+    _, first, which = np.unique(_move_keys(b), return_index=True, return_inverse=True)
+    if len(first) == len(b):
+        return _all_rolls(b, check)
+    raw, lengths = _all_rolls(b[first], check)
+    per_rep = lengths.reshape(len(first), NROLLS)
+    counts = per_rep.sum(axis=1)[which]
+    starts = (np.cumsum(per_rep.sum(axis=1)) - per_rep.sum(axis=1))[which]
+    rows = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
+    shift = (b.astype(np.int16) - b[first][which]).astype(np.uint8)  # wraps: the sum is exact
+    out: Boards = raw[rows] + np.repeat(shift, counts, axis=0)
+    return out, per_rep[which].ravel()
+
+
+def _move_keys(b: Boards) -> npt.NDArray[np.void]:
+    """One key a board: equal keys, equal moves. A roll's moves depend on the mover's checkers and,
+    of the opponent's, only on which points hold one (a blot to hit) or more (a block); in a race
+    on nothing of the opponent's."""
+    mover = b[:, :25]
+    opp_points = np.minimum(b[:, 25:49], 2)
+    top_mover = 24 - np.argmax(mover[:, ::-1] > 0, axis=1)
+    top_opp = 24 - np.argmax(b[:, 49:24:-1] > 0, axis=1)
+    race = top_mover + top_opp <= 22
+    opp_points[race] = 3  # nothing of the opponent's counts (3 is no real kind)
+    keys = np.ascontiguousarray(np.concatenate([mover, opp_points], axis=1))
+    return keys.view(np.dtype((np.void, keys.shape[1]))).ravel()
+
+
+def _all_rolls(b: Boards, check: Callable[[], None]) -> tuple[Boards, Lengths]:
+    """:func:`all_rolls` of distinct boards."""
+    n = len(b)
     mine = b[:, :24]
     opp = b[:, 48:24:-1]  # the opponent's checkers on my index t (its byte 48 - t)
     bar = b[:, 24]

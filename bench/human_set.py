@@ -6,8 +6,8 @@ DailyGammon, Galaxy and Studio exports: whatever :func:`game.records.replay.load
 in two steps, since the labels need gnubg's Python bindings, which live in the judge's own
 environment and are never this project's dependency::
 
-    python bench/human_set.py extract --corpus DIR --out positions.jsonl --count 300 --seed 1
-    JUDGE_PYTHON bench/human_set.py label --positions positions.jsonl --out set.jsonl
+    python -m bench.human_set extract --corpus DIR --out positions.jsonl --count 300 --seed 1
+    JUDGE_PYTHON -m bench.human_set label --positions positions.jsonl --out set.jsonl
 
 ``extract`` (this project's Python) replays every record under ``DIR`` and draws ``--count``
 checker plays that had a choice (two or more legal moves, played legally), without repeats;
@@ -32,7 +32,6 @@ def plays(corpus: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """Every checker play with a choice in the records under ``corpus`` (position ID of the side on
     roll, the dice, the record it came from), each position and roll once; and the records that
     could not be read, with why."""
-    sys.path.insert(0, str(_HERE.parent))
     from game.records.mat import MatFileError
     from game.records.replay import ReplayError, load_match
     from game.rules.position import position_id
@@ -101,7 +100,7 @@ def label(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="bench/human_set.py", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m bench.human_set", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="step", required=True)
     ex = sub.add_parser("extract", help="draw checker plays from match records (this project's Python)")
     ex.add_argument("--corpus", required=True, help="a folder of match records (searched recursively)")

@@ -81,3 +81,18 @@ def test_more_positions_than_a_block_come_back_in_order() -> None:
     codes = played_positions(8, 7)
     assert len(codes) > BLOCK
     check_same(codes)
+
+
+def test_positions_that_move_alike_share_one_generation_and_keep_their_own_boards() -> None:
+    race = board({6: 3, 5: 4, 3: 4, 1: 4}, {24: 5, 22: 4, 19: 6})  # a race: only the mover counts
+    race_other = board({6: 3, 5: 4, 3: 4, 1: 4}, {23: 7, 20: 8})
+    mine = {24: 2, 13: 5, 8: 3, 6: 5}
+    contact = board(mine, {1: 2, 12: 5, 17: 3, 19: 5})  # the opening position
+    contact_same_kinds = board(mine, {1: 3, 12: 4, 17: 3, 19: 5})  # its points held alike
+    contact_blot = board(mine, {1: 2, 12: 5, 17: 3, 19: 4, 20: 1})  # a blot to hit on the 20 point
+    codes = [race, contact, race_other, contact_same_kinds, contact_blot, race]
+    check_same(codes)  # each with the rules' results, in their own order, duplicates too
+    lengths = all_rolls(codes)[1]
+    per_code = lengths.reshape(len(codes), NROLLS)
+    assert (per_code[0] == per_code[2]).all() and (per_code[1] == per_code[3]).all()
+    assert not (per_code[1] == per_code[4]).all()  # the blot on the 5 point changes some rolls
