@@ -16,8 +16,8 @@ answers each with one JSON object on one line, flushed at once (a line
 ``position_id`` is the position after the move with the opponent on roll (GNU
 Backgammon's convention: an ID is always seen from the side on roll). A move's
 ``depth`` is how deep it was searched: the move filter (see :mod:`ai.search`)
-searches only the most promising moves to the full depth and lists them first,
-so the list is best first by the deepest search, not strictly by equity. A line it
+searches only the most promising moves deeper and lists them first, and stops when it
+leaves one, so the list is best first by the deepest search, not strictly by equity. A line it
 cannot take gets ``{"error": "..."}`` (quoting at most about 100 characters of it)
 and the next line is read. Input is read as bytes and each line decoded on its own:
 a line that is not UTF-8 gets an error reply, a UTF-8 byte-order mark is ignored, a
