@@ -41,6 +41,12 @@ READY_TIMEOUT_S = 60.0
 WAIT_S = 0.005
 """How often the search looks at its stop flag while it waits for helpers."""
 
+LATE = 1.5
+"""A helper is late with a slice when it has had it this many times as long as the search process
+takes for one; the search process then searches it too, the first answer counting. (At 1 a
+helper that started with the search process was nearly always a little late, and its slice was
+searched twice.)"""
+
 Factory = Callable[[], tuple["Evaluator", str | None]]
 """Makes an evaluator: (evaluator, warning or None); module-level, to be sent to a process."""
 
@@ -233,6 +239,7 @@ class Pool:
         spent: list[float] = []  # how long this process took for each slice
         try:
             while any(v is None for v in out):
+                self._collect(out, given, todo, 0.0)  # a helper that has answered takes the next slice
                 for helper in list(self.helpers):
                     if todo and not helper.busy:
                         self.seq += 1
@@ -245,7 +252,6 @@ class Pool:
                             self._drop(helper)
                             continue
                         helper.busy, given[self.seq] = self.seq, (i, time.monotonic())
-                self._collect(out, given, todo, 0.0)
                 late = self._late(out, given, spent)
                 if todo or late is not None:
                     i = todo.pop() if todo else cast(int, late)
@@ -269,7 +275,7 @@ class Pool:
         if not spent:
             return None
         now, usual = time.monotonic(), sum(spent) / len(spent)
-        waiting = [(sent, i) for i, sent in given.values() if out[i] is None and now - sent > usual]
+        waiting = [(sent, i) for i, sent in given.values() if out[i] is None and now - sent > LATE * usual]
         return min(waiting)[1] if waiting else None
 
     def _collect(

@@ -139,9 +139,9 @@ class _Deadline(Exception):
     """Internal: the deadline passed during an iteration."""
 
 
-SLICES_PER_PROCESS = 2
-"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): few,
-for the batches' sake, but more than one, so that a slow process is waited for less."""
+SLICES_PER_PROCESS = 1
+"""Slices a search cuts its tree into for each process of its pool (:meth:`_Engine.split`): one
+each, so no helper waits idle while the search process works through a second slice of its own."""
 
 
 class Pool(Protocol):

@@ -116,3 +116,18 @@ def test_a_helper_whose_owner_is_gone_exits_quietly() -> None:
         check=False,
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_helper_is_late_only_when_it_has_had_its_slice_half_again_as_long_as_this_process_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ai.parallel
+
+    monkeypatch.setattr(ai.parallel.time, "monotonic", lambda: 100.0)
+    spent = [0.010]  # this process searches a slice in 10 ms
+    out: list[object] = [None, None]
+    just_behind = {7: (1, 100.0 - 0.012)}  # sent with this process's own slice, a little slower
+    assert Pool._late(out, just_behind, spent) is None  # type: ignore[arg-type]
+    slowed = {7: (1, 100.0 - 0.016)}
+    assert Pool._late(out, slowed, spent) == 1  # type: ignore[arg-type]
+    assert Pool._late(out, slowed, []) is None  # type: ignore[arg-type]
