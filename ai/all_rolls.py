@@ -73,8 +73,9 @@ def all_rolls(codes: list[int], check: Callable[[], None] = _none) -> tuple[Boar
         return _all_rolls(b, check)
     raw, lengths = _all_rolls(b[first], check)
     per_rep = lengths.reshape(len(first), NROLLS)
-    counts = per_rep.sum(axis=1)[which]
-    starts = (np.cumsum(per_rep.sum(axis=1)) - per_rep.sum(axis=1))[which]
+    rep_counts = per_rep.sum(axis=1)
+    counts = rep_counts[which]
+    starts = (np.cumsum(rep_counts) - rep_counts)[which]
     rows = np.repeat(starts - np.cumsum(counts) + counts, counts) + np.arange(int(counts.sum()))
     shift = (b.astype(np.int16) - b[first][which]).astype(np.uint8)  # wraps: the sum is exact
     out: Boards = raw[rows] + np.repeat(shift, counts, axis=0)

@@ -214,7 +214,7 @@ def cube_decision(
     live = np.flatnonzero(replies)
     live_codes = [swap(res.codes[best[i]]) for i in live.tolist()]
 
-    def searched(d: int) -> tuple[F, CubeDecision]:
+    def searched(d: int, rng: np.random.Generator | None) -> tuple[F, CubeDecision]:
         rows = res.rows[best]
         if d > 2 and live.size:
             rows[live] = flip(
@@ -228,11 +228,11 @@ def cube_decision(
 
     if settle is not None and depth >= 3:
         fresh = None if rng is None else copy.deepcopy(rng)  # the full depth draws the same noise
-        probs, shallow = searched(depth - 1)
+        probs, shallow = searched(depth - 1, rng)
         if is_settled(shallow, settle):
             return probs, shallow
         rng = fresh
-    return searched(depth)
+    return searched(depth, rng)
 
 
 def is_settled(d: CubeDecision, margin: float) -> bool:
