@@ -255,3 +255,25 @@ def test_moves_are_equal_when_the_results_are() -> None:
 def test_step_text() -> None:
     assert str(Step(25, 22, True)) == "bar/22*"
     assert str(Step(3, 0)) == "3/off"
+
+
+def test_two_steps_are_written_as_the_general_path_joining_writes_them() -> None:
+    from game.rules.move import _joined_paths, _two_steps
+
+    pairs = [
+        m.steps
+        for pos in [START, *random_positions(80, 7)]
+        for d1, d2, _ in ROLLS
+        for m in legal_moves(pos, (d1, d2))
+        if len(m.steps) == 2
+    ]
+    rng = random.Random(3)
+    pairs += [  # every shape two steps can take, legal or not: chains, repeats, hits, off
+        (Step(rng.randint(1, 25), rng.randint(0, 24), rng.random() < 0.4),
+         Step(rng.randint(1, 25), rng.randint(0, 24), rng.random() < 0.4))
+        for _ in range(20_000)
+    ]  # fmt: skip
+    assert len(pairs) > 20_000
+    for one, two in pairs:
+        assert _two_steps(one, two) == _joined_paths((one, two)), (one, two)
+        assert _two_steps(two, one) == _joined_paths((one, two)), (one, two)

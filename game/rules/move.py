@@ -123,6 +123,13 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
     so the playing order does not change the text (``8/3* 6/3``). Identical paths
     are written once with a count (``8/5(2)``, ``6/4*(2)``, ``21/18*/15(2)``).
     """
+    if len(steps) == 2:
+        return _two_steps(*steps)
+    return _joined_paths(steps)
+
+
+def _joined_paths(steps: tuple[Step, ...] | list[Step]) -> str:
+    """:func:`format_steps` for any number of steps: path by path, highest source first."""
     pending = sorted(((s.src, s.dst) for s in steps), reverse=True)  # highest source first
     hit_points = {s.dst for s in steps if s.hit}
     unstarred = set(hit_points)
@@ -134,14 +141,17 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
         src, dst = pending.pop(0)
         key = text = names[src]
         while True:  # the same checker on: a step from where this one ended
-            nxt = None
+            nxt = -1
             if dst != OFF_POINT:
-                nxt = next((k for k, step in enumerate(pending) if step[0] == dst), None)
-            if nxt is None or dst in hit_points:
+                for k, step in enumerate(pending):
+                    if step[0] == dst:
+                        nxt = k
+                        break
+            if nxt < 0 or dst in hit_points:
                 key += "/" + names[dst]
                 text += "/" + names[dst] + ("*" if dst in unstarred else "")
                 unstarred.discard(dst)
-            if nxt is None:
+            if nxt < 0:
                 break
             dst = pending.pop(nxt)[1]
         if key not in texts:
@@ -149,6 +159,24 @@ def format_steps(steps: tuple[Step, ...] | list[Step]) -> str:
             texts[key] = text
         counts[key] = counts.get(key, 0) + 1
     return " ".join(f"{texts[k]}({counts[k]})" if counts[k] > 1 else texts[k] for k in keys)
+
+
+def _two_steps(one: Step, two: Step) -> str:
+    """:func:`format_steps` of two steps (most moves), worked out case by case."""
+    if (two.src, two.dst) > (one.src, one.dst):
+        one, two = two, one  # highest source first
+    names = _POINT_NAMES
+    hits = {s.dst for s in (one, two) if s.hit}
+    star_one = one.dst in hits
+    star_two = two.dst in hits and not (star_one and two.dst == one.dst)  # one star a point
+    if one.dst == two.src and one.dst != OFF_POINT:  # one checker on: one path
+        mid = "/" + names[one.dst] + "*" if star_one else ""
+        return names[one.src] + mid + "/" + names[two.dst] + ("*" if star_two else "")
+    first = names[one.src] + "/" + names[one.dst]
+    second = names[two.src] + "/" + names[two.dst]
+    if first == second:
+        return first + ("*" if star_one else "") + "(2)"
+    return first + ("*" if star_one else "") + " " + second + ("*" if star_two else "")
 
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
