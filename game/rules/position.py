@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import sys
 from dataclasses import dataclass
 
 CHECKERS = 15
@@ -110,13 +111,35 @@ ID_LENGTH = 14
 _UNARY = tuple("0" + "1" * n for n in range(256))
 """A slot of ``n`` checkers as the key writes it, most significant bit first."""
 
+_PAIRS: tuple[str | None, ...] = tuple(
+    _UNARY[low] + _UNARY[high] if low <= CHECKERS else None
+    for high in range(CHECKERS + 1)
+    for low in range(256)
+)
+"""Two slots at once, indexed by their two bytes read as one little-endian 16-bit number (the
+first slot the low byte), for slots of at most 15 checkers; None where the first holds more."""
+
+_LITTLE_ENDIAN = sys.byteorder == "little"
+
+
+def _two_slots_a_lookup(ordered: bytes) -> str | None:
+    """The key's bits as text from :data:`_PAIRS`; None when a slot holds more than 15 checkers
+    (no valid board does; the caller writes those one slot at a time)."""
+    try:
+        return "".join(map(_PAIRS.__getitem__, memoryview(ordered).cast("H")))  # type: ignore[arg-type]
+    except (TypeError, IndexError):
+        return None
+
 
 def position_id(code: int) -> str:
     """The GNU Backgammon Position ID of a code (the mover is the player on roll)."""
     raw = code.to_bytes(2 * SLOTS, "little")
-    # the key's bits, most significant first: the mover's slots from the bar down, then the opponent's
-    bits = int("".join(map(_UNARY.__getitem__, raw[SLOTS - 1 :: -1] + raw[: SLOTS - 1 : -1])), 2)
-    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:ID_LENGTH]
+    # the key's slots, most significant first: the mover's from the bar down, then the opponent's
+    ordered = raw[SLOTS - 1 :: -1] + raw[: SLOTS - 1 : -1]
+    text = _two_slots_a_lookup(ordered) if _LITTLE_ENDIAN else None
+    if text is None:
+        text = "".join(map(_UNARY.__getitem__, ordered))
+    return base64.b64encode(int(text, 2).to_bytes(10, "little")).decode("ascii")[:ID_LENGTH]
 
 
 def from_position_id(pid: str) -> int:
