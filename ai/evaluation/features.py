@@ -31,6 +31,8 @@ the tests compare with bit for bit).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -173,10 +175,21 @@ def turned_masks(mask: _I64) -> _I64:
     return out
 
 
+_BIT_VALUES = 2.0 ** np.arange(SLOTS)
+"""Column i's bit as a number: :func:`bit_masks` sums them with one matrix product."""
+
+
 def bit_masks(bits: npt.NDArray[np.bool_]) -> _I64:
     """Each row of up to 25 booleans as an integer (column i is bit i)."""
-    out: _I64 = (bits @ (2.0 ** np.arange(bits.shape[1]))).astype(np.int64)
+    out: _I64 = (bits @ _BIT_VALUES[: bits.shape[1]]).astype(np.int64)
     return out
+
+
+def _other_side(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Rows of both sides (the side on roll's, then the opponent's) with the halves exchanged:
+    each row's counterpart on the other side."""
+    half = len(a) // 2
+    return np.concatenate((a[half:], a[:half]))
 
 
 def _float_table(values: npt.ArrayLike, scale: float) -> npt.NDArray[np.float32]:
@@ -197,24 +210,25 @@ _MOBILITY = _F32(1.0) - _BLOCKED_SHARE * _BLOCKED_SHARE
 """Rear mobility by the number of the six dice that cannot move the rearmost checker."""
 
 
-def _side_features(b: Boards, sums: Inputs, out: Inputs) -> _I64:
+def _side_features(sides: Boards, sums: Inputs, out: Inputs) -> _I64:
     """Write the hand-made features of both sides into ``out``; returns each side's rearmost
     slot (0..24, the bar 24; -1 when it has no checker on the board), mine then theirs.
 
-    ``sums`` holds :data:`_SUMS`'s columns for the side on roll's rows, then the opponent's.
+    ``sides`` holds each side's 25 slots (own numbering), the side on roll's rows then the
+    opponent's, and ``sums`` :data:`_SUMS`'s columns of them.
     """
-    n = b.shape[0]
-    pts = np.concatenate([b[:, :24], b[:, 25:49]])  # (2n, 24): each side's points, own numbering
-    bar = np.concatenate([b[:, 24], b[:, 49]])
+    n = len(sides) // 2
+    pts = sides[:, :24]
+    bar = sides[:, 24]
     made = bit_masks(pts >= 2)
     blots = bit_masks(pts == 1)
-    occupied = bit_masks(pts > 0) | (bar > 0).astype(np.int64) << 24
-    other = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
+    points = made | blots
+    occupied = points | (bar > 0).astype(np.int64) << 24
     # the opponent's points and checkers in my numbering
-    opp_made = turned_masks(made)[other]
-    opp_here = turned_masks(occupied & 0xFFFFFF)[other]
+    opp_made = _other_side(turned_masks(made))
+    opp_here = _other_side(turned_masks(points))
     # direct shots: hitters on my point q (the bar is my point 0) reach my blot on point p at p - q
-    hitters = (opp_here << 1) | (bar[other] > 0)
+    hitters = (opp_here << 1) | _other_side(bar > 0)
     reach = (hitters[:, None] << _DIST_SHIFTS) & (blots[:, None] << 1)
     shots = _SHARE[((reach != 0) @ _DIST_BITS).astype(np.int64)]
     # the rearmost checker (slot 0..24) and the dice that cannot move it: landing on a point
@@ -240,10 +254,15 @@ def _side_features(b: Boards, sums: Inputs, out: Inputs) -> _I64:
     f[:, 8] = _MOBILITY[blocked]
     f[:, 9] = _AHEAD[ahead]
     f[:, 10] = sums[:, 2] / _F32(15.0)
-    col = 2 * RAW_PER_SIDE
-    out[:, col : col + len(SIDE_FEATURES)] = f[:n]
-    out[:, col + len(SIDE_FEATURES) : col + 2 * len(SIDE_FEATURES)] = f[n:]
+    _write_sides(out, 2 * RAW_PER_SIDE, f)
     return rear
+
+
+def _write_sides(out: Inputs, col: int, values: Inputs) -> None:
+    """Write ``values`` (the side on roll's rows, then the opponent's) into ``out`` from column
+    ``col``: each board's row gets its own side's values, then the opponent's."""
+    n, width = len(out), values.shape[1]
+    out[:, col : col + 2 * width].reshape(n, 2, width)[:] = values.reshape(2, n, width).transpose(1, 0, 2)
 
 
 def _contact(rear: _I64, n: int) -> npt.NDArray[np.bool_]:
@@ -265,14 +284,14 @@ def encode(b: Boards) -> Inputs:
         raise ValueError(f"boards must have shape (N, {2 * SLOTS}), got {b.shape}")
     n = b.shape[0]
     out = np.empty((n, N_INPUTS), dtype=np.float32)
+    rows = out[:, : 2 * RAW_PER_SIDE].reshape(n, 2, RAW_PER_SIDE)  # each side's block of units
     units = np.take(_RAW_ROWS, b).view(np.float32)  # (n, 200): four units a slot
-    out[:, :96] = units[:, :96]
-    out[:, RAW_PER_SIDE : RAW_PER_SIDE + 96] = units[:, 100:196]
-    sums = np.concatenate([b[:, :SLOTS], b[:, SLOTS:]]).astype(np.float32) @ _SUMS
-    for side, col in ((0, 0), (1, RAW_PER_SIDE)):
-        out[:, col + 96] = b[:, SLOTS * side + 24].astype(np.float32) / _F32(2.0)
-        out[:, col + 97] = (_F32(15.0) - sums[n * side : n * (side + 1), 3]) / _F32(15.0)
-    rear = _side_features(b, sums, out)
+    rows[:, :, :96] = units.reshape(n, 2, 100)[:, :, :96]  # the points' (not the bar's)
+    sides = np.concatenate([b[:, :SLOTS], b[:, SLOTS:]])  # (2n, 25): each side's slots, own numbering
+    sums = sides.astype(np.float32) @ _SUMS
+    rows[:, :, 96] = (sides[:, 24].astype(np.float32) / _F32(2.0)).reshape(2, n).T
+    rows[:, :, 97] = ((_F32(15.0) - sums[:, 3]) / _F32(15.0)).reshape(2, n).T
+    rear = _side_features(sides, sums, out)
     mine_pips = out[:, 2 * RAW_PER_SIDE]
     their_pips = out[:, 2 * RAW_PER_SIDE + len(SIDE_FEATURES)]
     out[:, N_INPUTS - 2] = (their_pips - mine_pips) * _F32(167.0) / _F32(50.0)
