@@ -239,13 +239,10 @@ def test_bad_font_falls_back_to_the_default_font_with_a_warning(
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="ends the program with SIGINT")
-@pytest.mark.parametrize("case", ["depth-1e400", "nested-brackets", "log-player-9"])
-def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_path: Path) -> None:
-    content = DAMAGED_SAVES[case]
-    (tmp_path / "savegame.json").write_bytes(content)
-    env = dict(os.environ, BACKGAMMON_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    proc = subprocess.Popen(
+def start_game(home: Path) -> subprocess.Popen[str]:
+    """``main.py`` with its files in ``home``, no window or sound, Ctrl+C ending it; stderr piped."""
+    env = dict(os.environ, BACKGAMMON_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")],
         stderr=subprocess.PIPE,
         text=True,
@@ -253,6 +250,14 @@ def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_pat
         env=env,
         preexec_fn=with_ctrl_c,
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="ends the program with SIGINT")
+@pytest.mark.parametrize("case", ["depth-1e400", "nested-brackets", "log-player-9"])
+def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_path: Path) -> None:
+    content = DAMAGED_SAVES[case]
+    (tmp_path / "savegame.json").write_bytes(content)
+    proc = start_game(tmp_path)
     try:
         deadline = time.monotonic() + 60
         while not list(tmp_path.glob("savegame.json.corrupt-*")) and time.monotonic() < deadline:
@@ -272,17 +277,7 @@ def test_main_py_starts_with_a_damaged_save_and_sets_it_aside(case: str, tmp_pat
 def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
-    env = dict(
-        os.environ, BACKGAMMON_HOME=str(blocker / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py")],
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        preexec_fn=with_ctrl_c,
-    )
+    proc = start_game(blocker / "home")
     time.sleep(4.0)
     running = proc.poll() is None
     proc.send_signal(signal.SIGINT)
