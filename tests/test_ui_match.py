@@ -6,7 +6,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
-from ui_driver import NEAR_END, button_pos, click, game, home, key, make_app, play_human_turn, run_until
+from ui_driver import (
+    NEAR_END,
+    button_pos,
+    click,
+    game,
+    home,
+    key,
+    make_app,
+    play_human_turn,
+    run_until,
+    settle_files,
+)
 
 from game.records.mat_reader import parse_match
 from game.rules.cube import Resignation
@@ -84,6 +95,7 @@ def test_three_point_match_with_a_double_to_the_match_over_screen(
     assert doubled_games, "the human never had a chance to double"
     doubles = [c for c in over.session.cube_log if c.kind == "double"]
     assert doubles or len(match.games) > 1
+    settle_files(app)  # the last game is written to the record by a file job
     records = list((home / "matches").glob("*-3pt.mat"))
     assert len(records) == 1
     rec = parse_match(records[0].read_text())
