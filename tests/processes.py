@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import time
 from pathlib import Path
 
 
@@ -41,3 +42,12 @@ def with_ctrl_c() -> None:
     foreground, even when the tests themselves were started in the background (a shell's ``&``
     starts them with SIGINT ignored, and children inherit that)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def wait_for_children(pid: int, timeout: float = 60.0) -> set[int]:
+    """The child processes of ``pid`` once it has started one (a game: the AI's process, started
+    with the window); empty when none came within ``timeout`` seconds or this system has no /proc."""
+    deadline = time.monotonic() + timeout
+    while not (kids := children(pid)) and time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
+        time.sleep(0.05)
+    return kids

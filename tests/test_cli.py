@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from processes import children, is_running, with_ctrl_c
+from processes import children, is_running, wait_for_children, with_ctrl_c
 
 import main as entry
 from game import __version__
@@ -156,7 +156,7 @@ def test_ctrl_c_during_the_selftest_exits_130_quietly(tmp_path: Path) -> None:
 @pytestmark_posix
 def test_ctrl_c_while_playing_exits_130_quietly(tmp_path: Path) -> None:
     proc = start("play", home=tmp_path)
-    time.sleep(4.0)  # the window is up and the AI's process started
+    assert wait_for_children(proc.pid), "the window is up and the AI's process started"
     assert proc.poll() is None
     code, err = ctrl_c(proc)
     assert code == 130

@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from processes import with_ctrl_c
+from processes import wait_for_children, with_ctrl_c
 
 from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
@@ -278,7 +278,8 @@ def test_main_py_plays_on_when_its_folder_cannot_be_made(tmp_path: Path) -> None
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     proc = start_game(blocker / "home")
-    time.sleep(4.0)
+    wait_for_children(proc.pid)  # the window is up and the AI's process started (where /proc tells)
+    time.sleep(1.0)  # a few frames with the menu up
     running = proc.poll() is None
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
