@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -27,12 +28,14 @@ from game.ui.scenes.base import Command, Scene
 from game.ui.scenes.game.actions import ACTIONS
 from game.ui.scenes.game.dialogs import ResumePrompt
 from game.ui.scenes.game.scene import GameScene
+from game.ui.widgets import panel as panel_module
 from game.ui.widgets import status_bar
+from game.ui.widgets.controls import Button
 from game.ui.widgets.layout import Layout
-from game.ui.widgets.panel import HINT_ROWS, PanelLayout
-from game.ui.widgets.render import BoardView
+from game.ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel
+from game.ui.widgets.render import BoardView, Fonts
 from game.ui.widgets.scoreboard import cube_rect
-from game.ui.widgets.theme import Colour, Theme
+from game.ui.widgets.theme import CLASSIC, Colour, Theme
 
 SIZES = [(1280, 800), (1100, 720), (1024, 700), MIN_SIZE, (1920, 1080)]
 """Window sizes the board is checked at, the smallest the window allows among them."""
@@ -551,3 +554,35 @@ def test_the_three_hints_fit_under_the_buttons_at_the_size_the_window_opens_with
     last = panel_lay.hint_rect(HINT_ROWS - 1)
     assert panel_lay.hint_rect(0).top >= panel_lay.buttons[-1].bottom
     assert last.bottom <= lay.panel.bottom, (size, last, lay.panel)
+
+
+@pytest.mark.parametrize(
+    "desktop", [LAPTOP, (1280, 720), (1280, 800), (1920, 1080)], ids=lambda d: f"{d[0]}x{d[1]}"
+)
+def test_the_hint_heading_keeps_its_depth_whole_beside_the_rollout_button(
+    desktop: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    real_text = panel_module.text
+
+    def recording(surf: pygame.Surface, fonts: Fonts, s: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(s)
+        return real_text(surf, fonts, s, *args, **kw)
+
+    monkeypatch.setattr(panel_module, "text", recording)
+    size = fitting_size(None, desktop)
+    lay = Layout.compute(size)
+    panel_lay = PanelLayout.compute(lay.panel, sum(1 for a in ACTIONS if a.button), size[1])
+    hint = ("1. 13/11 13/10  +0.014", "win 50% · gammon 15% · bg 1%")
+    view = PanelView(
+        "Expert (depth 4)",
+        "You play light",
+        "0" * 64,
+        hints=[hint] * 3,
+        hint_title="Hints at depth 2",
+        hint_keys="click, or 1-3",
+        rollout=Button("rollout", "Rollout (O)", panel_lay.rollout_rect),
+    )
+    draw_panel(pygame.Surface(size), Fonts(), CLASSIC, panel_lay, view)
+    (heading,) = [s for s in drawn if s.startswith("Hints")]
+    assert heading in ("Hints at depth 2", "Hints at depth 2: click, or 1-3"), heading

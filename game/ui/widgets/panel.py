@@ -141,7 +141,9 @@ class PanelView:
     hints: list[tuple[str, str]] = field(default_factory=list)
     """Per hint: the move and equity; the chances."""
     hint_title: str = ""
-    """The heading over the hints."""
+    """The heading over the hints (``Hints at depth 2``)."""
+    hint_keys: str = ""
+    """How to pick a hint (``click, or 1-3``): after the heading where the room allows."""
     log: list[str] = field(default_factory=list)
     """Every turn so far, newest last."""
     log_top: int | None = None
@@ -273,7 +275,9 @@ def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout
 def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
     x, small = lay.rect.x + lay.pad, lay.small
     room = lay.width - (lay.rollout_rect.width + lay.pad if view.rollout is not None else 0)
-    title = fit_text(fonts.get(small, True), view.hint_title, room)
+    font = fonts.get(small, True)
+    full = f"{view.hint_title}: {view.hint_keys}" if view.hint_keys else view.hint_title
+    title = full if font.size(full)[0] <= room else fit_text(font, view.hint_title, room)
     text(surface, fonts, title, (x, lay.list_y), small, th.text, bold=True)
     for i, (line, chances) in enumerate(view.hints[:HINT_ROWS]):
         rect = lay.hint_rect(i)

@@ -546,7 +546,8 @@ class GameScene(Scene):
             view.busy = flow.search.words()
             view.progress = self.progress.shown
         if flow.hints:
-            view.hint_title = f"Hints at depth {flow.hint_depth}: click, or 1-{len(flow.hints)}"
+            view.hint_title = f"Hints at depth {flow.hint_depth}"
+            view.hint_keys = f"click, or 1-{len(flow.hints)}"
             view.hints = [
                 hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
             ]
