@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.rules.dice import Dice
 from game.rules.move import OFF_POINT, legal_moves
-from game.rules.movegen import moves_with_steps, results, singles
+from game.rules.movegen import moves_with_steps, results, searched_moves_with_steps, singles
 from game.rules.position import (
     CHECKERS,
     START_CODE,
@@ -75,6 +75,8 @@ def positions_from(seed: int, count: int) -> list[int]:
 
 
 dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
+ROLL_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+"""Every roll in both orders of its dice."""
 
 
 @SETTINGS
@@ -87,6 +89,15 @@ def test_results_equal_moves_with_steps_keys(seed: int, rolls: list[tuple[int, i
             with_steps = moves_with_steps(code, d1, d2)
             assert set(fast) == (set(with_steps) if with_steps else {code})
             assert set(results(code, d2, d1)) == set(fast)  # the order of the dice is no matter
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_moves_with_steps_are_the_general_search_s_in_its_order_with_its_steps(seed: int) -> None:
+    for code in positions_from(seed, 40):
+        for d1, d2 in ROLL_PAIRS:
+            fast = moves_with_steps(code, d1, d2)
+            assert list(fast.items()) == list(searched_moves_with_steps(code, d1, d2).items())
 
 
 @SETTINGS

@@ -301,6 +301,16 @@ def moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]
     Returns {} when nothing can be played. The order of the dict is the order the
     results were found: deterministic for a given code and roll.
     """
+    if d1 != d2:
+        b = code.to_bytes(MOVER_BYTES, "little")
+        if not b[BAR] and _outside_home(b) >= 2 and (both := _pair_with_steps(code, b, d1, d2)):
+            return both
+    return searched_moves_with_steps(code, d1, d2)
+
+
+def searched_moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]:
+    """:func:`moves_with_steps` by the general search, playing the dice in each order as far as
+    they go (every case; the definition the fast paths are tested against)."""
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     found: dict[int, tuple[Step, ...]] = {}
     for order in orders:
@@ -318,6 +328,50 @@ def moves_with_steps(code: int, d1: int, d2: int) -> dict[int, tuple[Step, ...]]
         if high_results & found.keys():  # only one die can be played: the higher if it can
             found = {c: s for c, s in found.items() if c in high_results}
     return found
+
+
+def _pair_with_steps(code: int, b: bytes, d1: int, d2: int) -> dict[int, tuple[Step, ...]]:
+    """:func:`moves_with_steps` for two different dice with nothing on the bar and no bear-off
+    possible this turn, when both dice can be played (else {}): the same results, in the same
+    order, with the same steps as the general search, without a board made for each first step."""
+    found: dict[int, tuple[Step, ...]] = {}
+    for first, second in ((d1, d2), (d2, d1)):
+        s2 = _steps_deltas(code, b, second)
+        for i, t, delta, hit in _steps_deltas(code, b, first):
+            c1 = code + delta + hit
+            step1 = (i, t, hit != 0)
+            gone = b[i] == 1  # the first step took the last checker from i
+            new_source = not b[t]  # the first step put the only checker on t
+            for j, u, delta2, hit2 in s2:
+                if new_source and j < t:  # the checker on t comes in its place in descending order
+                    new_source = False
+                    _step_on(found, c1, step1, b, t, second)
+                if j == i and gone:
+                    continue
+                if hit2 and hit and u == t:  # the blot there was hit by the first step
+                    nc = c1 + delta2
+                    if nc not in found:
+                        found[nc] = (step1, (j, u, False))
+                else:
+                    nc = c1 + delta2 + hit2
+                    if nc not in found:
+                        found[nc] = (step1, (j, u, hit2 != 0))
+            if new_source:
+                _step_on(found, c1, step1, b, t, second)
+    return found
+
+
+def _step_on(found: dict[int, tuple[Step, ...]], c1: int, step1: Step, b: bytes, t: int, die: int) -> None:
+    """The checker the first step put on ``t`` moves on with ``die`` (if it can): into ``found``."""
+    u = t - die
+    if u < 0:
+        return
+    oc = b[48 - u]
+    if oc >= 2:
+        return
+    nc = c1 + UNIT[u] - UNIT[t] + (OPP_BAR_UNIT - UNIT[48 - u] if oc else 0)
+    if nc not in found:
+        found[nc] = (step1, (t, u, oc == 1))
 
 
 def _played_as_far_as_possible(code: int, order: tuple[int, ...]) -> dict[int, tuple[Step, ...]]:
