@@ -34,7 +34,7 @@ from game.ui.widgets.controls import Button
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel
 from game.ui.widgets.render import BoardView, Fonts
-from game.ui.widgets.scoreboard import cube_rect
+from game.ui.widgets.scoreboard import CubeSpot, cube_rect
 from game.ui.widgets.theme import CLASSIC, Colour, Theme
 
 SIZES = [(1280, 800), (1100, 720), (1024, 700), MIN_SIZE, (1920, 1080)]
@@ -140,7 +140,7 @@ def test_the_tray_and_the_cube_are_drawn_where_they_belong(
     for human in (True, False):
         for k in range(15):
             assert lay.tray.contains(lay.off_slab(human, k))
-    for where in ("centre", "human", "computer"):
+    for where in CubeSpot:
         cube = cube_rect(lay, where)
         assert lay.bar.contains(cube), where
         for corner in (cube.topleft, cube.topright, cube.bottomleft, cube.bottomright):

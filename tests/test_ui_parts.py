@@ -19,7 +19,7 @@ from game.rules.position import Position
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
 from game.ui.widgets.layout import BAR, OFF, STACK, Layout
-from game.ui.widgets.scoreboard import cube_rect
+from game.ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot
 from game.ui.widgets.sound import checker_wave, dice_wave
 
 CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", "light")
@@ -295,11 +295,27 @@ def test_buttons_keys_and_help_come_from_one_table() -> None:
 @pytest.mark.parametrize("size", [(640, 420), (1100, 720), (1280, 800), (1920, 1080)])
 def test_checkers_on_the_bar_stay_clear_of_the_centred_cube(size: tuple[int, int]) -> None:
     lay = Layout.compute(size)
-    cube = cube_rect(lay, "centre")
+    cube = cube_rect(lay, CubeSpot.CENTRE)
     r = lay.radius
     for k in range(STACK):
         for _, y in (lay.checker_center(BAR, k), lay.their_bar_center(k)):
             assert y - r >= cube.bottom or y + r <= cube.top, (size, k)
+
+
+def test_a_centred_cube_sits_mid_bar_and_an_owned_one_at_its_owner_s_edge() -> None:
+    lay = Layout.compute((1280, 800))
+    assert cube_spot(None, 0) is CubeSpot.CENTRE and cube_spot(None, 1) is CubeSpot.CENTRE
+    assert cube_spot(0, 0) is CubeSpot.BOTTOM and cube_spot(1, 0) is CubeSpot.TOP
+    assert cube_spot(1, 1) is CubeSpot.BOTTOM and cube_spot(0, 1) is CubeSpot.TOP
+    top, mid, bottom = (cube_rect(lay, s) for s in (CubeSpot.TOP, CubeSpot.CENTRE, CubeSpot.BOTTOM))
+    assert top.bottom < mid.top and mid.bottom < bottom.top
+    assert mid.centery == lay.bar.centery
+
+
+def test_an_offered_cube_sits_on_the_taker_s_side() -> None:
+    assert offered_spot(doubler=0, bottom=0) is CubeSpot.TOP
+    assert offered_spot(doubler=1, bottom=0) is CubeSpot.BOTTOM
+    assert offered_spot(doubler=1, bottom=1) is CubeSpot.TOP
 
 
 def test_a_first_start_plays_a_5_point_match_so_the_cube_and_score_matter() -> None:

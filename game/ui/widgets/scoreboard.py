@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import enum
+from typing import assert_never
+
 import pygame
 
 from game.records.mat import row_numbers
@@ -72,17 +75,43 @@ def cube_face(value: int, owner: int | None) -> int:
     return CENTRED_FACE if owner is None and value == 1 else value
 
 
-def cube_rect(lay: Layout, owner: str) -> pygame.Rect:
-    """Where the cube sits on the bar: "centre", "human" (the bottom edge) or "computer" (the top edge)."""
+class CubeSpot(enum.Enum):
+    """Where the cube sits on the bar."""
+
+    CENTRE = "centre"
+    """No one owns it."""
+    BOTTOM = "bottom"
+    """At the bottom player's edge: that player owns it, or is offered it."""
+    TOP = "top"
+    """At the top player's edge."""
+
+
+def cube_spot(owner: int | None, bottom: int) -> CubeSpot:
+    """Where a cube owned by player ``owner`` (None: centred) sits, player ``bottom`` at the bottom."""
+    if owner is None:
+        return CubeSpot.CENTRE
+    return CubeSpot.BOTTOM if owner == bottom else CubeSpot.TOP
+
+
+def offered_spot(doubler: int, bottom: int) -> CubeSpot:
+    """Where a cube offered by player ``doubler`` sits: on the taker's side."""
+    return CubeSpot.TOP if doubler == bottom else CubeSpot.BOTTOM
+
+
+def cube_rect(lay: Layout, spot: CubeSpot) -> pygame.Rect:
+    """The cube's rectangle at ``spot`` on the bar."""
     bar, size = lay.bar, lay.cube_size()
     rect = pygame.Rect(0, 0, size, size)
     rect.centerx = bar.centerx
-    if owner == "human":
-        rect.bottom = bar.bottom - round(size * 0.25)
-    elif owner == "computer":
-        rect.top = bar.top + round(size * 0.25)
-    else:
-        rect.centery = bar.centery
+    match spot:
+        case CubeSpot.BOTTOM:
+            rect.bottom = bar.bottom - round(size * 0.25)
+        case CubeSpot.TOP:
+            rect.top = bar.top + round(size * 0.25)
+        case CubeSpot.CENTRE:
+            rect.centery = bar.centery
+        case _:
+            assert_never(spot)
     return rect
 
 
@@ -92,11 +121,11 @@ def draw_cube(
     th: Theme,
     lay: Layout,
     face: int,
-    owner: str,
+    spot: CubeSpot,
     offered: bool = False,
 ) -> pygame.Rect:
-    """The cube showing ``face`` at ``owner``'s place ("centre", "human", "computer"); outlined if offered."""
-    rect = cube_rect(lay, owner)
+    """The cube showing ``face`` at ``spot``; outlined if offered."""
+    rect = cube_rect(lay, spot)
     shadow = rect.move(2, 3)
     pygame.draw.rect(surface, mix(th.panel, (0, 0, 0), 0.6), shadow, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, (244, 240, 228), rect, border_radius=max(3, rect.width // 6))

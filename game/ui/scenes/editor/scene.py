@@ -33,7 +33,7 @@ from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
-from game.ui.widgets.scoreboard import cube_face, draw_cube
+from game.ui.widgets.scoreboard import CubeSpot, cube_face, draw_cube
 
 HOW_TO = (
     "Left click adds a checker (Shift: the other side), right click takes one off. "
@@ -504,7 +504,7 @@ class EditorScene(Scene):
         v = self.value
         if not v.crawford:
             owner = v.owner
-            where = "centre" if owner is None else ("human" if owner is Side.BOTTOM else "computer")
+            where = {None: CubeSpot.CENTRE, Side.BOTTOM: CubeSpot.BOTTOM, Side.TOP: CubeSpot.TOP}[owner]
             draw_cube(surface, fonts, th, lay, cube_face(v.cube, None if owner is None else 0), where)
         tray = lay.tray_half(self.adding is Side.BOTTOM)  # where the side being added keeps its checkers
         pygame.draw.rect(surface, th.accent, tray.inflate(-2, -2), 2, border_radius=3)

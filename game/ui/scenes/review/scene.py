@@ -51,7 +51,7 @@ from game.ui.widgets.controls import (
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
-from game.ui.widgets.scoreboard import cube_face, draw_cube
+from game.ui.widgets.scoreboard import cube_face, cube_spot, draw_cube, offered_spot
 
 MAX_REVIEW_DEPTH = 3
 """The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
@@ -551,10 +551,9 @@ class ReviewScene(Scene):
         game = self.path.game(stop)
         if not game.crawford:
             cube = self.path.cube_shown(stop)
-            owner = {None: "centre", 0: "human", 1: "computer"}[cube.owner]
             offered = stop.cube and turn.doubled
             face = cube.value * 2 if offered else cube_face(cube.value, cube.owner)
-            where = ("computer" if mover0 else "human") if offered else owner
+            where = offered_spot(0 if mover0 else 1, 0) if offered else cube_spot(cube.owner, 0)
             draw_cube(surf, fonts, th, lay, face, where, offered)
         pygame.draw.rect(surf, th.panel, lay.top)
         pygame.draw.rect(surf, th.panel, lay.panel)
