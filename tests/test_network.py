@@ -10,10 +10,11 @@ import pytest
 from helpers import side
 
 from ai.evaluation.evaluator import boards, equity
-from ai.evaluation.features import N_INPUTS
+from ai.evaluation.features import N_INPUTS, encode
 from ai.evaluation.network import (
     FORMAT_VERSION,
     MLP,
+    SPARSE_ROWS,
     NetSet,
     NetworkError,
     NeuralEvaluator,
@@ -23,6 +24,7 @@ from ai.evaluation.network import (
     nets_to_bytes,
     save_nets,
 )
+from game.rules.movegen import results
 from game.rules.position import START_CODE, pack, swap
 
 
@@ -39,6 +41,20 @@ def test_forward_is_batched_and_in_range(nets: NetSet) -> None:
     # the batch gives the same answer as one at a time
     one = np.concatenate([nets.contact.forward(x[i : i + 1]) for i in range(7)])
     assert np.allclose(out, one, atol=1e-6)
+
+
+def test_a_batch_multiplying_only_the_inputs_in_use_gives_the_full_product() -> None:
+    """Boards of a search's batch set a few of the inputs; :meth:`MLP.forward` leaves the rest out."""
+    net = MLP.random(64, np.random.default_rng(3))
+    codes = [START_CODE]
+    for dice in ((3, 1), (6, 4), (5, 5), (2, 1)):
+        codes += [swap(c) for c in results(codes[-1], *dice)]
+    x = encode(boards(codes))
+    assert len(x) >= SPARSE_ROWS and not x.any(axis=0).all()  # some inputs are unused: the short path
+    full = net.forward_hidden(x)[1]
+    assert np.allclose(net.forward(x), full, atol=1e-6)
+    dense = np.random.default_rng(2).random((SPARSE_ROWS + 3, N_INPUTS), dtype=np.float32)
+    assert np.allclose(net.forward(dense), net.forward_hidden(dense)[1], atol=1e-6)  # every input used
 
 
 def test_consistent_keeps_gammons_within_wins() -> None:
