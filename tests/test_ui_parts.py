@@ -13,13 +13,14 @@ import numpy as np
 import pygame
 import pytest
 
+from game.rules.cube import CubeState
 from game.rules.dice import seed_commitment
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
 from game.ui.widgets.layout import BAR, OFF, STACK, Layout
-from game.ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot
+from game.ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot, session_cube
 from game.ui.widgets.sound import checker_wave, dice_wave
 
 CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", "light")
@@ -310,6 +311,19 @@ def test_a_centred_cube_sits_mid_bar_and_an_owned_one_at_its_owner_s_edge() -> N
     top, mid, bottom = (cube_rect(lay, s) for s in (CubeSpot.TOP, CubeSpot.CENTRE, CubeSpot.BOTTOM))
     assert top.bottom < mid.top and mid.bottom < bottom.top
     assert mid.centery == lay.bar.centery
+
+
+def test_the_game_s_cube_shows_64_centred_its_value_owned_and_twice_it_offered_to_the_taker() -> None:
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", "light"), seed="cube-spot")
+    assert session_cube(s) == (64, CubeSpot.CENTRE, False)
+    s.offered = HUMAN  # the human doubles: the cube goes over to the computer's side
+    assert session_cube(s) == (2, CubeSpot.TOP, True)
+    s.cube, s.offered = CubeState(2, AI), None  # taken
+    assert session_cube(s) == (2, CubeSpot.TOP, False)
+    s.offered = AI  # the computer redoubles
+    assert session_cube(s) == (4, CubeSpot.BOTTOM, True)
+    s.cube, s.offered = CubeState(4, HUMAN), None
+    assert session_cube(s) == (4, CubeSpot.BOTTOM, False)
 
 
 def test_an_offered_cube_sits_on_the_taker_s_side() -> None:

@@ -98,6 +98,14 @@ def offered_spot(doubler: int, bottom: int) -> CubeSpot:
     return CubeSpot.TOP if doubler == bottom else CubeSpot.BOTTOM
 
 
+def session_cube(s: GameSession) -> tuple[int, CubeSpot, bool]:
+    """The game's cube as drawn: its face, where it sits (the human at the bottom), and whether it
+    is offered."""
+    if s.offered is not None:
+        return s.cube.value * 2, offered_spot(s.offered, HUMAN), True
+    return cube_face(s.cube.value, s.cube.owner), cube_spot(s.cube.owner, HUMAN), False
+
+
 def cube_rect(lay: Layout, spot: CubeSpot) -> pygame.Rect:
     """The cube's rectangle at ``spot`` on the bar."""
     bar, size = lay.bar, lay.cube_size()

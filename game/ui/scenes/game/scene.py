@@ -64,16 +64,7 @@ from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.panel import LogScroll, PanelLayout, PanelView, draw_panel, hint_lines, log_rows
 from game.ui.widgets.render import BoardView
-from game.ui.widgets.scoreboard import (
-    CubeSpot,
-    cube_face,
-    cube_spot,
-    draw_cube,
-    log_lines,
-    match_words,
-    offered_spot,
-    score_words,
-)
+from game.ui.widgets.scoreboard import draw_cube, log_lines, match_words, score_words, session_cube
 
 
 class GameScene(Scene):
@@ -520,17 +511,10 @@ class GameScene(Scene):
         self._draw_top(surface)
         draw_panel(surface, self.ctx.renderer.fonts, self.ctx.theme, self.panel, self.panel_view())
 
-    def cube_place(self) -> tuple[int, CubeSpot, bool]:
-        """The cube as drawn: its face, where, and whether it is offered."""
-        s = self.session
-        if s.offered is not None:
-            return s.cube.value * 2, offered_spot(s.offered, HUMAN), True
-        return cube_face(s.cube.value, s.cube.owner), cube_spot(s.cube.owner, HUMAN), False
-
     def _draw_cube(self, surface: pygame.Surface) -> None:
         if self.session.match.is_crawford():
             return
-        face, where, offered = self.cube_place()
+        face, where, offered = session_cube(self.session)
         draw_cube(surface, self.ctx.renderer.fonts, self.ctx.theme, self.layout, face, where, offered)
 
     def panel_view(self) -> PanelView:
