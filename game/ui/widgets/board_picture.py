@@ -16,7 +16,7 @@ from game.ui.model.workbench.exports import PositionExport
 from game.ui.widgets.controls import text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView, Renderer
-from game.ui.widgets.scoreboard import cube_face, cube_spot, draw_cube, offered_spot
+from game.ui.widgets.scoreboard import cube_shown, draw_cube
 from game.ui.widgets.theme import Theme
 
 PICTURE_SIZE = (1280, 900)
@@ -39,10 +39,8 @@ def board_picture(renderer: Renderer, theme: Theme, export: PositionExport, colo
     view = BoardView(low, high, colour, dice=dice, dice_human=info.on_roll == export.bottom)
     renderer.draw(canvas, lay, theme, view)
     if not info.crawford:
-        where = cube_spot(info.cube.owner, export.bottom)
-        face = cube_face(info.cube.value, info.cube.owner)
-        if info.doubled:  # the cube offered, on the taker's side
-            face, where = 2 * info.cube.value, offered_spot(info.on_roll, export.bottom)
+        doubler = info.on_roll if info.doubled else None
+        face, where = cube_shown(info.cube.value, info.cube.owner, export.bottom, doubler)
         draw_cube(canvas, renderer.fonts, theme, lay, face, where, info.doubled)
     lines = caption(export)
     size = max(14, round(lay.unit * 0.36))

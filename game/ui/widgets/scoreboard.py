@@ -98,12 +98,21 @@ def offered_spot(doubler: int, bottom: int) -> CubeSpot:
     return CubeSpot.TOP if doubler == bottom else CubeSpot.BOTTOM
 
 
+def cube_shown(
+    value: int, owner: int | None, bottom: int, doubler: int | None = None
+) -> tuple[int, CubeSpot]:
+    """The face and spot of a cube at ``value`` owned by ``owner`` (None: centred), player ``bottom``
+    at the bottom; offered by ``doubler`` (None: not offered), it shows twice its value on the
+    taker's side."""
+    if doubler is not None:
+        return value * 2, offered_spot(doubler, bottom)
+    return cube_face(value, owner), cube_spot(owner, bottom)
+
+
 def session_cube(s: GameSession) -> tuple[int, CubeSpot, bool]:
     """The game's cube as drawn: its face, where it sits (the human at the bottom), and whether it
     is offered."""
-    if s.offered is not None:
-        return s.cube.value * 2, offered_spot(s.offered, HUMAN), True
-    return cube_face(s.cube.value, s.cube.owner), cube_spot(s.cube.owner, HUMAN), False
+    return (*cube_shown(s.cube.value, s.cube.owner, HUMAN, s.offered), s.offered is not None)
 
 
 def cube_rect(lay: Layout, spot: CubeSpot) -> pygame.Rect:

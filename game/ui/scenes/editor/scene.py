@@ -33,7 +33,7 @@ from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
-from game.ui.widgets.scoreboard import CubeSpot, cube_face, draw_cube
+from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
 HOW_TO = (
     "Left click adds a checker (Shift: the other side), right click takes one off. "
@@ -503,9 +503,8 @@ class EditorScene(Scene):
         ctx.renderer.draw(surface, lay, th, self.board_view())
         v = self.value
         if not v.crawford:
-            owner = v.owner
-            where = {None: CubeSpot.CENTRE, Side.BOTTOM: CubeSpot.BOTTOM, Side.TOP: CubeSpot.TOP}[owner]
-            draw_cube(surface, fonts, th, lay, cube_face(v.cube, None if owner is None else 0), where)
+            owner = None if v.owner is None else (0 if v.owner is Side.BOTTOM else 1)
+            draw_cube(surface, fonts, th, lay, *cube_shown(v.cube, owner, bottom=0))
         tray = lay.tray_half(self.adding is Side.BOTTOM)  # where the side being added keeps its checkers
         pygame.draw.rect(surface, th.accent, tray.inflate(-2, -2), 2, border_radius=3)
         self._draw_top(surface)

@@ -19,7 +19,7 @@ from game.ui.scenes.rollout import RolloutDialog
 from game.ui.scenes.temperature import TemperatureDialog
 from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
 from game.ui.widgets.render import BoardView
-from game.ui.widgets.scoreboard import cube_face, cube_spot, draw_cube, offered_spot
+from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ID_SIZE = 26
@@ -347,11 +347,8 @@ class AnalysisDialog(Dialog):
         ctx.renderer.draw(surface, lay, th, view)
         info, me = s.info, s.human
         if not info.crawford:
-            owner = info.cube.owner
-            where = cube_spot(owner, me)
-            face = cube_face(info.cube.value, owner)
-            if info.doubled:  # the computer's double, offered to the human
-                face, where = 2 * info.cube.value, offered_spot(1 - me, me)
+            doubler = 1 - me if info.doubled else None  # the computer's double, offered to the human
+            face, where = cube_shown(info.cube.value, info.cube.owner, me, doubler)
             draw_cube(surface, ctx.renderer.fonts, th, lay, face, where, info.doubled)
         pygame.draw.rect(surface, th.panel, lay.top)
         pygame.draw.rect(surface, th.panel, lay.panel)

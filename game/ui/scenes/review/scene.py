@@ -51,7 +51,7 @@ from game.ui.widgets.controls import (
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
-from game.ui.widgets.scoreboard import cube_face, cube_spot, draw_cube, offered_spot
+from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
 MAX_REVIEW_DEPTH = 3
 """The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
@@ -552,8 +552,7 @@ class ReviewScene(Scene):
         if not game.crawford:
             cube = self.path.cube_shown(stop)
             offered = stop.cube and turn.doubled
-            face = cube.value * 2 if offered else cube_face(cube.value, cube.owner)
-            where = offered_spot(0 if mover0 else 1, 0) if offered else cube_spot(cube.owner, 0)
+            face, where = cube_shown(cube.value, cube.owner, 0, (0 if mover0 else 1) if offered else None)
             draw_cube(surf, fonts, th, lay, face, where, offered)
         pygame.draw.rect(surf, th.panel, lay.top)
         pygame.draw.rect(surf, th.panel, lay.panel)
