@@ -7,8 +7,7 @@ with the number of results of each (position, roll), position by position, the r
 compares them on positions from play and on the movegen tests' edge cases); the order
 within a roll may differ.
 
-The common cases are worked out for all positions and rolls together with array operations;
-the rest go through the rules' own generator one by one:
+Every case is worked out for all positions and rolls together with array operations:
 
 * two different dice, nothing on the bar and two or more checkers outside the home board
   (nothing can bear off this turn): each die's single steps, every pair of steps of two
@@ -17,10 +16,16 @@ the rest go through the rules' own generator one by one:
   checker moving on, and one checker moving on reaches the same position both ways round
   unless it passes a blot, so those are counted once. With no way to play both dice, the
   larger die's steps, else the smaller's, else the position stays;
-* doubles, nothing on the bar and four or more checkers outside home: up to four hops of
-  the die, taken from points in descending order (a hop never starts above the previous
-  one's start), so that each playable set of hops is found once, and different sets give
-  different positions; the most hops that can be played count.
+* two different dice with checkers on the bar: one there enters with either die and the other
+  die steps (entering and moving on counted once, as above); two or more enter with both;
+* doubles, four or more checkers outside home or some on the bar (which enter first; the
+  entered checkers are outside home, so nothing bears off): up to four hops of the die, taken
+  from points in descending order (a hop never starts above the previous one's start), so that
+  each playable set of hops is found once, and different sets give different positions; the
+  most hops that can be played count;
+* the rest (bearing off, or about to): two different dice step by step in both orders under
+  all the rules, the same position reached twice counted once; doubles hop by hop in
+  descending order as above, under all the rules.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ _DOUBLE = [(r, a) for r, (a, b, _) in enumerate(ROLLS) if a == b]
 _DOUBLE_ROLL = np.array([r for r, _ in _DOUBLE])
 _DOUBLE_DIE = np.array([d for _, d in _DOUBLE])
 _POINTS = np.arange(24)
+_SLOTS = np.arange(25)
 _OPP_BAR = 49
 
 BLOCK = 256
@@ -106,16 +112,20 @@ def _all_rolls(b: Boards, check: Callable[[], None]) -> tuple[Boards, Lengths]:
     out_boards: list[Boards] = []
     out_items: list[_I] = []
     pair_fast = (bar == 0) & (outside >= 2)
-    double_fast = (bar == 0) & (outside >= 4)
+    double_fast = (bar > 0) | (outside >= 4)
     states = np.flatnonzero(pair_fast)
     if states.size:
         _pairs(b, mine, opp, states, out_boards, out_items)
+        check()
+    states = np.flatnonzero(bar > 0)
+    if states.size:
+        _pairs_entering(b, opp, states, out_boards, out_items)
         check()
     states = np.flatnonzero(double_fast)
     if states.size:
         _doubles(b, opp, states, out_boards, out_items)
         check()
-    slow_pairs = np.flatnonzero(~pair_fast)
+    slow_pairs = np.flatnonzero(~pair_fast & (bar == 0))
     if slow_pairs.size:
         _pairs_general(b, slow_pairs, out_boards, out_items)
     slow_doubles = np.flatnonzero(~double_fast)
@@ -142,16 +152,19 @@ def _steps(mine: Boards, open_: _B, die: _I) -> _B:
     return ok
 
 
-def _move(new: Boards, rows: _I, src: _I, dst: _I, opp_before: Boards) -> None:
-    """One checker of each row of ``new`` from ``src`` to ``dst`` (my indices), hitting a blot
-    there: ``opp_before`` is the opponent's count on ``dst`` before the step."""
-    new[rows, src] -= 1
-    new[rows, dst] += 1
+def _move(new: Boards, src: _I, dst: _I, opp_before: Boards) -> None:
+    """One checker of each row of ``new`` (a fresh, C-ordered array) from ``src[row]`` to
+    ``dst[row]`` (my indices), hitting a blot there: ``opp_before`` is the opponent's count on
+    ``dst`` before the step. Works on flat indices (one index array, not two: half the time)."""
+    flat = new.reshape(-1)
+    at = np.arange(0, flat.size, new.shape[1])
+    flat[at + src] -= 1
+    flat[at + dst] += 1
     hit = opp_before == 1
     if hit.any():
-        rh = rows[hit]
-        new[rh, 48 - dst[hit]] -= 1
-        new[rh, _OPP_BAR] += 1
+        ah = at[hit]
+        flat[ah + (48 - dst[hit])] -= 1
+        flat[ah + _OPP_BAR] += 1
 
 
 def _pairs(
@@ -192,9 +205,8 @@ def _pairs(
     it, i, j, t, u = it[keep], i[keep], j[keep], t[keep], u[keep]
     if it.size:
         new = b[item_state[it]]
-        rows = np.arange(len(it))
-        _move(new, rows, i, t, o[it, t])
-        _move(new, rows, j, u, np.where(u == t, 0, o[it, u]))
+        _move(new, i, t, o[it, t])
+        _move(new, j, u, np.where(u == t, 0, o[it, u]))
         made.append((it, new))
     # one checker moving on: with the low die first (via t), then the high die first (via u)
     for can, die, other in ((can1, d1, d2), (can2, d2, d1)):
@@ -210,9 +222,8 @@ def _pairs(
             c_item, c_src, mid, end = c_item[~via_low], c_src[~via_low], mid[~via_low], end[~via_low]
         if c_item.size:
             new = b[item_state[c_item]]
-            rows = np.arange(len(c_item))
-            _move(new, rows, c_src, mid, o[c_item, mid])
-            _move(new, rows, mid, end, o[c_item, end])
+            _move(new, c_src, mid, o[c_item, mid])
+            _move(new, mid, end, o[c_item, end])
             made.append((c_item, new))
     count = np.zeros(len(item_state), dtype=np.int64)
     for it, _ in made:
@@ -230,13 +241,86 @@ def _pairs(
             if s_item.size:
                 new = b[item_state[s_item]]
                 dst = s_src - die[s_item]
-                _move(new, np.arange(len(s_item)), s_src, dst, o[s_item, dst])
+                _move(new, s_src, dst, o[s_item, dst])
                 out_items.append(item_id[s_item])
                 out_boards.append(new)
         stuck = np.flatnonzero(none & ~high_ok & ~low_ok)
         if stuck.size:
             out_items.append(item_id[stuck])
             out_boards.append(b[item_state[stuck]])
+
+
+def _pairs_entering(
+    b: Boards,
+    opp: Boards,
+    states: _I,
+    out_boards: list[Boards],
+    out_items: list[_I],
+) -> None:
+    """Two different dice for ``states`` with checkers on the bar. One there: enter with one die
+    and step with the other (low die first, then high die first, each second step by its point in
+    order, as the general search finds them); entering and moving on is one result both ways
+    round unless the entry point of one way holds a blot. Two or more: enter with both dice.
+    Nothing can bear off: the entered checker is outside the home board. With no way to play
+    both dice, enter with the larger die if it can, else the smaller, else the position stays."""
+    npair = len(_PAIR)
+    item_state = np.repeat(states, npair)
+    item_id = item_state * NROLLS + np.tile(_PAIR_ROLL, len(states))
+    low = np.tile(_PAIR_LOW, len(states))
+    high = np.tile(_PAIR_HIGH, len(states))
+    start = b[item_state]
+    o = opp[item_state]
+    rows = np.arange(len(item_state))
+    into_low, into_high = 24 - low, 24 - high  # the entry points, my indices
+    open_low = o[rows, into_low] < 2
+    open_high = o[rows, into_high] < 2
+    blot_low = o[rows, into_low] == 1
+    blot_high = o[rows, into_high] == 1
+    one = start[:, 24] == 1
+    made: list[tuple[_I, Boards]] = []
+    for first, second, into, open_first in (
+        (low, high, into_low, open_low),
+        (high, low, into_high, open_high),
+    ):
+        it = np.flatnonzero(one & open_first)
+        entered = start[it]
+        _move(entered, np.full(len(it), 24), into[it], o[it, into[it]])
+        k, src = np.nonzero(_steps(entered[:, :24], o[it] < 2, second[it]))
+        it = it[k]
+        if first is high:  # entering and moving on, as the low die first found it
+            again = (src == into_high[it]) & open_low[it] & ~blot_low[it] & ~blot_high[it]
+            k, src, it = k[~again], src[~again], it[~again]
+        if it.size:
+            new = entered[k]
+            dst = src - second[it]
+            _move(new, src, dst, new.reshape(-1)[np.arange(0, new.size, 50) + (48 - dst)])
+            made.append((it, new))
+    both = np.zeros(len(item_state), dtype=bool)
+    for it, new in made:
+        both[it] = True
+        out_items.append(item_id[it])
+        out_boards.append(new)
+    # two or more on the bar: both dice enter; else (one die only) the larger if it can
+    many = ~one & open_low & open_high
+    it = np.flatnonzero(many)
+    if it.size:
+        new = start[it]
+        _move(new, np.full(len(it), 24), into_low[it], o[it, into_low[it]])
+        _move(new, np.full(len(it), 24), into_high[it], o[it, into_high[it]])
+        out_items.append(item_id[it])
+        out_boards.append(new)
+    none = ~both & ~many
+    for which, into in ((none & open_high, into_high), (none & ~open_high & open_low, into_low)):
+        it = np.flatnonzero(which)
+        if it.size:
+            new = start[it]
+            _move(new, np.full(len(it), 24), into[it], o[it, into[it]])
+            out_items.append(item_id[it])
+            out_boards.append(new)
+    stuck = np.flatnonzero(none & ~open_high & ~open_low)
+    if stuck.size:
+        out_items.append(item_id[stuck])
+        out_boards.append(start[stuck])
 
 
 def _doubles(
@@ -246,7 +330,8 @@ def _doubles(
     out_boards: list[Boards],
     out_items: list[_I],
 ) -> None:
-    """Doubles for ``states`` (nothing on the bar, four or more checkers outside home)."""
+    """Doubles for ``states``: four or more checkers outside home, or some on the bar (which enter
+    first: the entered checkers are outside home, so nothing can bear off this turn)."""
     ndouble = len(_DOUBLE)
     item_state = np.repeat(states, ndouble)
     item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
@@ -256,17 +341,37 @@ def _doubles(
     # a hop from index i is open when it lands inside on a point the opponent does not hold
     hop_open = inside & np.take_along_axis(opp[item_state] < 2, np.where(inside, to, 0), axis=1)
     frontier = b[item_state]
+    hops = np.full(len(item_state), 4)
+    on_bar = np.flatnonzero(frontier[:, 24])
+    if on_bar.size:  # enter as many as the roll allows, all on the one entry point, or none
+        into = 24 - die[on_bar]
+        flat = frontier.reshape(-1)
+        at = on_bar * 50
+        held = flat[at + (48 - into)]
+        entering = np.where(held < 2, np.minimum(frontier[on_bar, 24], 4), 0).astype(np.uint8)
+        hops[on_bar] = np.where(entering > 0, 4 - entering, 0)
+        flat[at + 24] -= entering
+        flat[at + into] += entering
+        hit = at[(held == 1) & (entering > 0)]
+        flat[hit + (48 - into[(held == 1) & (entering > 0)])] -= 1
+        flat[hit + _OPP_BAR] += 1
+    start = frontier
     f_item = np.arange(len(item_state))
     last = np.full(len(item_state), 23)
     levels: list[tuple[_I, Boards]] = []
-    for _ in range(4):
-        can = hop_open[f_item] & (frontier[:, :24] > 0) & (_POINTS[None, :] <= last[:, None])
+    for level in range(4):
+        can = (
+            hop_open[f_item]
+            & (frontier[:, :24] > 0)
+            & (_POINTS[None, :] <= last[:, None])
+            & (hops[f_item] > level)[:, None]
+        )
         f, src = np.nonzero(can)
         if not f.size:
             break
         dst = src - die[f_item[f]]
         new = frontier[f]
-        _move(new, np.arange(len(f)), src, dst, new[np.arange(len(f)), 48 - dst].copy())
+        _move(new, src, dst, new.reshape(-1)[np.arange(0, new.size, 50) + (48 - dst)])
         f_item, last, frontier = f_item[f], src, new
         levels.append((f_item, frontier))
     deepest = np.zeros(len(item_state), dtype=np.int64)
@@ -279,52 +384,89 @@ def _doubles(
     stuck = np.flatnonzero(deepest == 0)
     if stuck.size:
         out_items.append(item_id[stuck])
-        out_boards.append(b[item_state[stuck]])
+        out_boards.append(start[stuck])
 
 
-def _singles(frontier: Boards, die: _I) -> tuple[_I, Boards]:
-    """Every legal single step of ``die[row]`` from each board of ``frontier``, under all the rules
-    (the bar first, bearing off with all home by the exact die or from the highest point):
-    the row each comes from, and the new boards."""
+def _can_step(frontier: Boards, die: _I) -> _B:
+    """(rows, 25): a checker on index i (24: the bar) of each board of ``frontier`` can step
+    ``die[row]`` under all the rules (the bar first, bearing off with all home by the exact die or
+    from the highest point)."""
+    n = len(frontier)
     mine = frontier[:, :25]
-    opp = frontier[:, 48:24:-1]
     on_bar = mine[:, 24] > 0
-    to = np.arange(25)[None, :] - die[:, None]  # (rows, 25): where a checker on index i lands
-    inside = to >= 0
-    landing = np.take_along_axis(opp < 2, np.where(inside, to, 0), axis=1)
-    can = (mine > 0) & inside & landing
+    # column j + 6 of `open_` is my index j (0..23); a step of d from index i lands on column
+    # i - d + 6, so each row's landings are the window of 25 columns that starts at 6 - d
+    open_ = np.zeros((n, 30), dtype=bool)
+    open_[:, 6:] = frontier[:, 48:24:-1] < 2
+    can: _B = (mine > 0) & open_.reshape(-1)[(np.arange(6, 30 * n, 30) - die)[:, None] + _SLOTS]
     can[on_bar, :24] = False
     # bearing off: everything home, by the exact die, or a larger one from the highest point
     home = ~on_bar & (mine[:, 6:25].sum(axis=1) == 0)
     if home.any():
         occupied = mine[:, :6] > 0
         highest = 5 - np.argmax(occupied[:, ::-1], axis=1)
-        off = (to[:, :6] == -1) | (np.arange(6)[None, :] == highest[:, None])
-        can[:, :6] |= home[:, None] & occupied & ~inside[:, :6] & off
-    row, src = np.nonzero(can)
-    dst = src - die[row]
+        below = _POINTS[None, :6] < die[:, None]  # a step that leaves the board
+        off = (_POINTS[None, :6] == die[:, None] - 1) | (_POINTS[None, :6] == highest[:, None])
+        can[:, :6] |= home[:, None] & occupied & below & off
+    return can
+
+
+def _stepped(frontier: Boards, row: _I, src: _I, die: _I) -> Boards:
+    """Boards ``frontier[row]``, each with a checker stepped ``die`` from ``src`` (off the board
+    below index 0), hitting a blot where it lands."""
+    dst = src - die
     new = frontier[row]
-    idx = np.arange(len(row))
-    new[idx, src] -= 1
+    flat = new.reshape(-1)
+    at = np.arange(0, flat.size, 50)
+    flat[at + src] -= 1
     stays = dst >= 0
-    new[idx[stays], dst[stays]] += 1
-    hit = np.zeros(len(row), dtype=bool)
-    hit[stays] = new[idx[stays], 48 - dst[stays]] == 1
+    at, dst = at[stays], dst[stays]
+    flat[at + dst] += 1
+    theirs = at + (48 - dst)
+    hit = flat[theirs] == 1
     if hit.any():
-        new[idx[hit], 48 - dst[hit]] -= 1
-        new[idx[hit], _OPP_BAR] += 1
-    return row, new
+        flat[theirs[hit]] -= 1
+        flat[at[hit] + _OPP_BAR] += 1
+    return new
+
+
+def _singles(frontier: Boards, die: _I) -> tuple[_I, Boards]:
+    """Every legal single step of ``die[row]`` from each board of ``frontier`` (:func:`_can_step`):
+    the row each comes from, and the new boards."""
+    row, src = np.nonzero(_can_step(frontier, die))
+    return row, _stepped(frontier, row, src, die[row])
+
+
+_HASH = np.arange(1, 15, 2, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+"""Seven odd multipliers: a row of seven 64-bit words hashes to the sum of their products (wrapping)."""
 
 
 def _distinct(item: _I, new: Boards) -> tuple[_I, Boards]:
-    """The rows of (item, board) pairs with duplicates left out (the first kept)."""
+    """The rows of (item, board) pairs with duplicates left out (the first kept).
+
+    Rows are sorted by a 64-bit hash of item and board; rows next to each other with equal hashes
+    are compared whole, and a hash shared by different rows (never seen) falls back to sorting the
+    rows themselves."""
     if len(item) < 2:
         return item, new
-    keys = np.concatenate([item.astype("<u4").view(np.uint8).reshape(-1, 4), new], axis=1)
-    keys = np.ascontiguousarray(keys).view(np.dtype((np.void, keys.shape[1]))).ravel()
-    _, first = np.unique(keys, return_index=True)
-    first.sort()
-    return item[first], new[first]
+    keys = np.zeros((len(item), 56), dtype=np.uint8)
+    keys[:, :4] = item.astype("<u4").view(np.uint8).reshape(-1, 4)
+    keys[:, 4:54] = new
+    words = keys.view(np.uint64)
+    hashed = words @ _HASH
+    order = np.argsort(hashed, kind="stable")
+    same = hashed[order[1:]] == hashed[order[:-1]]
+    if same.any():
+        later, earlier = order[1:][same], order[:-1][same]
+        if not (words[later] == words[earlier]).all():
+            void = np.ascontiguousarray(keys).view(np.dtype((np.void, 56))).ravel()
+            _, first = np.unique(void, return_index=True)
+            first.sort()
+            return item[first], new[first]
+        keep = np.ones(len(item), dtype=bool)
+        keep[later] = False
+        return item[keep], new[keep]
+    return item, new
 
 
 def _pairs_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:
@@ -366,22 +508,29 @@ def _pairs_general(b: Boards, states: _I, out_boards: list[Boards], out_items: l
 
 
 def _doubles_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:
-    """Doubles for ``states``, under all the rules: up to four steps, as many as can be played."""
+    """Doubles for ``states``, under all the rules (:func:`_can_step`): up to four steps, each from
+    a point no higher than the one before (the order in which any playable set of steps can be
+    played, bearing off from the highest point included), so that each set is found once and
+    different sets give different positions; the most steps that can be played count."""
     ndouble = len(_DOUBLE)
     item_state = np.repeat(states, ndouble)
     item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
     die = np.tile(_DOUBLE_DIE, len(states))
     f_item = np.arange(len(item_state))
     frontier = b[item_state]
-    deepest = np.zeros(len(item_state), dtype=np.int64)
+    last = np.full(len(item_state), 24)
     levels = []
-    for level in range(1, 5):
-        p, new = _singles(frontier, die[f_item])
-        if not len(p):
+    for _ in range(4):
+        can = _can_step(frontier, die[f_item]) & (_SLOTS[None, :] <= last[:, None])
+        f, src = np.nonzero(can)
+        if not f.size:
             break
-        f_item, frontier = _distinct(f_item[p], new)
-        deepest[f_item] = level
+        frontier = _stepped(frontier, f, src, die[f_item[f]])
+        f_item, last = f_item[f], src
         levels.append((f_item, frontier))
+    deepest = np.zeros(len(item_state), dtype=np.int64)
+    for level, (it, _) in enumerate(levels, 1):
+        deepest[it] = level
     for level, (it, new) in enumerate(levels, 1):
         keep = deepest[it] == level
         out_items.append(item_id[it[keep]])

@@ -96,3 +96,66 @@ def test_positions_that_move_alike_share_one_generation_and_keep_their_own_board
     per_code = lengths.reshape(len(codes), NROLLS)
     assert (per_code[0] == per_code[2]).all() and (per_code[1] == per_code[3]).all()
     assert not (per_code[1] == per_code[4]).all()  # the blot on the 5 point changes some rolls
+
+
+def results_of(code: int, d1: int, d2: int) -> set[bytes]:
+    """The boards :func:`all_rolls` gives for one roll of ``code``, checked against the rules."""
+    check_same([code])
+    raw, lengths = all_rolls([code])
+    k = next(i for i, (a, b, _) in enumerate(ROLLS) if {a, b} == {d1, d2})
+    at = int(lengths[:k].sum())
+    return {bytes(row) for row in raw[at : at + int(lengths[k])]}
+
+
+def test_entering_and_moving_on_is_one_result_when_no_entry_point_holds_a_blot() -> None:
+    assert len(results_of(board({25: 1, **IMMOBILE}), 3, 1)) == 1  # bar/21, by the 24 or the 22
+
+
+def test_entering_and_moving_on_is_two_results_when_an_entry_point_holds_a_blot() -> None:
+    assert len(results_of(board({25: 1, **IMMOBILE}, {22: 1, 0: 14}), 3, 1)) == 2  # bar/22*/21, bar/24/21
+
+
+def test_two_on_the_bar_with_one_entry_point_closed_enter_one_and_play_nothing_more() -> None:
+    found = results_of(board({25: 2, 1: 13}, {22: 2, 0: 13}), 3, 1)
+    assert found == {bytes(row) for row in boards([board({25: 1, 24: 1, 1: 13}, {22: 2, 0: 13})])}
+
+
+def test_entering_with_the_low_die_when_only_that_order_plays_both_dice() -> None:
+    code = board({25: 1, 13: 1, 1: 13}, {14: 2, 8: 2, 0: 11})  # 6 then 5 cannot, 5 then 6 can
+    want = board({20: 1, 7: 1, 1: 13}, {14: 2, 8: 2, 0: 11})
+    assert results_of(code, 6, 5) == {bytes(row) for row in boards([want])}
+
+
+def test_entering_with_the_larger_die_when_no_order_plays_both() -> None:
+    code = board({25: 1, **IMMOBILE}, {14: 2, 0: 13})
+    want = board({19: 1, **IMMOBILE}, {14: 2, 0: 13})
+    assert results_of(code, 6, 5) == {bytes(row) for row in boards([want])}
+
+
+@pytest.mark.parametrize("on_bar", [1, 2, 3, 4, 5])
+def test_doubles_enter_from_the_bar_first_then_hop(on_bar: int) -> None:
+    results_of(board({25: on_bar, 13: 2, 1: 13 - on_bar}, {21: 1, 0: 14}), 4, 4)  # a blot to hit on entry
+
+
+def test_doubles_with_the_entry_point_closed_leave_the_position_as_it_is() -> None:
+    code = board({25: 1, 13: 2, 1: 12}, {21: 2, 0: 13})
+    assert results_of(code, 4, 4) == {bytes(row) for row in boards([code])}
+
+
+def test_bearing_off_doubles_from_the_highest_point() -> None:
+    assert len(results_of(board({3: 1, 1: 1}), 6, 6)) == 1
+    results_of(board({5: 2, 2: 1}, {3: 1, 0: 14}), 4, 4)  # with a blot to hit on the way
+    results_of(board({6: 1, 4: 2, 1: 1}), 2, 2)
+
+
+def test_bearing_off_both_ways_round_to_one_position_is_one_result() -> None:
+    assert len(results_of(board({4: 1, 2: 1}), 6, 5)) == 1
+
+
+def test_rows_sharing_a_hash_are_compared_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.all_rolls
+
+    monkeypatch.setattr(ai.all_rolls, "_HASH", np.zeros_like(ai.all_rolls._HASH))  # every row collides
+    home = [c for c in played_positions(6, 4) if not any(c.to_bytes(50, "little")[6:25])]
+    assert home
+    check_same(home + edge_cases())
