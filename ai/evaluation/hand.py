@@ -94,16 +94,14 @@ _PIPS = np.arange(1, 26, dtype=np.float64)
 _POINT_BITS = np.arange(24, dtype=np.int64)
 
 
-def _slot_table() -> F:
-    """Each slot's share of the quick score by its checkers (row: slot 0..49, column: count):
-    my made points by their value less my pips, the opponent's pips and checkers on the bar."""
-    count = np.arange(256, dtype=np.float64)
-    table = np.zeros((50, 256))
-    table[:24] = _MOVE_POINT_VALUE[:, None] * (count >= 2)
-    table[:25] -= 0.012 * _PIPS[:, None] * count
-    table[25:] += 0.012 * _PIPS[:, None] * count
-    table[49] += 0.5 * count
-    return table.ravel()
+def _linear_weights() -> F:
+    """Each slot's share of the quick score per checker: my pips against, the opponent's pips and
+    checkers on the bar for (made points are scored from a bit mask)."""
+    weights = np.zeros(50)
+    weights[:25] = -0.012 * _PIPS
+    weights[25:] = 0.012 * _PIPS
+    weights[49] += 0.5
+    return weights
 
 
 def _bit_sums(values: F) -> tuple[F, F]:
@@ -112,8 +110,8 @@ def _bit_sums(values: F) -> tuple[F, F]:
     return bits @ values[:12], bits @ values[12:24]
 
 
-_SLOT_TABLE = _slot_table()
-_SLOT_OFFSETS = np.arange(50) * 256
+_LINEAR = _linear_weights()
+_MADE_LOW, _MADE_HIGH = _bit_sums(np.asarray(_MOVE_POINT_VALUE, dtype=np.float64))
 _COST_LOW, _COST_HIGH = _bit_sums(np.asarray(_BLOT_COST, dtype=np.float64))
 _BOARD_BITS = (1 << 24) - 1
 
@@ -132,7 +130,8 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     moves worth the same compare equal however the sums were ordered (ties keep the move
     generator's order).
     """
-    score = np.take(_SLOT_TABLE, b + _SLOT_OFFSETS).sum(axis=1)
+    made = bit_masks(b[:, :24] >= 2)
+    score = b @ _LINEAR + _MADE_LOW[made & 0xFFF] + _MADE_HIGH[made >> 12]
     blots = bit_masks(b[:, :24] == 1)
     # opposing checkers in my numbering, bit m + 1 for my index m, bit 0 for their bar; a blot on
     # my index i is in direct range of bits i - 5 .. i, in indirect range of bits i - 10 .. i - 6
