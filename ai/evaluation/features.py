@@ -229,8 +229,11 @@ def _side_features(sides: Boards, sums: Inputs, out: Inputs) -> _I64:
     opp_here = _other_side(turned_masks(points))
     # direct shots: hitters on my point q (the bar is my point 0) reach my blot on point p at p - q
     hitters = (opp_here << 1) | _other_side(bar > 0)
-    reach = (hitters[:, None] << _DIST_SHIFTS) & (blots[:, None] << 1)
-    shots = _SHARE[((reach != 0) @ _DIST_BITS).astype(np.int64)]
+    shots = np.zeros(2 * n, dtype=np.float32)
+    exposed = np.flatnonzero(blots)  # about half the sides have no blot: nothing to hit
+    if exposed.size:
+        reach = (hitters[exposed, None] << _DIST_SHIFTS) & (blots[exposed, None] << 1)
+        shots[exposed] = _SHARE[((reach != 0) @ _DIST_BITS).astype(np.int64)]
     # the rearmost checker (slot 0..24) and the dice that cannot move it: landing on a point
     # the opponent holds, or past point 1 (bits 0..5 of the window stand for points 0..-5)
     rear = np.frexp(occupied.astype(np.float64))[1] - 1
