@@ -35,6 +35,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from ai.distinct_rows import distinct_rows
 from ai.evaluation.evaluator import boards
 from game.rules.dice import ROLLS
 
@@ -437,36 +438,12 @@ def _singles(frontier: Boards, die: _I) -> tuple[_I, Boards]:
     return row, _stepped(frontier, row, src, die[row])
 
 
-_HASH = np.arange(1, 15, 2, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-"""Seven odd multipliers: a row of seven 64-bit words hashes to the sum of their products (wrapping)."""
-
-
 def _distinct(item: _I, new: Boards) -> tuple[_I, Boards]:
-    """The rows of (item, board) pairs with duplicates left out (the first kept).
-
-    Rows are sorted by a 64-bit hash of item and board; rows next to each other with equal hashes
-    are compared whole, and a hash shared by different rows (never seen) falls back to sorting the
-    rows themselves."""
+    """The rows of (item, board) pairs with duplicates left out (the first kept)."""
     if len(item) < 2:
         return item, new
-    keys = np.zeros((len(item), 56), dtype=np.uint8)
-    keys[:, :4] = item.astype("<u4").view(np.uint8).reshape(-1, 4)
-    keys[:, 4:54] = new
-    words = keys.view(np.uint64)
-    hashed = words @ _HASH
-    order = np.argsort(hashed, kind="stable")
-    same = hashed[order[1:]] == hashed[order[:-1]]
-    if same.any():
-        later, earlier = order[1:][same], order[:-1][same]
-        if not (words[later] == words[earlier]).all():
-            void = np.ascontiguousarray(keys).view(np.dtype((np.void, 56))).ravel()
-            _, first = np.unique(void, return_index=True)
-            first.sort()
-            return item[first], new[first]
-        keep = np.ones(len(item), dtype=bool)
-        keep[later] = False
-        return item[keep], new[keep]
-    return item, new
+    first, _ = distinct_rows(np.concatenate([item.astype("<u4").view(np.uint8).reshape(-1, 4), new], axis=1))
+    return item[first], new[first]
 
 
 def _pairs_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from ai.distinct_rows import distinct_rows
 from ai.evaluation.evaluator import Probs, boards
 from ai.evaluation.features import contact_mask
 from ai.evaluation.hand import move_scores
@@ -59,20 +60,22 @@ def results_boards(children: list[int], check: Callable[[], None]) -> npt.NDArra
 def board_values(raw: npt.NDArray[np.uint8], eval_boards: EvalBoards, check: Callable[[], None]) -> Probs:
     """``W(r, 1)`` of each result board: its static value for the mover, exact if it bears off last.
 
-    The boards are turned round (the opponent is on roll) and evaluated in batches of :data:`CHUNK`,
-    with a stop check before each.
+    Each distinct board is turned round (the opponent is on roll) and evaluated once, in batches of
+    :data:`CHUNK`, with a stop check before each.
     """
-    out = np.empty((len(raw), 5))
-    turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
-    for at in range(0, len(raw), CHUNK):
+    first, copy_of = distinct_rows(raw)  # two rolls of one total often reach the same board
+    turned = np.concatenate([raw[first, 25:], raw[first, :25]], axis=1)
+    values = np.empty((len(first), 5))
+    for at in range(0, len(first), CHUNK):
         check()
         part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
-        rows = out[at : at + len(part)]  # the opponent's chances, seen from the mover
+        rows = values[at : at + len(part)]  # the opponent's chances, seen from the mover
         rows[:, 0] = 1.0 - part[:, 0]
         rows[:, 1] = part[:, 3]
         rows[:, 2] = part[:, 4]
         rows[:, 3] = part[:, 1]
         rows[:, 4] = part[:, 2]
+    out = values[copy_of]
     won = np.flatnonzero(~raw[:, :25].any(axis=1))
     if won.size:
         loser = raw[won, 25:].astype(np.int64)

@@ -153,9 +153,10 @@ def test_bearing_off_both_ways_round_to_one_position_is_one_result() -> None:
 
 
 def test_rows_sharing_a_hash_are_compared_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.all_rolls
+    import ai.distinct_rows
 
-    monkeypatch.setattr(ai.all_rolls, "_HASH", np.zeros_like(ai.all_rolls._HASH))  # every row collides
+    zeros = np.zeros_like(ai.distinct_rows._MULTIPLIERS)
+    monkeypatch.setattr(ai.distinct_rows, "_MULTIPLIERS", zeros)  # every row collides
     home = [c for c in played_positions(6, 4) if not any(c.to_bytes(50, "little")[6:25])]
     assert home
     check_same(home + edge_cases())
