@@ -14,6 +14,7 @@ from game.rules.cube import CubeState
 from game.rules.position import START_CODE, Position, swap
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import EXAMPLE, parse_setup, setup_session
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, GameConfig
 from game.ui.model.workbench.editor import (
     EMPTY_SIDE,
@@ -290,7 +291,8 @@ def test_describe_says_the_match_cube_and_turn() -> None:
 def test_a_game_with_a_double_on_offer_opens_as_the_position_before_the_double() -> None:
     info = MatchInfo(CubeState(), on_roll=1, length=5, score=(1, 2), doubled=True, turn=0)
     session = setup_session(
-        parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}"), GameConfig("casual", 1, 0.0, 5, "roll", "light")
+        parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}"),
+        GameConfig("casual", 1, 0.0, 5, "roll", CheckerColour.LIGHT),
     )
     assert session.offered == AI
     v = from_session(session)

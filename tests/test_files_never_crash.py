@@ -23,6 +23,7 @@ from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import legal_moves
 from game.ui.app.app import App
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import GameConfig, GameSession
 from game.ui.scenes.game.dialogs import ResumePrompt
 
@@ -32,7 +33,7 @@ BOM = b"\xef\xbb\xbf"
 
 def good_save() -> dict[str, object]:
     """A real game a few turns in, as the game saves it."""
-    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", "light"), seed="files-test")
+    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", CheckerColour.LIGHT), seed="files-test")
     s.begin()
     for _ in range(4):
         assert s.state.dice is not None

@@ -54,6 +54,7 @@ from game.ui.flow.events import (
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.records import keep_game
 from game.ui.model.review_steps import ReviewPath
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.storage import Store
 from game.ui.scenes.game import dialogs
@@ -69,7 +70,7 @@ from game.ui.widgets.theme import CLASSIC
 
 def doubled_by_the_computer(seed: str = "advice") -> GameSession:
     """A 5-point match a turn each into its first game, the computer's double waiting for the answer."""
-    s = GameSession(GameConfig("casual", 1, 0.0, 5, "computer", "light"), seed=seed)
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "computer", CheckerColour.LIGHT), seed=seed)
     s.begin()
     for _ in range(2):
         if s.state.dice is None:
@@ -157,7 +158,7 @@ def match_with_cube_actions(folder: Path) -> tuple[list[list[str]], MatchRecord]
     on the next row), the human redoubles (answered on the same row), the computer's redouble is
     dropped; then the human's double is dropped. Returns each game's Moves panel at its end and
     the record read back from its file."""
-    s = GameSession(GameConfig("casual", 1, 0.0, 7, "you", "light"), seed="numbering")
+    s = GameSession(GameConfig("casual", 1, 0.0, 7, "you", CheckerColour.LIGHT), seed="numbering")
     s.begin()
     panels: list[list[str]] = []
     for _ in range(3):  # you, the computer, you
@@ -222,7 +223,7 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
     for stop in path.stops:
         doubles = [d for d in path.decisions(stop) if d.kind == "double"]
         if stop.cube and doubles:
-            _, side, _ = board_caption(path, stop, CLASSIC, "light")
+            _, side, _ = board_caption(path, stop, CLASSIC, CheckerColour.LIGHT)
             assert side[0][0] == f"Game {path.game(stop).number} · move {doubles[0].row}"
     assert sum(d.kind in ("double", "take", "pass") for d in rev.decisions) == 8
 
@@ -232,7 +233,11 @@ def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_ac
 
 def resigned_at_once(match_length: int, seed: str, s: GameSession | None = None) -> GameSession:
     """A game (the next of ``s``'s match, if given) that the human resigns right after the opening roll."""
-    s = GameSession(GameConfig("casual", 1, 0.0, match_length, "you", "light"), seed=seed) if s is None else s
+    s = (
+        GameSession(GameConfig("casual", 1, 0.0, match_length, "you", CheckerColour.LIGHT), seed=seed)
+        if s is None
+        else s
+    )
     s.begin()
     s.resign(HUMAN, Resignation.SINGLE)
     return s
@@ -394,7 +399,7 @@ ON_THE_BAR = Position.from_sides(
 
 def human_to_move_with(position: Position, dice: tuple[int, int]) -> TurnFlow:
     """The human about to move ``position`` with ``dice``."""
-    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", "light"), seed="route")
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", CheckerColour.LIGHT), seed="route")
     s.begin()
     s.state = GameState(position, HUMAN, dice)
     flow = TurnFlow(s, FlowOptions(auto_forced=False))
@@ -438,7 +443,7 @@ def test_clicking_the_bar_then_18_through_the_board_hits_on_20(make_app: Callabl
 
 
 def test_the_opening_roll_stays_on_the_board_until_the_human_moves_a_checker() -> None:
-    flow = TurnFlow(GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), seed="open"))
+    flow = TurnFlow(GameSession(GameConfig("casual", 1, 0.0, 1, "you", CheckerColour.LIGHT), seed="open"))
     flow.handle(Tick(0.05))
     for _ in range(200):  # ten seconds of the player looking at it
         flow.handle(Tick(0.05))
@@ -450,7 +455,9 @@ def test_the_opening_roll_stays_on_the_board_until_the_human_moves_a_checker() -
 
 
 def test_the_opening_roll_stays_while_the_computer_thinks_about_its_first_move() -> None:
-    flow = TurnFlow(GameSession(GameConfig("casual", 1, 0.0, 1, "computer", "light"), seed="open"))
+    flow = TurnFlow(
+        GameSession(GameConfig("casual", 1, 0.0, 1, "computer", CheckerColour.LIGHT), seed="open")
+    )
     out = flow.handle(Tick(0.05))
     while not any(isinstance(e, StartSearch) for e in out):
         assert flow.showing_opening

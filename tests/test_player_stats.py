@@ -26,6 +26,7 @@ from game.ui.model.player_stats import (
     record_review,
     save_stats,
 )
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import GameConfig, GameSession
 from game.ui.model.storage import Store
 from game.ui.scenes.base import Command
@@ -38,7 +39,9 @@ NAME = "20261124-171500-3pt.mat"
 def finished_game(length: int = 3, name: str = NAME) -> GameSession:
     """A game the human wins with its last checker off: a gammon (the computer bore off none)."""
     start = Position.from_sides(side({1: 1}), side({1: 1, 2: 14}))
-    session = GameSession(GameConfig("casual", 1, 0.0, length, "you", "light"), seed="st", start=start)
+    session = GameSession(
+        GameConfig("casual", 1, 0.0, length, "you", CheckerColour.LIGHT), seed="st", start=start
+    )
     session.record_name = name
     flow = TurnFlow(session, FlowOptions(auto_forced=False))
     for _ in range(40):

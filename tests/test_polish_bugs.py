@@ -13,6 +13,7 @@ from ui_driver import DT, click, game, key, play_human_turn, pump, record_text, 
 
 from game.rules.move import legal_moves
 from game.ui.app.app import App
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import HUMAN, GameConfig, GameSession
 from game.ui.scenes.game.actions import ACTIONS, Key, by_name, help_rows
 from game.ui.scenes.ids.dialogs import ID_SIZE, IdsDialog
@@ -54,7 +55,7 @@ def test_the_ids_dialog_draws_the_ids_in_the_id_font(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app()
-    session = GameSession(GameConfig("casual", 1, 0.0, 3, "you", "light"), seed="ids")
+    session = GameSession(GameConfig("casual", 1, 0.0, 3, "you", CheckerColour.LIGHT), seed="ids")
     dialog = IdsDialog(app, session, lambda: None)
     drawn: list[tuple[str, bool]] = []
     real = render.Fonts.render
@@ -148,7 +149,7 @@ def test_the_graph_numbers_the_moves_of_each_game_along_its_foot(monkeypatch: py
 
 def long_game(turns: int = 44) -> GameSession:
     """A game ``turns`` turns in (random legal moves), the human to move with the dice rolled."""
-    session = GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), seed="a long game")
+    session = GameSession(GameConfig("casual", 1, 0.0, 1, "you", CheckerColour.LIGHT), seed="a long game")
     session.begin()
     rng = random.Random(3)
     while len(session.log) < turns or session.turn != HUMAN:

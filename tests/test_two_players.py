@@ -45,7 +45,7 @@ from game.ui.flow.events import (
 from game.ui.flow.turn_flow import TurnFlow
 from game.ui.model.player_stats import count_game, load_stats, record_review
 from game.ui.model.records import keep_game
-from game.ui.model.seats import Control, clean_name
+from game.ui.model.seats import CheckerColour, Control, clean_name
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, Store
 
@@ -60,7 +60,15 @@ NO_DOUBLE = CubeAnswer(0, (0.5, 0.1, 0.0, 0.1, 0.0), 0.0, -0.2, 1.0, False, True
 
 def two_config(first: str = "you", match_length: int = 5, **kw: object) -> GameConfig:
     return GameConfig(
-        "casual", 1, 0.0, match_length, first, "light", opponent="human", names=("Ann", "Bob"), **kw
+        "casual",
+        1,
+        0.0,
+        match_length,
+        first,
+        CheckerColour.LIGHT,
+        opponent="human",
+        names=("Ann", "Bob"),
+        **kw,
     )  # type: ignore[arg-type]
 
 
@@ -279,7 +287,7 @@ def test_a_resignation_is_put_to_the_other_player() -> None:
 
 
 def test_against_the_computer_the_second_side_is_the_computer_at_the_level() -> None:
-    cfg = GameConfig("expert", 4, 0.0, 5, "you", "light")
+    cfg = GameConfig("expert", 4, 0.0, 5, "you", CheckerColour.LIGHT)
     assert cfg.controller(HUMAN).is_human and not cfg.controller(AI).is_human
     assert (cfg.controller(AI).depth, cfg.player_names()) == (4, ("You", "Computer"))
 
@@ -379,7 +387,9 @@ def test_the_review_of_a_two_player_match_judges_both_players(tmp_path: Path) ->
 
 
 def test_a_match_against_the_computer_still_counts() -> None:
-    s = GameSession(GameConfig("casual", 1, 0.0, 1, "you", "light"), start=Position.start(), seed="c")
+    s = GameSession(
+        GameConfig("casual", 1, 0.0, 1, "you", CheckerColour.LIGHT), start=Position.start(), seed="c"
+    )
     assert not s.config.is_two_player() and s.names() == ("You", "Computer")
 
 

@@ -35,6 +35,7 @@ from game.ui.flow.events import (
     Tick,
 )
 from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.widgets.scoreboard import cube_face, log_lines, match_words, score_words
 
@@ -64,7 +65,7 @@ def flow_at(
     beavers: bool = False,
 ) -> TurnFlow:
     """A game under way, ``turn`` about to roll, with the match ``games`` played before it."""
-    config = GameConfig("casual", 1, 0.0, length, "you", "light", jacoby, beavers)
+    config = GameConfig("casual", 1, 0.0, length, "you", CheckerColour.LIGHT, jacoby, beavers)
     match = Match(length, games, CubeRules(jacoby, beavers))
     s = GameSession(config, match, seed="cube", start=start)
     s.begin()

@@ -33,12 +33,13 @@ from game.ui.flow.events import (
     UseHint,
 )
 from game.ui.flow.turn_flow import DANCE_DELAY, OPENING_AI_DELAY, OPENING_DELAY, TurnFlow
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.turn import TurnBuilder
 
 
 def config(first: str = "you", match_length: int = 1) -> GameConfig:
-    return GameConfig("casual", 1, 0.0, match_length, first, "light")
+    return GameConfig("casual", 1, 0.0, match_length, first, CheckerColour.LIGHT)
 
 
 def flow_for(

@@ -18,6 +18,7 @@ from game.ui.app.app import App
 from game.ui.model.player_stats import count_game
 from game.ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
 from game.ui.model.records import keep_game
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.snapshot import NullStore
 from game.ui.model.storage import SAVE_FILE
@@ -236,7 +237,7 @@ def test_a_set_up_match_is_not_kept_as_a_record_and_its_next_game_starts_at_the_
 
 
 def make_config() -> GameConfig:
-    return GameConfig("casual", 1, 0.0, 0, "roll", "light")
+    return GameConfig("casual", 1, 0.0, 0, "roll", CheckerColour.LIGHT)
 
 
 def test_ids_with_a_double_offered_set_up_the_human_facing_it(make_app: Callable[..., App]) -> None:

@@ -17,13 +17,14 @@ from game.rules.cube import CubeState
 from game.rules.dice import seed_commitment
 from game.rules.move import legal_moves
 from game.rules.position import Position
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
 from game.ui.widgets.layout import BAR, OFF, STACK, Layout
 from game.ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot, session_cube
 from game.ui.widgets.sound import checker_wave, dice_wave
 
-CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", "light")
+CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", CheckerColour.LIGHT)
 
 
 # --- settings and files ---------------------------------------------------------------------------
@@ -32,7 +33,12 @@ CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", "light")
 def test_settings_round_trip(tmp_path: Path) -> None:
     store = Store(tmp_path)
     s = Settings(
-        level="strong", match_length=5, colour="dark", animation="off", sound=False, theme="colour-blind"
+        level="strong",
+        match_length=5,
+        colour=CheckerColour.DARK,
+        animation="off",
+        sound=False,
+        theme="colour-blind",
     )
     store.save_settings(s)
     back, warning = store.load_settings()
@@ -110,7 +116,7 @@ def test_session_opening_roll_decides_who_moves() -> None:
 
 @pytest.mark.parametrize(("first", "turn"), [("you", HUMAN), ("computer", AI)])
 def test_session_fixed_first_mover_plays_the_opening_dice(first: str, turn: int) -> None:
-    cfg = GameConfig("casual", 1, 0.0, 1, first, "dark")
+    cfg = GameConfig("casual", 1, 0.0, 1, first, CheckerColour.DARK)
     for seed in ("1", "2", "3", "4"):
         s = GameSession(cfg, seed=seed)
         a, b = s.begin()
@@ -237,8 +243,10 @@ def test_checker_sprites_differ_by_more_than_colour() -> None:
 
     pygame.init()
     r = Renderer()
-    light = pygame.surfarray.array3d(r.sprite(30, "light", COLOUR_BLIND)).astype(float).mean(axis=2)
-    dark = pygame.surfarray.array3d(r.sprite(30, "dark", COLOUR_BLIND)).astype(float).mean(axis=2)
+    light = (
+        pygame.surfarray.array3d(r.sprite(30, CheckerColour.LIGHT, COLOUR_BLIND)).astype(float).mean(axis=2)
+    )
+    dark = pygame.surfarray.array3d(r.sprite(30, CheckerColour.DARK, COLOUR_BLIND)).astype(float).mean(axis=2)
     # in grey scale the marked (dark) checker has much more contrast inside: its ring
     c = light.shape[0] // 2
     inner = slice(c - 12, c + 12)
@@ -314,7 +322,7 @@ def test_a_centred_cube_sits_mid_bar_and_an_owned_one_at_its_owner_s_edge() -> N
 
 
 def test_the_game_s_cube_shows_64_centred_its_value_owned_and_twice_it_offered_to_the_taker() -> None:
-    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", "light"), seed="cube-spot")
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", CheckerColour.LIGHT), seed="cube-spot")
     assert session_cube(s) == (64, CubeSpot.CENTRE, False)
     s.offered = HUMAN  # the human doubles: the cube goes over to the computer's side
     assert session_cube(s) == (2, CubeSpot.TOP, True)

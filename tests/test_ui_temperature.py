@@ -187,7 +187,7 @@ def test_the_review_maps_and_evaluates_the_position_shown_before_its_roll(
     dialog = top(app)
     assert isinstance(dialog, TemperatureDialog) and dialog.position.code == turn.code
     own = app.settings.colour  # the left column's on the review's board; the side on roll drawn in its own
-    assert dialog.colour == (own if turn.player == 0 else ("dark" if own == "light" else "light"))
+    assert dialog.colour == (own if turn.player == 0 else own.other)
     mapped(app, dialog)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_v)

@@ -29,6 +29,7 @@ from game.ui.flow.events import (
     TutorWarn,
 )
 from game.ui.flow.turn_flow import TurnFlow
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
 from game.ui.model.tutor import EVERY_CHECKED, CheckerPlay
 
@@ -228,7 +229,7 @@ def test_the_cube_hint_and_the_tutor_share_one_search() -> None:
 
 
 def test_the_tutor_cube_question_has_no_noise_and_is_searched_to_the_full_depth() -> None:
-    noisy = GameConfig("beginner", 1, 0.3, 5, "you", "light")
+    noisy = GameConfig("beginner", 1, 0.3, 5, "you", CheckerColour.LIGHT)
     flow = TurnFlow(GameSession(noisy, seed="flow"), FlowOptions(auto_forced=False, tutor=0.06))
     wait(flow, 1.3)
     req = flow.advice_request(HUMAN, 2)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import asdict, fields
 
 import pytest
 
 from game.rules.move import Step
 from game.support import validate as v
+from game.ui.model.seats import CheckerColour
 from game.ui.model.session import GameConfig, GameSession, SaveError
 from game.ui.model.storage import _SETTING_CHECKS, Settings
 
@@ -86,11 +87,25 @@ def test_default_settings_pass_their_own_checks() -> None:
     assert Settings.repair(Settings().to_json()) == (Settings(), [])
 
 
+def test_a_saved_checker_colour_comes_back_as_a_colour_with_an_other_side() -> None:
+    saved_text = json.dumps(Settings(colour=CheckerColour.DARK).to_json())
+    loaded, problems = Settings.repair(json.loads(saved_text))
+    assert problems == [] and loaded.colour is CheckerColour.DARK
+    assert loaded.colour.other is CheckerColour.LIGHT and CheckerColour.LIGHT.other is CheckerColour.DARK
+    config = GameConfig("casual", 1, 0.0, 3, "you", CheckerColour.DARK)
+    assert GameConfig.from_json(json.loads(json.dumps(asdict(config)))).colour is CheckerColour.DARK
+
+
+def test_a_saved_checker_colour_that_is_no_colour_is_refused() -> None:
+    loaded, problems = Settings.repair({**Settings().to_json(), "colour": "purple"})
+    assert loaded.colour is CheckerColour.LIGHT and problems
+
+
 # --- saved games --------------------------------------------------------------------------
 
 
 def saved() -> dict[str, object]:
-    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", "light"), seed="validate")
+    s = GameSession(GameConfig("casual", 1, 0.0, 3, "you", CheckerColour.LIGHT), seed="validate")
     s.begin()
     s.play(s.state.legal_moves()[0])
     s.roll()

@@ -1,4 +1,5 @@
-"""Who plays each side: a person at this computer, or the computer at a level; and the players' names.
+"""Who plays each side: a person at this computer, or the computer at a level; the players' names
+and the colours of their checkers.
 
 A match is played against the computer (player 0 a person, player 1 the computer) or by
 two people at one computer (both sides moved by hand). The turn flow asks each side's
@@ -8,7 +9,9 @@ two people at one computer (both sides moved by hand). The turn flow asks each s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
+
+from game.support import validate
 
 OPPONENTS = ("computer", "human")
 """Who plays player 1: the computer, or a second person at the same computer."""
@@ -21,6 +24,29 @@ DEFAULT_NAMES = ("Player 1", "Player 2")
 
 COMPUTER_NAMES = ("You", "Computer")
 """The names against the computer (the record's columns: the person, then the computer)."""
+
+
+class CheckerColour(StrEnum):
+    """The colour of a side's checkers on the board (saved as its value)."""
+
+    LIGHT = "light"
+    DARK = "dark"
+
+    @property
+    def other(self) -> CheckerColour:
+        """The other side's colour."""
+        return CheckerColour.DARK if self is CheckerColour.LIGHT else CheckerColour.LIGHT
+
+
+COLOUR_CHOICES = tuple(c.value for c in CheckerColour)
+"""The checker colours as saved."""
+
+
+def checker_colour(value: object, name: str) -> CheckerColour:
+    """A checker colour as saved (its name) or held; raises :class:`validate.Invalid`."""
+    if isinstance(value, CheckerColour):
+        return value
+    return CheckerColour(str(validate.choice(value, name, COLOUR_CHOICES)))
 
 
 class Control(Enum):

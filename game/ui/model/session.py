@@ -36,8 +36,10 @@ from game.ui.model.seats import (
     NAME_LENGTH,
     OPPONENTS,
     PERSON,
+    CheckerColour,
     Control,
     Controller,
+    checker_colour,
     clean_name,
 )
 
@@ -54,9 +56,6 @@ MAX_NOISE = 10.0
 
 FIRST_CHOICES = ("roll", "you", "computer")
 """Who moves first in a match."""
-
-COLOUR_CHOICES = ("light", "dark")
-"""The human's checker colour."""
 
 MAX_ROLLS = 100_000
 """More rolls than any one game draws: a longer list is damage."""
@@ -83,8 +82,8 @@ class GameConfig:
     """Points to win the match."""
     first: str
     """"roll", "you" or "computer": who moves first."""
-    colour: str
-    """"light" or "dark": the human's checkers."""
+    colour: CheckerColour
+    """The human's checkers (with two players, the first player's)."""
     jacoby: bool = True
     """Money: gammons count single until the cube is turned."""
     beavers: bool = False
@@ -125,7 +124,7 @@ class GameConfig:
                     v.field(d, "match_length"), "config match_length", 0, MAX_MATCH_LENGTH
                 ),
                 first=v.choice(v.field(d, "first"), "config first", FIRST_CHOICES),
-                colour=v.choice(v.field(d, "colour"), "config colour", COLOUR_CHOICES),
+                colour=checker_colour(v.field(d, "colour"), "config colour"),
                 jacoby=v.flag(d.get("jacoby", True), "config jacoby"),
                 beavers=v.flag(d.get("beavers", False), "config beavers"),
                 opponent=v.choice(d.get("opponent", "computer"), "config opponent", OPPONENTS),

@@ -21,8 +21,15 @@ from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.support.resources import user_data_dir
-from game.ui.model.seats import DEFAULT_NAMES, NAME_LENGTH, OPPONENTS, clean_name
-from game.ui.model.session import COLOUR_CHOICES, FIRST_CHOICES, GameConfig
+from game.ui.model.seats import (
+    DEFAULT_NAMES,
+    NAME_LENGTH,
+    OPPONENTS,
+    CheckerColour,
+    checker_colour,
+    clean_name,
+)
+from game.ui.model.session import FIRST_CHOICES, GameConfig
 from game.ui.model.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
@@ -43,8 +50,6 @@ THEMES = ("classic", "colour-blind")
 FIRST_MOVERS = FIRST_CHOICES
 """Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
 
-COLOURS = COLOUR_CHOICES
-"""The checker colours the human can play."""
 
 HINT_DEPTHS = (1, 2, 3, 4)
 """The depths a hint can be searched at."""
@@ -70,8 +75,8 @@ class Settings:
     """Points to win a match, 1..25; 0 for a money session."""
     first: str = "roll"
     """Who moves first: one of FIRST_MOVERS."""
-    colour: str = "light"
-    """The colour the human plays: one of COLOURS."""
+    colour: CheckerColour = CheckerColour.LIGHT
+    """The colour the human plays."""
     animation: str = "normal"
     """Animation speed: a key of ANIMATION_SPEEDS."""
     sound: bool = True
@@ -185,7 +190,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "level": lambda x, n: validate.text(x, n, 40),
         "match_length": lambda x, n: validate.integer(x, n, 0, MAX_MATCH_LENGTH),
         "first": lambda x, n: validate.choice(x, n, FIRST_MOVERS),
-        "colour": lambda x, n: validate.choice(x, n, COLOURS),
+        "colour": checker_colour,
         "animation": lambda x, n: validate.choice(x, n, tuple(ANIMATION_SPEEDS)),
         "sound": validate.flag,
         "auto_roll": validate.flag,

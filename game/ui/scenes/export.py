@@ -17,6 +17,7 @@ from typing import assert_never
 
 import pygame
 
+from game.ui.model.seats import CheckerColour
 from game.ui.model.workbench.exports import (
     PositionExport,
     export_path,
@@ -59,7 +60,7 @@ def write_picture(
     renderer: Renderer,
     theme: Theme,
     export: PositionExport,
-    colour: str,
+    colour: CheckerColour,
     folder: Path,
     when: datetime.datetime,
 ) -> Path:

@@ -20,6 +20,7 @@ from ai.cube.model import CubeContext
 from ai.temperature import ROLL_COUNT, RollCell, TemperatureMap
 from ai.worker.messages import MAX_DEPTH, Failed, TemperatureAnswer, TemperatureProgress, TemperatureRequest
 from game.rules.position import Position, unpack
+from game.ui.model.seats import CheckerColour
 from game.ui.model.workbench.temperature import (
     GRID,
     Selection,
@@ -61,7 +62,7 @@ class TemperatureDialog(WorkerDialog):
         context: CubeContext | None,
         what: str,
         depth: int,
-        colour: str | None = None,
+        colour: CheckerColour | None = None,
     ) -> None:
         self.position = position
         """The position, side on roll's view, before its roll."""

@@ -12,6 +12,7 @@ import io
 import pygame
 
 from game.records.xgid import board_sides
+from game.ui.model.seats import CheckerColour
 from game.ui.model.workbench.exports import PositionExport
 from game.ui.widgets.controls import text
 from game.ui.widgets.layout import Layout
@@ -26,7 +27,9 @@ MARGIN = 16
 """Pixels of background around the board."""
 
 
-def board_picture(renderer: Renderer, theme: Theme, export: PositionExport, colour: str) -> pygame.Surface:
+def board_picture(
+    renderer: Renderer, theme: Theme, export: PositionExport, colour: CheckerColour
+) -> pygame.Surface:
     """The board of ``export`` with its caption, as a new surface."""
     lay = Layout.compute(PICTURE_SIZE)
     canvas = pygame.Surface(lay.size)

@@ -17,6 +17,7 @@ import pygame
 
 from game.support.resources import asset_path, read_asset
 from game.ui.model.points import on_screen, opposite, slot
+from game.ui.model.seats import CheckerColour
 from game.ui.widgets.layout import BAR, OFF, STACK, Layout
 from game.ui.widgets.theme import Colour, Theme
 
@@ -29,8 +30,8 @@ class BoardView:
     """The human's 25 slots (points 1..24 from the human's side, then the bar)."""
     ai: tuple[int, ...]
     """The computer's 25 slots, from the computer's side."""
-    human_colour: str = "light"
-    """"light" or "dark"."""
+    human_colour: CheckerColour = CheckerColour.LIGHT
+    """The colour of the bottom player's checkers (the person's, against the computer)."""
     dice: tuple[int, ...] = ()
     """The dice to show (two, or four for a double)."""
     dice_used: tuple[bool, ...] = ()
@@ -259,8 +260,8 @@ class Renderer:
 
     # --- checkers -----------------------------------------------------------------------------------
 
-    def sprite(self, radius: float, kind: str, theme: Theme) -> pygame.Surface:
-        """A checker of ``kind`` ("light" or "dark") with shading, rim and (dark) ring mark."""
+    def sprite(self, radius: float, kind: CheckerColour, theme: Theme) -> pygame.Surface:
+        """A checker of ``kind`` with shading, rim and (dark) ring mark."""
         r = max(4, round(radius))
         key = (r, kind, theme.name)
         s = self._sprites.get(key)
@@ -271,8 +272,7 @@ class Renderer:
         size = 2 * big_r + 4 * scale
         big = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size // 2
-        base = theme.light if kind == "light" else theme.dark
-        edge = theme.light_edge if kind == "light" else theme.dark_edge
+        base, edge = theme.checker_colours(kind)
         pygame.draw.circle(big, (0, 0, 0, 80), (c + scale * 2, c + scale * 3), big_r)
         pygame.draw.circle(big, edge, (c, c), big_r)
         pygame.draw.circle(big, base, (c, c), round(big_r * 0.9))
@@ -288,7 +288,7 @@ class Renderer:
         pygame.draw.circle(
             big, _mix(edge, base, 0.4), (c, c), round(big_r * 0.62), max(1, round(scale * 1.2))
         )
-        if kind == "dark":
+        if kind is CheckerColour.DARK:
             # the ring mark that tells the sides apart without colour
             pygame.draw.circle(big, theme.mark, (c, c), round(big_r * 0.42), max(2, round(big_r * 0.1)))
             pygame.draw.circle(big, theme.mark, (c, c), max(2, round(big_r * 0.1)))
@@ -297,18 +297,24 @@ class Renderer:
         return s
 
     def draw_checker(
-        self, surf: pygame.Surface, lay: Layout, th: Theme, kind: str, pos: tuple[float, float]
+        self, surf: pygame.Surface, lay: Layout, th: Theme, kind: CheckerColour, pos: tuple[float, float]
     ) -> None:
         """One checker centred at ``pos``."""
         img = self.sprite(lay.radius, kind, th)
         surf.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
 
     def _count_label(
-        self, surf: pygame.Surface, lay: Layout, th: Theme, kind: str, pos: tuple[float, float], n: int
+        self,
+        surf: pygame.Surface,
+        lay: Layout,
+        th: Theme,
+        kind: CheckerColour,
+        pos: tuple[float, float],
+        n: int,
     ) -> None:
         font = self.fonts.get(lay.radius * 0.85, bold=True)
-        col = th.pip if kind == "light" else th.text
-        if kind == "dark":
+        col = th.pip if kind is CheckerColour.LIGHT else th.text
+        if kind is CheckerColour.DARK:
             pygame.draw.circle(surf, th.dark, (round(pos[0]), round(pos[1])), round(lay.radius * 0.55))
         img = font.render(str(n), True, col)
         surf.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
@@ -319,7 +325,7 @@ class Renderer:
         """Draw the board and ``view`` onto ``surf`` (the whole window area of the layout)."""
         surf.blit(self.static_board(lay, th, view.top_numbers), (0, 0))
         mine = view.human_colour
-        theirs = "dark" if mine == "light" else "light"
+        theirs = mine.other
         # highlights under the checkers
         for p in view.highlights:
             self._highlight(surf, lay, th, p, strong=p == view.hover, mover_top=view.mover_top)
@@ -346,7 +352,7 @@ class Renderer:
             self.draw_checker(surf, lay, th, moving, view.drag)
 
     def _their_checkers(
-        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str
+        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: CheckerColour
     ) -> None:
         # the computer's point q is drawn at the human's 25 - q
         dragged = view.selected if view.drag is not None and view.mover_top else None
@@ -358,7 +364,9 @@ class Renderer:
         if on_bar > STACK:
             self._count_label(surf, lay, th, kind, lay.their_bar_center(STACK - 1), on_bar)
 
-    def _my_checkers(self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: str) -> None:
+    def _my_checkers(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, view: BoardView, kind: CheckerColour
+    ) -> None:
         dragged = view.selected if view.drag is not None and not view.mover_top else None
         for p in range(1, 25):
             self._stack(surf, lay, th, kind, p, view.human[slot(p)] - (1 if dragged == p else 0))
@@ -376,20 +384,23 @@ class Renderer:
             self.draw_die(surf, th, lay.dice_centers(True, 1)[0], size, view.opening[0], False)
             self.draw_die(surf, th, lay.dice_centers(False, 1)[0], size, view.opening[1], False)
 
-    def _stack(self, surf: pygame.Surface, lay: Layout, th: Theme, kind: str, p: int, n: int) -> None:
+    def _stack(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, kind: CheckerColour, p: int, n: int
+    ) -> None:
         for k in range(min(n, STACK)):
             self.draw_checker(surf, lay, th, kind, lay.checker_center(p, k))
         if n > STACK:
             self._count_label(surf, lay, th, kind, lay.checker_center(p, STACK - 1), n)
 
-    def _tray(self, surf: pygame.Surface, lay: Layout, th: Theme, kind: str, n: int, human: bool) -> None:
-        base = th.light if kind == "light" else th.dark
-        edge = th.light_edge if kind == "light" else th.dark_edge
+    def _tray(
+        self, surf: pygame.Surface, lay: Layout, th: Theme, kind: CheckerColour, n: int, human: bool
+    ) -> None:
+        base, edge = th.checker_colours(kind)
         for k in range(n):
             r = lay.off_slab(human, k)
             pygame.draw.rect(surf, base, r, border_radius=2)
             pygame.draw.rect(surf, edge, r, width=1, border_radius=2)
-            if kind == "dark":
+            if kind is CheckerColour.DARK:
                 pygame.draw.line(
                     surf, th.mark, (r.x + r.width * 0.3, r.centery), (r.x + r.width * 0.7, r.centery)
                 )

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import assert_never
+
+from game.ui.model.seats import CheckerColour
 
 Colour = tuple[int, int, int]
 
@@ -83,9 +86,25 @@ class Theme:
     dark_name: str = "dark"
     """What the dark checkers are called in words."""
 
-    def checker_name(self, kind: str) -> str:
-        """The word for the checkers of ``kind`` ("light" or "dark") in this theme."""
-        return self.light_name if kind == "light" else self.dark_name
+    def checker_name(self, kind: CheckerColour) -> str:
+        """The word for the checkers of ``kind`` in this theme."""
+        match kind:
+            case CheckerColour.LIGHT:
+                return self.light_name
+            case CheckerColour.DARK:
+                return self.dark_name
+            case _:
+                assert_never(kind)
+
+    def checker_colours(self, kind: CheckerColour) -> tuple[Colour, Colour]:
+        """The fill and the rim of the checkers of ``kind``."""
+        match kind:
+            case CheckerColour.LIGHT:
+                return self.light, self.light_edge
+            case CheckerColour.DARK:
+                return self.dark, self.dark_edge
+            case _:
+                assert_never(kind)
 
 
 CLASSIC = Theme(

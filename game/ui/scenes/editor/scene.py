@@ -309,7 +309,7 @@ class EditorScene(Scene):
             return
         mine = self.ctx.settings.colour  # the side on roll's checkers, as on the board
         if self.value.on_roll is Side.TOP:
-            mine = "dark" if mine == "light" else "light"
+            mine = mine.other
         self.ctx.push(TemperatureDialog(self.ctx, position, context, what, self.depth, colour=mine))
 
     def explain_no_map(self) -> None:
@@ -531,7 +531,7 @@ class EditorScene(Scene):
         r = text(surface, fonts, "Position editor", (top.x + 12, cy), size * 1.1, th.text, True, "midleft")
         x = r.right + top.height * 0.5
         you = ctx.settings.colour
-        them = "dark" if you == "light" else "light"
+        them = you.other
         for side, kind in ((Side.BOTTOM, you), (Side.TOP, them)):
             icon = ctx.renderer.sprite(top.height * 0.26, kind, th)
             surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))

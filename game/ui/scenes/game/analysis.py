@@ -36,7 +36,7 @@ def open_analysis(scene: GameScene, evaluate: bool) -> None:
         return
     mine = ctx.settings.colour  # the side on roll's checkers, as on the board
     if (scene.session.turn or HUMAN) != HUMAN:
-        mine = "dark" if mine == "light" else "light"
+        mine = mine.other
     ctx.push(TemperatureDialog(ctx, *found, what, depth, colour=mine))
 
 

@@ -521,7 +521,7 @@ class GameScene(Scene):
         """What the side panel shows now."""
         s, th, flow = self.session, self.ctx.theme, self.flow
         names, light = s.names(), th.checker_name(s.config.colour)
-        dark = th.checker_name("dark" if s.config.colour == "light" else "light")
+        dark = th.checker_name(s.config.colour.other)
         two = s.config.is_two_player()
         view = PanelView(
             level=f"Two players: {names[0]} v {names[1]}" if two else self.ctx.level_label(s.config.level),
@@ -560,7 +560,7 @@ class GameScene(Scene):
         human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
         score = score_words(s.match_now())
         you = s.config.colour
-        them = "dark" if you == "light" else "light"
+        them = you.other
         x, cy = top.x + top.height * 0.3, top.centery
         names = s.names()
         for name, kind, pts, pips in (

@@ -7,6 +7,7 @@ from ai.analysis.review import CUBE_KINDS, Decision, Review, rating
 from ai.cube.advice import ACTION_WORDS, EQUITY_LABELS
 from game.rules.position import pip_count
 from game.ui.model.review_steps import ReviewPath, Stop, sides
+from game.ui.model.seats import CheckerColour
 from game.ui.widgets.review_view import Line, Row
 from game.ui.widgets.theme import Colour, Theme
 
@@ -118,7 +119,9 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
     return out
 
 
-def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple[str, list[Line], str]:
+def board_caption(
+    path: ReviewPath, stop: Stop, th: Theme, colour: CheckerColour
+) -> tuple[str, list[Line], str]:
     """The board's top line (names, scores, pips), its side panel (the decision in short) and status line."""
     rev = path.review
     rec = rev.match.record
@@ -126,7 +129,7 @@ def board_caption(path: ReviewPath, stop: Stop, th: Theme, colour: str) -> tuple
     turn = path.turn(stop)
     left, right = sides(turn)
     names = rec.players
-    other = "dark" if colour == "light" else "light"
+    other = colour.other
     top = (
         f"{names[0]} ({colour}) {game.score[0]} · pips {pip_count(left)}   "
         f"{names[1]} ({other}) {game.score[1]} · pips {pip_count(right)}"

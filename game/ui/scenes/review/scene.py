@@ -376,7 +376,7 @@ class ReviewScene(Scene):
             mine = self.ctx.settings.colour  # the left column's, as on the review's board
             stop = self.current()
             if stop is not None and self.path is not None and self.path.turn(stop).player == 1:
-                mine = "dark" if mine == "light" else "light"
+                mine = mine.other
             self.ctx.push(TemperatureDialog(self.ctx, *found, self.depth, colour=mine))
 
     def shown_position(self) -> tuple[int, MatchInfo] | None:

@@ -10,9 +10,9 @@ import pygame
 
 from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD
 from ai.levels import LEVELS
-from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS
+from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour
 from game.ui.model.session import MATCH_CHOICES
-from game.ui.model.storage import ANIMATION_SPEEDS, COLOURS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
+from game.ui.model.storage import ANIMATION_SPEEDS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
 from game.ui.model.tutor import TUTOR_LEVELS
 from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.settings.names import NameDialog
@@ -65,7 +65,7 @@ def options() -> list[Option]:
             list(FIRST_MOVERS),
             ["Opening roll decides", "You (the first player)", "The computer (the second player)"],
         ),
-        Option("colour", "Your (first player's) checkers", list(COLOURS), ["Light", "Dark (ringed)"]),
+        Option("colour", "Your (first player's) checkers", list(CheckerColour), ["Light", "Dark (ringed)"]),
         Option(
             "animation",
             "Animation",
