@@ -168,6 +168,29 @@ def _move(new: Boards, src: _I, dst: _I, opp_before: Boards) -> None:
         flat[ah + _OPP_BAR] += 1
 
 
+def _pair_items(states: _I) -> tuple[_I, _I, _I, _I]:
+    """One item a state and roll of two different dice: its state, its number among all (state,
+    roll) items, its low die and its high die."""
+    n = len(states)
+    item_state = np.repeat(states, len(_PAIR))
+    return (
+        item_state,
+        item_state * NROLLS + np.tile(_PAIR_ROLL, n),
+        np.tile(_PAIR_LOW, n),
+        np.tile(_PAIR_HIGH, n),
+    )
+
+
+def _double_items(states: _I) -> tuple[_I, _I, _I]:
+    """One item a state and double: its state, its number among all (state, roll) items, its die."""
+    item_state = np.repeat(states, len(_DOUBLE))
+    return (
+        item_state,
+        item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states)),
+        np.tile(_DOUBLE_DIE, len(states)),
+    )
+
+
 def _pairs(
     b: Boards,
     mine: Boards,
@@ -177,17 +200,12 @@ def _pairs(
     out_items: list[_I],
 ) -> None:
     """Two different dice for ``states`` (nothing on the bar, nothing can bear off)."""
-    npair = len(_PAIR)
-    item_state = np.repeat(states, npair)
-    item_roll = np.tile(_PAIR_ROLL, len(states))
-    d1 = np.tile(_PAIR_LOW, len(states))
-    d2 = np.tile(_PAIR_HIGH, len(states))
+    item_state, item_id, d1, d2 = _pair_items(states)
     m = mine[item_state]
     o = opp[item_state]
     open_ = o < 2
     can1 = _steps(m, open_, d1)
     can2 = _steps(m, open_, d2)
-    item_id = item_state * NROLLS + item_roll
     made: list[tuple[_I, Boards]] = []
     # two steps of different checkers (or two from one point holding two)
     e1_item, e1_src = np.nonzero(can1)
@@ -264,11 +282,7 @@ def _pairs_entering(
     round unless the entry point of one way holds a blot. Two or more: enter with both dice.
     Nothing can bear off: the entered checker is outside the home board. With no way to play
     both dice, enter with the larger die if it can, else the smaller, else the position stays."""
-    npair = len(_PAIR)
-    item_state = np.repeat(states, npair)
-    item_id = item_state * NROLLS + np.tile(_PAIR_ROLL, len(states))
-    low = np.tile(_PAIR_LOW, len(states))
-    high = np.tile(_PAIR_HIGH, len(states))
+    item_state, item_id, low, high = _pair_items(states)
     start = b[item_state]
     o = opp[item_state]
     rows = np.arange(len(item_state))
@@ -333,10 +347,7 @@ def _doubles(
 ) -> None:
     """Doubles for ``states``: four or more checkers outside home, or some on the bar (which enter
     first: the entered checkers are outside home, so nothing can bear off this turn)."""
-    ndouble = len(_DOUBLE)
-    item_state = np.repeat(states, ndouble)
-    item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
-    die = np.tile(_DOUBLE_DIE, len(states))
+    item_state, item_id, die = _double_items(states)
     to = _POINTS[None, :] - die[:, None]
     inside = to >= 0
     # a hop from index i is open when it lands inside on a point the opponent does not hold
@@ -448,11 +459,7 @@ def _distinct(item: _I, new: Boards) -> tuple[_I, Boards]:
 
 def _pairs_general(b: Boards, states: _I, out_boards: list[Boards], out_items: list[_I]) -> None:
     """Two different dice for ``states``, under all the rules: both orders of the dice, step by step."""
-    npair = len(_PAIR)
-    item_state = np.repeat(states, npair)
-    item_id = item_state * NROLLS + np.tile(_PAIR_ROLL, len(states))
-    low = np.tile(_PAIR_LOW, len(states))
-    high = np.tile(_PAIR_HIGH, len(states))
+    item_state, item_id, low, high = _pair_items(states)
     start = b[item_state]
     firsts = []
     full_items, full_boards = [], []
@@ -489,10 +496,7 @@ def _doubles_general(b: Boards, states: _I, out_boards: list[Boards], out_items:
     a point no higher than the one before (the order in which any playable set of steps can be
     played, bearing off from the highest point included), so that each set is found once and
     different sets give different positions; the most steps that can be played count."""
-    ndouble = len(_DOUBLE)
-    item_state = np.repeat(states, ndouble)
-    item_id = item_state * NROLLS + np.tile(_DOUBLE_ROLL, len(states))
-    die = np.tile(_DOUBLE_DIE, len(states))
+    item_state, item_id, die = _double_items(states)
     f_item = np.arange(len(item_state))
     frontier = b[item_state]
     last = np.full(len(item_state), 24)
