@@ -153,12 +153,15 @@ def _steps(mine: Boards, open_: _B, die: _I) -> _B:
     return ok
 
 
-def _move(new: Boards, src: _I, dst: _I, opp_before: Boards) -> None:
+def _move(new: Boards, src: _I, dst: _I, opp_before: Boards | None = None) -> None:
     """One checker of each row of ``new`` (a fresh, C-ordered array) from ``src[row]`` to
     ``dst[row]`` (my indices), hitting a blot there: ``opp_before`` is the opponent's count on
-    ``dst`` before the step. Works on flat indices (one index array, not two: half the time)."""
+    ``dst`` before the step (None: as ``new`` holds it). Works on flat indices (one index array,
+    not two: half the time)."""
     flat = new.reshape(-1)
     at = np.arange(0, flat.size, new.shape[1])
+    if opp_before is None:
+        opp_before = flat[at + (48 - dst)]
     flat[at + src] -= 1
     flat[at + dst] += 1
     hit = opp_before == 1
@@ -308,7 +311,7 @@ def _pairs_entering(
         if it.size:
             new = entered[k]
             dst = src - second[it]
-            _move(new, src, dst, new.reshape(-1)[np.arange(0, new.size, 50) + (48 - dst)])
+            _move(new, src, dst)
             made.append((it, new))
     both = np.zeros(len(item_state), dtype=bool)
     for it, new in made:
@@ -364,9 +367,9 @@ def _doubles(
         hops[on_bar] = np.where(entering > 0, 4 - entering, 0)
         flat[at + 24] -= entering
         flat[at + into] += entering
-        hit = at[(held == 1) & (entering > 0)]
-        flat[hit + (48 - into[(held == 1) & (entering > 0)])] -= 1
-        flat[hit + _OPP_BAR] += 1
+        hits = (held == 1) & (entering > 0)
+        flat[at[hits] + (48 - into[hits])] -= 1
+        flat[at[hits] + _OPP_BAR] += 1
     start = frontier
     f_item = np.arange(len(item_state))
     last = np.full(len(item_state), 23)
@@ -383,7 +386,7 @@ def _doubles(
             break
         dst = src - die[f_item[f]]
         new = frontier[f]
-        _move(new, src, dst, new.reshape(-1)[np.arange(0, new.size, 50) + (48 - dst)])
+        _move(new, src, dst)
         f_item, last, frontier = f_item[f], src, new
         levels.append((f_item, frontier))
     deepest = np.zeros(len(item_state), dtype=np.int64)
