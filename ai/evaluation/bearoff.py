@@ -181,7 +181,7 @@ class BearoffDatabase:
     @staticmethod
     def covered(b: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
         """True for each (N, 50) board where both sides have every checker on their points 1..6."""
-        outside = np.any(b[:, 6:25], axis=1) | np.any(b[:, 31:50], axis=1)
+        outside = b[:, 6:25].any(axis=1) | b[:, 31:50].any(axis=1)
         return np.asarray(~outside, dtype=bool)
 
     def probabilities(self, b: npt.NDArray[np.uint8]) -> Probs:

@@ -37,6 +37,8 @@ FORMAT_VERSION = 1
 """Version of the weights file layout; files of another version are refused."""
 
 N_OUTPUTS = 5
+_LOGIT_LOW, _LOGIT_HIGH = np.float32(-30.0), np.float32(30.0)
+"""The outputs' logits are clipped to this range before the sigmoid."""
 SPARSE_ROWS = 4
 """Batches from this many rows up multiply only the inputs in use (for fewer, picking them costs
 more than it saves)."""
@@ -109,7 +111,8 @@ class MLP:
         np.tanh(h, out=h)
         z: F32 = h @ self.w2
         z += self.b2
-        np.clip(z, -30.0, 30.0, out=z)
+        np.maximum(z, _LOGIT_LOW, out=z)  # np.clip, at a third of its cost on small batches
+        np.minimum(z, _LOGIT_HIGH, out=z)
         np.negative(z, out=z)
         np.exp(z, out=z)
         z += 1.0
@@ -151,7 +154,9 @@ def consistent(probs: npt.NDArray[Any]) -> Probs:
 def _limited(out: npt.NDArray[Any], x: F32) -> Probs:
     """:func:`consistent` and then :func:`gammon_limits` of raw outputs, in place on one float64
     copy, with each side's checkers off read from the inputs ``x``."""
-    p = np.clip(np.asarray(out, dtype=np.float64), 0.0, 1.0)
+    p = np.asarray(out).astype(np.float64)
+    np.maximum(p, 0.0, out=p)
+    np.minimum(p, 1.0, out=p)
     np.minimum(p[:, 1], p[:, 0], out=p[:, 1])
     np.minimum(p[:, 2], p[:, 1], out=p[:, 2])
     np.minimum(p[:, 3], 1.0 - p[:, 0], out=p[:, 3])
