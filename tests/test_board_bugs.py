@@ -21,6 +21,7 @@ from game.ui.app.app import MESSAGE_SECONDS, App
 from game.ui.app.pacer import STILL_FRAMES, FramePacer, Pace
 from game.ui.app.recovery import MAX_FAILURES, guarded_frame, recover
 from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE, fitting_size
+from game.ui.model.display import HomeSide
 from game.ui.model.snapshot import NullStore, snapshot_session
 from game.ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
 from game.ui.scenes.backdrop import Backdrop
@@ -58,10 +59,10 @@ def board_app(size: tuple[int, int], home: str, switched: bool) -> App:
     app = App(size, surface=surface, store=NullStore(), sound=False)
     app.stack.replace(GameScene(app, snapshot_session()))
     if switched:
-        app.settings.home = "right" if home == "left" else "left"
+        app.settings.home = HomeSide.RIGHT if home == "left" else HomeSide.LEFT
         app.settings_changed()
         app.draw(surface)
-    app.settings.home = home
+    app.settings.home = HomeSide(home)
     app.settings_changed()
     app.draw(surface)
     return app

@@ -14,6 +14,7 @@ from ui_driver import click, key, record_text, run_until, settle_files
 from game.records.diagram import text_diagram
 from game.records.xgid import read_xgid
 from game.ui.app.app import App
+from game.ui.model.display import ThemeChoice
 from game.ui.model.seats import CheckerColour
 from game.ui.model.workbench.exports import PositionExport, export_path, write_diagram
 from game.ui.scenes.export import ExportKind, export_position, write_picture
@@ -21,7 +22,7 @@ from game.ui.scenes.review import scene as review_scene_module
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.widgets.board_picture import caption
 from game.ui.widgets.render import Renderer
-from game.ui.widgets.theme import theme_by_name
+from game.ui.widgets.theme import theme_for
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""
@@ -57,14 +58,16 @@ def test_a_diagram_written_for_a_position_from_anywhere(tmp_path: Path) -> None:
 def test_a_picture_written_for_a_position_from_anywhere_is_a_png_of_the_board(tmp_path: Path) -> None:
     pygame.font.init()
     export = posted()
-    path = write_picture(Renderer(), theme_by_name("classic"), export, CheckerColour.LIGHT, tmp_path, WHEN)
+    path = write_picture(
+        Renderer(), theme_for(ThemeChoice.CLASSIC), export, CheckerColour.LIGHT, tmp_path, WHEN
+    )
     assert path.suffix == ".png" and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = pygame.image.load(str(path))
     w, h = image.get_size()
     assert 800 < w < 1280 and 600 < h < 1000 and w > h
     other = write_picture(
         Renderer(),
-        theme_by_name("classic"),
+        theme_for(ThemeChoice.CLASSIC),
         PositionExport(0, export.info),
         CheckerColour.LIGHT,
         tmp_path,

@@ -66,7 +66,7 @@ def two_config(first: str = "you", match_length: int = 5, **kw: object) -> GameC
         match_length,
         first,
         CheckerColour.LIGHT,
-        opponent="human",
+        opponent=Control.HUMAN,
         names=("Ann", "Bob"),
         **kw,
     )  # type: ignore[arg-type]
@@ -297,7 +297,7 @@ def test_against_the_computer_the_second_side_is_the_computer_at_the_level() -> 
 
 def test_two_players_and_their_names_are_kept_in_the_settings(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    store.save_settings(Settings(opponent="human", name_one="Ann", name_two="Bob Ó"))
+    store.save_settings(Settings(opponent=Control.HUMAN, name_one="Ann", name_two="Bob Ó"))
     loaded, told = store.load_settings()
     assert told is None and (loaded.opponent, loaded.name_one, loaded.name_two) == ("human", "Ann", "Bob Ó")
     cfg = loaded.game_config()

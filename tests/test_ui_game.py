@@ -41,6 +41,7 @@ from game.rules.cube import Resignation
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
+from game.ui.model.display import ThemeChoice
 from game.ui.model.player_stats import load_stats
 from game.ui.model.session import AI, HUMAN, GameSession
 from game.ui.model.storage import Store
@@ -555,7 +556,7 @@ def test_every_app_command_a_scene_may_run_is_carried_out(command: Command, tmp_
         worker_factory=IdleWorker,
         seeds=lambda: "test-seed",
     )
-    app.settings.sound, app.settings.theme = True, "classic"
+    app.settings.sound, app.settings.theme = True, ThemeChoice.CLASSIC
     app.start_new_game()
     session = app.game_session()
     assert session is not None

@@ -9,8 +9,9 @@ import pytest
 
 from game.rules.move import Step
 from game.support import validate as v
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import GameConfig, GameSession, SaveError
+from game.ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from game.ui.model.seats import CheckerColour, Control
+from game.ui.model.session import FirstMove, GameConfig, GameSession, SaveError
 from game.ui.model.storage import _SETTING_CHECKS, Settings
 
 
@@ -99,6 +100,80 @@ def test_a_saved_checker_colour_comes_back_as_a_colour_with_an_other_side() -> N
 def test_a_saved_checker_colour_that_is_no_colour_is_refused() -> None:
     loaded, problems = Settings.repair({**Settings().to_json(), "colour": "purple"})
     assert loaded.colour is CheckerColour.LIGHT and problems
+
+
+ENUM_SETTINGS = {
+    "first": FirstMove.COMPUTER,
+    "colour": CheckerColour.DARK,
+    "animation": AnimationSpeed.SLOW,
+    "theme": ThemeChoice.COLOUR_BLIND,
+    "home": HomeSide.LEFT,
+    "opponent": Control.HUMAN,
+}
+"""A setting of each kind chosen from a list, with a value other than its default."""
+
+
+@pytest.mark.parametrize("name", ENUM_SETTINGS)
+def test_a_setting_chosen_from_a_list_is_saved_as_its_word_and_read_back_as_the_choice(name: str) -> None:
+    chosen = ENUM_SETTINGS[name]
+    text = json.dumps(Settings(**{name: chosen}).to_json())  # type: ignore[arg-type]
+    assert json.loads(text)[name] == chosen.value
+    loaded, problems = Settings.repair(json.loads(text))
+    assert problems == [] and getattr(loaded, name) is chosen
+
+
+@pytest.mark.parametrize("name", ENUM_SETTINGS)
+@pytest.mark.parametrize("saved", ["purple", "", 1, None, ["left"]])
+def test_a_saved_choice_that_is_not_on_the_list_is_refused_and_the_default_kept(
+    name: str, saved: object
+) -> None:
+    loaded, problems = Settings.repair({name: saved})
+    assert getattr(loaded, name) is getattr(Settings(), name)
+    assert len(problems) == 1 and name in problems[0]
+
+
+def test_member_takes_a_member_or_its_value_and_nothing_else() -> None:
+    assert v.member(HomeSide.LEFT, "home", HomeSide) is HomeSide.LEFT
+    assert v.member("left", "home", HomeSide) is HomeSide.LEFT
+    with pytest.raises(v.Invalid, match="home must be one of 'right', 'left'"):
+        v.member("LEFT", "home", HomeSide)
+    with pytest.raises(v.Invalid):
+        v.member(CheckerColour.DARK, "home", HomeSide)  # a member of another list
+
+
+def test_the_theme_key_switches_between_the_two_themes_and_back() -> None:
+    assert ThemeChoice.CLASSIC.other is ThemeChoice.COLOUR_BLIND
+    assert ThemeChoice.COLOUR_BLIND.other is ThemeChoice.CLASSIC
+
+
+def test_animation_speeds_run_from_none_to_slow() -> None:
+    seconds = [speed.step_seconds for speed in AnimationSpeed]
+    assert seconds[0] == 0.0 and seconds == sorted(seconds) and len(set(seconds)) == len(seconds)
+
+
+def test_a_saved_game_s_first_mover_and_opponent_come_back_as_choices() -> None:
+    config = GameConfig("casual", 1, 0.0, 3, FirstMove.COMPUTER, CheckerColour.LIGHT, opponent=Control.HUMAN)
+    loaded = GameConfig.from_json(json.loads(json.dumps(asdict(config))))
+    assert loaded.first is FirstMove.COMPUTER and loaded.opponent is Control.HUMAN and loaded.is_two_player()
+    with pytest.raises(SaveError, match="config first"):
+        GameConfig.from_json({**json.loads(json.dumps(asdict(config))), "first": "nobody"})
+
+
+@pytest.mark.parametrize(("first", "human_first"), [(FirstMove.YOU, True), (FirstMove.COMPUTER, False)])
+def test_a_fixed_first_mover_moves_first_whatever_the_opening_roll(
+    first: FirstMove, human_first: bool
+) -> None:
+    for seed in ("a", "b", "c", "d"):
+        s = GameSession(GameConfig("casual", 1, 0.0, 3, first, CheckerColour.LIGHT), seed=seed)
+        s.begin()
+        assert (s.state.turn == 0) is human_first
+
+
+def test_with_the_opening_roll_deciding_the_higher_die_moves_first() -> None:
+    for seed in ("a", "b", "c", "d", "e", "f"):
+        s = GameSession(GameConfig("casual", 1, 0.0, 3, FirstMove.ROLL, CheckerColour.LIGHT), seed=seed)
+        opening = s.begin()
+        assert (s.state.turn == 0) is (opening.first > opening.second)
 
 
 # --- saved games --------------------------------------------------------------------------

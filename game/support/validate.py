@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from enum import StrEnum
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+E = TypeVar("E", bound=StrEnum)
 
 MAX_TEXT = 1000
 """The longest string any saved field may hold."""
@@ -81,6 +83,13 @@ def choice(value: T, name: str, options: Collection[T]) -> T:
     if not any(type(value) is type(o) and value == o for o in options):
         raise Invalid(f"{name} must be one of {', '.join(map(repr, options))}, not {show(value)}")
     return value
+
+
+def member(value: object, name: str, kind: type[E]) -> E:
+    """A member of the string enum ``kind``, held or as saved (its value)."""
+    if isinstance(value, kind):
+        return value
+    return kind(str(choice(value, name, tuple(m.value for m in kind))))
 
 
 def items(value: object, name: str, max_len: int, length: int | None = None) -> list[Any]:

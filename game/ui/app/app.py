@@ -28,6 +28,7 @@ from game.ui.app.ids import open_editor, open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
 from game.ui.app.recovery import guarded_frame, guarded_needs_frames, log_failure
 from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
+from game.ui.model.display import HomeSide
 from game.ui.model.records import record_name
 from game.ui.model.session import GameConfig, GameSession, SaveError
 from game.ui.model.storage import Settings, StorageError, Store
@@ -42,7 +43,7 @@ from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Renderer
 from game.ui.widgets.sound import Sounds
 from game.ui.widgets.status_bar import StatusLines, StatusPlan, draw_status, plan_status
-from game.ui.widgets.theme import Theme, theme_by_name
+from game.ui.widgets.theme import Theme, theme_for
 
 MESSAGE_SECONDS = 6.0
 
@@ -96,7 +97,7 @@ class App:
         """Makes a new game's dice seed."""
         self.renderer = Renderer()
         """Draws boards; holds fonts and caches."""
-        self._layout = Layout.compute(self.screen.get_size(), self.settings.home == "left")
+        self._layout = Layout.compute(self.screen.get_size(), self.settings.home is HomeSide.LEFT)
         self.sounds = Sounds(self.settings.sound, device=sound and not self.headless)
         """The synthesized sounds."""
         self.stack = SceneStack()
@@ -136,7 +137,7 @@ class App:
     @property
     def theme(self) -> Theme:
         """The colours in use."""
-        return theme_by_name(self.settings.theme)
+        return theme_for(self.settings.theme)
 
     @property
     def worker(self) -> Worker:
@@ -384,7 +385,7 @@ class App:
             self.alert(str(exc))
             self.settings = Settings()
         self.sounds.enabled = self.settings.sound
-        if self.layout.home_left != (self.settings.home == "left"):
+        if self.layout.home_left != (self.settings.home is HomeSide.LEFT):
             self.resize(self.layout.size)
         if not self.headless:
             self._save_settings()
@@ -405,7 +406,7 @@ class App:
 
     def toggle_theme(self) -> None:
         """Switch between the classic and the colour-blind theme."""
-        self.settings.theme = "colour-blind" if self.settings.theme == "classic" else "classic"
+        self.settings.theme = self.settings.theme.other
         self.settings_changed()
         self.notify(f"Theme: {self.settings.theme}.")
 
@@ -485,7 +486,7 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay everything out again for a new window size."""
-        self._layout = Layout.compute(size, self.settings.home == "left")
+        self._layout = Layout.compute(size, self.settings.home is HomeSide.LEFT)
         for s in self.stack:
             self._current = s
             s.on_resize()

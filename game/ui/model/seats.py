@@ -9,12 +9,7 @@ two people at one computer (both sides moved by hand). The turn flow asks each s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, StrEnum
-
-from game.support import validate
-
-OPPONENTS = ("computer", "human")
-"""Who plays player 1: the computer, or a second person at the same computer."""
+from enum import StrEnum
 
 NAME_LENGTH = 20
 """The longest name a player may have."""
@@ -38,24 +33,17 @@ class CheckerColour(StrEnum):
         return CheckerColour.DARK if self is CheckerColour.LIGHT else CheckerColour.LIGHT
 
 
-COLOUR_CHOICES = tuple(c.value for c in CheckerColour)
-"""The checker colours as saved."""
-
-
-def checker_colour(value: object, name: str) -> CheckerColour:
-    """A checker colour as saved (its name) or held; raises :class:`validate.Invalid`."""
-    if isinstance(value, CheckerColour):
-        return value
-    return CheckerColour(str(validate.choice(value, name, COLOUR_CHOICES)))
-
-
-class Control(Enum):
-    """How a side's decisions are made."""
+class Control(StrEnum):
+    """How a side's decisions are made (as a setting: who plays the other side; saved as its value)."""
 
     HUMAN = "human"
     """By hand: a person at this computer."""
     COMPUTER = "computer"
     """By the search, at a level."""
+
+
+OPPONENTS = (Control.COMPUTER, Control.HUMAN)
+"""Who plays player 1, in the settings' order: the computer, or a second person at the same computer."""
 
 
 @dataclass(frozen=True, slots=True)

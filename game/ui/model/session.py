@@ -8,7 +8,8 @@ and reads/writes the JSON the game is saved as after every roll and move.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, assert_never
 
 from ai.levels import MAX_DEPTH
 from game.rules.cube import (
@@ -34,12 +35,10 @@ from game.ui.model.seats import (
     COMPUTER_NAMES,
     DEFAULT_NAMES,
     NAME_LENGTH,
-    OPPONENTS,
     PERSON,
     CheckerColour,
     Control,
     Controller,
-    checker_colour,
     clean_name,
 )
 
@@ -54,8 +53,17 @@ SAVE_VERSION = 1
 MAX_NOISE = 10.0
 """The most noise (in equity) a saved config may add to the AI's choices."""
 
-FIRST_CHOICES = ("roll", "you", "computer")
-"""Who moves first in a match."""
+
+class FirstMove(StrEnum):
+    """Who moves first in each game of a match (saved as its value)."""
+
+    ROLL = "roll"
+    """The opening roll decides."""
+    YOU = "you"
+    """The human (with two players, the first player), with the opening dice."""
+    COMPUTER = "computer"
+    """The computer (with two players, the second player), with the opening dice."""
+
 
 MAX_ROLLS = 100_000
 """More rolls than any one game draws: a longer list is damage."""
@@ -80,16 +88,16 @@ class GameConfig:
     """Noise added to the AI's equities (beginner levels)."""
     match_length: int
     """Points to win the match."""
-    first: str
-    """"roll", "you" or "computer": who moves first."""
+    first: FirstMove
+    """Who moves first."""
     colour: CheckerColour
     """The human's checkers (with two players, the first player's)."""
     jacoby: bool = True
     """Money: gammons count single until the cube is turned."""
     beavers: bool = False
     """Money: a doubled player may redouble at once and keep the cube."""
-    opponent: str = "computer"
-    """Who plays player 1: "computer", or "human" (two people at one computer)."""
+    opponent: Control = Control.COMPUTER
+    """Who plays player 1: the computer, or a person (two people at one computer)."""
     names: tuple[str, str] = DEFAULT_NAMES
     """The two players' names (used when two people play)."""
 
@@ -99,7 +107,7 @@ class GameConfig:
 
     def is_two_player(self) -> bool:
         """True when two people play each other at this computer."""
-        return self.opponent == "human"
+        return self.opponent is Control.HUMAN
 
     def controller(self, player: int) -> Controller:
         """Who decides for ``player``: a person, or the computer at this config's level."""
@@ -123,11 +131,11 @@ class GameConfig:
                 match_length=v.integer(
                     v.field(d, "match_length"), "config match_length", 0, MAX_MATCH_LENGTH
                 ),
-                first=v.choice(v.field(d, "first"), "config first", FIRST_CHOICES),
-                colour=checker_colour(v.field(d, "colour"), "config colour"),
+                first=v.member(v.field(d, "first"), "config first", FirstMove),
+                colour=v.member(v.field(d, "colour"), "config colour", CheckerColour),
                 jacoby=v.flag(d.get("jacoby", True), "config jacoby"),
                 beavers=v.flag(d.get("beavers", False), "config beavers"),
-                opponent=v.choice(d.get("opponent", "computer"), "config opponent", OPPONENTS),
+                opponent=v.member(d.get("opponent", Control.COMPUTER), "config opponent", Control),
                 names=_names(d.get("names", list(DEFAULT_NAMES))),
             )
         except v.Invalid as exc:
@@ -302,8 +310,15 @@ class GameSession:
             raise ValueError("the game has already started")
         opening = self.dice.opening_roll()
         self.opening = opening
-        first = self.config.first
-        human_first = opening.first > opening.second if first == "roll" else first == "you"
+        match self.config.first:
+            case FirstMove.ROLL:
+                human_first = opening.first > opening.second
+            case FirstMove.YOU:
+                human_first = True
+            case FirstMove.COMPUTER:
+                human_first = False
+            case _:
+                assert_never(self.config.first)
         turn = HUMAN if human_first else AI
         pos = self.start if turn == HUMAN else self.start.swapped()
         self.state = GameState(pos, turn, opening.played_order())

@@ -7,14 +7,14 @@ import random
 from ai.levels import DEFAULT_LEVEL, level_by_key
 from game.rules.move import legal_moves
 from game.ui.model.seats import CheckerColour
-from game.ui.model.session import HUMAN, GameConfig, GameSession
+from game.ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
 from game.ui.model.storage import Settings, Store
 
 
 def snapshot_session() -> GameSession:
     """A game a few turns in, with the human to move: for the off-screen frame."""
     level = level_by_key(DEFAULT_LEVEL)
-    config = GameConfig(level.key, level.depth, level.noise, 3, "you", CheckerColour.LIGHT)
+    config = GameConfig(level.key, level.depth, level.noise, 3, FirstMove.YOU, CheckerColour.LIGHT)
     s = GameSession(config, seed="snapshot")
     s.begin()
     rng = random.Random(5)

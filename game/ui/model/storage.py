@@ -21,15 +21,9 @@ from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.support.resources import user_data_dir
-from game.ui.model.seats import (
-    DEFAULT_NAMES,
-    NAME_LENGTH,
-    OPPONENTS,
-    CheckerColour,
-    checker_colour,
-    clean_name,
-)
-from game.ui.model.session import FIRST_CHOICES, GameConfig
+from game.ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from game.ui.model.seats import DEFAULT_NAMES, NAME_LENGTH, CheckerColour, Control, clean_name
+from game.ui.model.session import FirstMove, GameConfig
 from game.ui.model.tutor import TUTOR_LEVELS
 
 SETTINGS_FILE = "settings.json"
@@ -39,23 +33,8 @@ ERROR_LOG = "errors.log"
 MAX_LOG_BYTES = 256_000
 """Once the error log is larger than this it becomes ``errors.log.old`` (replacing the older one)."""
 
-ANIMATION_SPEEDS: Mapping[str, float] = MappingProxyType(
-    {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.45}
-)
-"""Seconds a checker takes for one step, by setting name ("off": no animation)."""
-
-THEMES = ("classic", "colour-blind")
-"""The board themes: wood and felt, or a palette safe for colour-blind players."""
-
-FIRST_MOVERS = FIRST_CHOICES
-"""Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
-
-
 HINT_DEPTHS = (1, 2, 3, 4)
 """The depths a hint can be searched at."""
-
-HOME_SIDES = ("right", "left")
-"""Where the human's home board is drawn."""
 
 MAX_WINDOW_SIDE = 16384
 """The longest side a saved window size may have; anything longer is a damaged setting."""
@@ -73,24 +52,24 @@ class Settings:
     """Key of the AI level (see ai.levels)."""
     match_length: int = 5
     """Points to win a match, 1..25; 0 for a money session."""
-    first: str = "roll"
-    """Who moves first: one of FIRST_MOVERS."""
+    first: FirstMove = FirstMove.ROLL
+    """Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
     colour: CheckerColour = CheckerColour.LIGHT
     """The colour the human plays."""
-    animation: str = "normal"
-    """Animation speed: a key of ANIMATION_SPEEDS."""
+    animation: AnimationSpeed = AnimationSpeed.NORMAL
+    """How fast checkers move."""
     sound: bool = True
     """Sounds on or off."""
     auto_roll: bool = False
     """Roll the human's dice automatically."""
     auto_forced: bool = True
     """Play a forced move (the only legal one) automatically."""
-    theme: str = "classic"
-    """One of THEMES."""
+    theme: ThemeChoice = ThemeChoice.CLASSIC
+    """The board's colours."""
     hint_depth: int = 2
     """The depth hints are searched at: one of HINT_DEPTHS."""
-    home: str = "right"
-    """The side the human's home board is drawn on: one of HOME_SIDES."""
+    home: HomeSide = HomeSide.RIGHT
+    """The side the human's home board is drawn on."""
     manual_dice: bool = False
     """The human rolls real dice and enters them (the computer's dice stay seeded)."""
     jacoby: bool = True
@@ -103,8 +82,8 @@ class Settings:
     """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
     window_size: tuple[int, int] | None = None
     """The window's size when the player last resized it; None: a size that fits the screen."""
-    opponent: str = "computer"
-    """Who plays the other side: "computer", or "human" (two people at one computer)."""
+    opponent: Control = Control.COMPUTER
+    """Who plays the other side: the computer, or a person (two people at one computer)."""
     name_one: str = DEFAULT_NAMES[0]
     """With two players, the name of the first (the bottom side)."""
     name_two: str = DEFAULT_NAMES[1]
@@ -189,22 +168,22 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
     {
         "level": lambda x, n: validate.text(x, n, 40),
         "match_length": lambda x, n: validate.integer(x, n, 0, MAX_MATCH_LENGTH),
-        "first": lambda x, n: validate.choice(x, n, FIRST_MOVERS),
-        "colour": checker_colour,
-        "animation": lambda x, n: validate.choice(x, n, tuple(ANIMATION_SPEEDS)),
+        "first": lambda x, n: validate.member(x, n, FirstMove),
+        "colour": lambda x, n: validate.member(x, n, CheckerColour),
+        "animation": lambda x, n: validate.member(x, n, AnimationSpeed),
         "sound": validate.flag,
         "auto_roll": validate.flag,
         "auto_forced": validate.flag,
-        "theme": lambda x, n: validate.choice(x, n, THEMES),
+        "theme": lambda x, n: validate.member(x, n, ThemeChoice),
         "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
-        "home": lambda x, n: validate.choice(x, n, HOME_SIDES),
+        "home": lambda x, n: validate.member(x, n, HomeSide),
         "manual_dice": validate.flag,
         "jacoby": validate.flag,
         "beavers": validate.flag,
         "cube_advice": validate.flag,
         "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
         "window_size": _window_size,
-        "opponent": lambda x, n: validate.choice(x, n, OPPONENTS),
+        "opponent": lambda x, n: validate.member(x, n, Control),
         "name_one": _name,
         "name_two": _name,
     }

@@ -7,11 +7,10 @@ checkers also carry a ring mark, so the sides never depend on colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import assert_never
 
+from game.ui.model.display import ThemeChoice
 from game.ui.model.seats import CheckerColour
 
 Colour = tuple[int, int, int]
@@ -21,8 +20,8 @@ Colour = tuple[int, int, int]
 class Theme:
     """The colours of the window and board."""
 
-    name: str
-    """Shown in the settings."""
+    name: ThemeChoice
+    """The setting that picks it."""
     background: Colour
     """Behind everything."""
     panel: Colour
@@ -108,7 +107,7 @@ class Theme:
 
 
 CLASSIC = Theme(
-    name="classic",
+    name=ThemeChoice.CLASSIC,
     background=(34, 28, 24),
     panel=(46, 38, 32),
     frame=(120, 72, 38),
@@ -139,7 +138,7 @@ CLASSIC = Theme(
 )
 
 COLOUR_BLIND = Theme(
-    name="colour-blind",
+    name=ThemeChoice.COLOUR_BLIND,
     background=(26, 28, 34),
     panel=(38, 42, 52),
     frame=(92, 96, 110),
@@ -173,9 +172,13 @@ COLOUR_BLIND = Theme(
     dark_name="blue (ringed)",
 )
 
-THEMES: Mapping[str, Theme] = MappingProxyType({CLASSIC.name: CLASSIC, COLOUR_BLIND.name: COLOUR_BLIND})
 
-
-def theme_by_name(name: str) -> Theme:
-    """The theme called ``name`` (classic if unknown)."""
-    return THEMES.get(name, CLASSIC)
+def theme_for(choice: ThemeChoice) -> Theme:
+    """The theme the setting ``choice`` picks."""
+    match choice:
+        case ThemeChoice.CLASSIC:
+            return CLASSIC
+        case ThemeChoice.COLOUR_BLIND:
+            return COLOUR_BLIND
+        case _:
+            assert_never(choice)

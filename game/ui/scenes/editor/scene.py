@@ -18,6 +18,7 @@ import pygame
 
 from ai.cube.model import CubeContext, context_from_match
 from game.rules.position import Position
+from game.ui.model.display import HomeSide
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup
 from game.ui.model.workbench.editor import Edit, EditorPosition, Side, describe
@@ -98,7 +99,7 @@ class EditorScene(Scene):
     def on_resize(self) -> None:
         """The board's layout, the panel beside it, the buttons."""
         w, h = self.ctx.layout.size
-        self.lay: Layout = board_layout((w, h), self.ctx.settings.home == "left")
+        self.lay: Layout = board_layout((w, h), self.ctx.settings.home is HomeSide.LEFT)
         p = self.lay.panel
         self.panel = EditorPanel.compute(pygame.Rect(p.x, p.y, w - p.x, p.height))
         labels = {a.name: a for a in ACTIONS}

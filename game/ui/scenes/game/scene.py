@@ -49,7 +49,6 @@ from game.ui.flow.turn_flow import TurnFlow
 from game.ui.flow.tutor import TUTOR_SEARCHES
 from game.ui.flow.words import who
 from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.storage import ANIMATION_SPEEDS
 from game.ui.model.tutor import threshold
 from game.ui.scenes.base import Command, Context, Scene
 from game.ui.scenes.game.actions import ACTIONS, action_for, by_name
@@ -172,7 +171,7 @@ class GameScene(Scene):
         self.dispatch(AcceptResign() if yes else DeclineResign())
 
     def _animate(self, effect: Animate) -> None:
-        per = ANIMATION_SPEEDS.get(self.ctx.settings.animation, 0.25)
+        per = self.ctx.settings.animation.step_seconds
         if per <= 0 or not effect.steps:
             if effect.steps:
                 self.ctx.sounds.play("checker")

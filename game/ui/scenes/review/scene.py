@@ -20,6 +20,7 @@ from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import MatchInfo, from_match_id
 from game.rules.position import Position
 from game.ui.model import player_stats
+from game.ui.model.display import HomeSide
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.model.workbench.exports import PositionExport
 from game.ui.scenes.action_table import Action, Key, first_action
@@ -199,7 +200,7 @@ class ReviewScene(Scene):
         body = pygame.Rect(0, self.header.bottom, w, h - self.header.height - bh - 34)
         lw = round(w * 0.64)
         self.board_rect = pygame.Rect(0, body.y, lw, round(body.height * 0.68))
-        self.board_layout = Layout.compute(self.board_rect.size, self.ctx.settings.home == "left")
+        self.board_layout = Layout.compute(self.board_rect.size, self.ctx.settings.home is HomeSide.LEFT)
         self.graph_rect = pygame.Rect(
             8, self.board_rect.bottom + 6, lw - 16, body.bottom - self.board_rect.bottom - 6
         )

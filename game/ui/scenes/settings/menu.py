@@ -10,15 +10,16 @@ import pygame
 
 from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD
 from ai.levels import LEVELS
-from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour
-from game.ui.model.session import MATCH_CHOICES
-from game.ui.model.storage import ANIMATION_SPEEDS, FIRST_MOVERS, HINT_DEPTHS, HOME_SIDES, THEMES
+from game.ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
+from game.ui.model.session import MATCH_CHOICES, FirstMove
+from game.ui.model.storage import HINT_DEPTHS
 from game.ui.model.tutor import TUTOR_LEVELS
 from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.settings.names import NameDialog
 from game.ui.widgets.controls import fit_text, text
 
-TWO_PLAYERS = OPPONENTS[1]
+TWO_PLAYERS = Control.HUMAN
 """The ``opponent`` setting of two people playing each other."""
 
 COMPUTER_ONLY = frozenset({"level"})
@@ -62,15 +63,15 @@ def options() -> list[Option]:
         Option(
             "first",
             "Who moves first",
-            list(FIRST_MOVERS),
+            list(FirstMove),
             ["Opening roll decides", "You (the first player)", "The computer (the second player)"],
         ),
         Option("colour", "Your (first player's) checkers", list(CheckerColour), ["Light", "Dark (ringed)"]),
         Option(
             "animation",
             "Animation",
-            list(ANIMATION_SPEEDS),
-            [k.capitalize() for k in ANIMATION_SPEEDS],
+            list(AnimationSpeed),
+            [speed.value.capitalize() for speed in AnimationSpeed],
             applies_now=True,
         ),
         Option("sound", "Sound", [True, False], ["On", "Off"], applies_now=True),
@@ -90,8 +91,8 @@ def options() -> list[Option]:
             ["Rolled for you", "Real dice, entered"],
             applies_now=True,
         ),
-        Option("home", "Home board", list(HOME_SIDES), ["Right", "Left"], applies_now=True),
-        Option("theme", "Theme", list(THEMES), ["Classic wood", "Colour-blind safe"], applies_now=True),
+        Option("home", "Home board", list(HomeSide), ["Right", "Left"], applies_now=True),
+        Option("theme", "Theme", list(ThemeChoice), ["Classic wood", "Colour-blind safe"], applies_now=True),
         Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
         Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
         Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
@@ -168,7 +169,7 @@ class MenuScene(Dialog):
 
     def two_players(self) -> bool:
         """True when the next game is two people at this computer."""
-        return self.ctx.settings.opponent == TWO_PLAYERS
+        return self.ctx.settings.opponent is TWO_PLAYERS
 
     def unused(self, opt: Option) -> bool:
         """True when a row does not apply to the next game (the computer's strength when two
