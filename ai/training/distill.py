@@ -243,7 +243,8 @@ def generate(
 ) -> int:
     """Make the chunks of a run that are not in ``out`` yet; returns how many were made.
 
-    ``on_chunk(done, total)`` is called after each chunk is written. Raises
+    ``on_chunk(done, total)`` is called with the positions in ``out`` and the run's ``positions``
+    before the first chunk is made and after each is written. Raises
     :class:`DistillError` when a chunk already in ``out`` was made differently.
     """
     sha = file_sha256(weights)
@@ -263,17 +264,17 @@ def generate(
                 )
         else:
             todo.append(spec)
-    done = count - len(todo)
+    done = positions - sum(spec.size for spec in todo)
     if on_chunk is not None:
-        on_chunk(done, count)
+        on_chunk(done, positions)
     out.mkdir(parents=True, exist_ok=True)
 
     def saved(c: Chunk) -> None:
         nonlocal done
         save_chunk(chunk_path(out, c.spec.index), c)
-        done += 1
+        done += c.spec.size
         if on_chunk is not None:
-            on_chunk(done, count)
+            on_chunk(done, positions)
 
     if jobs <= 1:
         evaluator = _evaluator(weights, use_bearoff)
@@ -490,11 +491,11 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     start = time.monotonic()
     first: list[int] = []
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int) -> None:  # positions: this run's, not those made before
         if not first:
             first.append(done)
         if not args.quiet:
-            _bar((done - first[0]) * args.chunk, (total - first[0]) * args.chunk, start, "positions")
+            _bar(done - first[0], total - first[0], start, "positions")
 
     try:
         made = generate(
