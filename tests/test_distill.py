@@ -177,6 +177,7 @@ def test_fit_records_what_it_did_in_the_weights_notes(tmp_path: Path) -> None:
             "seed": 5,
             "decisions": 1,
             "rollouts": 0,
+            "truncate": 0,
             "explore": False,
             "sample": 0.5,
             "targets_from_sha256": "0" * 64,

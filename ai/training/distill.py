@@ -17,7 +17,9 @@ README's training section). This step teaches the net what its own search knows:
    five outputs, Adam), starting from the weights that made them.
 
 With ``--rollouts N`` the targets are instead each position's mean outcome over ``N``
-games of the net's own greedy play (:mod:`ai.training.rollout`), and with
+games of the net's own greedy play (:mod:`ai.training.rollout`); with ``--truncate P`` as
+well, ``N`` games of the game's own rollouts (variance reduction, stratified dice), each
+stopped after ``P`` plies and valued there by the net, far less noisy for the time. With
 ``--explore`` the games that meet the positions are played with noise
 (:data:`EXPLORE_NOISE`), so that positions off the net's own greedy path, where it
 judges worst, are met too.
@@ -63,13 +65,17 @@ from ai.evaluation.evaluator import boards
 from ai.evaluation.features import contact_mask, encode
 from ai.evaluation.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
 from ai.search import position_values
-from ai.training.rollout import rollout_values
+from ai.training.rollout import rollout_values, truncated_rollout_values
 from ai.training.train import EXPLORE_NOISE, Adam, choose, gradients, roll_dice
 from game.rules.position import SIDE_MASK, START_CODE, swap
 from game.support.files import write_atomic
 
 GAMES_AT_ONCE = 64
 """Self-play games advanced together while a chunk is made."""
+
+ROLLOUT_GROUP = 100
+"""Positions rolled out together when the targets are truncated rollouts (one evaluation batch a
+ply for all their games; each group's dice seeded by the chunk and the group)."""
 
 METHOD = (
     "then the contact net fitted (cross-entropy, Adam) to its own search's values Q(S, k) "
@@ -107,6 +113,14 @@ class ChunkSpec:
     """Games per position when the targets are rollouts (:mod:`ai.training.rollout`); 0: ``Q(S, k)``."""
     explore: bool = False
     """Whether the games that meet the positions are played with noise (:data:`EXPLORE_NOISE`)."""
+    truncate: int = 0
+    """With ``rollouts``: 0, plain games to the race (:func:`ai.training.rollout.rollout_values`);
+    more, the game's rollouts with variance reduction stopped after this many plies
+    (:func:`ai.training.rollout.truncated_rollout_values`)."""
+
+    def __post_init__(self) -> None:
+        if self.truncate < 0 or (self.truncate and not self.rollouts):
+            raise DistillError(f"truncate {self.truncate} needs rollouts (and must not be negative)")
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,7 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
     sd = levels[rng.integers(len(levels), size=GAMES_AT_ONCE)] if spec.explore else None
     kept_boards: list[npt.NDArray[np.uint8]] = []
     kept_targets: list[npt.NDArray[np.float32]] = []
+    waiting: list[int] = []  # positions whose targets are truncated rollouts, made at the end
     have = 0
     while have < spec.size:
         codes = [c for c, _ in live]
@@ -144,12 +159,15 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
         rows = np.flatnonzero(pick)[: spec.size - have]
         if len(rows):
             kept = [codes[i] for i in rows]
-            if spec.rollouts:
-                q = rollout_values(kept, spec.rollouts, evaluator, rng)
+            if spec.truncate:
+                waiting.extend(kept)
             else:
-                q = position_values(kept, spec.decisions, evaluator)
+                if spec.rollouts:
+                    q = rollout_values(kept, spec.rollouts, evaluator, rng)
+                else:
+                    q = position_values(kept, spec.decisions, evaluator)
+                kept_targets.append(q.astype(np.float32))
             kept_boards.append(b[rows])
-            kept_targets.append(q.astype(np.float32))
             have += len(rows)
         dice = roll_dice(rng, [p == 0 for _, p in live])
         moves = choose(codes, dice, evaluator.evaluate_boards, None if sd is None else (sd, rng))
@@ -163,7 +181,21 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
             (swap(res), ply + 1) if res & SIDE_MASK else (START_CODE, 0)
             for (_, ply), (res, _) in zip(live, moves, strict=True)
         ]
+    if spec.truncate:
+        kept_targets = [_truncated_targets(waiting, spec, evaluator)]
     return Chunk(spec, np.concatenate(kept_boards), np.concatenate(kept_targets))
+
+
+def _truncated_targets(
+    codes: list[int], spec: ChunkSpec, evaluator: NeuralEvaluator
+) -> npt.NDArray[np.float32]:
+    """Truncated rollouts of ``codes``, :data:`ROLLOUT_GROUP` at a time."""
+    parts = []
+    for group, at in enumerate(range(0, len(codes), ROLLOUT_GROUP)):
+        seed = int(np.random.default_rng([spec.seed, spec.index, group]).integers(1 << 31))
+        part = codes[at : at + ROLLOUT_GROUP]
+        parts.append(truncated_rollout_values(part, spec.rollouts, spec.truncate, evaluator, seed))
+    return np.concatenate(parts).astype(np.float32)
 
 
 def chunk_path(folder: Path, index: int) -> Path:
@@ -239,6 +271,7 @@ def generate(
     chunk: int = 2000,
     jobs: int = 1,
     use_bearoff: bool = True,
+    truncate: int = 0,
     on_chunk: Callable[[int, int], None] | None = None,
 ) -> int:
     """Make the chunks of a run that are not in ``out`` yet; returns how many were made.
@@ -250,7 +283,9 @@ def generate(
     sha = file_sha256(weights)
     count = -(-positions // chunk)
     specs = [
-        ChunkSpec(seed, i, min(chunk, positions - i * chunk), decisions, sample, sha, rollouts, explore)
+        ChunkSpec(
+            seed, i, min(chunk, positions - i * chunk), decisions, sample, sha, rollouts, explore, truncate
+        )
         for i in range(count)
     ]
     todo = []
@@ -289,10 +324,14 @@ def generate(
     return len(todo)
 
 
+SPEC_FIELDS = ("seed", "size", "decisions", "rollouts", "truncate", "explore", "sample", "weights_sha256")
+"""The fields of a :class:`ChunkSpec` a resumed run is checked against, in the order they are named."""
+
+
 def _difference(have: ChunkSpec, want: ChunkSpec) -> str:
     diffs = [
         f"{name} {getattr(have, name)!r}, not {getattr(want, name)!r}"
-        for name in ("seed", "size", "decisions", "rollouts", "explore", "sample", "weights_sha256")
+        for name in SPEC_FIELDS
         if getattr(have, name) != getattr(want, name)
     ]
     return "; ".join(diffs)
@@ -392,7 +431,9 @@ def fit(
 def _note(nets: NetSet, chunks: Sequence[Chunk], report: FitReport, **settings: Any) -> None:
     """Record the fit in the weights' notes (a list: a net may be distilled more than once)."""
     specs = [c.spec for c in chunks]
-    runs = sorted({(s.seed, s.decisions, s.rollouts, s.explore, s.sample, s.weights_sha256) for s in specs})
+    runs = sorted(
+        {(s.seed, s.decisions, s.rollouts, s.truncate, s.explore, s.sample, s.weights_sha256) for s in specs}
+    )
     entry = {
         "positions": report.rows,
         "validation_positions": report.validation_rows,
@@ -402,11 +443,12 @@ def _note(nets: NetSet, chunks: Sequence[Chunk], report: FitReport, **settings: 
                 "seed": seed,
                 "decisions": k,
                 "rollouts": n,
+                "truncate": t,
                 "explore": e,
                 "sample": p,
                 "targets_from_sha256": sha,
             }
-            for seed, k, n, e, p, sha in runs
+            for seed, k, n, t, e, p, sha in runs
         ],
         **settings,
     }
@@ -447,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument(
         "--rollouts", type=int, default=0, help="targets by rolling each position out N times instead"
     )
+    g.add_argument(
+        "--truncate", type=int, default=0, metavar="P",
+        help="with --rollouts: the game's rollouts (variance reduction) stopped after P plies",
+    )  # fmt: skip
     g.add_argument("--explore", action="store_true", help="meet the positions in games played with noise")
     g.add_argument(
         "--sample", type=float, default=0.25, help="share of contact positions kept (default 0.25)"
@@ -474,15 +520,22 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def _generate_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``generate``'s options, if anything."""
+    checks = (
+        (min(args.positions, args.chunk, args.jobs) <= 0, "--positions, --chunk and --jobs must be positive"),
+        (not 0 < args.sample <= 1, "--sample must be in (0, 1]"),
+        (not 0 <= args.decisions <= 4, "--decisions must be 0..4"),
+        (not 0 <= args.rollouts <= 100000, "--rollouts must be 0..100000"),
+        (bool(args.truncate) and not args.rollouts, "--truncate needs --rollouts"),
+        (not 0 <= args.truncate <= 1000, "--truncate must be 0..1000"),
+    )
+    return next((message for bad, message in checks if bad), None)
+
+
 def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    if args.positions <= 0 or args.chunk <= 0 or args.jobs <= 0:
-        ap.error("--positions, --chunk and --jobs must be positive")
-    if not 0 < args.sample <= 1:
-        ap.error("--sample must be in (0, 1]")
-    if not 0 <= args.decisions <= 4:
-        ap.error("--decisions must be 0..4")
-    if not 0 <= args.rollouts <= 100000:
-        ap.error("--rollouts must be 0..100000")
+    if (problem := _generate_problem(args)) is not None:
+        ap.error(problem)
     load_nets(args.weights)  # a clear message now, not in every worker
     if not args.no_bearoff:
         from ai.evaluation.bearoff import load_or_build
@@ -505,6 +558,7 @@ def _generate(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             args.seed,
             decisions=args.decisions,
             rollouts=args.rollouts,
+            truncate=args.truncate,
             explore=args.explore,
             sample=args.sample,
             chunk=args.chunk,

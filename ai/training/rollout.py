@@ -1,12 +1,17 @@
-"""Rollouts: the value of positions as the net's own play finds it, by playing them out.
+"""Rollouts as training targets: the value of positions as the net's own play finds it.
 
-Each position is played to the end ``games`` times by the net against itself, greedy
-at one decision (:func:`ai.training.train.choose`, as in self-play training), and the
-outcomes averaged. A game that becomes a race is stopped there and valued by the
-evaluator (the race net, or the bear-off database where it reaches): races are what the
-net already judges well, and they are most of a game's remaining rolls. Cubeless; no
-other program is involved. All games of all positions advance together, so every ply
-is one evaluation batch.
+Two kinds, both cubeless and all this program's own:
+
+* :func:`rollout_values`: each position played ``games`` times by the net against itself, greedy
+  at one decision (:func:`ai.training.train.choose`, as in self-play training), and the outcomes
+  averaged. A game that becomes a race is stopped there and valued by the evaluator (the race net,
+  or the bear-off database where it reaches): races are what the net already judges well, and
+  they are most of a game's remaining rolls. All games of all positions advance together, so
+  every ply is one evaluation batch.
+* :func:`truncated_rollout_values`: the game's own rollouts (:mod:`ai.rollout`): stratified first
+  rolls, each roll's luck taken out (variance reduction), every game stopped after a few plies and
+  valued there by the evaluator. Far less noisy for the time (36 games cut at 10 plies leave a
+  standard error of about 0.006 on the win chance, against 0.08 for 36 plain games).
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ai.cube.model import CubeContext
 from ai.evaluation.evaluator import flip
-from ai.evaluation.network import NeuralEvaluator
+from ai.evaluation.network import NeuralEvaluator, consistent
+from ai.rollout.play import Player, Start, Task
+from ai.rollout.settings import RolloutSettings
 from ai.training.train import choose, roll_dice
 from game.rules.position import SIDE_MASK, is_race, swap
 
@@ -57,6 +65,25 @@ def rollout_values(
                 _add(total, where[g], row, theirs[g])
         active = going
     return total / games
+
+
+def truncated_rollout_values(
+    codes: Sequence[int], trials: int, truncate: int, evaluator: NeuralEvaluator, seed: int
+) -> F:
+    """Each position's value by the game's rollouts (:mod:`ai.rollout`), cubeless: ``trials`` games
+    (the first two rolls stratified), each stopped after ``truncate`` plies and valued there by the
+    evaluator, with each roll's luck against the 21 rolls' average taken out (variance reduction).
+
+    Returns (N, 5) probabilities for the side on roll of each position (clipped into a consistent
+    set: a game's value less its luck may stray a little outside 0..1). With ``truncate`` 1 the
+    value is the 21 rolls' average of the best result by the evaluation, whatever the dice.
+    """
+    if trials < 1 or truncate < 1:
+        raise ValueError(f"trials and truncate must be at least 1, got {trials} and {truncate}")
+    settings = RolloutSettings(trials=trials, truncate=truncate, cubeful=False, seed=seed)
+    task = Task(tuple(Start(c, True, 1, None, False) for c in codes), CubeContext(), settings)
+    played = Player(task, evaluator).play(range(trials))
+    return consistent(played.probs.mean(axis=0))
 
 
 def _add(total: F, i: int, row: npt.ArrayLike, flipped: bool) -> None:
