@@ -27,6 +27,7 @@ from game.ui.app.file_jobs import QUIT_WAIT_S, FileJobs
 from game.ui.app.ids import open_editor, open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
 from game.ui.app.recovery import guarded_frame, guarded_needs_frames, log_failure
+from game.ui.app.stop import StopRequest
 from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
 from game.ui.model.display import HomeSide
 from game.ui.model.records import record_name
@@ -68,14 +69,16 @@ class App:
         surface: pygame.Surface | None = None,
         sound: bool = True,
         seeds: Callable[[], str] | None = None,
+        stop: StopRequest | None = None,
     ) -> None:
         """Open the window (or draw on ``surface`` off-screen), load settings, offer the saved game.
 
-        ``size`` is the window's size (None: the size the player last gave it, or the
-        default, shrunk to fit the screen); ``start`` is the board new games start from,
-        seen from the human (tests stack a near-end position); ``worker_factory`` makes
-        the AI worker; ``seeds`` makes each game's dice seed (default: fresh random seeds).
+        ``size``: the window's size (None: the size the player last gave it, or the default, fitted
+        to the screen); ``start``: the board new games start from, seen from the human (tests stack
+        a near-end position); ``worker_factory`` makes the AI worker, ``seeds`` each game's dice seed.
         """
+        self.stop = stop if stop is not None else StopRequest()
+        """An end asked for by a signal (:mod:`game.ui.app.stop`): the loop saves and ends."""
         self.store = store if store is not None else Store()
         """Settings and saved game on disk."""
         self.settings, warning = self.store.load_settings()
@@ -571,7 +574,7 @@ class App:
                 limit = SLEEP_S if self.message_ttl <= 0 else min(SLEEP_S, self.message_ttl)
                 end = time.monotonic() + limit
                 # short naps, not pygame.event.wait: its timeout polls the queue every millisecond
-                while time.monotonic() < end and not pygame.event.peek():
+                while time.monotonic() < end and not pygame.event.peek() and self.stop.code is None:
                     time.sleep(NAP_S)
                 slept = self.clock.tick() / 1000.0
                 step = 1.0 / pacer.busy_fps  # what the event sets going starts afresh
@@ -583,14 +586,15 @@ class App:
     def run_loop(self) -> int:
         """The main loop until the player quits: 60 frames a second while anything moves, 15 while
         the picture stands still but a search or a timer runs, and none while nothing does (it
-        sleeps until an event comes). Returns 1 when failures made it stop (see ``recovery``), else 0."""
+        sleeps until an event comes). Returns :attr:`stop`'s code when one came (the game saved as
+        at a quit), 1 when failures made it stop (see ``recovery``), else 0."""
         pacer = FramePacer()
         pace = Pace.FULL
         try:
-            while self.running:
+            while self.running and self.stop.code is None:
                 had_input = guarded_frame(self, self.wait_for_frame(pace, pacer))
                 pace = pacer.next_pace(fingerprint(self.screen), had_input, guarded_needs_frames(self))
         finally:
-            if self.running:  # an exception: still save and stop the search
+            if self.running:  # asked from outside, or an exception: still save and stop the search
                 self.quit()
-        return 1 if self.gave_up else 0
+        return self.stop.code if self.stop.code is not None else int(self.gave_up)

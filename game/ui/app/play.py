@@ -9,6 +9,7 @@ import pygame
 from ai.levels import LEVELS
 from game.rules.position import Position, PositionError
 from game.ui.app.app import App
+from game.ui.app.stop import StopRequest, noting_signals
 from game.ui.app.window import MIN_SIZE
 
 
@@ -47,15 +48,17 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None) -> int:
-    """Play backgammon in a window with parsed options; returns the exit code."""
-    app = App(args.size, start=args.position)
-    if args.level:
-        app.settings.level = args.level
-        app.settings_changed()
-    try:
-        return app.run_loop()
-    finally:
-        pygame.quit()
+    """Play backgammon in a window with parsed options; returns the exit code (128 plus the
+    signal's number after Ctrl+C or SIGTERM, the game saved first)."""
+    with noting_signals(StopRequest()) as stop:
+        try:
+            app = App(args.size, start=args.position, stop=stop)
+            if args.level:
+                app.settings.level = args.level
+                app.settings_changed()
+            return app.run_loop()
+        finally:
+            pygame.quit()
 
 
 def main(argv: list[str] | None = None) -> int:
