@@ -251,12 +251,12 @@ def test_analyse_ranks_the_moves_for_the_dice_set(make_app: Callable[..., App]) 
     dialog = app.stack.top()
     assert isinstance(dialog, EditorAnalysis)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
-    assert dialog.moves is not None and len(dialog.moves) == 5
-    equities = [m.equity for m in dialog.moves]
+    assert dialog.answer.moves is not None and len(dialog.answer.moves) == 5
+    equities = [m.equity for m in dialog.answer.moves]
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]
     assert lines[0] == "At depth 1, for you on roll:" and lines[1].startswith("1. ")
-    best, second = dialog.moves[0].move, dialog.moves[1].move
+    best, second = dialog.answer.moves[0].move, dialog.answer.moves[1].move
     assert editor.board_view().arrows == [(st.src, st.dst, True) for st in best.steps]
     key(app, pygame.K_DOWN)  # the second move drawn on the board
     assert editor.board_view().arrows == [(st.src, st.dst, True) for st in second.steps]
@@ -265,9 +265,9 @@ def test_analyse_ranks_the_moves_for_the_dice_set(make_app: Callable[..., App]) 
     app.resize((1366, 768))  # the box follows the editor's panel
     assert editor.panel.rect.contains(dialog.box)
     key(app, pygame.K_2)  # depth 2: searched again
-    assert dialog.depth == 2 and dialog.is_waiting() and editor.depth == 2
+    assert dialog.answer.depth == 2 and dialog.is_waiting() and editor.depth == 2
     run_until(app, lambda: not dialog.is_waiting(), "the analysis at depth 2")
-    assert dialog.moves is not None and dialog.lines()[0][0] == "At depth 2, for you on roll:"
+    assert dialog.answer.moves is not None and dialog.lines()[0][0] == "At depth 2, for you on roll:"
     pump(app)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is editor
@@ -281,7 +281,7 @@ def test_analyse_before_the_roll_gives_the_cube_decision(make_app: Callable[...,
     dialog = app.stack.top()
     assert isinstance(dialog, EditorAnalysis)
     run_until(app, lambda: not dialog.is_waiting(), "the cube decision")
-    assert dialog.cube is not None
+    assert dialog.answer.cube is not None
     lines = [line for line, _ in dialog.lines()]
     assert lines[1] == "No double, take" and lines[2].startswith("No double ")
 
@@ -443,5 +443,5 @@ def test_a_forum_position_built_by_clicks_has_the_posts_ids_and_its_best_move(
     dialog = app.stack.top()
     assert isinstance(dialog, EditorAnalysis)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
-    assert dialog.moves is not None
-    assert dialog.moves[0].move.notation() == "8/2 6/4*"
+    assert dialog.answer.moves is not None
+    assert dialog.answer.moves[0].move.notation() == "8/2 6/4*"

@@ -15,6 +15,7 @@ from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position
 from game.ui.app.app import App
+from game.ui.model.hint_answer import proper_action
 from game.ui.model.player_stats import count_game
 from game.ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
 from game.ui.model.records import keep_game
@@ -24,7 +25,7 @@ from game.ui.model.snapshot import NullStore
 from game.ui.model.storage import SAVE_FILE
 from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.game.cube_dialogs import TakePassDialog
-from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog, proper_action
+from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from game.ui.scenes.settings.menu import MenuScene
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
@@ -171,8 +172,8 @@ def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -
     app = make_app(hint_depth=1)
     dialog = open_analysis(app, MATCH_9)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
-    assert dialog.moves is not None and len(dialog.moves) == 5
-    equities = [m.equity for m in dialog.moves]
+    assert dialog.answer.moves is not None and len(dialog.answer.moves) == 5
+    equities = [m.equity for m in dialog.answer.moves]
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]
     assert lines[1].startswith("1. ") and "win" in lines[2]
@@ -184,7 +185,7 @@ def test_analyse_without_dice_gives_the_cube_decision(make_app: Callable[..., Ap
     app = make_app(hint_depth=1)
     dialog = open_analysis(app, POST_CRAWFORD)
     run_until(app, lambda: not dialog.is_waiting(), "the cube decision")
-    c = dialog.cube
+    c = dialog.answer.cube
     assert c is not None
     lines = [line for line, _ in dialog.lines()]
     assert lines[1] == proper_action(c.nd, c.dt, c.dp)
@@ -192,13 +193,6 @@ def test_analyse_without_dice_gives_the_cube_decision(make_app: Callable[..., Ap
     dialog.draw(app.screen)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top(), SetUpDialog | MenuScene)
-
-
-def test_proper_action_words() -> None:
-    assert proper_action(0.5, 0.4, 1.0) == "No double, take"
-    assert proper_action(0.5, 0.8, 1.0) == "Double, take"
-    assert proper_action(0.5, 1.2, 1.0) == "Double, pass"
-    assert proper_action(1.1, 1.4, 1.0) == "Too good to double, pass"
 
 
 def test_set_up_game_is_saved_and_resumed(make_app: Callable[..., App], home: Path) -> None:
@@ -261,7 +255,7 @@ def test_analysis_waits_for_a_search_already_running(make_app: Callable[..., App
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, AnalysisDialog) and app.worker.busy
-    assert dialog.request is None and "Waiting" in dialog.lines()[0][0]
+    assert dialog.answer.request is None and "Waiting" in dialog.lines()[0][0]
     app.worker.cancel(running)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis after the other search")
-    assert dialog.moves
+    assert dialog.answer.moves

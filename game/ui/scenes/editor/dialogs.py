@@ -7,10 +7,8 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.cube.advice import CubeAdvice
-from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
-from game.rules.cube import can_double
 from game.rules.move import Move
+from game.ui.model.hint_answer import HintAnswer, Line
 from game.ui.model.workbench.editor import EditorPosition, Side, describe
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.editor.actions import help_rows
@@ -125,11 +123,6 @@ class EditorHelp(KeysHelp):
         return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
 
 
-def chances(probs: tuple[float, ...]) -> str:
-    """Win, gammon and backgammon chances in a line."""
-    return f"win {probs[0]:.1%} · gam {probs[1]:.1%} · bg {probs[2]:.1%}"
-
-
 class EditorAnalysis(Dialog):
     """The hint for the edited position at a chosen depth, over the editor's panel (the board stays in
     view): the best moves for the dice, or the cube decision before the roll. Searched by the worker."""
@@ -150,20 +143,12 @@ class EditorAnalysis(Dialog):
         """The position analysed."""
         self.panel = panel
         """Where the box goes: over the editor's panel (as it is after a resize)."""
-        self.depth = depth
-        """The search depth."""
+        self.answer = HintAnswer(depth)
+        """The request at the chosen depth and the worker's answer."""
         self.on_depth = on_depth
         """Tells the editor the depth chosen (the next analysis starts there)."""
         self.on_rollout = on_rollout
         """Opens the rollout of the position."""
-        self.request: int | None = None
-        """The worker's request, once started."""
-        self.moves: list[RankedMove] | None = None
-        """The ranked moves, once answered (dice set)."""
-        self.cube: CubeAnswer | None = None
-        """The cube decision, once answered (no dice)."""
-        self.failure = ""
-        """Why the worker could not answer."""
         self.selected = 0
         """The move drawn on the board (the best until another is picked)."""
         super().__init__(ctx)
@@ -185,7 +170,7 @@ class EditorAnalysis(Dialog):
     def choices(self) -> list[Choice]:
         """Deeper (D, or 1-4), roll out (O), close (Esc)."""
         return [
-            Choice("depth", f"Depth {self.depth}", (pygame.K_d,), "D / 1-4", self.next_depth),
+            Choice("depth", f"Depth {self.answer.depth}", (pygame.K_d,), "D / 1-4", self.next_depth),
             Choice("rollout", "Rollout", (pygame.K_o,), "O", self._rollout),
             Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
         ]
@@ -197,13 +182,14 @@ class EditorAnalysis(Dialog):
         for base in (pygame.K_1, pygame.K_KP1):
             if base <= event.key < base + len(DEPTHS):
                 self.set_depth(event.key - base + 1)
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.moves:
+        moves = self.answer.moves
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and moves:
             step = -1 if event.key == pygame.K_UP else 1
-            self.selected = max(0, min(len(self.moves) - 1, self.selected + step))
+            self.selected = max(0, min(len(moves) - 1, self.selected + step))
 
     def on_click(self, pos: tuple[int, int]) -> None:
         """A click on a move draws it on the board."""
-        for i in range(len(self.moves or ())):
+        for i in range(len(self.answer.moves or ())):
             if self.move_rect(i).collidepoint(pos):
                 self.selected = i
 
@@ -215,22 +201,22 @@ class EditorAnalysis(Dialog):
 
     def shown_move(self) -> Move | None:
         """The move drawn on the board: the one picked, once the answer is in."""
-        if not self.moves:
+        moves = self.answer.moves
+        if not moves:
             return None
-        return self.moves[min(self.selected, len(self.moves) - 1)].move
+        return moves[min(self.selected, len(moves) - 1)].move
 
     def next_depth(self) -> None:
         """One depth deeper (4 wraps to 1)."""
-        self.set_depth(self.depth % len(DEPTHS) + 1)
+        self.set_depth(self.answer.depth % len(DEPTHS) + 1)
 
     def set_depth(self, depth: int) -> None:
         """Search again at ``depth``."""
-        if depth == self.depth:
+        if depth == self.answer.depth:
             return
         self._cancel()
-        self.depth = depth
+        self.answer = HintAnswer(depth)
         self.on_depth(depth)
-        self.request, self.moves, self.cube, self.failure = None, None, None, ""
         self.selected = 0
         self.on_resize()  # the button shows the new depth
 
@@ -239,8 +225,8 @@ class EditorAnalysis(Dialog):
         self.on_rollout()
 
     def _cancel(self) -> None:
-        if self.request is not None and self.is_waiting():
-            self.ctx.worker.cancel(self.request)
+        if self.answer.request is not None and self.is_waiting():
+            self.ctx.worker.cancel(self.answer.request)
 
     def close(self) -> None:
         """Stop the search and close."""
@@ -249,16 +235,16 @@ class EditorAnalysis(Dialog):
 
     def is_waiting(self) -> bool:
         """True until the answer (or a failure) is in."""
-        return self.moves is None and self.cube is None and not self.failure
+        return self.answer.is_waiting()
 
     def start(self) -> None:
         """Ask the worker: ranked moves when dice are set, else the cube decision."""
-        request = self.position.setup().analysis_request(self.depth)
-        self.request = self.ctx.worker.start(request)
+        request = self.position.setup().analysis_request(self.answer.depth)
+        self.answer.request = self.ctx.worker.start(request)
 
     def update(self, dt: float, covered: bool = False) -> None:
         """Start the search once the worker is free (a game's search is never cut short)."""
-        if self.request is None and not self.ctx.worker.busy:
+        if self.answer.request is None and not self.ctx.worker.busy:
             self.start()
 
     def needs_frames(self) -> bool:
@@ -267,48 +253,12 @@ class EditorAnalysis(Dialog):
 
     def on_worker(self, event: object) -> None:
         """The answer to this dialog's request."""
-        if self.request is None or getattr(event, "request_id", None) != self.request:
-            return
-        if isinstance(event, Finished):
-            self.moves = list(event.moves)
-        elif isinstance(event, CubeAnswer):
-            self.cube = event
-        elif isinstance(event, Failed):
-            self.failure = event.message
+        self.answer.take(event)
 
-    def lines(self) -> list[tuple[str, bool]]:
+    def lines(self) -> list[Line]:
         """The answer as (line, is strong)."""
-        p = self.position
-        who = "you" if p.on_roll is Side.BOTTOM else "the opponent"
-        head = f"At depth {self.depth}, for {who} on roll:"
-        if self.failure:
-            return [(f"The AI could not answer: {self.failure}", True)]
-        if self.moves is not None:
-            if not self.moves:
-                return [(head, False), ("No legal move: the turn passes.", True)]
-            out = [(head, False)]
-            for i, m in enumerate(self.moves):
-                out.append((f"{i + 1}. {m.move.notation()}  {m.equity:+.3f}", True))
-                out.append((chances(m.probs), False))
-            return out
-        if self.cube is not None:
-            c = self.cube
-            info = p.info()
-            action = CubeAdvice.from_equities(c.nd, c.dt, c.dp).words
-            if not can_double(info.cube, info.on_roll, crawford=info.crawford):
-                why = "the Crawford game" if info.crawford else "the cube is the other side's"
-                action = f"No double possible: {why}."
-            return [
-                (head, False),
-                (action, True),
-                (f"No double {c.nd:+.3f}", False),
-                (f"Double, take {c.dt:+.3f}", False),
-                (f"Double, pass {c.dp:+.3f}", False),
-                (chances(c.probs), False),
-            ]
-        if self.request is None:
-            return [("Waiting for the computer's search…", False)]
-        return [(f"Searching at depth {self.depth}…", False)]
+        who = "you" if self.position.on_roll is Side.BOTTOM else "the opponent"
+        return self.answer.lines(who, self.position.info())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The box on solid ground (the editor's panel under it would show through), then the dialog."""
@@ -329,7 +279,7 @@ class EditorAnalysis(Dialog):
             12,
             mix(th.text_dim, th.panel, 0.2),
         )
-        if self.moves:
+        if self.answer.moves:
             pygame.draw.rect(
                 surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
             )
@@ -341,7 +291,7 @@ class EditorAnalysis(Dialog):
         for line, strong in self.lines():
             parts = (
                 [fit_text(fonts.get(size, strong), line, area.width)]
-                if self.moves
+                if self.answer.moves
                 else wrap(fonts.get(size, strong), line, area.width)[:3]
             )
             for part in parts:

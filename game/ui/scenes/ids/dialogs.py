@@ -6,11 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ai.cube.advice import CubeAdvice
 from ai.cube.model import context_from_match
-from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
-from game.rules.cube import can_double
 from game.rules.position import Position, unpack
+from game.ui.model.hint_answer import HintAnswer, Line
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
 from game.ui.model.session import GameSession
 from game.ui.scenes.base import Choice, Context, Dialog
@@ -192,11 +190,6 @@ class SetUpDialog(Dialog):
             y += 20
 
 
-def proper_action(nd: float, dt: float, dp: float) -> str:
-    """The right cube action from the doubler's equities (no double, double/take, double/pass)."""
-    return CubeAdvice.from_equities(nd, dt, dp).words
-
-
 class AnalysisDialog(Dialog):
     """The set-up position on the board and the hint's answer for it (searched by the worker)."""
 
@@ -208,16 +201,8 @@ class AnalysisDialog(Dialog):
         """The position analysed."""
         self.on_play = on_play
         """Starts a game at the position."""
-        self.depth = ctx.settings.hint_depth
-        """The search depth (the hint depth of the settings)."""
-        self.request: int | None = None
-        """The worker's request, once started."""
-        self.moves: list[RankedMove] | None = None
-        """The ranked moves, once answered (dice set)."""
-        self.cube: CubeAnswer | None = None
-        """The cube decision, once answered (no dice)."""
-        self.failure = ""
-        """Why the worker could not answer."""
+        self.answer = HintAnswer(ctx.settings.hint_depth)
+        """The request at the hint depth of the settings, and the worker's answer."""
         super().__init__(ctx)
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
@@ -259,7 +244,7 @@ class AnalysisDialog(Dialog):
         kind = EvaluateDialog if evaluate else TemperatureDialog
         what = f"Set-up position {self.setup.ids}, before its roll"
         ctx = context_from_match(self.setup.info)
-        self.ctx.push(kind(self.ctx, Position(self.setup.code), ctx, what, self.depth))
+        self.ctx.push(kind(self.ctx, Position(self.setup.code), ctx, what, self.answer.depth))
 
     def rollout(self) -> None:
         """Open the rollout of the position over the analysis: the roll's moves, or the cube."""
@@ -277,65 +262,31 @@ class AnalysisDialog(Dialog):
 
     def close(self) -> None:
         """Stop the search and close."""
-        if self.request is not None and self.is_waiting():
-            self.ctx.worker.cancel(self.request)
+        if self.answer.request is not None and self.is_waiting():
+            self.ctx.worker.cancel(self.answer.request)
         self.ctx.pop(self)
 
     def is_waiting(self) -> bool:
         """True until the answer (or a failure) is in."""
-        return self.moves is None and self.cube is None and not self.failure
+        return self.answer.is_waiting()
 
     def start(self) -> None:
         """Ask the worker: ranked moves when dice are set, else the cube decision."""
-        request = self.setup.analysis_request(self.depth)
-        self.request = self.ctx.worker.start(request)
+        request = self.setup.analysis_request(self.answer.depth)
+        self.answer.request = self.ctx.worker.start(request)
 
     def update(self, dt: float, covered: bool = False) -> None:
         """Start the search once the worker is free (a game's search is never cut short)."""
-        if self.request is None and not self.ctx.worker.busy:
+        if self.answer.request is None and not self.ctx.worker.busy:
             self.start()
 
     def on_worker(self, event: object) -> None:
         """The answer to this dialog's request."""
-        if getattr(event, "request_id", None) != self.request or self.request is None:
-            return
-        if isinstance(event, Finished):
-            self.moves = list(event.moves)
-        elif isinstance(event, CubeAnswer):
-            self.cube = event
-        elif isinstance(event, Failed):
-            self.failure = event.message
+        self.answer.take(event)
 
-    def lines(self) -> list[tuple[str, bool]]:
-        """The answer as (line, is a heading)."""
-        info = self.setup.info
-        head = f"At depth {self.depth}, for the player on roll:"
-        if self.failure:
-            return [(f"The AI could not answer: {self.failure}", True)]
-        if self.moves is not None:
-            if not self.moves:
-                return [(head, False), ("No legal move: the turn passes.", True)]
-            out = [(head, False)]
-            for i, m in enumerate(self.moves):
-                out.append((f"{i + 1}. {m.move.notation()}  {m.equity:+.3f}", True))
-                out.append((_chances(m.probs), False))
-            return out
-        if self.cube is not None:
-            c = self.cube
-            out = [(head, False), (proper_action(c.nd, c.dt, c.dp), True)]
-            if not can_double(info.cube, info.on_roll, crawford=info.crawford):
-                why = "the Crawford game" if info.crawford else "the cube is the opponent's"
-                out = [(head, False), (f"No double possible: {why}.", True)]
-            out += [
-                (f"No double {c.nd:+.3f}", False),
-                (f"Double, take {c.dt:+.3f}", False),
-                (f"Double, pass {c.dp:+.3f}", False),
-                (_chances(c.probs), False),
-            ]
-            return out
-        if self.request is None:
-            return [("Waiting for the computer's search…", False)]
-        return [(f"Searching at depth {self.depth}…", False)]
+    def lines(self) -> list[Line]:
+        """The answer as (line, is strong)."""
+        return self.answer.lines("the player", self.setup.info)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The set-up board (side on roll at the bottom), then the box with the answer."""
@@ -380,11 +331,6 @@ def _tail(font: pygame.font.Font, s: str, width: int) -> str:
     while s and font.size("…" + s)[0] > width:
         s = s[1:]
     return "…" + s
-
-
-def _chances(probs: tuple[float, ...]) -> str:
-    win, gammon, backgammon = probs[0], probs[1], probs[2]
-    return f"win {win:.1%} · gam {gammon:.1%} · bg {backgammon:.1%}"
 
 
 def _dice(dice: tuple[int, int]) -> tuple[int, ...]:
