@@ -176,6 +176,7 @@ def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -
     equities = [m.equity for m in dialog.answer.moves]
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]
+    assert lines[0] == "At depth 1, for you on roll:"  # as the summary above it says: "You rolled 52."
     assert lines[1].startswith("1. ") and "win" in lines[2]
     key(app, pygame.K_RETURN)  # play it out from the analysis
     assert game(app).session.setup == MATCH_9

@@ -286,7 +286,8 @@ class AnalysisDialog(Dialog):
 
     def lines(self) -> list[Line]:
         """The answer as (line, is strong)."""
-        return self.answer.lines("the player", self.setup.info)
+        who = "you" if self.setup.is_human_on_roll() else "the computer"
+        return self.answer.lines(who, self.setup.info)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The set-up board (side on roll at the bottom), then the box with the answer."""
