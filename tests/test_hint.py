@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from ai.cli.hint import serve
-from ai.cli.protocol import HintError, analyse_json, parse_dice, parse_line
+from ai.cli.protocol import HintError, analyse_json, parse_dice, parse_line, turned_ids
 from ai.evaluation.load import hand_evaluator
 from game.rules.move import legal_moves
+from game.rules.dice import ROLLS
+from game.rules.movegen import results
 from game.rules.position import Position, from_position_id, position_id, swap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +96,38 @@ def test_answer_lists_every_legal_move_with_the_id_after_it() -> None:
     assert equities == sorted(equities, reverse=True)
     assert all(len(m["probs"]) == 5 for m in moves)
     assert ans["depth"] == 1 and isinstance(ans["seconds"], float)
+
+
+GNUBG_POSITION_IDS = [
+    line.split("\t")[1].split(":")[0]
+    for line in (ROOT / "tests" / "data" / "xgid" / "gnubg_pairs.txt").read_text("ascii").splitlines()
+]
+"""120 Position IDs GNU Backgammon 1.07 wrote (tests/data/xgid/SOURCES.md)."""
+
+
+def test_ids_after_the_moves_made_all_at_once_are_each_boards_own() -> None:
+    checked = 0
+    for pid in GNUBG_POSITION_IDS:
+        code = from_position_id(pid)
+        for d1, d2, _ in ROLLS:
+            codes = results(code, d1, d2)
+            assert turned_ids(codes) == [position_id(swap(c)) for c in codes]
+            checked += len(codes)
+    assert checked > 10_000
+
+
+def test_ids_of_boards_at_the_edges_made_all_at_once() -> None:
+    fifteen_on_bar = [0] * 24 + [15]
+    all_on_the_ace = [15] + [0] * 24
+    one_left = [0] * 23 + [1, 0]
+    codes = [
+        Position.from_sides(fifteen_on_bar, fifteen_on_bar).code,
+        Position.from_sides(all_on_the_ace, [0] * 22 + [1, 0, 0]).code,
+        Position.from_sides(one_left, [0] * 25).code,
+        Position.from_id(START_ID).code,
+    ]
+    assert turned_ids(codes) == [position_id(swap(c)) for c in codes]
+    assert turned_ids([]) == []
 
 
 def test_answer_probabilities_give_the_equity() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import random
+import re
 
 import pytest
 from helpers import side
@@ -141,6 +142,21 @@ def test_bad_id_stray_bits_in_the_last_character() -> None:
     # the last character's low 4 bits are unused: "B" instead of "A" must not pass silently
     with pytest.raises(PositionError, match="did you mean '4HPwATDgc/ABMA'"):
         from_position_id("4HPwATDgc/ABMB")
+
+
+BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+@pytest.mark.parametrize("low_bits", range(16))
+def test_an_id_with_stray_bits_in_its_last_character_is_refused(low_bits: int) -> None:
+    for canonical in ("4HPwATDgc/ABMA", "mHPMASLg28gBKA", "sGfwATDgc/ABMA", "2+4OAADb3gAAAA"):
+        used = BASE64_ALPHABET.index(canonical[-1])  # its 2 bits of the key; the 4 below are unused
+        text = canonical[:-1] + BASE64_ALPHABET[used | low_bits]
+        if low_bits:
+            with pytest.raises(PositionError, match=re.escape(f"(did you mean {canonical!r}?)")):
+                from_position_id(text)
+        else:
+            assert position_id(from_position_id(text)) == text
 
 
 def unary_position_id(code: int) -> str:

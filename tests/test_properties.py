@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ai.cli.protocol import turned_ids
 from game.rules.dice import Dice
 from game.rules.move import OFF_POINT, legal_moves
 from game.rules.movegen import moves_with_steps, results, searched_moves_with_steps, singles
@@ -150,6 +151,23 @@ def test_position_id_round_trip_on_arbitrary_boards(mine_at: list[int], theirs_a
             theirs[q] += 1
     code = pack(mine, theirs)
     assert from_position_id(position_id(code)) == code
+
+
+@SETTINGS
+@given(
+    st.lists(st.integers(0, 24), min_size=0, max_size=15),
+    st.lists(st.integers(0, 24), min_size=0, max_size=15),
+)
+def test_turned_ids_made_all_at_once_are_each_boards_own(mine_at: list[int], theirs_at: list[int]) -> None:
+    mine = [0] * 25
+    theirs = [0] * 25
+    for i in mine_at:
+        mine[i] += 1
+    for q in theirs_at:
+        if q == 24 or not mine[23 - q]:
+            theirs[q] += 1
+    codes = [pack(mine, theirs), pack(theirs, mine), START_CODE]
+    assert turned_ids(codes) == [position_id(swap(c)) for c in codes]
 
 
 @SETTINGS
