@@ -186,7 +186,7 @@ class _Engine:
         self.should_stop = should_stop
         self.deadline = deadline
         self.static_rows: dict[int, int] = {}
-        self.store = np.zeros((4096, 5))
+        self.store = np.zeros((0, 5))  # grown on first use: a depth-1 search never stores
         self.stored = 0
         self.q_cache: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
         self.gen_cache: dict[int, list[list[int]]] = {}
@@ -248,7 +248,7 @@ class _Engine:
             return out
         need = self.stored + len(miss)
         if need > len(self.store):
-            grown = np.zeros((max(need, 2 * len(self.store)), 5))
+            grown = np.zeros((max(need, 2 * len(self.store), 4096), 5))
             grown[: self.stored] = self.store[: self.stored]
             self.store = grown
         self.store[self.stored : need] = new
@@ -485,9 +485,11 @@ def analyse(
     planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
     done = 0
 
-    def report(best: Candidate | None) -> None:
+    def report(best: int) -> None:
+        """Tell ``on_progress`` (if any) how far the search is, with candidate ``best`` leading."""
         if on_progress is not None:
-            on_progress(Progress(done, done + sum(planned), best))
+            leader = _candidate(cands, values, eqs, reached, best)
+            on_progress(Progress(done, done + sum(planned), leader))
 
     engine.check()
     values = engine.root_values(cands, 1, final=depth == 1)
@@ -496,7 +498,7 @@ def analyse(
     done += n
     planned[0] = 0
     ranking = _rank(eqs, reached)
-    report(_candidate(cands, values, eqs, reached, ranking[0]))
+    report(ranking[0])
     engine.deadline_active = True
     for level in range(2, depth + 1):
         keep, margin = filters.root[level - 2]
@@ -506,7 +508,7 @@ def analyse(
         if filters.settle and len(chosen) == 1:
             break  # one candidate left: it is the move, whatever a deeper search says of it
         planned[level - 1] = len(chosen)
-        report(_candidate(cands, values, eqs, reached, ranking[0]))
+        report(ranking[0])
         final = level == depth
         new_vals = np.empty((len(chosen), 5))
         try:
@@ -518,7 +520,7 @@ def analyse(
                 )
                 done += len(part)
                 planned[level - 1] -= len(part)
-                report(_candidate(cands, values, eqs, reached, ranking[0]))
+                report(ranking[0])
         except _Deadline:
             break
         values[chosen] = new_vals

@@ -14,8 +14,8 @@ import pytest
 from ai.cli.hint import serve
 from ai.cli.protocol import HintError, analyse_json, parse_dice, parse_line, turned_ids
 from ai.evaluation.load import hand_evaluator
-from game.rules.move import legal_moves
 from game.rules.dice import ROLLS
+from game.rules.move import legal_moves
 from game.rules.movegen import results
 from game.rules.position import Position, from_position_id, position_id, swap
 
