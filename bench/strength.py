@@ -14,6 +14,9 @@ positions the deeper search picked a better or a worse move. This is a far
 steadier comparison of two depths than games between them, where the dice
 dominate.
 
+With ``--phases`` each depth's loss is also split by the game's phase (:func:`phase`): where
+the net alone loses its equity, and so which positions a separate net could help.
+
 With ``--losses DIR`` each depth's per-position losses are kept in
 ``DIR/<set name>-d<depth>.txt`` (one line each, in the set's order) and reused by
 later runs, so a long depth-4 pass is paid for once and can be stopped and
@@ -33,6 +36,7 @@ import statistics
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from ai.cli.protocol import parse_position
@@ -139,6 +143,55 @@ def losses_for_depth(
     return [float(x) for x in per_position(len(rows), loss, keep, f"depth {depth}", quiet)]
 
 
+class Phase(StrEnum):
+    """The game's phase in a position, as the literature splits nets by it."""
+
+    CONTACT = "contact"
+    """The sides can still meet, and neither has crashed."""
+    CRASHED = "crashed"
+    """The sides can still meet, and one of them has at most :data:`CRASHED_AT` checkers in play
+    outside its own 1 and 2 points (its board crunched, or most of its checkers borne off)."""
+    RACE = "race"
+    """The sides are past each other."""
+
+
+CRASHED_AT = 6
+"""A side with this many checkers or fewer on the board outside its 1 and 2 points has crashed."""
+
+
+def phase(position_id: str) -> Phase:
+    """The phase of a position (a Position ID, either side on roll)."""
+    from ai.evaluation.evaluator import boards
+    from ai.evaluation.features import contact_mask
+
+    board = boards([parse_position(position_id)])
+    if not contact_mask(board)[0]:
+        return Phase.RACE
+    sides = board.reshape(2, 25).astype(int)  # each side's slots from its own 1 point, then its bar
+    if any(int(side.sum()) - int(side[0]) - int(side[1]) <= CRASHED_AT for side in sides):
+        return Phase.CRASHED
+    return Phase.CONTACT
+
+
+def phase_lines(rows: Sequence[Labelled], losses: Sequence[float]) -> list[str]:
+    """For each phase met: its positions, their mean loss and their share of the whole loss."""
+    by_phase: dict[Phase, list[float]] = {}
+    for row, loss in zip(rows, losses, strict=True):
+        by_phase.setdefault(phase(row.position_id), []).append(loss)
+    total = sum(losses)
+    lines = []
+    for kind in Phase:
+        got = by_phase.get(kind, [])
+        if got:
+            share = sum(got) / total if total > 0 else 0.0
+            mean = statistics.fmean(got)
+            lines.append(
+                f"{kind.value}: {len(got)} positions ({len(got) / len(rows):.0%}), mean {mean:.4f},"
+                f" {share:.0%} of the loss"
+            )
+    return lines
+
+
 @dataclass(frozen=True, slots=True)
 class Paired:
     """How much a deeper search gains over a shallower one on the same positions."""
@@ -176,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--losses", type=Path, help="folder to keep (and reuse) per-position losses in")
     ap.add_argument("--weights", help="weights file (default: the shipped net)")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
+    ap.add_argument(
+        "--phases", action="store_true", help="split each depth's loss by contact, crashed and race"
+    )
     args = ap.parse_args(argv)
     try:
         rows = read_set(args.set)
@@ -198,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
         ls = results[depth]
         blunders = sum(1 for x in ls if x >= BLUNDER)
         print(f"  depth {depth}: {statistics.fmean(ls):.4f}  ({blunders} blunders >= {BLUNDER})")
+        if args.phases:
+            for line in phase_lines(rows, ls):
+                print(f"    {line}")
     for lo, hi in itertools.pairwise(depths):
         p = paired(results[lo], results[hi])
         print(

@@ -9,8 +9,18 @@ import pytest
 
 from ai.evaluation.hand import HandEvaluator
 from ai.search import analyse
-from bench.strength import Labelled, SetError, losses_for_depth, main, paired, read_set
-from game.rules.position import START_CODE, position_id, swap
+from bench.strength import (
+    Labelled,
+    Phase,
+    SetError,
+    losses_for_depth,
+    main,
+    paired,
+    phase,
+    phase_lines,
+    read_set,
+)
+from game.rules.position import START_CODE, Position, position_id, swap
 
 START_ID = "4HPwATDgc/ABMA"
 
@@ -108,3 +118,51 @@ def test_command_line_bad_set_is_a_clear_error(tmp_path: Path, capsys: pytest.Ca
     (tmp_path / "bad.jsonl").write_text("garbage\n")
     assert main(["--set", str(tmp_path / "bad.jsonl"), "--quiet"]) == 2
     assert "line 1" in capsys.readouterr().err
+
+
+def board_id(mine: dict[int, int], theirs: dict[int, int]) -> str:
+    """The Position ID of a board given as {point: checkers} for each side (own numbering, 25 = bar)."""
+    sides = [[0] * 25, [0] * 25]
+    for side, where in zip(sides, (mine, theirs), strict=True):
+        for point, n in where.items():
+            side[point - 1] = n
+    return Position.from_sides(sides[0], sides[1]).position_id()
+
+
+def test_the_opening_position_is_contact() -> None:
+    assert phase(START_ID) is Phase.CONTACT
+
+
+def test_sides_past_each_other_are_a_race() -> None:
+    assert phase(board_id({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 4: 5})) is Phase.RACE
+
+
+def test_a_side_with_its_board_crunched_onto_its_one_and_two_points_has_crashed() -> None:
+    crunched = {1: 5, 2: 4, 3: 2, 4: 2, 24: 2}  # 6 in play outside its 1 and 2 points
+    assert phase(board_id(crunched, {13: 5, 8: 3, 6: 5, 20: 2})) is Phase.CRASHED
+
+
+def test_one_checker_more_outside_the_deep_points_is_not_crashed() -> None:
+    seven = {1: 4, 2: 4, 3: 3, 4: 2, 24: 2}  # 7 in play outside its 1 and 2 points
+    assert phase(board_id(seven, {13: 5, 8: 3, 6: 5, 20: 2})) is Phase.CONTACT
+
+
+def test_the_opponent_crashed_counts_too() -> None:
+    mostly_off = {2: 1, 3: 2, 5: 2}  # with one checker still back on its 24 point: 9 borne off
+    assert phase(board_id({13: 5, 8: 3, 6: 5, 24: 2}, mostly_off | {24: 1})) is Phase.CRASHED
+
+
+def test_phase_lines_give_each_phase_its_count_mean_and_share() -> None:
+    race = board_id({6: 5, 5: 5, 4: 5}, {6: 5, 5: 5, 4: 5})
+    rows = [Labelled(START_ID, (3, 1), {}), Labelled(START_ID, (6, 4), {}), Labelled(race, (2, 1), {})]
+    lines = phase_lines(rows, [0.03, 0.01, 0.0])
+    assert lines == [
+        "contact: 2 positions (67%), mean 0.0200, 100% of the loss",
+        "race: 1 positions (33%), mean 0.0000, 0% of the loss",
+    ]
+
+
+def test_command_line_splits_the_loss_by_phase(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = write_set(tmp_path / "s.jsonl", [labelled_start((3, 1))])
+    assert main(["--set", str(s), "--depths", "1", "--phases", "--quiet"]) == 0
+    assert "contact: 1 positions (100%)" in capsys.readouterr().out
