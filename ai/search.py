@@ -485,11 +485,9 @@ def analyse(
     planned = [n] + [min(n, filters.root[i][0]) for i in range(depth - 1)]
     done = 0
 
-    def report(best: int) -> None:
-        """Tell ``on_progress`` (if any) how far the search is, with candidate ``best`` leading."""
+    def report(best: int) -> None:  # how far the search is, candidate ``best`` leading
         if on_progress is not None:
-            leader = _candidate(cands, values, eqs, reached, best)
-            on_progress(Progress(done, done + sum(planned), leader))
+            on_progress(Progress(done, done + sum(planned), _candidate(cands, values, eqs, reached, best)))
 
     engine.check()
     values = engine.root_values(cands, 1, final=depth == 1)
