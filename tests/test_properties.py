@@ -136,37 +136,30 @@ def test_position_id_round_trip(seed: int) -> None:
         assert Position.from_id(pid).swapped().position_id() == position_id(swap(code))
 
 
-@SETTINGS
-@given(
-    st.lists(st.integers(0, 24), min_size=0, max_size=15),
-    st.lists(st.integers(0, 24), min_size=0, max_size=15),
-)
-def test_position_id_round_trip_on_arbitrary_boards(mine_at: list[int], theirs_at: list[int]) -> None:
+@st.composite
+def arbitrary_boards(draw: st.DrawFn) -> int:
+    """A legal board of up to 15 checkers a side anywhere, bar included (a point one side holds is
+    left to it)."""
     mine = [0] * 25
     theirs = [0] * 25
-    for i in mine_at:
+    for i in draw(st.lists(st.integers(0, 24), min_size=0, max_size=15)):
         mine[i] += 1
-    for q in theirs_at:
+    for q in draw(st.lists(st.integers(0, 24), min_size=0, max_size=15)):
         if q == 24 or not mine[23 - q]:
             theirs[q] += 1
-    code = pack(mine, theirs)
+    return pack(mine, theirs)
+
+
+@SETTINGS
+@given(arbitrary_boards())
+def test_position_id_round_trip_on_arbitrary_boards(code: int) -> None:
     assert from_position_id(position_id(code)) == code
 
 
 @SETTINGS
-@given(
-    st.lists(st.integers(0, 24), min_size=0, max_size=15),
-    st.lists(st.integers(0, 24), min_size=0, max_size=15),
-)
-def test_turned_ids_made_all_at_once_are_each_boards_own(mine_at: list[int], theirs_at: list[int]) -> None:
-    mine = [0] * 25
-    theirs = [0] * 25
-    for i in mine_at:
-        mine[i] += 1
-    for q in theirs_at:
-        if q == 24 or not mine[23 - q]:
-            theirs[q] += 1
-    codes = [pack(mine, theirs), pack(theirs, mine), START_CODE]
+@given(arbitrary_boards())
+def test_turned_ids_made_all_at_once_are_each_boards_own(code: int) -> None:
+    codes = [code, swap(code), START_CODE]
     assert turned_ids(codes) == [position_id(swap(c)) for c in codes]
 
 
