@@ -159,6 +159,22 @@ def test_an_id_with_stray_bits_in_its_last_character_is_refused(low_bits: int) -
             assert position_id(from_position_id(text)) == text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4HPwATDgc/AB==",
+        "4HPwATDgc/ABM=",
+        "4HPwATDgc/A===",
+        "4HPwAT=gc/ABMA",
+        "==============",
+        "4HPwATDgc/ABM-",
+    ],
+)
+def test_an_id_with_padding_or_a_character_outside_base64_is_refused_with_a_message(text: str) -> None:
+    with pytest.raises(PositionError, match="bad base64 characters"):
+        from_position_id(text)
+
+
 def unary_position_id(code: int) -> str:
     """The Position ID by its definition: one unary run a slot, written one slot at a time."""
     raw = code.to_bytes(50, "little")

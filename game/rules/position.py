@@ -150,6 +150,8 @@ def from_position_id(pid: str) -> int:
     if len(text) != ID_LENGTH:
         raise PositionError(f"a Position ID has {ID_LENGTH} characters, got {len(text)}: {pid!r}")
     try:
+        if not all(c in _BASE64_VALUE for c in text):  # padding ("=") too: the decoder would take it
+            raise ValueError
         raw = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
         raise PositionError(f"not a Position ID (bad base64 characters): {pid!r}") from None
