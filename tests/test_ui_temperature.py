@@ -14,13 +14,13 @@ from ai.engine import Engine
 from ai.temperature import RollCell
 from game.ui.app.app import App
 from game.ui.model.session import HUMAN
-from game.ui.model.workbench.temperature import Selection, cell_label, heat
+from game.ui.model.workbench.temperature import Selection, cell_label, cell_lines, heat
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.game.actions import by_name
 from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.ids.dialogs import AnalysisDialog
 from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
-from game.ui.scenes.temperature import TemperatureDialog
+from game.ui.scenes.temperature import DETAIL_SIZE, TemperatureDialog
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""
@@ -96,6 +96,25 @@ def test_before_the_roll_ctrl_t_maps_every_roll_live_and_the_arrows_move_the_sel
     assert dialog.selection == before.moved(-1, -1)
     key(app, pygame.K_ESCAPE)
     assert top(app) is g and dialog.worker is None
+
+
+def test_the_shown_rolls_value_and_chances_fit_beside_the_grid_uncut_in_a_match(
+    make_app: Callable[..., App],
+) -> None:
+    from ai.cube.model import CubeContext
+
+    app = make_app(hint_depth=1, match_length=5)
+    roll_due(app)
+    key(app, pygame.K_t, mod=pygame.KMOD_CTRL)
+    dialog = top(app)
+    assert isinstance(dialog, TemperatureDialog)
+    mapped(app, dialog)
+    font, width = app.renderer.fonts.get(DETAIL_SIZE), dialog.detail_rect().width
+    widest = RollCell((6, 6), 1 / 36, None, (0.0, 0.0, 0.0, 1.0, 1.0), -3.0, 0.0)  # "100.0%" each
+    context = CubeContext(length=5, away=(5, 5))
+    for cell in [*dialog.cells.values(), widest]:
+        for line in cell_lines(cell, context)[1:]:
+            assert font.size(line)[0] <= width, (line, width)
 
 
 def test_the_panels_map_and_evaluate_buttons_open_the_dialogs(make_app: Callable[..., App]) -> None:

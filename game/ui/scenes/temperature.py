@@ -44,6 +44,12 @@ DEPTH_KEYS = {k + i: i + 1 for i in range(MAX_DEPTH) for k in (pygame.K_1, pygam
 MIN_CELL_FONT = 9.0
 """The smallest font a cell's value is shrunk to so that it fits (then it is shortened)."""
 
+DETAIL_TITLE_SIZE = 17
+"""The font size of the shown roll's move, above its board."""
+
+DETAIL_SIZE = 14
+"""The font size of the shown roll's value and chances."""
+
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 """The arrows move the selection."""
 
@@ -160,6 +166,11 @@ class TemperatureDialog(WorkerDialog):
         x, y = g.x + step * (col + 1), g.y + step * (row + 1)
         return pygame.Rect(round(x), round(y), round(step) - 3, round(step) - 3)
 
+    def detail_rect(self) -> pygame.Rect:
+        """The shown roll's words and board, right of the grid."""
+        area, g = self.body(), self.grid_rect()
+        return pygame.Rect(g.right + 24, g.y, area.right - g.right - 24, g.height)
+
     def cell_at(self, pos: tuple[int, int]) -> Selection | None:
         """The cell at ``pos``, if any."""
         for row in range(GRID):
@@ -177,8 +188,7 @@ class TemperatureDialog(WorkerDialog):
         text(surface, fonts, fit_text(fonts.get(15), head, area.width), (area.x, area.y - 8), 15, th.text_dim)
         self._draw_grid(surface)
         g = self.grid_rect()
-        right = pygame.Rect(g.right + 24, g.y, area.right - g.right - 24, g.height)
-        self._draw_detail(surface, right)
+        self._draw_detail(surface, self.detail_rect())
         self._draw_summary(surface, pygame.Rect(area.x, g.bottom + 8, area.width, area.bottom - g.bottom - 8))
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
@@ -222,7 +232,7 @@ class TemperatureDialog(WorkerDialog):
         lines = [f"Roll {a}-{b}: searching…"] if cell is None else cell_lines(cell, self.context)
         y = rect.y
         for i, line in enumerate(lines):
-            size = 17 if i == 0 else 14
+            size = DETAIL_TITLE_SIZE if i == 0 else DETAIL_SIZE
             shown = fit_text(fonts.get(size, i == 0), line, rect.width)
             text(surface, fonts, shown, (rect.x, y), size, th.text if i == 0 else th.text_dim, i == 0)
             y += 26 if i == 0 else 20

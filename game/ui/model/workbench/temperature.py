@@ -78,19 +78,25 @@ class Selection:
         return dice_at(self.row, self.col)
 
 
+def chances_lines(probs: tuple[float, ...]) -> tuple[str, str]:
+    """The side on roll's chances to win and to lose, each with its gammons and backgammons."""
+    w, wg, wb, lg, lb = probs[:5]
+    return f"win {w:.1%} (gammon {wg:.1%}, bg {wb:.1%})", f"lose {1 - w:.1%} (gammon {lg:.1%}, bg {lb:.1%})"
+
+
 def chances_words(probs: tuple[float, ...]) -> str:
     """The side on roll's chances in one line."""
-    w, wg, wb, lg, lb = probs[:5]
-    return f"win {w:.1%} (gammon {wg:.1%}, bg {wb:.1%}) · lose {1 - w:.1%} (gammon {lg:.1%}, bg {lb:.1%})"
+    return " · ".join(chances_lines(probs))
 
 
 def cell_lines(cell: RollCell, context: CubeContext | None) -> list[str]:
-    """The selected roll in words: its best move, its value, the chances after it."""
+    """The selected roll in words: its best move, its value, the chances after it (to win, then to
+    lose: one line each, as the detail beside the grid is half the dialog wide)."""
     a, b = cell.dice
     value = f"equity {cell.equity:+.3f}"
     if cell.mwc is not None:
         value = f"match winning chance {cell.mwc:.1%} · EMG {cell.equity:+.3f}"
-    return [f"Roll {a}-{b}: {cell.words()}", value, chances_words(cell.probs)]
+    return [f"Roll {a}-{b}: {cell.words()}", value, *chances_lines(cell.probs)]
 
 
 def evaluation_rows(value: Evaluation) -> list[tuple[str, str, str, str]]:
