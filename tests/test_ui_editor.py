@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 from ui_driver import game, key, point_pos, pump, run_until, to_human_move
 
 from ai.cube.model import context_from_match
@@ -15,6 +16,7 @@ from game.records.matchid import from_match_id
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
+from game.ui.app.window import DEFAULT_SIZE
 from game.ui.model.points import BAR, OFF
 from game.ui.model.position_ids import parse_setup, session_ids
 from game.ui.model.session import AI
@@ -23,6 +25,7 @@ from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
 from game.ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
 from game.ui.scenes.editor.scene import EditorScene
+from game.ui.scenes.game.dialogs import HelpOverlay
 from game.ui.scenes.ids.dialogs import SetUpDialog
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.rollout import RolloutDialog
@@ -445,3 +448,27 @@ def test_a_forum_position_built_by_clicks_has_the_posts_ids_and_its_best_move(
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
     assert dialog.answer.moves is not None
     assert dialog.answer.moves[0].move.notation() == "8/2 6/4*"
+
+
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])
+def test_every_help_row_fits_its_column_uncut_in_the_game_and_the_editor(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app()
+    key(app, pygame.K_RETURN)  # a game from the menu
+    to_human_move(app)
+    key(app, pygame.K_F1)
+    game_help = app.stack.top()
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_e)
+    key(app, pygame.K_F1)
+    editor_help = app.stack.top()
+    assert isinstance(game_help, HelpOverlay) and isinstance(editor_help, EditorHelp)
+    app.resize(size)
+    for help_ in (game_help, editor_help):
+        help_.on_resize()
+        area = help_.body()
+        font_size, _ = help_.text_size(area)
+        font = app.renderer.fonts.get(font_size)
+        for _, what in help_.rows():
+            assert font.size(what)[0] <= help_.column(area), (type(help_).__name__, what)

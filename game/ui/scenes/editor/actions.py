@@ -230,8 +230,7 @@ ACTIONS: tuple[Action[EditorScene], ...] = (
         "Play it out",
         _k(pygame.K_RETURN, pygame.K_KP_ENTER),
         "Enter",
-        "play the position out with the new-game settings: against the computer, you the bottom side;"
-        " two players, the first player the bottom side (asks before leaving a game)",
+        "play it out from here, you (or the first player) the bottom side; asks before leaving a game",
         lambda s: s.playable(),
         lambda s: s.play(),
         True,

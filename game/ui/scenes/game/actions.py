@@ -211,8 +211,7 @@ ACTIONS: tuple[Action[GameScene], ...] = (
         "Edit",
         _k(pygame.K_e),
         "E",
-        "the position editor: build any position from this one, analyse it, play it out, copy its IDs"
-        " (the Edit button on the panel's title line)",
+        "the position editor: build any position from this one, analyse it, play it out",
         _always,
         lambda s: s.ctx.run(Command.EDITOR),
     ),
