@@ -24,7 +24,8 @@ from game.ui.model.workbench.editor import EditorPosition, Side, from_session
 from game.ui.scenes.base import ConfirmDialog
 from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
 from game.ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
-from game.ui.scenes.editor.scene import EditorScene
+from game.ui.scenes.editor.panel import note_lines
+from game.ui.scenes.editor.scene import HOW_TO, EditorScene
 from game.ui.scenes.game.dialogs import HelpOverlay
 from game.ui.scenes.ids.dialogs import SetUpDialog
 from game.ui.scenes.review.scene import ReviewScene
@@ -472,3 +473,20 @@ def test_every_help_row_fits_its_column_uncut_in_the_game_and_the_editor(
         font = app.renderer.fonts.get(font_size)
         for _, what in help_.rows():
             assert font.size(what)[0] <= help_.column(area), (type(help_).__name__, what)
+
+
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])
+def test_the_editors_how_to_shows_whole_under_its_buttons(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app, editor = open_editor_over_a_game(make_app)
+    app.resize(size)
+    lines = note_lines(app.renderer.fonts, editor.panel, HOW_TO)
+    assert " ".join(lines) == HOW_TO and not any("…" in line for line in lines)
+
+
+def test_a_refusal_too_long_for_the_editors_note_ends_in_an_ellipsis(make_app: Callable[..., App]) -> None:
+    app, editor = open_editor_over_a_game(make_app)
+    long = "That position cannot be played out: " + "a reason given at length " * 20
+    lines = note_lines(app.renderer.fonts, editor.panel, long)
+    assert lines and lines[-1].endswith("…") and " ".join(lines) != long

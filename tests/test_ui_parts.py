@@ -353,3 +353,18 @@ def test_help_starts_with_rolling_and_lists_the_tutors_esc_last() -> None:
     assert ACTIONS[0].name == "skip-tutor" and rows[0] == ("Space", "roll the dice")
     assert rows[-1][1].startswith("while the tutor checks")
     assert len(rows) == sum(1 for a in ACTIONS if a.help)
+
+
+def test_wrapped_lines_each_fit_and_a_cut_text_ends_in_an_ellipsis() -> None:
+    from game.ui.widgets.controls import wrap
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 18)
+    words = "the quick brown fox jumps over the lazy dog " * 6
+    whole = wrap(font, words.strip(), 160)
+    assert len(whole) > 3 and all(font.size(line)[0] <= 160 for line in whole)
+    cut = wrap(font, words.strip(), 160, 3)
+    assert len(cut) == 3 and cut[:2] == whole[:2] and cut[2].endswith("…") and font.size(cut[2])[0] <= 160
+    assert wrap(font, words.strip(), 160, len(whole)) == whole  # room for all: nothing marked
+    assert wrap(font, words.strip(), 160, 0) == []
+    assert wrap(font, "one\ntwo", 160, 1) == ["one…"]  # a paragraph left out is marked too

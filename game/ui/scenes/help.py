@@ -67,6 +67,6 @@ class KeysHelp(Dialog):
                 shown = fit_text(fonts.get(size), what, self.column(area))  # never past the box
                 text(surface, fonts, shown, (area.x + area.width * DESCRIPTIONS_AT, y), size, th.text_dim)
             y += line
-        for part in wrap(fonts.get(size), self.note, area.width)[:3] if self.note else []:
+        for part in wrap(fonts.get(size), self.note, area.width, 3) if self.note else []:
             text(surface, fonts, part, (area.x, y + 4), size, th.text_dim)
             y += size * 1.3

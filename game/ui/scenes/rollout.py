@@ -250,5 +250,5 @@ class RolloutDialog(Dialog):
             f"{'to the end' if not s.truncate else f'truncated after {s.truncate} plies'} · "
             f"variance reduction · depth {s.depth} inside · {s.jobs} job{'s' if s.jobs > 1 else ''}"
         )
-        for line in wrap(fonts.get(13), how, area.width)[:1]:
+        for line in wrap(fonts.get(13), how, area.width, 1):
             text(surface, fonts, line, (area.x, area.bottom - 16), 13, th.text_dim)

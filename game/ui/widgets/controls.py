@@ -79,8 +79,18 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:lo] + "…"
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (long words are cut)."""
+def wrap(font: pygame.font.Font, text: str, width: int, most: int | None = None) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (long words are cut); with ``most``, at most
+    that many, the last ending in an ellipsis when some of the text is left out."""
+    lines = _wrapped(font, text, width)
+    if most is None or len(lines) <= most:
+        return lines
+    if most <= 0:
+        return []
+    return [*lines[: most - 1], fit_text(font, lines[most - 1].rstrip() + "…", width)]
+
+
+def _wrapped(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""

@@ -226,7 +226,7 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     x, small = pr.x + lay.pad, lay.small
     text(surface, fonts, "Backgammon", (x, pr.y + lay.pad), lay.big, th.text, bold=True)
     y = lay.info_y
-    for line in [*wrap(fonts.get(small), view.level, lay.width)[:2], view.colour][:3]:
+    for line in [*wrap(fonts.get(small), view.level, lay.width, 2), view.colour]:
         text(surface, fonts, line, (x, y), small, th.text_dim)
         y += small * 1.35
     _draw_sha(surface, fonts, th, lay, view)

@@ -284,7 +284,7 @@ class EditorAnalysis(Dialog):
                 surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
             )
         y = area.y + 16
-        for part in wrap(fonts.get(size - 1), describe(self.position), area.width)[:SUMMARY_LINES]:
+        for part in wrap(fonts.get(size - 1), describe(self.position), area.width, SUMMARY_LINES):
             text(surface, fonts, part, (area.x, y), size - 1, th.text_dim)
             y += LINE_H
         y = area.y + 16 + LINE_H * SUMMARY_LINES
@@ -292,7 +292,7 @@ class EditorAnalysis(Dialog):
             parts = (
                 [fit_text(fonts.get(size, strong), line, area.width)]
                 if self.answer.moves
-                else wrap(fonts.get(size, strong), line, area.width)[:3]
+                else wrap(fonts.get(size, strong), line, area.width, 3)
             )
             for part in parts:
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)

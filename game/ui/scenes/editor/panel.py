@@ -179,9 +179,13 @@ def draw_panel(
         draw_button(surface, fonts, th, b, mouse)
     colour = th.warn if view.warn else th.text_dim
     y = panel.note.y
-    line_h = round(size * 1.3)
-    for line in wrap(fonts.get(size * 0.9), view.note, panel.note.width)[
-        : max(0, panel.note.height // line_h)
-    ]:
+    for line in note_lines(fonts, panel, view.note):
         text(surface, fonts, line, (panel.note.x, y), size * 0.9, colour)
-        y += line_h
+        y += round(size * 1.3)
+
+
+def note_lines(fonts: Fonts, panel: EditorPanel, note: str) -> list[str]:
+    """The lines of the last word that its box holds (the last ends in an ellipsis when more is left)."""
+    return wrap(
+        fonts.get(panel.font * 0.9), note, panel.note.width, panel.note.height // round(panel.font * 1.3)
+    )

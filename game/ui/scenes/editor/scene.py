@@ -36,10 +36,7 @@ from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
-HOW_TO = (
-    "Left click adds a checker (Shift: the other side), right click takes one off. "
-    "Checkers not on the board are borne off. F1 lists every key."
-)
+HOW_TO = "Click adds a checker (Shift: the other side's), right click takes one off. F1: every key."
 """The panel's last word while nothing has been refused."""
 
 

@@ -229,7 +229,7 @@ class GameOverScene(Dialog):
             y += 42
         hand = set(s.dice.entered)
         rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
-        for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", area.width)[:3]:
+        for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", area.width, 3):
             text(surface, fonts, line, (area.x, y), 13, th.text_dim)
             y += 18
         if self.check:

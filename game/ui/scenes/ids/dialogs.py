@@ -94,7 +94,7 @@ class IdsDialog(Dialog):
             size -= 1
         text(surface, fonts, self.xgid, (x_value, y + (ID_SIZE - size) * 0.5), size, th.text, mono=True)
         y += 44
-        for line in wrap(fonts.get(15), self.note, area.width)[:2]:
+        for line in wrap(fonts.get(15), self.note, area.width, 2):
             text(surface, fonts, line, (area.centerx, y + 8), 15, th.accent, anchor="midtop")
             y += 20
 
@@ -185,7 +185,7 @@ class SetUpDialog(Dialog):
             lines, colour = [self.error], th.warn
         else:
             lines, colour = [], th.text_dim
-        for line in [p for ln in lines for p in wrap(fonts.get(15), ln, area.width)][:4]:
+        for line in wrap(fonts.get(15), "\n".join(lines), area.width, 4) if lines else []:
             text(surface, fonts, line, (area.x, y), 15, colour)
             y += 20
 
@@ -315,12 +315,12 @@ class AnalysisDialog(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         y = area.y - 8
         size = 14
-        for line in wrap(fonts.get(size), self.setup.summary(), area.width)[:4]:
+        for line in wrap(fonts.get(size), self.setup.summary(), area.width, 4):
             text(surface, fonts, line, (area.x, y), size, th.text_dim)
             y += 19
         y += 8
         for line, strong in self.lines():
-            for part in wrap(fonts.get(size, strong), line, area.width)[:3]:
+            for part in wrap(fonts.get(size, strong), line, area.width, 3):
                 text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
                 y += 19
 

@@ -495,7 +495,7 @@ class ReviewScene(Scene):
         area = box.inflate(-48, -40)
         if self.failed:
             text(surface, fonts, "This record cannot be reviewed", (area.x, area.y), 20, th.warn, True)
-            lines = wrap(fonts.get(15), self.failed, area.width)[:5]
+            lines = wrap(fonts.get(15), self.failed, area.width, 5)
             draw_lines(surface, fonts, area.move(0, 34), [(s, th.text, False) for s in lines], 15)
             return
         what = f"Analysing {self.name} at depth {self.depth}…"
