@@ -15,13 +15,23 @@ from ui_driver import NEAR_END, click, key, record_text, run_until, settle_files
 
 from ai.analysis.review import Decision
 from game.ui.app.app import App
+from game.ui.app.window import DEFAULT_SIZE
 from game.ui.model import player_stats
 from game.ui.scenes.game.dialogs import GameOverScene
 from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.review import panels as review_panels
 from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene, review_depth
+from game.ui.scenes.review.panels import MOVE_COLUMNS, decision_rows, stats_rows
+from game.ui.scenes.review.scene import (
+    GRID_SIZE,
+    HELP_SIZE,
+    REVIEW_ACTIONS,
+    ReviewScene,
+    keys_line,
+    review_depth,
+)
 from game.ui.widgets import review_view
+from game.ui.widgets.review_view import CELL_GAP, table_starts
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""
@@ -364,3 +374,35 @@ def test_the_graph_says_your_for_the_player_called_you_and_an_error_without_a_na
     assert review_panels.error_row(rev, small, th)[0].endswith("You  31: 8/5 6/5")
     assert review_panels.error_row(rev, big, th)[0].endswith("You  31: 8/5 6/5  (very bad)")
     assert review_panels.possessive("Alice") == "Alice's"
+
+
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])
+def test_the_players_table_labels_and_the_top_moves_heading_show_uncut(
+    make_app: Callable[..., App], record: Path, size: tuple[int, int]
+) -> None:
+    app, scene = open_saved(make_app)
+    app.resize(size)
+    assert scene.path is not None
+    font = app.renderer.fonts.get(GRID_SIZE, True)
+    rows = stats_rows(scene.path.review)
+    width = scene.stats_rect.width
+    starts = table_starts(font, rows, width)
+    for label, *_ in rows:
+        assert font.size(label)[0] <= width * starts[1] - CELL_GAP, label
+    stop = next(s for s in scene.path.stops if not s.cube and scene.path.decisions(s))
+    heading = decision_rows(scene.path, stop, app.theme)[0][0]
+    edges = [*MOVE_COLUMNS, 1.0]
+    for k, cell in enumerate(heading):
+        room = scene.detail_rect.width * (edges[k + 1] - edges[k]) - CELL_GAP
+        assert font.size(cell)[0] <= room, cell
+
+
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])
+def test_the_line_of_keys_under_the_buttons_shows_uncut(
+    make_app: Callable[..., App], record: Path, size: tuple[int, int]
+) -> None:
+    app, scene = open_saved(make_app)
+    app.resize(size)
+    line = keys_line()
+    assert "Esc close" in line and "click an error or the graph" in line
+    assert app.renderer.fonts.get(HELP_SIZE).size(line)[0] <= scene.help_rect.width - 24

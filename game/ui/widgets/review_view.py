@@ -36,6 +36,10 @@ Row = tuple[Sequence[str], Colour, bool]
 """A row of cells, its colour, and whether it is bold."""
 
 
+CELL_GAP = 6
+"""Pixels kept free at the right of each cell of a grid."""
+
+
 def draw_grid(
     surf: pygame.Surface,
     fonts: Fonts,
@@ -54,7 +58,7 @@ def draw_grid(
             break
         for k, cell in enumerate(cells):
             end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
-            width = round(rect.width * (end - edges[k])) - 6
+            width = round(rect.width * (end - edges[k])) - CELL_GAP
             shown = fit_text(fonts.get(size, bold), cell, width)
             text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
         y += step
@@ -72,7 +76,21 @@ def draw_table(
     """A label column and two value columns; the first row is the heading."""
     grid: list[Row] = [(rows[0], th.accent, True)] if rows else []
     grid += [(row, th.text, True) for row in rows[1:]]
-    draw_grid(surf, fonts, rect, grid, (0.0, 0.44, 0.72), size)
+    draw_grid(surf, fonts, rect, grid, table_starts(fonts.get(size, True), rows, rect.width), size)
+
+
+LABELS_AT_MOST = 0.56
+"""The widest the label column of :func:`draw_table` grows, as a share of the table's width."""
+
+
+def table_starts(
+    font: pygame.font.Font, rows: Sequence[tuple[str, str, str]], width: int
+) -> tuple[float, float, float]:
+    """Where :func:`draw_table`'s three columns start: the labels as wide as the widest needs (between
+    a third of the table and :data:`LABELS_AT_MOST`), the two value columns sharing the rest."""
+    need = max((font.size(row[0])[0] for row in rows), default=0) + CELL_GAP
+    first = min(LABELS_AT_MOST, max(1 / 3, need / max(1, width)))
+    return 0.0, first, first + (1.0 - first) / 2
 
 
 @dataclass

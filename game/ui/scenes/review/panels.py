@@ -76,7 +76,7 @@ def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
     )
 
 
-MOVE_COLUMNS = (0.0, 0.5, 0.66, 0.78, 0.89)
+MOVE_COLUMNS = (0.0, 0.41, 0.58, 0.725, 0.865)
 """Where the columns of the top moves start: move, equity, win, gammon, backgammon."""
 
 

@@ -57,6 +57,9 @@ from game.ui.widgets.scoreboard import cube_shown, draw_cube
 MAX_REVIEW_DEPTH = 3
 """The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
 
+GRID_SIZE = 14
+"""The font size of the players' table and of the decision's rows."""
+
 
 def _k(*codes: int) -> tuple[Key, ...]:
     return tuple(Key(c) for c in codes)
@@ -70,19 +73,19 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     Action(
         "prev", "◀ Previous", _k(pygame.K_LEFT), "←", "previous decision", _ready, lambda s: s.step(-1), True
     ),
-    Action("next", "Next ▶", _k(pygame.K_RIGHT), "→", "next decision", _ready, lambda s: s.step(1), True),
+    Action("next", "Next ▶", _k(pygame.K_RIGHT), "→", "next", _ready, lambda s: s.step(1), True),
     Action("up", "Error ▲", _k(pygame.K_UP), "↑", "larger error", _ready, lambda s: s.pick_error(-1), True),
     Action(
         "down", "Error ▼", _k(pygame.K_DOWN), "↓", "smaller error", _ready, lambda s: s.pick_error(1), True
     ),
     Action("first", "First", _k(pygame.K_HOME), "Home", "first decision", _ready, lambda s: s.go(0), True),
-    Action("last", "Last", _k(pygame.K_END), "End", "last decision", _ready, lambda s: s.go(-1), True),
+    Action("last", "Last", _k(pygame.K_END), "End", "last", _ready, lambda s: s.go(-1), True),
     Action(
         "rollout",
         "Rollout",
         _k(pygame.K_o),
         "O",
-        "roll out the decision shown",
+        "",  # the buttons from here on say what they do: the help line keeps to what they do not
         lambda s: s.rollout_target() is not None,
         lambda s: s.rollout(),
         True,
@@ -92,7 +95,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Picture",
         _k(pygame.K_p),
         "P",
-        "picture",
+        "",
         lambda s: s.current() is not None,
         lambda s: s.export(ExportKind.PICTURE),
         True,
@@ -102,7 +105,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Diagram",
         _k(pygame.K_t),
         "T",
-        "text diagram",
+        "",
         lambda s: s.current() is not None,
         lambda s: s.export(ExportKind.TEXT),
         True,
@@ -112,7 +115,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Map",
         (Key(pygame.K_t, ctrl=True),),
         "Ctrl+T",
-        "temperature map",
+        "",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=False),
         True,
@@ -122,7 +125,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Evaluate",
         _k(pygame.K_v),
         "V",
-        "evaluate",
+        "",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=True),
         True,
@@ -132,7 +135,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         "Edit",
         _k(pygame.K_e),
         "E",
-        "",  # the button says it (the help line is full)
+        "",
         lambda s: s.shown_position() is not None,
         lambda s: s.ctx.run(Command.EDITOR),
         True,
@@ -149,6 +152,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
 )
 """The review screen's commands, in priority order."""
+
+
+HELP_SIZE = 13
+"""The font size of the line of keys under the buttons."""
+
+
+def keys_line() -> str:
+    """The line under the buttons: the keys whose buttons do not say it all, and the clicks."""
+    keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
+    return f"{keys} · click an error or the graph to go there"
 
 
 def review_depth(hint_depth: int) -> int:
@@ -479,12 +492,11 @@ class ReviewScene(Scene):
         for b in self.buttons:
             b.enabled = next(a for a in REVIEW_ACTIONS if a.name == b.key).enabled(self)
             draw_button(surface, fonts, th, b, mouse)
-        keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
-        keys = fit_text(fonts.get(13), keys + " · click an error or the graph", self.help_rect.width - 24)
+        keys = fit_text(fonts.get(HELP_SIZE), keys_line(), self.help_rect.width - 24)
         colour = th.text_dim
         if self.exported is not None:  # where the export went, in place of the keys
             keys, colour = self.exported.message, th.warn if self.exported.warn else th.accent
-        text(surface, fonts, keys, (12, self.help_rect.centery), 13, colour, anchor="midleft")
+        text(surface, fonts, keys, (12, self.help_rect.centery), HELP_SIZE, colour, anchor="midleft")
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
@@ -510,11 +522,13 @@ class ReviewScene(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         self._draw_board(surface.subsurface(self.board_rect))
         self.graph().draw(surface, fonts, th, self.graph_rect, self._graph_title())
-        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), 14)
+        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), GRID_SIZE)
         stop = self.current()
         if stop is not None:
             columns = (0.0, 0.6) if stop.cube else MOVE_COLUMNS
-            draw_grid(surface, fonts, self.detail_rect, decision_rows(self.path, stop, th), columns, 14)
+            draw_grid(
+                surface, fonts, self.detail_rect, decision_rows(self.path, stop, th), columns, GRID_SIZE
+            )
         n = len(self.path.errors)
         label = f"Errors, largest first ({n})" if n else "No errors"
         text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - 24), 15, th.accent, True)
