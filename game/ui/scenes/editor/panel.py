@@ -82,6 +82,11 @@ class EditorPanel:
     xgid_lines: int = 1
     """Lines the XGID takes: two (split after its board) where one line would be too small to read."""
 
+    @property
+    def note_line(self) -> int:
+        """The height of a line of the last word."""
+        return round(self.font * 1.3)
+
     @classmethod
     def compute(cls, rect: pygame.Rect) -> EditorPanel:
         """The parts of a panel of ``rect``."""
@@ -181,11 +186,9 @@ def draw_panel(
     y = panel.note.y
     for line in note_lines(fonts, panel, view.note):
         text(surface, fonts, line, (panel.note.x, y), size * 0.9, colour)
-        y += round(size * 1.3)
+        y += panel.note_line
 
 
 def note_lines(fonts: Fonts, panel: EditorPanel, note: str) -> list[str]:
     """The lines of the last word that its box holds (the last ends in an ellipsis when more is left)."""
-    return wrap(
-        fonts.get(panel.font * 0.9), note, panel.note.width, panel.note.height // round(panel.font * 1.3)
-    )
+    return wrap(fonts.get(panel.font * 0.9), note, panel.note.width, panel.note.height // panel.note_line)
