@@ -40,7 +40,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from ai.cli.protocol import parse_position
-from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.evaluator import Evaluator, boards
+from ai.evaluation.features import contact_mask
 
 BLUNDER = 0.08
 """A loss at least this large counts as a blunder (bgjudge's threshold)."""
@@ -161,9 +162,6 @@ CRASHED_AT = 6
 
 def phase(position_id: str) -> Phase:
     """The phase of a position (a Position ID, either side on roll)."""
-    from ai.evaluation.evaluator import boards
-    from ai.evaluation.features import contact_mask
-
     board = boards([parse_position(position_id)])
     if not contact_mask(board)[0]:
         return Phase.RACE
