@@ -111,3 +111,17 @@ def test_bundle_holds_no_research_or_test_code(monkeypatch: pytest.MonkeyPatch, 
             "ai.evaluation.network",
         } <= set(modules)
     assert [m for m in modules if _is_never_bundled(m)] == []
+
+
+def test_the_harvest_never_reaches_the_bundle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The harvest's shards (data/harvest/, committed for training) are never shipped: the built app
+    holds none if BUNDLE_DIR names it; else build.spec hands PyInstaller nothing from data/."""
+    bundle = os.environ.get("BUNDLE_DIR")
+    if bundle:
+        shipped = [p for p in Path(bundle).rglob("*") if "harvest" in p.parts or p.name.startswith("shard-")]
+        assert shipped == []
+        return
+    _, calls = run_spec(monkeypatch, tmp_path)
+    datas = next(kwargs["datas"] for kind, _, kwargs in calls if kind == "Analysis")
+    sources = [Path(src).resolve() for src, _ in datas]
+    assert sources and not [s for s in sources if (PROJECT / "data") in (s, *s.parents)]

@@ -61,17 +61,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluation.evaluator import boards
 from ai.evaluation.features import contact_mask, encode
 from ai.evaluation.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
 from ai.search import position_values
 from ai.training.rollout import rollout_values, truncated_rollout_values
-from ai.training.train import EXPLORE_NOISE, Adam, choose, gradients, roll_dice
-from game.rules.position import SIDE_MASK, START_CODE, swap
+from ai.training.self_play import met_positions
+from ai.training.train import Adam, gradients
 from game.support.files import write_atomic
-
-GAMES_AT_ONCE = 64
-"""Self-play games advanced together while a chunk is made."""
 
 ROLLOUT_GROUP = 100
 """Positions rolled out together when the targets are truncated rollouts (one evaluation batch a
@@ -144,43 +140,19 @@ def make_chunk(evaluator: NeuralEvaluator, spec: ChunkSpec) -> Chunk:
     Deterministic: the same evaluator and spec give the same chunk.
     """
     rng = np.random.default_rng([spec.seed, spec.index])
-    live: list[tuple[int, int]] = [(START_CODE, 0)] * GAMES_AT_ONCE
-    levels = np.array(EXPLORE_NOISE)
-    sd = levels[rng.integers(len(levels), size=GAMES_AT_ONCE)] if spec.explore else None
     kept_boards: list[npt.NDArray[np.uint8]] = []
     kept_targets: list[npt.NDArray[np.float32]] = []
     waiting: list[int] = []  # positions whose targets are truncated rollouts, made at the end
-    have = 0
-    while have < spec.size:
-        codes = [c for c, _ in live]
-        b = boards(codes)
-        plies = np.array([p for _, p in live])
-        pick = (rng.random(len(codes)) < spec.sample) & contact_mask(b) & (plies > 0)
-        rows = np.flatnonzero(pick)[: spec.size - have]
-        if len(rows):
-            kept = [codes[i] for i in rows]
-            if spec.truncate:
-                waiting.extend(kept)
+    for kept, b in met_positions(evaluator, rng, spec.size, spec.sample, spec.explore):
+        if spec.truncate:
+            waiting.extend(kept)
+        else:
+            if spec.rollouts:
+                q = rollout_values(kept, spec.rollouts, evaluator, rng)
             else:
-                if spec.rollouts:
-                    q = rollout_values(kept, spec.rollouts, evaluator, rng)
-                else:
-                    q = position_values(kept, spec.decisions, evaluator)
-                kept_targets.append(q.astype(np.float32))
-            kept_boards.append(b[rows])
-            have += len(rows)
-        dice = roll_dice(rng, [p == 0 for _, p in live])
-        moves = choose(codes, dice, evaluator.evaluate_boards, None if sd is None else (sd, rng))
-        if sd is not None:  # a new game draws its noise
-            sd = np.where(
-                [bool(res & SIDE_MASK) for res, _ in moves],
-                sd,
-                levels[rng.integers(len(levels), size=len(sd))],
-            )
-        live = [
-            (swap(res), ply + 1) if res & SIDE_MASK else (START_CODE, 0)
-            for (_, ply), (res, _) in zip(live, moves, strict=True)
-        ]
+                q = position_values(kept, spec.decisions, evaluator)
+            kept_targets.append(q.astype(np.float32))
+        kept_boards.append(b)
     if spec.truncate:
         kept_targets = [_truncated_targets(waiting, spec, evaluator)]
     return Chunk(spec, np.concatenate(kept_boards), np.concatenate(kept_targets))

@@ -78,12 +78,22 @@ def truncated_rollout_values(
     set: a game's value less its luck may stray a little outside 0..1). With ``truncate`` 1 the
     value is the 21 rolls' average of the best result by the evaluation, whatever the dice.
     """
+    return truncated_rollouts(codes, trials, truncate, evaluator, seed)[0]
+
+
+def truncated_rollouts(
+    codes: Sequence[int], trials: int, truncate: int, evaluator: NeuralEvaluator, seed: int
+) -> tuple[F, F]:
+    """:func:`truncated_rollout_values` with each value's standard error: (N, 5) means (clipped
+    into a consistent set) and (N, 5) standard errors, the spread of the ``trials`` games' values
+    (less their luck) over the square root of their number (an upper bound with stratified dice)."""
     if trials < 1 or truncate < 1:
         raise ValueError(f"trials and truncate must be at least 1, got {trials} and {truncate}")
     settings = RolloutSettings(trials=trials, truncate=truncate, cubeful=False, seed=seed)
     task = Task(tuple(Start(c, True, 1, None, False) for c in codes), CubeContext(), settings)
-    played = Player(task, evaluator).play(range(trials))
-    return consistent(played.probs.mean(axis=0))
+    probs = Player(task, evaluator).play(range(trials)).probs
+    spread = probs.std(axis=0, ddof=1) if trials > 1 else np.full(probs.shape[1:], np.inf)
+    return consistent(probs.mean(axis=0)), spread / np.sqrt(trials)
 
 
 def _add(total: F, i: int, row: npt.ArrayLike, flipped: bool) -> None:
