@@ -394,8 +394,8 @@ class Player:
             else:
                 games.code[g] = swap(child)
                 going.append(g)
-        if vr:
-            idx = np.array(active)
+        if vr and active:  # none is left where every game of the batch passed a double at this ply
+            idx = np.array(active, dtype=np.intp)
             diffs = np.array([ch.rows[rolls[g]] - ch.mean for g, ch in zip(active, chosen, strict=True)])
             games.luck_p[idx] += _luck_to_root(diffs, ~games.side[idx])
             if self.settings.cubeful:
@@ -412,7 +412,7 @@ class Player:
         """Games that stop here: valued by the evaluation of the position (side on roll)."""
         codes = [games.code[g] for g in ending]
         probs = self._static(codes)
-        idx = np.array(ending)
+        idx = np.array(ending, dtype=np.intp)
         games.out_p[idx] = _to_root(probs, ~games.side[idx])
         if not self.settings.cubeful:
             return
@@ -427,7 +427,7 @@ class Player:
 
     def _won(self, games: _Games, won: list[tuple[int, int]]) -> None:
         """Games the side on roll has just won by bearing off its last checker."""
-        idx = np.array([g for g, _ in won])
+        idx = np.array([g for g, _ in won], dtype=np.intp)
         games.out_p[idx] = _to_root(np.array([_terminal(c) for _, c in won]), ~games.side[idx])
         if not self.settings.cubeful:
             return
