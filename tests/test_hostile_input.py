@@ -4,15 +4,27 @@ only stop a hang."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from ai.cube.model import CubeContext
 from ai.evaluation.load import load_evaluator
 from ai.rollout.play import Player, Start, Task
 from ai.rollout.settings import RolloutSettings
+from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, match_id
+from game.rules.cube import CubeState
 from game.rules.position import from_position_id
+from game.support.files import UnknownHomeError, user_path
+from game.support.resources import user_data_dir
+from game.ui.app.app import App
+from game.ui.app.selftest import report_path
+from game.ui.model.storage import Store
+from game.ui.scenes.review.open_match import OpenMatchScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,3 +70,122 @@ def test_rollout_seed_1_of_a_cube_decision_whose_round_all_passes_answers() -> N
     proc = run_main("rollout", SEED_1_PASSES, "--seed", "1", "--trials", "72", "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
     assert "Verdict:" in proc.stdout and "Traceback" not in proc.stderr
+
+
+# --- 2. a money session past the Match ID's 15-bit score ---------------------------------------
+
+MONEY_MAT = """ Unlimited game
+
+ Game 1
+ Alice : 40000                      Bob : 0
+  1) 61: 8/2 6/5                 42: 8/4 6/4
+      Wins 1 point
+
+ Game 2
+ Alice : 40001                      Bob : 0
+  1) 31: 8/5 6/5                 64: 24/14
+      Wins 1 point
+"""
+"""A money session whose score is past 32,767, in two games (the scores follow the play)."""
+
+MONEY_SGF = "(;FF[4]GM[6]CA[UTF-8]MI[length:0][game:0][ws:40000][bs:0]PW[Alice]PB[Bob]RE[W+1];W[31hefe])"
+
+
+def test_a_money_match_id_past_15_bits_of_score_holds_the_largest_it_can() -> None:
+    info = MatchInfo(CubeState(), 0, 0, (40_000, 70_000))
+    assert from_match_id(match_id(info)).score == (MAX_SCORE, MAX_SCORE)
+    with pytest.raises(MatchIdError, match="does not fit"):
+        match_id(MatchInfo(CubeState(), 0, 64, (40_000, 0)))  # a match's score is never changed
+
+
+@pytest.mark.parametrize(("name", "text"), [("money.mat", MONEY_MAT), ("money.sgf", MONEY_SGF)])
+def test_analyze_a_money_session_past_32767_points(tmp_path: Path, name: str, text: str) -> None:
+    record = tmp_path / name
+    record.write_text(text, encoding="utf-8")
+    proc = run_main("analyze", str(record), "--depth", "1")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert "Alice" in proc.stdout
+
+
+# --- 3. ~unknownuser paths and BACKGAMMON_HOME ------------------------------------------------
+
+NO_USER = "~nosuchuser-issue50"
+"""A ``~name`` path naming no user (``Path.expanduser`` raises RuntimeError for it)."""
+
+
+def test_a_path_under_an_unknown_users_home_is_a_clear_error() -> None:
+    with pytest.raises(UnknownHomeError) as caught:
+        user_path(f"{NO_USER}/x.mat")
+    assert caught.value.strerror == f"{NO_USER} is no known user's home folder"
+    assert user_path("~/x.mat") == Path.home() / "x.mat"
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("analyze", f"{NO_USER}/x.mat"), 2),
+        (("autoplay", "--match", "1", "--out", f"{NO_USER}/x.mat"), 1),
+        (("selftest", "--only", "assets", "--report", f"{NO_USER}/r.txt"), 2),
+    ],
+)
+def test_the_command_line_refuses_an_unknown_users_home_in_one_line(args: tuple[str, ...], code: int) -> None:
+    proc = run_main(*args)
+    assert proc.returncode == code
+    assert "is no known user's home folder" in one_clear_line(proc)
+
+
+def test_the_open_box_says_an_unknown_users_home_in_words(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    scene = OpenMatchScene(app)
+    app.push(scene)
+    scene.entry.text = f"{NO_USER}/x.mat"
+    scene.open_chosen()
+    assert scene.message == f"Cannot open {NO_USER}/x.mat: {NO_USER} is no known user's home folder."
+
+
+def test_backgammon_home_under_an_unknown_user_turns_saving_off_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BACKGAMMON_HOME", f"{NO_USER}/y")
+    store = Store()
+    assert store.folder is None and store.problem is not None
+    assert f"({NO_USER} is no known user's home folder)" in store.problem
+    assert not list(tmp_path.iterdir())  # no literal ~name folder made
+
+
+def test_backgammon_home_starting_with_a_tilde_is_under_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("BACKGAMMON_HOME", "~/bg")
+    assert user_data_dir() == tmp_path / "home" / "bg" and (tmp_path / "home" / "bg").is_dir()
+    assert not (tmp_path / "~").exists()
+
+
+# --- 4. selftest --report refuses all but a regular file or a new path --------------------------
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+@pytest.mark.parametrize("spelling", ["selftest", "--selftest"])
+def test_selftest_report_refuses_a_fifo_or_a_folder(tmp_path: Path, kind: str, spelling: str) -> None:
+    report = tmp_path / "r.txt"
+    if kind == "fifo":
+        os.mkfifo(report)
+    else:
+        report.mkdir()
+    proc = run_main(spelling, "--only", "assets", "--report", str(report))
+    assert proc.returncode == 2
+    assert "not a regular file" in one_clear_line(proc)
+    assert report.is_fifo() if kind == "fifo" else report.is_dir()  # left as it was
+    assert not proc.stdout  # refused before any check ran
+
+
+def test_selftest_report_takes_a_new_path_or_a_file_and_refuses_a_device(tmp_path: Path) -> None:
+    new = tmp_path / "new" / "r.txt"
+    assert report_path(None) is None and report_path(str(new)) == new
+    new.write_text("an earlier report\n")
+    assert report_path(str(new)) == new
+    with pytest.raises(ValueError, match="not a regular file"):
+        report_path("/dev/null")

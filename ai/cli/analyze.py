@@ -22,7 +22,6 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TextIO
 
 from ai.analysis.bands import BAD
@@ -31,6 +30,7 @@ from ai.engine import Engine
 from ai.levels import MAX_DEPTH
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError, load_match
+from game.support.files import UnknownHomeError, user_path
 
 BAR_WIDTH = 30
 """Characters of the progress bar."""
@@ -179,7 +179,11 @@ def _check_options(args: argparse.Namespace, ap: argparse.ArgumentParser) -> Non
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Analyse the file from parsed options; returns the exit status."""
     _check_options(args, ap)
-    path = Path(args.file).expanduser()
+    try:
+        path = user_path(args.file)
+    except UnknownHomeError as exc:
+        print(f"analyze: {args.file}: {exc.strerror}", file=sys.stderr)
+        return USAGE_ERROR
     try:
         match = load_match(path)
     except (MatFileError, ReplayError) as exc:

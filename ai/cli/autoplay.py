@@ -9,18 +9,14 @@ The match is played by :func:`ai.autoplay.play_match`; the record is written ato
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 import sys
-import tempfile
-from pathlib import Path
 
 from ai.autoplay import play_match
 from ai.cli.hint import load
 from ai.levels import LEVELS, level_by_key
 from game.records.mat import format_match
 from game.rules.match import MAX_MATCH_LENGTH
-from game.support.files import write_atomic
+from game.support.files import UnknownHomeError, user_path, writable, write_atomic
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
@@ -36,28 +32,6 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
 
 
-def writable(out: Path) -> str:
-    """Why the record cannot be written to ``out`` ("" when it can), found before the match is played:
-    only a regular file is replaced (never a FIFO, a device or a folder), and only in a folder that
-    takes a new file."""
-    try:
-        info = out.stat()
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    else:
-        if not stat.S_ISREG(info.st_mode):
-            return "it is not a regular file (a folder, device or pipe); give a new path or a file"
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=".tmp", dir=out.parent)
-    except OSError as exc:
-        return f"its folder does not take a new file ({exc.strerror or exc})"
-    os.close(fd)
-    os.unlink(tmp)
-    return ""
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the autoplay command; returns the exit status."""
     ap = argparse.ArgumentParser(prog="python main.py autoplay")
@@ -69,7 +43,11 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     """Play and write the match from parsed options; returns the exit status."""
     if not 1 <= args.match <= MAX_MATCH_LENGTH:
         ap.error(f"--match must be 1..{MAX_MATCH_LENGTH}")
-    out = Path(args.out).expanduser().resolve()
+    try:
+        out = user_path(args.out).resolve()
+    except UnknownHomeError as exc:
+        print(f"autoplay: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+        return 1
     problem = writable(out)
     if problem:
         print(f"autoplay: cannot write {out}: {problem}", file=sys.stderr)

@@ -54,6 +54,10 @@ _FIELDS: tuple[tuple[str, int, int], ...] = (
 PLAYING = 1
 """The game state of a game in progress."""
 
+MAX_SCORE = (1 << 15) - 1
+"""The largest score a Match ID holds (15 bits). A money session may run past it: its score changes
+no decision, so :func:`match_id` writes a larger money score as this."""
+
 
 class MatchIdError(ValueError):
     """A Match ID that cannot be read, or match data that cannot be written as one."""
@@ -119,7 +123,8 @@ class MatchInfo:
 
 
 def match_id(info: MatchInfo) -> str:
-    """The 12-character Match ID of ``info``."""
+    """The 12-character Match ID of ``info`` (a money score past :data:`MAX_SCORE` written as it)."""
+    score = tuple(min(s, MAX_SCORE) for s in info.score) if info.is_money() else info.score
     owner = 3 if info.cube.owner is None else info.cube.owner
     d1, d2 = info.dice
     values = {
@@ -134,8 +139,8 @@ def match_id(info: MatchInfo) -> str:
         "die1": d1,
         "die2": d2,
         "length": info.length,
-        "score0": info.score[0],
-        "score1": info.score[1],
+        "score0": score[0],
+        "score1": score[1],
         "no_jacoby": int(not info.jacoby),
     }
     key = 0

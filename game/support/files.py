@@ -25,6 +25,42 @@ class FileTooLargeError(OSError):
     """The file holds more bytes than the reader's limit."""
 
 
+class UnknownHomeError(OSError):
+    """A path starts ``~name`` and no user ``name`` is known (``Path.expanduser`` raises RuntimeError)."""
+
+
+def user_path(text: str | os.PathLike[str]) -> Path:
+    """The path the player typed, a leading ``~`` or ``~name`` expanded to that user's home folder
+    (:class:`UnknownHomeError`, saying so in words, when there is no such user)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        head = os.fspath(text).split("/", 1)[0].split(os.sep, 1)[0]
+        raise UnknownHomeError(errno.ENOENT, f"{head} is no known user's home folder", text) from None
+
+
+def writable(out: Path) -> str:
+    """Why ``out`` cannot be written ("" when it can), found before any work is done: only a
+    regular file is replaced (never a FIFO, a device or a folder), and only in a folder that takes
+    a new file."""
+    try:
+        info = out.stat()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            return "it is not a regular file (a folder, device or pipe); give a new path or a file"
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=out.name + ".", suffix=".tmp", dir=out.parent)
+    except OSError as exc:
+        return f"its folder does not take a new file ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(tmp)
+    return ""
+
+
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path`` (a symlink is followed), at most ``limit``.
 

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.support.files import read_regular
+from game.support.files import read_regular, user_path
 
 APP_NAME = "Backgammon"
 
@@ -59,10 +59,12 @@ def read_asset(path: Path) -> bytes:
 
 
 def user_data_dir() -> Path:
-    """The per-user folder for settings and saved games (created on demand)."""
+    """The per-user folder for settings and saved games (created on demand). ``BACKGAMMON_HOME``
+    may start with ``~`` or ``~name``; one naming no known user raises
+    :class:`game.support.files.UnknownHomeError` (an OSError, as when the folder cannot be made)."""
     override = os.environ.get("BACKGAMMON_HOME")
     if override:
-        path = Path(override)
+        path = user_path(override)
     else:
         from platformdirs import user_data_path
 

@@ -48,7 +48,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, assert_never
 
-from game.support.files import write_atomic
+from game.support.files import UnknownHomeError, user_path, writable, write_atomic
 from game.support.process import ensure_streams, process_age
 from game.ui.app.asset_check import load_asset
 
@@ -404,9 +404,36 @@ def summary(results: list[CheckResult], allow_missing: bool, seconds: float) -> 
     return True, "selftest ok: " + "; ".join(parts) + f"; {seconds:.1f} s in all"
 
 
-def write_report(path: Path, lines: list[str]) -> None:
-    """Write the report lines to ``path`` atomically (temp file, then replace)."""
-    write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
+def write_report(path: Path, lines: list[str]) -> bool:
+    """Write the report lines to ``path`` atomically (temp file, then replace); False, said in one
+    line, when it cannot be written."""
+    try:
+        write_atomic(path, ("\n".join(lines) + "\n").encode("utf-8"))
+    except OSError as exc:
+        print(f"selftest: cannot write the report {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def report_path(text: str | None) -> Path | None:
+    """The ``--report`` file, checked before any check runs: a new path or a regular file
+    (:func:`game.support.files.writable`, as ``autoplay --out``), never a FIFO, a device or a folder.
+    Raises ValueError saying why not."""
+    if not text:
+        return None
+    try:
+        path = user_path(text)
+    except UnknownHomeError as exc:
+        raise ValueError(f"cannot write the report {text}: {exc.strerror}") from None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # as the report's writer would
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise ValueError(f"cannot write the report {path}: its folder cannot be made ({why})") from None
+    problem = writable(path)
+    if problem:
+        raise ValueError(f"cannot write the report {path}: {problem}")
+    return path
 
 
 def first_frame() -> tuple[float, str]:
@@ -450,7 +477,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.description = "Headless check of the game: assets, weights, a frame, an AI game and the worker."
     ap.add_argument("--only", action="append", choices=CHECKS, help="run only this check (repeatable)")
     ap.add_argument("--allow-missing", action="store_true", help="parts not in the build do not fail")
-    ap.add_argument("--report", type=Path, help="also write the result to this file")
+    ap.add_argument("--report", metavar="FILE", help="also write the result to this (new or regular) file")
     ap.add_argument("--first-frame", action="store_true", help="measure the time to the first frame")
     ap.add_argument("--json", action="store_true", help="print the results as JSON, not one line")
 
@@ -468,8 +495,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> int:
-    """Run the selftest with parsed options; 0 when everything passed, 1 otherwise."""
+    """Run the selftest with parsed options; 0 when everything passed, 1 otherwise (2: the report
+    cannot be written)."""
     prepare()
+    try:
+        report = report_path(args.report)
+    except ValueError as exc:
+        print(f"selftest: {exc}", file=sys.stderr)
+        return 2
     if args.first_frame:
         try:
             seconds, how = first_frame()
@@ -478,8 +511,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> 
             return 1
         line = f"first frame in {seconds:.2f} s {how}"
         print(line)
-        if args.report:
-            write_report(args.report, [line])
+        if report is not None and not write_report(report, [line]):
+            return 1
         return 0
 
     started = time.perf_counter()
@@ -494,8 +527,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> 
         print(line)
         for text in details:
             print(text, file=sys.stderr)
-    if args.report:
-        write_report(args.report, [line, *details])
+    if report is not None and not write_report(report, [line, *details]):
+        passed = False
     try:
         import pygame
 

@@ -10,7 +10,7 @@ from types import MappingProxyType
 import pygame
 
 from game.records.replay import MAX_FILE
-from game.support.files import FileTooLargeError, read_regular
+from game.support.files import FileTooLargeError, UnknownHomeError, read_regular, user_path
 from game.ui.model.records import MatchListing, SavedMatch
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.review.scene import ReviewScene
@@ -110,7 +110,12 @@ class OpenMatchScene(Dialog):
         """The typed path if there is one, else the selected match."""
         typed = self.entry.text.strip().strip('"')
         if typed:
-            self.open(Path(typed).expanduser())
+            try:
+                path = user_path(typed)
+            except UnknownHomeError as exc:
+                self.message = f"Cannot open {typed}: {exc.strerror}."
+                return
+            self.open(path)
         elif self.selected is not None:
             self.open(self.matches[self.selected].path)
         else:
