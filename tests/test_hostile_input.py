@@ -4,6 +4,8 @@ only stop a hang."""
 
 from __future__ import annotations
 
+import argparse
+import math
 import os
 import subprocess
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ai.cli.options import non_negative
 from ai.cube.model import CubeContext
 from ai.evaluation.load import load_evaluator
 from ai.rollout.play import Player, Start, Task
@@ -189,3 +192,34 @@ def test_selftest_report_takes_a_new_path_or_a_file_and_refuses_a_device(tmp_pat
     assert report_path(str(new)) == new
     with pytest.raises(ValueError, match="not a regular file"):
         report_path("/dev/null")
+
+
+# --- 5. numbers with a fraction: nan, inf and negatives refused -------------------------------
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-0.5", "x"])
+def test_rollout_within_refuses_nan_inf_and_negatives(value: str) -> None:
+    proc = run_main("rollout", "4HPwATDgc/ABMA", "31", f"--within={value}", "--trials", "36")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"argument --within: {value!r} is not" in proc.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "module", ["ai.cli.rollout", "ai.training.distill", "ai.training.harvest", "ai.training.train"]
+)
+def test_every_float_option_of_the_command_lines_is_the_one_validator(module: str) -> None:
+    source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+    assert "type=float" not in source and "type=non_negative" in source
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "1e400"])
+def test_the_validator_refuses_what_is_not_a_finite_number_0_or_more(value: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="is not a finite number, 0 or more"):
+        non_negative(value)
+    assert non_negative("0") == 0.0 and non_negative("0.05") == 0.05
+
+
+@pytest.mark.parametrize(("field", "value"), [("within", math.nan), ("within", -1.0), ("stop_z", math.inf)])
+def test_rollout_settings_refuse_a_non_finite_bound(field: str, value: float) -> None:
+    with pytest.raises(ValueError, match="finite"):
+        RolloutSettings(**{field: value})  # type: ignore[arg-type]

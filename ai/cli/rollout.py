@@ -29,6 +29,7 @@ import sys
 from typing import Any, TextIO
 
 from ai.cli.hint import load
+from ai.cli.options import non_negative
 from ai.cli.protocol import HintError, parse_dice, parse_position
 from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
@@ -169,7 +170,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     add("--truncate", type=int, default=0, metavar="K", help="stop each game after K plies (default: no)")
     add("--cubeless", action="store_true", help="play without the cube, report cubeless values")
     add("--candidates", type=int, default=DEFAULT_CANDIDATES, metavar="N", help="the search's best N moves")
-    add("--within", type=float, metavar="E", help="only moves within E equity of the search's best")
+    add("--within", type=non_negative, metavar="E", help="only moves within E equity of the search's best")
     depths = range(1, MAX_DEPTH + 1)
     add("--depth", type=int, default=1, choices=depths, metavar="D", help="depth of the play inside (1)")
     add(

@@ -89,10 +89,10 @@ class RolloutSettings:
             raise ValueError(f"jobs must be at least 1, got {self.jobs}")
         if self.candidates < 1:
             raise ValueError(f"candidates must be at least 1, got {self.candidates}")
-        if self.within is not None and self.within < 0:
-            raise ValueError(f"within must be 0 or more, got {self.within}")
-        if self.stop_z is not None and self.stop_z <= 0:
-            raise ValueError(f"stop_z must be positive, got {self.stop_z}")
+        if self.within is not None and not (math.isfinite(self.within) and self.within >= 0):
+            raise ValueError(f"within must be a finite number, 0 or more, got {self.within}")
+        if self.stop_z is not None and not (math.isfinite(self.stop_z) and self.stop_z > 0):
+            raise ValueError(f"stop_z must be a finite positive number, got {self.stop_z}")
 
     @property
     def rounds(self) -> int:

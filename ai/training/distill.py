@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ai.cli.options import non_negative
 from ai.evaluation.features import contact_mask, encode
 from ai.evaluation.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
 from ai.search import position_values
@@ -467,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     g.add_argument("--explore", action="store_true", help="meet the positions in games played with noise")
     g.add_argument(
-        "--sample", type=float, default=0.25, help="share of contact positions kept (default 0.25)"
+        "--sample", type=non_negative, default=0.25, help="share of contact positions kept (default 0.25)"
     )
     g.add_argument("--chunk", type=int, default=2000, help="positions a chunk (default 2000)")
     g.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -478,8 +479,10 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--data", type=Path, nargs="+", required=True, help="folders of chunks")
     f.add_argument("--out", type=Path, required=True, help="weights file to write (a .sha256 beside it)")
     f.add_argument("--epochs", type=int, default=4)
-    f.add_argument("--lr", type=float, default=1.3e-4, help="Adam step size (default 1.3e-4)")
-    f.add_argument("--lr-end", type=float, help="step size at the end, reached geometrically (default: --lr)")
+    f.add_argument("--lr", type=non_negative, default=1.3e-4, help="Adam step size (default 1.3e-4)")
+    f.add_argument(
+        "--lr-end", type=non_negative, help="step size at the end, reached geometrically (default: --lr)"
+    )
     f.add_argument("--batch", type=int, default=128)
     f.add_argument("--seed", type=int, default=0, help="seed of the validation split and the shuffles")
     args = ap.parse_args(argv)

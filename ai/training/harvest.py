@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ai.cli.options import non_negative
 from ai.evaluation.evaluator import boards, equity
 from ai.evaluation.features import contact_mask
 from ai.evaluation.load import net_name
@@ -529,7 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=str(DEFAULT_FOLDER))
     p.add_argument("--weights", default=str(DEFAULT_WEIGHTS))
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    p.add_argument("--hours", type=float, help="stop after this long")
+    p.add_argument("--hours", type=non_negative, help="stop after this long")
     p.add_argument("--positions", type=int, help="stop after this many positions")
     p.add_argument("--records", default=str(DEFAULT_RECORDS), help="real records to draw positions from")
     p.add_argument("--seed", type=int, help="the stream's seed (default: one no shard has used)")

@@ -52,6 +52,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ai.cli.options import non_negative
 from ai.evaluation.evaluator import Probs, boards, equity, flip
 from ai.evaluation.features import contact_mask, encode
 from ai.evaluation.network import (
@@ -535,7 +536,9 @@ def _parser() -> argparse.ArgumentParser:
         "the game count carried on",
     )
     ap.add_argument("--checkpoint", type=Path, help="checkpoint file (default: OUT with .ckpt.npz)")
-    ap.add_argument("--checkpoint-minutes", type=float, default=5.0, help="minutes between checkpoints")
+    ap.add_argument(
+        "--checkpoint-minutes", type=non_negative, default=5.0, help="minutes between checkpoints"
+    )
     ap.add_argument("--curve", type=Path, help="learning-curve CSV (default: OUT with .curve.csv)")
     ap.add_argument("--hidden", type=int, default=128, help="hidden units of a new run (default 128)")
     ap.add_argument(
@@ -544,8 +547,8 @@ def _parser() -> argparse.ArgumentParser:
         help="when resuming, grow the contact net to this many hidden units (what it computes is kept)",
     )
     ap.add_argument("--batch", type=int, default=128, help="games played at once")
-    ap.add_argument("--lr", type=float, help="Adam step size at the start (default 1e-3)")
-    ap.add_argument("--lr-min", type=float, help="step size the decay stops at (default 2e-4)")
+    ap.add_argument("--lr", type=non_negative, help="Adam step size at the start (default 1e-3)")
+    ap.add_argument("--lr-min", type=non_negative, help="step size the decay stops at (default 2e-4)")
     ap.add_argument("--lr-halflife", type=int, help="games over which the step size halves (default 50000)")
     ap.add_argument("--bench-every", type=int, default=5000, help="games between benchmark matches (0: none)")
     ap.add_argument("--bench-games", type=int, default=200)
