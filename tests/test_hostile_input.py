@@ -5,6 +5,7 @@ only stop a hang."""
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import subprocess
@@ -19,13 +20,15 @@ from ai.cube.model import CubeContext
 from ai.evaluation.load import load_evaluator
 from ai.rollout.play import Player, Start, Task
 from ai.rollout.settings import RolloutSettings
-from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, match_id
+from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, impossible, match_id
+from game.records.xgid import XgidError, read_xgid
 from game.rules.cube import CubeState
 from game.rules.position import from_position_id
 from game.support.files import UnknownHomeError, user_path
 from game.support.resources import user_data_dir
 from game.ui.app.app import App
 from game.ui.app.selftest import report_path
+from game.ui.model.position_ids import SetUpError, parse_setup
 from game.ui.model.storage import Store
 from game.ui.scenes.review.open_match import OpenMatchScene
 
@@ -223,3 +226,63 @@ def test_the_validator_refuses_what_is_not_a_finite_number_0_or_more(value: str)
 def test_rollout_settings_refuse_a_non_finite_bound(field: str, value: float) -> None:
     with pytest.raises(ValueError, match="finite"):
         RolloutSettings(**{field: value})  # type: ignore[arg-type]
+
+
+# --- 6. Match IDs whose state cannot happen -----------------------------------------------------
+
+IMPOSSIBLE = {
+    "there is no Crawford game in money play": MatchInfo(CubeState(), 0, 0, (0, 0), (3, 1), crawford=True),
+    "no side needs one point": MatchInfo(CubeState(), 0, 5, (2, 0), crawford=True),
+    "no doubling": MatchInfo(CubeState(2, 1), 0, 5, (4, 0), crawford=True),
+    "by the player who does not own the cube": MatchInfo(CubeState(2, 0), 1, 0, (0, 0), turn=0, doubled=True),
+    "after the roll": MatchInfo(CubeState(), 0, 0, (0, 0), (3, 1), turn=1, doubled=True),
+    "to the player who offered it": MatchInfo(CubeState(), 0, 7, (1, 2), turn=0, doubled=True),
+    "a double and a resignation": MatchInfo(CubeState(), 0, 0, (0, 0), turn=1, doubled=True, resigned=1),
+    "nothing is on offer": MatchInfo(CubeState(), 0, 0, (0, 0), turn=1),
+}
+"""Why each Match ID's state cannot happen, and the state."""
+
+POSSIBLE = (
+    MatchInfo(CubeState(), 0, 0, (0, 0), turn=1, doubled=True),  # a centred cube's double, waiting
+    MatchInfo(CubeState(2, 0), 0, 0, (0, 0), turn=1, doubled=True),  # a redouble by its owner
+    MatchInfo(CubeState(), 0, 5, (4, 2), (6, 5), crawford=True),  # the Crawford game, rolled
+    MatchInfo(CubeState(), 1, 0, (0, 0), turn=0, resigned=2),  # a resignation on offer
+)
+
+
+def test_a_match_state_that_cannot_happen_says_why_and_one_that_can_passes() -> None:
+    for words, info in IMPOSSIBLE.items():
+        why = impossible(info)
+        assert why is not None and words in why, (words, why)
+    assert [impossible(info) for info in POSSIBLE] == [None] * len(POSSIBLE)
+
+
+def test_hint_refuses_every_impossible_match_id_in_one_json_error_line() -> None:
+    lines = "".join(f"4HPwATDgc/ABMA:{match_id(info)}\n" for info in IMPOSSIBLE.values())
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "hint", "--depth", "1", "--evaluator", "hand"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(replies) == len(IMPOSSIBLE)
+    for words, reply in zip(IMPOSSIBLE, replies, strict=True):
+        assert set(reply) == {"error"} and "cannot be" in reply["error"] and words in reply["error"]
+
+
+def test_rollout_refuses_an_impossible_match_id_in_one_line() -> None:
+    mid = match_id(IMPOSSIBLE["by the player who does not own the cube"])
+    proc = run_main("rollout", f"4HPwATDgc/ABMA:{mid}", "--trials", "36")
+    assert proc.returncode == 2 and "does not own the cube" in one_clear_line(proc)
+
+
+def test_an_xgid_and_a_pasted_match_id_are_refused_by_the_same_test() -> None:
+    with pytest.raises(XgidError, match="no side needs one point"):
+        read_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:1:5:10")  # Crawford at 0-0 of 5
+    mid = match_id(IMPOSSIBLE["after the roll"])
+    with pytest.raises(SetUpError, match="a double is offered after the roll"):
+        parse_setup(f"4HPwATDgc/ABMA:{mid}")

@@ -29,7 +29,7 @@ from ai.cube.met import MET_LENGTH
 from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
 from ai.evaluation.evaluator import Evaluator
-from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id
+from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, impossible
 from game.records.xgid import XgidError, read_xgid
 from game.rules.position import Position, unpack
 
@@ -82,17 +82,9 @@ def check_match(info: MatchInfo, mid: str) -> None:
         raise HintError(
             f"{mid} is a {info.length}-point match: matches of up to {MET_LENGTH} points are supported"
         )
-    if not info.crawford:
-        return
-    if info.is_money():
-        raise HintError(f"{mid} marks the Crawford game in money play, where there is none")
-    if 1 not in (info.away(0), info.away(1)):
-        raise HintError(
-            f"{mid} marks the Crawford game at {info.score[0]}-{info.score[1]} in a "
-            f"{info.length}-point match, where no side needs one point"
-        )
-    if info.cube.value != 1 or info.cube.owner is not None or info.doubled:
-        raise HintError(f"{mid} shows the cube turned in the Crawford game, where there is no doubling")
+    cannot = impossible(info)
+    if cannot is not None:
+        raise HintError(f"{mid} cannot be: {cannot}")
 
 
 def cube_answer(

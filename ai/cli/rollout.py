@@ -28,6 +28,7 @@ import secrets
 import sys
 from typing import Any, TextIO
 
+from ai.cli.cube_hint import check_match
 from ai.cli.hint import load
 from ai.cli.options import non_negative
 from ai.cli.protocol import HintError, parse_dice, parse_position
@@ -72,6 +73,7 @@ def parse_target(text: str, dice_text: str | None) -> tuple[Position, tuple[int,
             info = from_match_id(mid)
         except MatchIdError as exc:
             raise HintError(str(exc)) from None
+        check_match(info, mid)
         ctx = context_from_match(info)
         if dice is None and info.has_dice():
             dice = (int(info.dice[0]), int(info.dice[1]))

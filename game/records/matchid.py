@@ -122,6 +122,36 @@ class MatchInfo:
         )
 
 
+def impossible(info: MatchInfo) -> str | None:
+    """Why the match state ``info`` cannot happen, in words (None when it can): the one test of it,
+    for Match IDs, XGIDs and whatever reads them (the hint protocol, rollouts, a set-up game).
+
+    The Crawford game is a match's, with one side 1-away, the cube centred on 1 and no double in
+    it; a double is offered before the roll, by the player on roll when
+    it holds the cube or the cube is centred, to the other player, with no resignation on offer;
+    the other player decides only on an offer."""
+    if info.crawford:
+        if info.is_money():
+            return "there is no Crawford game in money play"
+        if 1 not in (info.away(0), info.away(1)):
+            where = f"{info.score[0]}-{info.score[1]} in a {info.length}-point match"
+            return f"there is no Crawford game at {where}: no side needs one point"
+        if info.cube.value != 1 or info.doubled:
+            return "the cube is turned in the Crawford game, where there is no doubling"
+    if info.doubled:
+        if info.has_dice():
+            return "a double is offered after the roll"
+        if info.cube.owner is not None and info.cube.owner != info.on_roll:
+            return "a double is offered by the player who does not own the cube"
+        if info.turn == info.on_roll:
+            return "a double is offered to the player who offered it"
+        if info.resigned:
+            return "a double and a resignation are on offer at once"
+    elif info.game_state == PLAYING and not info.resigned and info.turn not in (None, info.on_roll):
+        return "the player to decide is not the one on roll, and nothing is on offer"
+    return None
+
+
 def match_id(info: MatchInfo) -> str:
     """The 12-character Match ID of ``info`` (a money score past :data:`MAX_SCORE` written as it)."""
     score = tuple(min(s, MAX_SCORE) for s in info.score) if info.is_money() else info.score

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from game.records.matchid import PLAYING, MatchInfo
+from game.records.matchid import PLAYING, MatchInfo, impossible
 from game.rules.cube import CUBE_VALUES, CubeState
 from game.rules.position import BAR, CHECKERS, SLOTS, PositionError, pack, unpack, validate
 
@@ -131,8 +131,6 @@ def read_xgid(text: str) -> Xgid:
     player = 1 if turn_field == 1 else 0
     doubled, dice = _read_dice(fields[4])
     on_roll = 1 - player if doubled else player
-    if doubled and owner == player:
-        raise XgidError("the XGID has a double offered by the player who does not own the cube")
     info = MatchInfo(
         cube=CubeState(value, owner),
         on_roll=on_roll,
@@ -145,6 +143,9 @@ def read_xgid(text: str) -> Xgid:
         turn=player,
         doubled=doubled,
     )
+    why = impossible(info)
+    if why is not None:
+        raise XgidError(f"the XGID cannot be: {why}")
     mover, other = (bottom, top) if on_roll == 1 else (top, bottom)
     return Xgid(pack(mover, other), info, beavers=not length and bool(rules & 2), max_cube_log=max_cube_log)
 

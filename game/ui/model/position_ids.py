@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from ai.cube.model import context_from_match
 from ai.worker.messages import CubeRequest, Request
-from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, match_id
+from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, impossible, match_id
 from game.records.xgid import XgidError, looks_like_xgid, read_xgid, write_xgid
 from game.rules.cube import DEFAULT_RULES, CubeAction, CubeState, can_double
 from game.rules.dice import Roll
@@ -131,15 +131,13 @@ def _checked_info(info: MatchInfo) -> MatchInfo:
         raise SetUpError(f"the Match ID is of {GAME_STATES[info.game_state]}: nothing to play")
     if info.length > MAX_MATCH_LENGTH:
         raise SetUpError(f"a {info.length}-point match is too long: matches here go to {MAX_MATCH_LENGTH}")
-    if info.crawford and info.cube.value > 1:
-        raise SetUpError("the cube cannot have been turned in the Crawford game")
-    if info.doubled:
-        if info.has_dice():
-            raise SetUpError("the Match ID has a double offered after the roll")
-        if info.turn == info.on_roll:
-            raise SetUpError("the Match ID has a double offered to the player who offered it")
-        if not can_double(info.cube, info.on_roll, crawford=info.crawford) or info.cube.value >= 64:
-            raise SetUpError("the Match ID has a double that the player on roll may not offer")
+    why = impossible(info)
+    if why is not None:
+        raise SetUpError(f"the Match ID cannot be: {why}")
+    if info.doubled and (
+        not can_double(info.cube, info.on_roll, crawford=info.crawford) or info.cube.value >= 64
+    ):
+        raise SetUpError("the Match ID has a double that the player on roll may not offer")
     try:
         _match(info, 0)
     except MatchError as exc:
