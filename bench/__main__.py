@@ -18,6 +18,7 @@ MODULES = [
     "bench.cube",
     "bench.cores",
     "bench.rollout",
+    "bench.records",
 ]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 

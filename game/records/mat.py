@@ -35,6 +35,12 @@ UNPLAYED = "???"
 """A move cell's text for a roll that was never played."""
 
 
+MAX_ENTRIES = 30_000
+"""The most rolls and cube actions a record may hold: a money session of some 600 games, ten times
+a 25-point match. Replaying takes time linear in the entries, and this many answer within a few
+seconds (``python -m bench.records``)."""
+
+
 class MatFileError(ValueError):
     """A record that cannot be read: says the line and what is wrong."""
 
@@ -87,6 +93,9 @@ class GameRecord:
     """Points the winner scored (0: the record writes no result; :mod:`game.records.replay`
     settles it from the play, or keeps a last game that stops before its end as unfinished)."""
 
+    line: int = field(default=0, compare=False)
+    """The line of the file its score was read from (0 when written, or read from a binary file)."""
+
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
@@ -103,6 +112,34 @@ class MatchRecord:
 
     tags: tuple[tuple[str, str], ...] = field(default=())
     """Header tags, e.g. (("EventDate", "2026.11.24"),)."""
+
+    def __post_init__(self) -> None:
+        check_record(self)
+
+
+def check_entries(count: int) -> None:
+    """Refuse a record of more than :data:`MAX_ENTRIES` entries (a reader may call it while it
+    counts, to stop early)."""
+    if count > MAX_ENTRIES:
+        raise MatFileError(
+            f"the record holds more than {MAX_ENTRIES} rolls and cube actions, more than a match record holds"
+        )
+
+
+def check_record(record: MatchRecord) -> None:
+    """What every record must be, whichever format it was read from (:class:`MatFileError` says
+    what is wrong): each game's score before it a whole number of points, short of the match
+    length in a match, and no more than :data:`MAX_ENTRIES` entries in all."""
+    for k, game in enumerate(record.games, 1):
+        for score in game.score:
+            where = f"game {k}" + (f" (line {game.line})" if game.line else "")
+            if score < 0:
+                raise MatFileError(f"{where}: a score of {score} is not a score")
+            if record.length and score >= record.length:
+                raise MatFileError(
+                    f"{where}: a score of {score} is at or past the match length ({record.length})"
+                )
+    check_entries(sum(len(game.actions) for game in record.games))
 
 
 def steps_text(steps: tuple[Step, ...] | list[Step]) -> str:

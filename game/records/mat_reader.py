@@ -25,16 +25,29 @@ The layout is :mod:`game.records.mat`'s; real records differ from it in details,
 What is read is a :class:`game.records.mat.MatchRecord`; :mod:`game.records.replay` plays it
 through the rules and says, in its notes, what it had to take on trust. Reading takes time
 linear in the text (no backtracking patterns); a line over :data:`MAX_LINE` characters, a
-number of more than :data:`MAX_DIGITS` digits, a match longer than :data:`MAX_LENGTH` points
-or a score at or past the match length is refused with a :class:`MatFileError` naming the line.
+number of more than :data:`MAX_DIGITS` digits or a match longer than :data:`MAX_LENGTH` points
+is refused with a :class:`MatFileError` naming the line, and so is what every record is checked
+for (:func:`game.records.mat.check_record`: a score at or past the match length, more entries
+than a record holds; reading stops as soon as there are too many).
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass, field
 
-from game.records.mat import CELL, ROW_PREFIX, UNPLAYED, Action, GameRecord, Kind, MatchRecord, MatFileError
+from game.records.mat import (
+    CELL,
+    ROW_PREFIX,
+    UNPLAYED,
+    Action,
+    GameRecord,
+    Kind,
+    MatchRecord,
+    MatFileError,
+    check_entries,
+)
 from game.rules.cube import CubeAction
 from game.rules.position import BAR, SLOTS, PositionError, pack, validate
 
@@ -53,6 +66,7 @@ _ANSWERS = {"takes": "take", "take": "take", "accepts": "take", "drops": "drop",
             "passes": "drop", "pass": "drop", "rejects": "drop", "refuses": "drop"}  # fmt: skip
 _RESULTS = {"wins": "wins", "win": "wins", "losses": "loses", "loses": "loses", "resigns": "resigns",
             "resign": "resigns"}  # fmt: skip
+_WORD = re.compile(r"\S+")
 _KEYWORDS = {**_CUBE_WORDS, **_ANSWERS, **_RESULTS}
 _NO_MOVE = ("", "cannot move", "can't move", "no move", "(no move)", "dance", "dances", "danced")
 
@@ -99,18 +113,7 @@ def _number(text: str, what: str, lineno: int) -> int:
 
 def _words(line: str) -> list[tuple[int, str]]:
     """The line's words (runs of non-blanks) with the column each starts at."""
-    out = []
-    start = -1
-    for k, ch in enumerate(line):
-        if ch.isspace():
-            if start >= 0:
-                out.append((start, line[start:k]))
-                start = -1
-        elif start < 0:
-            start = k
-    if start >= 0:
-        out.append((start, line[start:]))
-    return out
+    return [(m.start(), m.group()) for m in _WORD.finditer(line)]
 
 
 def _row_number(word: str) -> bool:
@@ -190,6 +193,7 @@ class _Row:
 class _Game:
     lineno: int
     score: tuple[int, int] | None = None
+    score_line: int = 0
     names: tuple[str, str] | None = None
     rows: list[_Row] = field(default_factory=list)
 
@@ -222,6 +226,8 @@ class _Lines:
         self.tags: list[tuple[str, str]] = []
         self.length: int | None = None
         self.games: list[_Game] = []
+        self.entries = 0
+        """The entries of the rows read so far, results left out."""
         for lineno, raw in enumerate(text.splitlines(), 1):
             if len(raw) > MAX_LINE:
                 raise MatFileError(f"line {lineno} has {len(raw)} characters, more than {MAX_LINE}")
@@ -248,13 +254,12 @@ class _Lines:
         game = self.games[-1]
         if game.score is None:
             game.names, game.score = _score_line(line, lineno)
-            if self.length and max(game.score) >= self.length:
-                score = max(game.score)
-                raise MatFileError(
-                    f"line {lineno}: a score of {score} is at or past the match length ({self.length})"
-                )
+            game.score_line = lineno
             return
-        game.rows.append(_row(line, lineno))
+        row = _row(line, lineno)
+        self.entries += sum(1 for e in row.entries if e.words[0].lower().rstrip(".,:!") not in _RESULTS)
+        check_entries(self.entries)  # stop at once (what is read is checked whole, as every record is)
+        game.rows.append(row)
 
 
 def _place(games: list[_Game]) -> None:
@@ -406,7 +411,7 @@ def _game(number: int, game: _Game) -> GameRecord:
                 raise MatFileError(f"{where}: play after the game's result")
             actions += new
     winner, points = result or fallback or (0, 0)
-    return GameRecord(game.score, tuple(actions), winner, points)
+    return GameRecord(game.score, tuple(actions), winner, points, line=game.score_line)
 
 
 def read_match(text: str) -> MatchRecord:

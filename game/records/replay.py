@@ -10,6 +10,10 @@ give, is kept as written and reported in :attr:`ReplayedMatch.notes`. A record's
 stop before its end (an interrupted match, a saved session): it is kept as unfinished, with no
 winner and no points, and its turns are there to be judged. An illegal play written as the board
 after it (Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
+
+The replay is one pass: each roll's legal moves are generated once, and the move a text names is
+found among them by what it does to the mover's checkers (:class:`_MoveTexts`), so the time is
+linear in the record (``python -m bench.records`` measures the largest).
 """
 
 from __future__ import annotations
@@ -34,9 +38,11 @@ from game.rules.cube import (
     pass_points,
     take,
 )
-from game.rules.move import Move, MoveError, legal_moves, parse_move
+from game.rules.move import BAR_POINT, OFF_POINT, Move, MoveError, Step, parse_move, parse_segments
+from game.rules.movegen import UNIT, results, singles
+from game.rules.movegen import Step as RawStep
 from game.rules.outcome import Termination, win_kind
-from game.rules.position import BAR, START_CODE, Position, off_count, swap, unpack
+from game.rules.position import BAR, SIDE_MASK, SLOTS, START_CODE, Position, off_count, swap, unpack
 from game.support.files import FileTooLargeError, read_regular
 
 _OFF = re.compile(r"/0(?=\D|$)")
@@ -185,11 +191,125 @@ def _closed_out(code: int) -> bool:
     return bool(mine[BAR]) and all(theirs[i] >= 2 for i in range(18, 24))
 
 
+Legal = list[int]
+"""A roll's legal moves: each distinct result, the mover still on roll (:func:`results`; empty
+when nothing can be played)."""
+
+
+def legal_results(code: int, dice: tuple[int, int]) -> Legal:
+    """The distinct results of the roll from ``code`` (none when the roll cannot be played)."""
+    found = results(code, dice[0], dice[1])
+    return [] if found == [code] else found
+
+
+def _slack(code: int, after: int) -> tuple[int, ...]:
+    """For each of the mover's slots k (0 point 1 .. 24 the bar): how many more of the mover's
+    checkers stand on k or higher in ``code`` than in ``after``. Checkers only move down, so a
+    step from i to t may be on the way to ``after`` only while the slack from t+1 to i is
+    positive: the step takes one from each."""
+    now = (code & SIDE_MASK).to_bytes(SLOTS, "little")
+    then = (after & SIDE_MASK).to_bytes(SLOTS, "little")
+    out = [0] * SLOTS
+    total = 0
+    for k in range(SLOTS - 1, -1, -1):
+        total += now[k] - then[k]
+        out[k] = total
+    return tuple(out)
+
+
+def _steps_to(
+    code: int, after: int, dice: tuple[int, ...], slack: tuple[int, ...]
+) -> tuple[RawStep, ...] | None:
+    """One way of playing ``dice`` in this order from ``code`` that reaches ``after`` (None if
+    there is none): a search that only takes the steps ``slack`` leaves room for."""
+    if code == after:
+        return ()
+    if not dice:
+        return None
+    for nc, step in singles(code, dice[0]):
+        src, dst, _ = step
+        low = dst + 1 if dst >= 0 else 0
+        if min(slack[low : src + 1]) < 1:
+            continue
+        left = slack[:low] + tuple(x - 1 for x in slack[low : src + 1]) + slack[src + 1 :]
+        rest = _steps_to(nc, after, dice[1:], left)
+        if rest is not None:
+            return (step, *rest)
+    return None
+
+
+def _step(raw: RawStep) -> Step:
+    src, dst, hit = raw
+    return Step(BAR_POINT if src == BAR else src + 1, OFF_POINT if dst < 0 else dst + 1, hit)
+
+
+def _made(code: int, after: int, dice: tuple[int, int]) -> Move:
+    """The legal move from ``code`` to ``after`` with ``dice``, with one way of playing it."""
+    d1, d2 = dice
+    slack = _slack(code, after)
+    for order in ((d1,) * 4,) if d1 == d2 else ((d1, d2), (d2, d1)):
+        steps = _steps_to(code, after, order, slack)
+        if steps is not None:
+            return Move(Position(code), Position(after), tuple(_step(s) for s in steps))
+    raise AssertionError("a legal result the dice do not reach")  # results() gives only reachable ones
+
+
+class _MoveTexts:
+    """The moves a record writes, each text read once for the whole replay.
+
+    A text moves checkers from and to points: what it does to the mover's side is the same
+    wherever it is played, so it is worked out once (a dict lookup for every later move with the
+    same text) as a sum to add to the mover's half of a code. The move played is the one legal
+    result of the roll with that side; where none or several have it (a hit that only the stars
+    tell apart, a text that cannot be played), :func:`game.rules.move.parse_move` reads the text
+    and says what is wrong. Each move costs one move generation and a pass over its results:
+    the replay takes time linear in the record."""
+
+    def __init__(self) -> None:
+        self.deltas: dict[str, int | None] = {}
+        """Each text read so far: the change it makes to the mover's half of a code (None: the
+        text cannot be read as checker moves)."""
+
+    def delta(self, text: str) -> int | None:
+        known = self.deltas.get(text, 0)
+        if known != 0:
+            return known
+        try:
+            segments = parse_segments(normalise_move(text))
+        except MoveError:
+            delta = None
+        else:
+            delta = 0
+            for a, b in segments:
+                delta += (UNIT[b - 1] if b != OFF_POINT else 0) - UNIT[BAR if a == BAR_POINT else a - 1]
+        self.deltas[text] = delta
+        return delta
+
+    def played(self, code: int, dice: tuple[int, int], text: str, legal: Legal) -> Move | MoveError:
+        """The legal move ``text`` names (a :class:`MoveError` saying why there is none)."""
+        delta = self.delta(text)
+        if delta is not None:
+            mine = (code & SIDE_MASK) + delta
+            found = [after for after in legal if after & SIDE_MASK == mine]
+            if len(found) == 1:
+                return _made(code, found[0], dice)
+        try:
+            return parse_move(normalise_move(text), Position(code), dice)
+        except MoveError as exc:
+            return exc
+
+
 class _GameReplay:
     """The state of one game being replayed; what it takes on trust goes to ``notes``."""
 
     def __init__(
-        self, number: int, game: GameRecord, crawford: bool, rules: CubeRules | None, notes: list[str]
+        self,
+        number: int,
+        game: GameRecord,
+        crawford: bool,
+        rules: CubeRules | None,
+        notes: list[str],
+        texts: _MoveTexts,
     ) -> None:
         self.number = number
         self.game = game
@@ -197,6 +317,8 @@ class _GameReplay:
         self.rules = rules
         """The money session's cube rules (None in a match)."""
         self.notes = notes
+        self.texts = texts
+        """The record's move texts, read once for the whole match."""
         self.turns: list[Turn] = []
         self.player: int | None = None
         self.code = START_CODE
@@ -240,10 +362,11 @@ class _GameReplay:
         text: str,
         move: Move | None = None,
         board: int | None = None,
+        legal: int = 0,
     ) -> None:
-        """End the turn: ``move`` played, or (``board``) an illegal play that left that board."""
+        """End the turn: ``move`` played, or (``board``) an illegal play that left that board;
+        ``legal`` is how many legal moves the roll had."""
         assert self.player is not None
-        legal = len(legal_moves(Position(self.code), dice)) if dice else 0
         before = self.cube if self.doubled_at is None else self.doubled_at
         self.turns.append(
             Turn(
@@ -253,7 +376,8 @@ class _GameReplay:
         )  # fmt: skip
         self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
         after = board if board is not None else self.code if move is None else move.after.code
-        kind = win_kind(after) if move is not None or board is not None else None
+        borne_off = not after & SIDE_MASK  # the mover has no checker left on the board
+        kind = win_kind(after) if borne_off and (move is not None or board is not None) else None
         if kind is not None:
             self.board_result = (self.player, kind)
             self.ended = "board"
@@ -353,38 +477,41 @@ class _GameReplay:
             raise ReplayError(
                 f"{self.where(a)}: the opening roll cannot be a double ({a.dice[0]}{a.dice[1]})"
             )
-        position = Position(self.code)
-        moves = legal_moves(position, dice)
+        legal = legal_results(self.code, dice)
         if a.board is not None:
             self.note(
                 a,
                 f"an illegal play of {dice[0]}{dice[1]} written as the board after it (Snowie's 'Illegal "
                 "play'): that board is taken, as GNU Backgammon takes it, and the play is not judged",
             )
-            self.finish_turn(dice, a.row, a.move, board=a.board)
+            self.finish_turn(dice, a.row, a.move, board=a.board, legal=len(legal))
             return
         if a.move in ("", UNPLAYED):
-            if moves and last:
-                self.unplayed = a  # rolled, then the game ended by a resignation
-            elif len(moves) == 1:
-                self.note(a, f"no move written for {dice[0]}{dice[1]}: its only legal move is played")
-                self.finish_turn(dice, a.row, a.move, moves[0])
-            elif moves and (greedy := _greedy_bear_off(self.code, moves)):
-                self.note(a, f"no move written for {dice[0]}{dice[1]}: the bear-off of the most checkers is "
-                          "played (FIBS leaves its automatic bear-offs unwritten)")  # fmt: skip
-                self.finish_turn(dice, a.row, a.move, greedy)
-            elif moves:
-                raise ReplayError(f"{self.where(a)}: no move written, but {dice[0]}{dice[1]} can be played")
-            else:
-                self.finish_turn(dice, a.row, "")
+            self.unwritten(a, dice, legal, last)
             return
-        try:
-            move = parse_move(normalise_move(a.move), position, dice)
-        except MoveError as exc:
+        move = self.texts.played(self.code, dice, a.move, legal)
+        if isinstance(move, MoveError):
             raise ReplayError(
-                f"{self.where(a)}: {dice[0]}{dice[1]}: {shown(a.move)}: {shown(str(exc), 120)[1:-1]}"
-            ) from None
-        self.finish_turn(dice, a.row, a.move, move)
+                f"{self.where(a)}: {dice[0]}{dice[1]}: {shown(a.move)}: {shown(str(move), 120)[1:-1]}"
+            )
+        self.finish_turn(dice, a.row, a.move, move, legal=len(legal))
+
+    def unwritten(self, a: Action, dice: tuple[int, int], legal: Legal, last: bool) -> None:
+        """A roll written with no move: a dance, a forced move, FIBS's automatic bear-off, or a
+        roll never played before the game ended."""
+        if legal and last:
+            self.unplayed = a  # rolled, then the game ended by a resignation
+        elif len(legal) == 1:
+            self.note(a, f"no move written for {dice[0]}{dice[1]}: its only legal move is played")
+            self.finish_turn(dice, a.row, a.move, _made(self.code, legal[0], dice), legal=1)
+        elif legal and (greedy := _greedy_bear_off(self.code, legal)) is not None:
+            self.note(a, f"no move written for {dice[0]}{dice[1]}: the bear-off of the most checkers is "
+                      "played (FIBS leaves its automatic bear-offs unwritten)")  # fmt: skip
+            self.finish_turn(dice, a.row, a.move, _made(self.code, greedy, dice), legal=len(legal))
+        elif legal:
+            raise ReplayError(f"{self.where(a)}: no move written, but {dice[0]}{dice[1]} can be played")
+        else:
+            self.finish_turn(dice, a.row, "")
 
     def settle(self) -> tuple[int, int, Ending] | None:
         """The game's winner, points and ending (None: the play stops before the game's end)."""
@@ -451,17 +578,17 @@ class _GameReplay:
             )
 
 
-def _greedy_bear_off(code: int, moves: list[Move]) -> Move | None:
-    """The one legal move that bears off the most checkers, all of them being home (None if
+def _greedy_bear_off(code: int, legal: Legal) -> int | None:
+    """The one legal result that bears off the most checkers, all of them being home (None if
     there is none, or several)."""
     mine = unpack(code)[0]
     if any(mine[6:]):
         return None
-    off = [off_count(unpack(m.after.code)[0]) for m in moves]
+    off = [off_count(unpack(after)[0]) for after in legal]
     best = max(off)
     if best == off_count(mine) or off.count(best) > 1:
         return None
-    return moves[off.index(best)]
+    return legal[off.index(best)]
 
 
 def _resignation_points(written: int, cube: int) -> int:
@@ -483,6 +610,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
             f"a {record.length}-point match is longer than {MAX_LENGTH} points, the longest reviewed"
         )
     notes: list[str] = []
+    texts = _MoveTexts()
     score = [0, 0]
     crawford_done = False
     games: list[ReplayedGame] = []
@@ -502,7 +630,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         crawford = crawford_rule and at_point and not crawford_done
         if crawford:
             crawford_done = True
-        g = _GameReplay(number, game, crawford, rules, notes)
+        g = _GameReplay(number, game, crawford, rules, notes, texts)
         rows = row_numbers([a.player for a in game.actions])
         for k, (a, row) in enumerate(zip(game.actions, rows, strict=True)):
             last = k == len(game.actions) - 1
