@@ -23,13 +23,15 @@ from ai.rollout.settings import RolloutSettings
 from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, impossible, match_id
 from game.records.xgid import XgidError, read_xgid
 from game.rules.cube import CubeState
-from game.rules.position import from_position_id
+from game.rules.position import START_CODE, START_SIDE, Position, from_position_id, impossible_board, pack
+from game.rules.state import GameState
 from game.support.files import UnknownHomeError, user_path
 from game.support.resources import user_data_dir
 from game.ui.app.app import App
 from game.ui.app.selftest import report_path
 from game.ui.model.position_ids import SetUpError, parse_setup
-from game.ui.model.storage import Store
+from game.ui.model.session import AI, HUMAN, GameSession, SaveError
+from game.ui.model.storage import Settings, Store
 from game.ui.scenes.review.open_match import OpenMatchScene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -286,3 +288,57 @@ def test_an_xgid_and_a_pasted_match_id_are_refused_by_the_same_test() -> None:
     mid = match_id(IMPOSSIBLE["after the roll"])
     with pytest.raises(SetUpError, match="a double is offered after the roll"):
         parse_setup(f"4HPwATDgc/ABMA:{mid}")
+
+
+# --- 7. impossible saved games are set aside like damaged ones --------------------------------
+
+EMPTY = [0] * 25
+ON_THE_BAR = [0] * 24 + [15]
+
+IMPOSSIBLE_BOARDS = {
+    "the board has no checkers": pack(EMPTY, EMPTY),
+    "the side on roll has no checkers left": pack(EMPTY, START_SIDE),
+    "the side not on roll has no checkers left": pack(START_SIDE, EMPTY),
+    "every checker of both sides is on the bar": pack(ON_THE_BAR, ON_THE_BAR),
+}
+"""Why each board cannot be, with the board (the side on roll's view)."""
+
+
+def saved_game(board: int, dice: tuple[int, int] | None = (3, 1)) -> dict[str, object]:
+    """A saved game of the default match, the human on roll at ``board`` with ``dice``."""
+    s = GameSession(Settings().game_config(), seed="issue-50")
+    s.state = GameState(Position(board), HUMAN, dice)
+    data = s.to_json()
+    json.dumps(data)
+    return data
+
+
+def test_boards_no_game_reaches_say_why_and_a_won_game_is_over() -> None:
+    for words, code in IMPOSSIBLE_BOARDS.items():
+        why = impossible_board(code)
+        assert why is not None and words in why, (words, why)
+    assert impossible_board(pack(START_SIDE, EMPTY), over=True) is None  # the other side just won
+    assert impossible_board(pack(ON_THE_BAR, START_SIDE)) is None  # one side all on the bar can be
+    assert impossible_board(START_CODE) is None
+
+
+@pytest.mark.parametrize("words", list(IMPOSSIBLE_BOARDS))
+def test_an_impossible_saved_board_is_refused_like_a_damaged_file(words: str) -> None:
+    with pytest.raises(SaveError, match=words):
+        GameSession.from_json(saved_game(IMPOSSIBLE_BOARDS[words]))
+
+
+def test_a_saved_game_just_won_still_resumes_at_its_end() -> None:
+    data = saved_game(pack(START_SIDE, EMPTY), dice=None)  # the computer has borne off its last
+    s = GameSession.from_json(data)
+    assert s.outcome() is not None and s.outcome().winner == AI  # type: ignore[union-attr]
+
+
+def test_an_impossible_saved_game_is_set_aside_and_a_fresh_start_told(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    (home / "savegame.json").write_text(json.dumps(saved_game(pack(ON_THE_BAR, ON_THE_BAR))))
+    app = make_app()
+    assert any("every checker of both sides is on the bar" in a and "moved aside" in a for a in app.alerts)
+    assert not (home / "savegame.json").exists() and list(home.glob("savegame.json.corrupt-*"))
+    assert app.game is None  # a fresh start: the new-game menu

@@ -88,6 +88,25 @@ def validate(mine: tuple[int, ...] | list[int], theirs: tuple[int, ...] | list[i
             raise PositionError(f"both sides have checkers on point {i + 1} (mover's numbering)")
 
 
+def impossible_board(code: int, over: bool = False) -> str | None:
+    """Why no game stands at ``code`` (the side on roll's view), in words, or None when one can.
+
+    A board needs checkers; the side on roll has some (had it borne off its last, the game
+    would have ended on its turn before); the other side has some unless the game may be ``over``
+    (it has just borne off its last); and the two sides' checkers are not all on the bar: the
+    last checker hit was hit by one on the board."""
+    mine, theirs = unpack(code)
+    if not any(mine) and not any(theirs):
+        return "the board has no checkers"
+    if not any(mine):
+        return "the side on roll has no checkers left: the game ended before its turn"
+    if not any(theirs):
+        return None if over else "the side not on roll has no checkers left: the game is over"
+    if mine[BAR] == sum(mine) and theirs[BAR] == sum(theirs):
+        return "every checker of both sides is on the bar, where no game can bring them"
+    return None
+
+
 def off_count(side: tuple[int, ...]) -> int:
     """Checkers borne off for one side."""
     return CHECKERS - sum(side)

@@ -27,7 +27,7 @@ from game.rules.dice import Dice, Roll, seed_commitment
 from game.rules.match import MATCH_LENGTHS, MAX_MATCH_LENGTH, MONEY, Match, MatchError
 from game.rules.move import Move, Step, format_steps
 from game.rules.outcome import Outcome, Termination
-from game.rules.position import Position, PositionError, from_position_id, swap, unpack
+from game.rules.position import Position, PositionError, from_position_id, impossible_board, swap, unpack
 from game.rules.state import GameState
 from game.support import validate as v
 from game.ui.model.cube_save import CubeRecord, CubeSaveError, GameEnd, cube_from_json, end_json
@@ -446,6 +446,8 @@ class GameSession:
             )
         seed = v.text(v.field(d, "seed"), "seed")
         start = Position(from_position_id(v.text(v.field(d, "start"), "start", 20)))
+        if (cannot := impossible_board(start.code)) is not None:
+            raise SaveError(f"the saved starting board cannot be: {cannot}")
         s = cls(config, match, seed, start)
         rolls = v.items(v.field(d, "rolls"), "rolls", MAX_ROLLS)
         entered = {
@@ -466,6 +468,8 @@ class GameSession:
         if turn is None and (dice is not None or s.opening is not None):
             raise SaveError("the saved game has dice but nobody on roll")
         board = Position(from_position_id(v.text(v.field(d, "board"), "board", 20)))
+        if (cannot := impossible_board(board.code, over=turn is not None and dice is None)) is not None:
+            raise SaveError(f"the saved board cannot be: {cannot}")
         s.state = GameState(board, turn, None if dice is None else Roll(*v.dice(dice, "dice")))
         s.log = [
             _turn_record(rec, f"log[{k}]")
