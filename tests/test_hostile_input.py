@@ -20,7 +20,10 @@ from ai.cube.model import CubeContext
 from ai.evaluation.load import load_evaluator
 from ai.rollout.play import Player, Start, Task
 from ai.rollout.settings import RolloutSettings
+from game.records.mat import MatFileError
+from game.records.mat_reader import read_match
 from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, impossible, match_id
+from game.records.replay import replay
 from game.records.xgid import XgidError, read_xgid
 from game.rules.cube import CubeState
 from game.rules.position import START_CODE, START_SIDE, Position, from_position_id, impossible_board, pack
@@ -342,3 +345,38 @@ def test_an_impossible_saved_game_is_set_aside_and_a_fresh_start_told(
     assert any("every checker of both sides is on the bar" in a and "moved aside" in a for a in app.alerts)
     assert not (home / "savegame.json").exists() and list(home.glob("savegame.json.corrupt-*"))
     assert app.game is None  # a fresh start: the new-game menu
+
+
+# --- 8. Snowie's "Illegal play" boards no game reaches -----------------------------------------
+
+ILLEGAL = ROOT / "tests" / "data" / "mat" / "illegal-play.mat"
+
+
+def with_illegal_board(board: list[int]) -> str:
+    """illegal-play.mat cut after its illegal play, that play's board (Snowie's fields 12-37: the
+    mover's bar, the points from the other side, the other side's bar) replaced by ``board``."""
+    lines = ILLEGAL.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, line in enumerate(lines) if "Illegal play" in line)
+    head, _, rest = lines[k].partition("Illegal play (")
+    fields = rest.rsplit(")", 1)[0].split(";")
+    fields[12:38] = [str(n) for n in board]
+    return "\n".join([*lines[:k], f"{head}Illegal play ({';'.join(fields)})", ""])
+
+
+SNOWIE_BOARDS = {
+    "the board has no checkers": [0] * 26,
+    "every checker of both sides is on the bar": [15] + [0] * 24 + [15],
+    "the side on roll has no checkers left": [0] * 24 + [-2, 0],  # the next to play has none
+}
+"""Why each illegal play's board cannot be, with its 26 Snowie fields."""
+
+
+@pytest.mark.parametrize("words", list(SNOWIE_BOARDS))
+def test_an_illegal_plays_board_no_game_reaches_is_refused_saying_why(words: str, tmp_path: Path) -> None:
+    text = with_illegal_board(SNOWIE_BOARDS[words])
+    with pytest.raises(MatFileError, match=f"Snowie's 'Illegal play'\\) cannot be: {words}"):
+        replay(read_match(text))
+    record = tmp_path / "snowie.mat"
+    record.write_text(text, encoding="utf-8")
+    proc = run_main("analyze", str(record), "--depth", "1")
+    assert proc.returncode == 2 and words in one_clear_line(proc)

@@ -49,7 +49,7 @@ from game.records.mat import (
     check_entries,
 )
 from game.rules.cube import CubeAction
-from game.rules.position import BAR, SLOTS, PositionError, pack, validate
+from game.rules.position import BAR, SLOTS, PositionError, impossible_board, pack, swap, validate
 
 MAX_LINE = 10_000
 """The longest line read (characters); a longer one is not a record's."""
@@ -366,7 +366,11 @@ def _illegal_board(move: str, where: str) -> int:
         raise MatFileError(
             f"{where}: an illegal play's board (Snowie's 'Illegal play') is not a board: {exc}"
         ) from None
-    return pack(mine, theirs)
+    code = pack(mine, theirs)
+    cannot = impossible_board(swap(code), over=True)  # the opponent is on roll; the mover may have won
+    if cannot is not None:
+        raise MatFileError(f"{where}: an illegal play's board (Snowie's 'Illegal play') cannot be: {cannot}")
+    return code
 
 
 def _cube(e: _Entry, kind: str, player: int, row: _Row) -> list[Action]:
