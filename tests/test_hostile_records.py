@@ -27,8 +27,12 @@ from game.records.formats import read_record
 from game.records.mat import MAX_ENTRIES, MatFileError, format_match
 from game.records.mat_reader import read_match
 from game.records.replay import ReplayError, replay, replay_bytes
+from game.records.sgf import SgfFileError
 from game.records.xg import RECORD
+from game.rules.move import MoveError, parse_move
+from game.rules.position import Position
 from game.ui.flow.events import CubeDone, Pass
+from game.ui.model.player_stats import record_length
 from game.ui.model.records import keep_game
 from game.ui.model.session import AI
 from tests.xg_build import archive, game_file
@@ -159,3 +163,50 @@ def test_a_record_of_more_entries_than_a_record_holds_is_refused_as_soon_as_they
     with pytest.raises(MatFileError) as caught:
         read_record(sgf.encode())
     assert f"more than {MAX_ENTRIES} rolls and cube actions" in str(caught.value)
+
+
+NOT_ASCII_DIGITS = ("\u00b2", "\u00b9", "\u2460")
+"""Characters ``str.isdigit()`` takes and ``int()`` refuses: superscript two and one, circled one."""
+
+NUMBERS_IN_A_MAT = (
+    " {d} point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n",
+    " 3 point match\n\n Game {d}\n A : 0      B : 0\n  1) 31: 8/5 6/5\n",
+    " 3 point match\n\n Game 1\n A : {d}      B : 0\n  1) 31: 8/5 6/5\n",
+    " 3 point match\n\n Game 1\n A : 0      B : 0\n  {d}) 31: 8/5 6/5\n",
+    " 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n      Wins {d} points\n",
+    " 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n      Losses {d} points\n",
+    " 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5            42: 8/4 6/4\n"
+    "  2)  Doubles => {d}\n",
+    " 3 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/{d} 6/5\n",
+)
+"""Every number a ``.mat`` record holds: the length, the game, a score, a row, the points won or
+lost, the cube, a point of a move."""
+
+
+@pytest.mark.parametrize("digit", NOT_ASCII_DIGITS)
+@pytest.mark.parametrize("text", NUMBERS_IN_A_MAT, ids=range(len(NUMBERS_IN_A_MAT)))
+def test_a_digit_int_refuses_in_a_mat_record_is_a_clear_error_or_no_number(text: str, digit: str) -> None:
+    try:
+        replay_bytes(text.format(d=digit).encode("utf-8"))  # a Losses with no number is left out
+    except (MatFileError, ReplayError) as exc:  # anything else (int()'s ValueError) fails the test
+        assert "invalid literal" not in str(exc)
+
+
+def test_latin1_byte_b2_in_a_score_is_a_clear_error() -> None:
+    with pytest.raises(MatFileError) as caught:
+        replay_bytes(b" 3 point match\n\n Game 1\n A : \xb2      B : 0\n  1) 31: 8/5 6/5\n")
+    assert "score line" in str(caught.value)
+
+
+@pytest.mark.parametrize("digit", NOT_ASCII_DIGITS)
+@pytest.mark.parametrize("field", ["length", "game", "ws", "bs"])
+def test_a_digit_int_refuses_in_an_sgf_match_info_is_a_clear_error(field: str, digit: str) -> None:
+    with pytest.raises(SgfFileError, match=f"cannot read MI\\[{field}:"):
+        read_record(f"(;FF[4]GM[6]MI[{field}:{digit}]RE[W+1];W[31fehe])".encode())
+
+
+@pytest.mark.parametrize("digit", NOT_ASCII_DIGITS)
+def test_a_digit_int_refuses_in_a_move_or_a_record_name_is_read_as_no_number(digit: str) -> None:
+    with pytest.raises(MoveError, match="is not a point"):
+        parse_move(f"8/{digit} 6/5", Position.start(), (3, 1))
+    assert record_length(f"20261124-171500-{digit}pt.mat") == 0  # the statistics' match length

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
-from game.rules.cube import CubeAction
+from game.rules.cube import CUBE_VALUES, MAX_CUBE, CubeAction
 from game.rules.move import Step
 
 Kind = Literal["move", CubeAction.DOUBLE, CubeAction.TAKE, CubeAction.PASS]
@@ -129,7 +129,9 @@ def check_entries(count: int) -> None:
 def check_record(record: MatchRecord) -> None:
     """What every record must be, whichever format it was read from (:class:`MatFileError` says
     what is wrong): each game's score before it a whole number of points, short of the match
-    length in a match, and no more than :data:`MAX_ENTRIES` entries in all."""
+    length in a match; a double's cube, where written, a value the cube can show (2, 4, ...
+    :data:`game.rules.cube.MAX_CUBE`); no more than :data:`MAX_ENTRIES` entries in all."""
+    check_entries(sum(len(game.actions) for game in record.games))
     for k, game in enumerate(record.games, 1):
         for score in game.score:
             where = f"game {k}" + (f" (line {game.line})" if game.line else "")
@@ -139,7 +141,13 @@ def check_record(record: MatchRecord) -> None:
                 raise MatFileError(
                     f"{where}: a score of {score} is at or past the match length ({record.length})"
                 )
-    check_entries(sum(len(game.actions) for game in record.games))
+        for a in game.actions:
+            if a.kind is CubeAction.DOUBLE and a.cube and a.cube not in CUBE_VALUES[1:]:
+                row = f", row {a.row}" if a.row else ""
+                line = f" (line {a.line})" if a.line else ""
+                raise MatFileError(
+                    f"game {k}{row}{line}: a double to {a.cube} is not a cube value (2, 4, 8, ... {MAX_CUBE})"
+                )
 
 
 def steps_text(steps: tuple[Step, ...] | list[Step]) -> str:

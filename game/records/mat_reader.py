@@ -49,6 +49,7 @@ from game.records.mat import (
     check_entries,
 )
 from game.rules.cube import CubeAction
+from game.rules.digits import is_digits
 from game.rules.position import BAR, SLOTS, PositionError, impossible_board, pack, swap, validate
 
 MAX_LINE = 10_000
@@ -81,7 +82,7 @@ def decode(data: bytes) -> str:
 
 def _is_rating(text: str) -> bool:
     whole, _, part = text.partition(".")
-    return whole.isdigit() and (part == "" or part.isdigit())
+    return is_digits(whole) and (part == "" or is_digits(part))
 
 
 def strip_rating(name: str) -> str:
@@ -117,11 +118,11 @@ def _words(line: str) -> list[tuple[int, str]]:
 
 
 def _row_number(word: str) -> bool:
-    return len(word) > 1 and word.endswith(")") and word[:-1].isdigit()
+    return len(word) > 1 and word.endswith(")") and is_digits(word[:-1])
 
 
 def _starts_entry(word: str) -> bool:
-    if len(word) >= 3 and word[0].isdigit() and word[1].isdigit() and word[2] == ":":
+    if len(word) >= 3 and is_digits(word[:2]) and word[2] == ":":
         return True
     return word.lower().rstrip(".,:!") in _KEYWORDS
 
@@ -140,8 +141,12 @@ def _tag(line: str) -> tuple[str, str] | None:
 
 def _match_length(line: str, lineno: int) -> int | None:
     """The match length of an ``N point match`` line (0 for money), or None for another line."""
-    words = line.replace("-", " ").lower().split()
-    if len(words) >= 3 and words[0].isdigit() and words[1] in ("point", "points") and words[2] == "match":
+    words = line.lower().split()
+    negative = words[0].startswith("-") and is_digits(words[0][1:])
+    if negative and len(words) >= 2 and words[1].startswith("point"):
+        raise MatFileError(f"line {lineno}: {shown(line)} is not a match length (0 for money, 1 or more)")
+    words = " ".join(words).replace("-", " ").split()  # 7-point match
+    if len(words) >= 3 and is_digits(words[0]) and words[1] in ("point", "points") and words[2] == "match":
         length = _number(words[0], "the match length", lineno)
         if length > MAX_LENGTH:
             raise MatFileError(f"line {lineno}: a match to {length} points is longer than {MAX_LENGTH}")
@@ -161,7 +166,7 @@ def _score_line(line: str, lineno: int) -> tuple[tuple[str, str], tuple[int, int
         while a < len(line) and line[a] == " ":
             a += 1
         b = a
-        while b < len(line) and line[b].isdigit():
+        while b < len(line) and is_digits(line[b]):
             b += 1
         if b > a and (b == len(line) or line[b].isspace()):
             marks.append((k, b, line[a:b]))
@@ -208,7 +213,7 @@ def _row(line: str, lineno: int) -> _Row:
     entries: list[_Entry] = []
     for col, word in words:
         if _starts_entry(word):
-            if word[:2].isdigit() and len(word) > 3:  # a roll glued to its move: 63:13/7
+            if is_digits(word[:2]) and len(word) > 3:  # a roll glued to its move: 63:13/7
                 entries.append(_Entry(col, [word[:3], word[3:]]))
             else:
                 entries.append(_Entry(col, [word]))
@@ -245,7 +250,7 @@ class _Lines:
             self.length = _match_length(line, lineno)  # anything before it is a banner
             return
         words = head.split()
-        if len(words) == 2 and words[0].lower() == "game" and words[1].isdigit():
+        if len(words) == 2 and words[0].lower() == "game" and is_digits(words[1]):
             _number(words[1], "the game number", lineno)
             self.games.append(_Game(lineno))
             return
@@ -289,7 +294,7 @@ def _kept(row: _Row) -> list[_Entry]:
 
 def _points(words: list[str], where: str, lineno: int) -> int:
     for w in words[1:]:
-        if w.isdigit():
+        if is_digits(w):
             return _number(w, "the points", lineno)
     if len(words) == 1:
         return 0  # no number: the replay settles the points
@@ -347,7 +352,7 @@ def _illegal_board(move: str, where: str) -> int:
     counts = []
     for text in fields[12:38]:
         digits = text.strip().removeprefix("-")
-        if not digits.isdigit() or len(digits) > 2:
+        if not is_digits(digits) or len(digits) > 2:
             raise MatFileError(
                 f"{where}: an illegal play's board (Snowie's 'Illegal play') holds {shown(text)}, "
                 "not a number of checkers"
@@ -374,7 +379,8 @@ def _illegal_board(move: str, where: str) -> int:
 
 
 def _cube(e: _Entry, kind: str, player: int, row: _Row) -> list[Action]:
-    value = next((int(w) for w in e.words[1:] if w.isdigit() and len(w) <= 5), 0)
+    number = next((w for w in e.words[1:] if is_digits(w)), "")
+    value = _number(number, "the cube", row.lineno) if number else 0  # checked with the record
     double = Action(CubeAction.DOUBLE, player, cube=value, row=row.number or 0, line=row.lineno)
     if kind == "double":
         return [double]
@@ -395,7 +401,7 @@ def _game(number: int, game: _Game) -> GameRecord:
             )
             where += "left cell" if e.side == 0 else "right cell"
             word = e.words[0].lower().rstrip(".,:!")
-            if word[:2].isdigit():
+            if is_digits(word[:2]):
                 got = _roll(e, e.side, row, where)
                 new = [got] if got else []
             elif word in _CUBE_WORDS:
@@ -408,7 +414,7 @@ def _game(number: int, game: _Game) -> GameRecord:
                     result = (e.side, _points(e.words, where, row.lineno))
                 continue
             else:  # Losses N / Resigns N: the other player's win, if no Wins says more
-                if fallback is None and any(w.isdigit() for w in e.words[1:]):
+                if fallback is None and any(is_digits(w) for w in e.words[1:]):
                     fallback = (1 - e.side, _points(e.words, where, row.lineno))
                 continue
             if result is not None and any(a.kind != "move" or a.move not in ("", UNPLAYED) for a in new):

@@ -46,7 +46,7 @@ from game.rules.position import BAR, SIDE_MASK, SLOTS, START_CODE, Position, off
 from game.support.files import FileTooLargeError, read_regular
 
 _OFF = re.compile(r"/0(?=\D|$)")
-_DASH = re.compile(r"(?<=[\dr])-(?=[\dbo])", re.IGNORECASE)
+_DASH = re.compile(r"(?<=[0-9r])-(?=[0-9bo])", re.IGNORECASE)
 
 Ending = Literal["board", "pass", "resign", "unfinished"]
 """How a game ended: borne off, a passed double, a resignation, or not at all (the record stops

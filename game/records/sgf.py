@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError
 from game.rules.cube import CubeAction
+from game.rules.digits import is_digits
 
 MAX_DEPTH = 64
 """Deepest nesting of game trees read (GNU Backgammon writes 1)."""
@@ -43,7 +44,7 @@ MAX_MATCH = 999
 _VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
 _NAME = re.compile(r"[A-Za-z]+")
 _ROLL = re.compile(r"([1-6])([1-6])((?:[a-z]{2}){0,4})$")
-_RESULT = re.compile(r"([BW])\+(\d+)(R?)", re.IGNORECASE)
+_RESULT = re.compile(r"([BW])\+([0-9]+)(R?)", re.IGNORECASE)
 _UNSUPPORTED_RULES = ("Nackgammon", "Hypergammon1", "Hypergammon2", "Hypergammon3")
 _SETUP = ("AE", "AB", "AW")
 
@@ -235,7 +236,7 @@ def _info(k: int, root: Node) -> _GameInfo:
     numbers = {}
     for key in ("length", "game", "ws", "bs"):
         raw = mi.get(key, "0") or "0"
-        if not raw.isdigit() or len(raw) > 6 or int(raw) > 100_000:  # never int() of thousands of digits
+        if not is_digits(raw) or len(raw) > 6 or int(raw) > 100_000:  # never int() of thousands of digits
             raise SgfFileError(f"{where}: cannot read MI[{key}:{_short(raw)}]")
         numbers[key] = int(raw)
     if numbers["length"] > MAX_MATCH:
@@ -306,7 +307,7 @@ def _game(k: int, nodes: list[Node], info: _GameInfo) -> GameRecord:
 def _tags(root: Node, info: _GameInfo) -> tuple[tuple[str, str], ...]:
     tags: list[tuple[str, str]] = []
     date = _first(root, "DT")
-    if date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date.strip()):
+    if date and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date.strip()):
         tags.append(("EventDate", date.strip().replace("-", ".")))
     for prop, name in (("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Annotator")):
         value = _first(root, prop)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.records.mat import MatchRecord
 from game.records.replay import ReplayedGame, ReplayError, Turn, replay, tag_is_on
+from game.rules.digits import is_digits
 from game.rules.move import Step
 
 _TAG_PROPERTIES = (("Event", "EV"), ("Round", "RO"), ("Site", "PC"), ("Annotator", "AN"))
@@ -60,7 +61,7 @@ def _game(k: int, game: ReplayedGame, record: MatchRecord, crawford_rule: bool, 
     if k == 0:
         tags = dict(record.tags)
         date = tags.get("EventDate", "").strip().replace(".", "-")
-        if len(date) == 10 and date[:4].isdigit():
+        if len(date) == 10 and is_digits(date[:4]):
             head.append(f"DT[{date}]")
         head += [f"{prop}[{_escape(tags[name])}]" for name, prop in _TAG_PROPERTIES if tags.get(name)]
     if record.length > 1 and crawford_rule:

@@ -19,6 +19,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from game.rules.digits import is_digits
 from game.rules.movegen import Step as RawStep
 from game.rules.movegen import moves_with_steps, singles
 from game.rules.position import BAR, SLOTS, Position
@@ -179,7 +180,7 @@ def _two_steps(one: Step, two: Step) -> str:
     return first + ("*" if star_one else "") + " " + second + ("*" if star_two else "")
 
 
-_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[0-9])\))?$")
 
 
 def _parse_point(text: str, token: str, first: bool) -> int:
@@ -192,7 +193,7 @@ def _parse_point(text: str, token: str, first: bool) -> int:
         if first:
             raise MoveError(f"'off' can only end a move, in {token!r}")
         return OFF_POINT
-    if not t.isdigit():
+    if not is_digits(t):
         raise MoveError(f"{text!r} is not a point (1-24, bar or off) in {token!r}")
     p = int(t)
     if first and p == 25:

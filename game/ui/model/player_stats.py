@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.analysis.pr import performance_rating
+from game.rules.digits import is_digits
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import write_atomic
@@ -316,7 +317,7 @@ def record_review(
 def record_length(file: str) -> int:
     """The match length in a record's name (``20261124-171500-5pt.mat``: 5; money or unknown: 0)."""
     tail = Path(file).stem.rsplit("-", 1)[-1]
-    return int(tail[:-2]) if tail.endswith("pt") and tail[:-2].isdigit() else 0
+    return int(tail[:-2]) if tail.endswith("pt") and is_digits(tail[:-2]) else 0
 
 
 def record_date(file: str) -> str:
