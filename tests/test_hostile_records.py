@@ -210,3 +210,16 @@ def test_a_digit_int_refuses_in_a_move_or_a_record_name_is_read_as_no_number(dig
     with pytest.raises(MoveError, match="is not a point"):
         parse_move(f"8/{digit} 6/5", Position.start(), (3, 1))
     assert record_length(f"20261124-171500-{digit}pt.mat") == 0  # the statistics' match length
+
+
+def test_a_negative_match_length_is_refused_not_read_as_positive() -> None:
+    with pytest.raises(MatFileError, match="'-1 point match' is not a match length"):
+        read_match(" -1 point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n")
+    assert read_match(" 7-point match\n\n Game 1\n A : 0      B : 0\n  1) 31: 8/5 6/5\n").length == 7
+
+
+@pytest.mark.parametrize("value", [3, 0, 6, 128, 65536, 123456])
+def test_a_double_to_a_value_no_cube_shows_is_refused(value: int) -> None:
+    text = f"{HEAD.format(length=0)}  1) 31: 8/5 6/5            42: 8/4 6/4\n  2)  Doubles => {value}\n"
+    with pytest.raises(MatFileError, match=f"line 6: a double to {value} is not a cube value"):
+        read_match(text)

@@ -142,12 +142,15 @@ def check_record(record: MatchRecord) -> None:
                     f"{where}: a score of {score} is at or past the match length ({record.length})"
                 )
         for a in game.actions:
-            if a.kind is CubeAction.DOUBLE and a.cube and a.cube not in CUBE_VALUES[1:]:
+            if a.kind is CubeAction.DOUBLE and a.cube:  # 0: the record does not say
                 row = f", row {a.row}" if a.row else ""
-                line = f" (line {a.line})" if a.line else ""
-                raise MatFileError(
-                    f"game {k}{row}{line}: a double to {a.cube} is not a cube value (2, 4, 8, ... {MAX_CUBE})"
-                )
+                check_cube(a.cube, f"game {k}{row}" + (f" (line {a.line})" if a.line else ""))
+
+
+def check_cube(value: int, where: str) -> None:
+    """Refuse a double to ``value`` unless the cube can show it (2, 4, ... :data:`MAX_CUBE`)."""
+    if value not in CUBE_VALUES[1:]:
+        raise MatFileError(f"{where}: a double to {value} is not a cube value (2, 4, 8, ... {MAX_CUBE})")
 
 
 def steps_text(steps: tuple[Step, ...] | list[Step]) -> str:

@@ -46,6 +46,7 @@ from game.records.mat import (
     Kind,
     MatchRecord,
     MatFileError,
+    check_cube,
     check_entries,
 )
 from game.rules.cube import CubeAction
@@ -380,7 +381,9 @@ def _illegal_board(move: str, where: str) -> int:
 
 def _cube(e: _Entry, kind: str, player: int, row: _Row) -> list[Action]:
     number = next((w for w in e.words[1:] if is_digits(w)), "")
-    value = _number(number, "the cube", row.lineno) if number else 0  # checked with the record
+    value = _number(number, "the cube", row.lineno) if number else 0
+    if number:  # a written 0 too (the record's 0 is a cube not written)
+        check_cube(value, f"line {row.lineno}")
     double = Action(CubeAction.DOUBLE, player, cube=value, row=row.number or 0, line=row.lineno)
     if kind == "double":
         return [double]
