@@ -5,6 +5,8 @@ only stop a hang."""
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import json
 import math
 import os
@@ -13,11 +15,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ai.cli.options import non_negative
 from ai.cube.model import CubeContext
 from ai.evaluation.load import load_evaluator
+from ai.evaluation.network import NetworkError, load_arrays, load_nets, sums_fit
 from ai.rollout.play import Player, Start, Task
 from ai.rollout.settings import RolloutSettings
 from game.records.mat import MatFileError
@@ -29,7 +33,7 @@ from game.rules.cube import CubeState
 from game.rules.position import START_CODE, START_SIDE, Position, from_position_id, impossible_board, pack
 from game.rules.state import GameState
 from game.support.files import UnknownHomeError, user_path
-from game.support.resources import user_data_dir
+from game.support.resources import asset_path, user_data_dir
 from game.ui.app.app import App
 from game.ui.app.selftest import report_path
 from game.ui.model.position_ids import SetUpError, parse_setup
@@ -380,3 +384,34 @@ def test_an_illegal_plays_board_no_game_reaches_is_refused_saying_why(words: str
     record.write_text(text, encoding="utf-8")
     proc = run_main("analyze", str(record), "--depth", "1")
     assert proc.returncode == 2 and words in one_clear_line(proc)
+
+
+# --- 9. weights whose sums overflow -------------------------------------------------------------
+
+
+def overflowing_weights(folder: Path) -> Path:
+    """The shipped weights with the contact net's first layer made 10^37 times larger (finite in
+    float32, but a hidden unit's sum overflows), written with their checksum."""
+    arrays = load_arrays(asset_path("weights", "net.npz"))
+    arrays["contact_w1"] = (arrays["contact_w1"].astype(np.float32) * np.float32(1e37)).astype(np.float32)
+    assert np.isfinite(arrays["contact_w1"]).all()
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)  # type: ignore[arg-type]
+    path = folder / "huge.npz"
+    path.write_bytes(buf.getvalue())
+    (folder / "huge.npz.sha256").write_text(f"{hashlib.sha256(buf.getvalue()).hexdigest()}  huge.npz\n")
+    return path
+
+
+def test_weights_whose_sums_overflow_are_refused_when_loaded(tmp_path: Path) -> None:
+    with pytest.raises(NetworkError, match="the contact net's weights are so large that its sums overflow"):
+        load_nets(overflowing_weights(tmp_path))
+    shipped = load_nets(asset_path("weights", "net.npz"))
+    assert all(sums_fit(n.w1, n.b1, n.w2, n.b2) for n in (shipped.contact, shipped.race))
+
+
+def test_hint_with_overflowing_weights_is_one_line_not_a_zero_analysis(tmp_path: Path) -> None:
+    weights = overflowing_weights(tmp_path)
+    proc = run_main("hint", "--weights", str(weights), "--position-id", "4HPwATDgc/ABMA", "--dice", "31")
+    assert proc.returncode == 2 and not proc.stdout
+    assert "sums overflow" in one_clear_line(proc)

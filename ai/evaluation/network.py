@@ -336,8 +336,25 @@ def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights
             raise NetworkError(f"{source}: the {kind} net's arrays have inconsistent shapes")
         if not all(np.isfinite(a).all() for a in (w1, b1, w2, b2)):
             raise NetworkError(f"{source}: the {kind} net has non-finite weights")
+        if not sums_fit(w1, b1, w2, b2):
+            raise NetworkError(f"{source}: the {kind} net's weights are so large that its sums overflow")
         nets.append(MLP(w1, b1, w2, b2))
     return NetSet(nets[0], nets[1], meta)
+
+
+INPUT_BOUND = 16.0
+"""More than any network input's size (the largest, a side's 15 checkers on the bar, is 7.5): what
+:func:`sums_fit` takes an input to be at most."""
+
+
+def sums_fit(w1: F32, b1: F32, w2: F32, b2: F32) -> bool:
+    """Every sum of the forward pass stays finite in float32, whatever the inputs (each at most
+    :data:`INPUT_BOUND`; the hidden units' tanh at most 1): finite weights can still be so large
+    that a sum overflows to infinity and the outputs turn to NaN, which searches read as nothing."""
+    top = float(np.finfo(np.float32).max)
+    hidden = INPUT_BOUND * np.abs(w1.astype(np.float64)).sum(axis=0) + np.abs(b1.astype(np.float64))
+    out = np.abs(w2.astype(np.float64)).sum(axis=0) + np.abs(b2.astype(np.float64))
+    return bool(hidden.max() < top and out.max() < top)
 
 
 def load_nets(path: Path) -> NetSet:
