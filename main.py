@@ -112,6 +112,11 @@ def build_parser(selected: str | None) -> tuple[argparse.ArgumentParser, dict[st
         epilog="Without a command the game starts (options such as --size go to 'play').",
     )
     ap.add_argument("--version", action="version", version=f"Backgammon {version()}")
+    ap.add_argument(  # never parsed: choose() makes it the selftest command first; listed for --help
+        "--selftest",
+        action="store_true",
+        help="the selftest command: a headless check of assets, weights, a frame and an AI game",
+    )
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     parsers = {}
     for cmd in COMMANDS:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pygame
 import pytest
 
 from ai.cli.options import non_negative
@@ -40,6 +41,7 @@ from game.ui.model.position_ids import SetUpError, parse_setup
 from game.ui.model.session import AI, HUMAN, GameSession, SaveError
 from game.ui.model.storage import Settings, Store
 from game.ui.scenes.review.open_match import OpenMatchScene
+from game.ui.widgets.sound import NO_DEVICE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -415,3 +417,41 @@ def test_hint_with_overflowing_weights_is_one_line_not_a_zero_analysis(tmp_path:
     proc = run_main("hint", "--weights", str(weights), "--position-id", "4HPwATDgc/ABMA", "--dice", "31")
     assert proc.returncode == 2 and not proc.stdout
     assert "sums overflow" in one_clear_line(proc)
+
+
+# --- 10. the smaller: --selftest in --help, a start without a sound card ------------------------
+
+
+def test_the_top_level_help_lists_selftest() -> None:
+    proc = run_main("--help")
+    assert proc.returncode == 0 and "--selftest" in proc.stdout and "selftest command" in proc.stdout
+
+
+def test_no_sound_card_starts_quietly_with_sound_off() -> None:
+    """ALSA without a card printed 8 error lines straight to the process's stderr; a driver that
+    cannot start prints nothing and the sounds say why they are silent."""
+    code = "from game.ui.widgets.sound import Sounds; s = Sounds(); print(s.available, s.problem)"
+    for driver in ("alsa", "issue50-no-such-driver"):
+        env = {**os.environ, "SDL_AUDIODRIVER": driver, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        proc = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+        )
+        assert proc.returncode == 0 and "ALSA" not in proc.stderr, proc.stderr
+        assert proc.stdout.strip() in ("True None", f"False {NO_DEVICE}")
+    assert proc.stdout.strip() == f"False {NO_DEVICE}"  # no such driver: never a device
+
+
+def test_a_start_without_a_sound_device_says_so_once_in_the_status_line(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "issue50-no-such-driver")
+    try:
+        app = make_app(sound=True)
+        assert app.message == (NO_DEVICE, False) and not app.sounds.available
+        app.toggle_sound()
+        assert app.message == ("Sound off.", False)
+        app.toggle_sound()
+        assert app.message == (NO_DEVICE, False)
+    finally:
+        pygame.mixer.quit()

@@ -127,6 +127,8 @@ class App:
             self.alert(warning)
         if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
             self.alert(self.renderer.fonts.warning)
+        if self.sounds.problem and self.settings.sound:
+            self.notify(self.sounds.problem)  # once: the game plays silently
         if not self.headless:
             self._offer_saved_game()
 
@@ -405,7 +407,10 @@ class App:
         """The mute key."""
         self.settings.sound = not self.settings.sound
         self.settings_changed()
-        self.notify("Sound on." if self.settings.sound else "Sound off.")
+        if self.settings.sound and self.sounds.problem:
+            self.notify(self.sounds.problem)  # on in the settings, for a start with a device
+        else:
+            self.notify("Sound on." if self.settings.sound else "Sound off.")
 
     def toggle_theme(self) -> None:
         """Switch between the classic and the colour-blind theme."""

@@ -1,13 +1,47 @@
 """Sounds made by the project: synthesized with numpy when the game starts.
 
 A dice rattle (a few short knocks of filtered noise) and a checker click (a
-damped wooden tone). If there is no audio device the game plays silently.
+damped wooden tone). If there is no audio device the game plays silently and says so once: the
+audio libraries under SDL (ALSA) print their failure to find a sound card straight to the
+process's standard error, eight lines at every start, so it is pointed at the null device while
+the mixer starts.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+
 import numpy as np
 import pygame
+
+NO_DEVICE = "No sound device was found: sound is off."
+"""What the player is told once when the mixer cannot start."""
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 pointed at the null device for the block (what C libraries print there
+    is dropped); left as it is where it cannot be (no descriptor 2, as in a windowed build)."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def checker_wave(rate: int, seed: int = 1) -> np.ndarray:
@@ -52,13 +86,17 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
         """True when the mixer works."""
+        self.problem: str | None = None
+        """What to tell the player once when a device was wanted and the mixer could not start."""
         if not device:
             return
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             init = pygame.mixer.get_init()
             if not init:
+                self.problem = NO_DEVICE
                 return
             rate, _, channels = init
             for name, wave in (("checker", checker_wave(rate)), ("dice", dice_wave(rate))):
@@ -69,6 +107,7 @@ class Sounds:
             self.available = True
         except (pygame.error, ValueError, TypeError):
             self._sounds.clear()
+            self.problem = NO_DEVICE
 
     def play(self, name: str) -> None:
         """Play a sound by name ("checker", "dice") unless muted."""
