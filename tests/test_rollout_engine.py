@@ -155,12 +155,41 @@ def test_the_rollout_stops_once_the_best_move_is_clear(shipped: NeuralEvaluator)
 def test_progress_comes_after_each_round_and_cancel_keeps_the_trials_done(shipped: NeuralEvaluator) -> None:
     seen: list[RolloutResult] = []
     s = RolloutSettings(trials=360, truncate=2, cubeful=False, candidates=2, stop_z=None)
+
+    def rounds() -> list[RolloutResult]:  # the reports at a round's end (none under way)
+        return [p for p in seen if not p.ply]
+
     r = Engine(shipped).rollout(
-        Position.start(), (3, 1), s, on_progress=seen.append, should_stop=lambda: len(seen) >= 2
+        Position.start(), (3, 1), s, on_progress=seen.append, should_stop=lambda: len(rounds()) >= 2
     )
     assert r.stopped == "cancelled" and r.trials == 72 and r.done
-    assert [p.trials for p in seen] == [36, 72, 72]
-    assert seen[0].seconds_left is not None and seen[0].seconds_left > 0
+    assert [p.trials for p in rounds()] == [36, 72, 72]
+    assert rounds()[0].seconds_left is not None and rounds()[0].seconds_left > 0
+    assert r.in_play == 0 and r.ply == 0 and r.fraction == 72 / 360
+
+
+def test_the_first_progress_comes_while_the_first_round_is_still_played(shipped: NeuralEvaluator) -> None:
+    """A round played to the end may take a minute: its plies are reported on the way, the first at once."""
+    seen: list[RolloutResult] = []
+    s = RolloutSettings(trials=36, truncate=6, cubeful=False, candidates=2, stop_z=None)
+    r = Engine(shipped).rollout(Position.start(), (3, 1), s, on_progress=seen.append)
+    assert len(seen) >= 2 and seen[-1] == r and r.trials == 36
+    first = seen[0]
+    assert first.trials == 0 and first.ply >= 1 and not first.done  # before the round (the only one) ended
+    assert [p.ply for p in seen[:-1]] == sorted(p.ply for p in seen[:-1])
+
+
+def test_with_two_jobs_the_first_progress_comes_before_any_round_is_in(shipped: NeuralEvaluator) -> None:
+    seen: list[RolloutResult] = []
+    s = RolloutSettings(trials=72, truncate=6, cubeful=False, candidates=2, stop_z=None, jobs=2)
+    r = Engine(shipped).rollout(Position.start(), (3, 1), s, on_progress=seen.append)
+    assert r.trials == 72 and seen[0].trials == 0 and seen[0].ply >= 1
+
+
+def test_the_games_over_in_a_round_under_way_count_towards_the_progress() -> None:
+    r = RolloutResult((), 36, 144, 10.0, 1, in_play=18.0, ply=9)
+    assert r.fraction == 54 / 144 and r.seconds_left == pytest.approx(10.0 * 90 / 54)
+    assert RolloutResult((), 0, 144, 1.0, 1, ply=1).seconds_left is None
 
 
 def test_two_jobs_give_the_same_answer_and_cancel_leaves_no_process(shipped: NeuralEvaluator) -> None:

@@ -14,7 +14,7 @@ from ui_driver import game, key, run_until, to_human_move
 
 from ai.rollout.settings import CandidateResult, RolloutResult, RolloutSettings
 from game.ui.app.app import App
-from game.ui.model.workbench.rollout import TRIALS, RolloutForm, result_rows, status_line
+from game.ui.model.workbench.rollout import TRIALS, RolloutForm, Stopwatch, result_rows, status_line
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.rollout import DONE, RUNNING, SETTINGS, RolloutDialog
 
@@ -97,6 +97,22 @@ def test_the_best_row_is_marked_only_once_it_is_clear() -> None:
     assert "about 51 s left" in status_line(running) and "seed 9" in status_line(running)
 
 
+def test_the_stopwatch_runs_until_stopped_and_then_stands_still() -> None:
+    watch = Stopwatch(10.0)
+    assert watch.seconds(12.5) == 2.5 and watch.seconds(40.0) == 30.0
+    stopped = watch.stop(13.0)
+    assert stopped.seconds(13.0) == stopped.seconds(500.0) == 3.0 and stopped.stop(99.0) == stopped
+
+
+def test_the_status_says_how_far_the_round_under_way_has_got() -> None:
+    a = CandidateResult("8/5 6/5", "x", 0.0, 0.0, (0.0,) * 5, 0)
+    first = RolloutResult((a,), 0, 648, 1.0, 9, in_play=4.0, ply=12)
+    line = status_line(first, seconds=2.0)
+    assert line.startswith("0 of 648 trials · 4 more under way, at ply 12 · 2 s") and "left" in line
+    assert result_rows(first, False)[0].equity == "…"  # no value before a trial is counted
+    assert status_line(None, seconds=3.0) == "Starting the rollout… 3 s"
+
+
 # --- the game's hint panel -----------------------------------------------------------------------
 
 
@@ -147,6 +163,35 @@ def test_stop_keeps_the_results_so_far_and_leaves_no_process(make_app: Callable[
     assert dialog.phase == SETTINGS
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is g
+
+
+def test_the_elapsed_time_runs_while_the_rollout_does_and_stands_still_once_stopped(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(hint_depth=1)
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    g = game(app)
+    dialog = RolloutDialog(app, g.flow.builder.position, g.flow.builder.dice, None, "test", jobs=1)  # type: ignore[union-attr]
+    app.push(dialog)
+    quick(app, dialog, trials=1296, truncate=0)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: dialog.result is not None, "the first report")
+    before = dialog.elapsed()
+    app.pass_idle_time(7.0)  # seven seconds with nothing from the rollout
+    running = dialog.elapsed()
+    assert before is not None and running is not None and running >= before + 7.0
+    assert f"{running:.0f} s" in status_line(dialog.result, "", running)
+    key(app, pygame.K_ESCAPE)  # Stop
+    assert dialog.phase == DONE
+    stopped = dialog.elapsed()
+    shown = status_line(dialog.result, "", stopped)
+    app.pass_idle_time(30.0)
+    for _ in range(5):
+        app.frame(0.5)
+    assert dialog.elapsed() == stopped and status_line(dialog.result, "", dialog.elapsed()) == shown
+    assert dialog.result is not None and dialog.result.fraction == dialog.result.trials / 1296
+    dialog.draw(app.screen)
 
 
 def test_the_cube_decision_before_rolling_is_rolled_out(make_app: Callable[..., App]) -> None:

@@ -113,6 +113,20 @@ class TrialValues:
     """(T, C): each game's equity (cubeless or cubeful, normalised)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlyDone:
+    """Where the games of one :meth:`Player.play` stand after a ply, while they are played."""
+
+    ply: int
+    """Plies played."""
+
+    over: int
+    """Games ended so far (of every start)."""
+
+    games: int
+    """Games played in all: trials times starts."""
+
+
 def _to_root(p: F, flipped: npt.NDArray[np.bool_]) -> F:
     """Rows of probabilities of the side on roll turned into the root's where ``flipped``."""
     out = p.copy()
@@ -331,8 +345,14 @@ class Player:
 
     # --- the games -------------------------------------------------------------------------
 
-    def play(self, trials: Sequence[int], should_stop: Callable[[], bool] | None = None) -> TrialValues:
-        """Play ``trials`` of every start; raises :class:`ai.search.Stopped` if ``should_stop()``."""
+    def play(
+        self,
+        trials: Sequence[int],
+        should_stop: Callable[[], bool] | None = None,
+        on_ply: Callable[[PlyDone], None] | None = None,
+    ) -> TrialValues:
+        """Play ``trials`` of every start; raises :class:`ai.search.Stopped` if ``should_stop()``.
+        ``on_ply`` hears where the games stand after each ply (a round played to the end takes many)."""
         s = self.settings
         games = _Games(self.task.starts, trials, s)
         active = list(range(len(games.code)))
@@ -342,6 +362,8 @@ class Player:
                 raise Stopped("rollout stopped")
             active = self._ply(games, active, ply)
             ply += 1
+            if on_ply is not None and active:
+                on_ply(PlyDone(ply, len(games.code) - len(active), len(games.code)))
         probs = games.out_p - games.luck_p
         equity = games.out_e - games.luck_e if s.cubeful else self.pay.cubeless(probs)
         nt, nc = len(trials), len(self.task.starts)

@@ -5,7 +5,8 @@ the seed and its number only (:mod:`ai.rollout.dice`), so which job plays it cha
 games are the same for any number of jobs (the answer too, but for the last digits: the
 evaluation's float32 batches are cut differently). Each job is a child process (the ``spawn`` start
 method, as the AI worker's, so it behaves the same everywhere and in the bundled game) that gets
-the task and the evaluator once, and sends each round's values back over a pipe as it finishes;
+the task and the evaluator once, and sends each round's values back over a pipe as it finishes
+(and where the round stands after each ply, so that a long round shows its progress);
 the owner collects them (:meth:`Jobs.collect`) and may stop them at any time (:meth:`Jobs.close`),
 which the jobs notice between plies. A job dies with its owner: when the owner's end of the pipe
 closes (however the owner ended), and on Linux by the kernel's parent-death signal.
@@ -26,7 +27,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from ai.evaluation.evaluator import Evaluator
-from ai.rollout.play import Player, Task, TrialValues
+from ai.rollout.play import Player, PlyDone, Task, TrialValues
 from ai.rollout.settings import ROUND
 from ai.search import Stopped
 
@@ -49,23 +50,31 @@ def round_trials(r: int, trials: int) -> range:
     return range(ROUND * r, min(ROUND * (r + 1), trials))
 
 
+OnPly = Callable[[int, PlyDone], None]
+"""Told where round ``r``'s games stand after each of its plies, while it is played."""
+
+
 class InProcess:
     """The rounds played one after the other in this process."""
 
-    def __init__(self, task: Task, evaluator: Evaluator, rounds: int) -> None:
+    def __init__(self, task: Task, evaluator: Evaluator, rounds: int, on_ply: OnPly | None = None) -> None:
         self._player = Player(task, evaluator)
         self._trials = task.settings.trials
         self._next = 0
         self._rounds = rounds
+        self._on_ply = on_ply
 
     def collect(
         self, should_stop: Callable[[], bool] | None, timeout: float
-    ) -> Iterator[tuple[int, TrialValues]]:
-        """The next round's values (raises :class:`ai.search.Stopped` when ``should_stop()``)."""
+    ) -> Iterator[tuple[int, TrialValues | PlyDone]]:
+        """The next round's values, its plies told to ``on_ply`` on the way (raises
+        :class:`ai.search.Stopped` when ``should_stop()``)."""
         if self._next < self._rounds:
             r = self._next
             self._next += 1
-            yield r, self._player.play(round_trials(r, self._trials), should_stop)
+            told = self._on_ply
+            tell = None if told is None else lambda done: told(r, done)
+            yield r, self._player.play(round_trials(r, self._trials), should_stop, tell)
 
     @property
     def running(self) -> bool:
@@ -104,8 +113,9 @@ class Jobs:
 
     def collect(
         self, should_stop: Callable[[], bool] | None, timeout: float
-    ) -> Iterator[tuple[int, TrialValues]]:
-        """Rounds finished within ``timeout`` seconds; raises :class:`RuntimeError` if a job failed."""
+    ) -> Iterator[tuple[int, TrialValues | PlyDone]]:
+        """Rounds finished within ``timeout`` seconds, and where the rounds under way stand after each
+        ply; raises :class:`RuntimeError` if a job failed."""
         live = [self._conns[j] for j in sorted(self._open)]
         for conn in wait(live, timeout):
             assert isinstance(conn, Connection)
@@ -116,7 +126,7 @@ class Jobs:
                 self._open.discard(j)
                 code = self._procs[j].exitcode
                 raise RuntimeError(f"a rollout job stopped unexpectedly (exit code {code})") from None
-            if msg[0] == "values":
+            if msg[0] in ("values", "ply"):
                 yield msg[1], msg[2]
             elif msg[0] == "done":
                 self._open.discard(j)
@@ -193,7 +203,11 @@ def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[i
         for r in rounds:
             if should_stop():
                 break
-            values = player.play(round_trials(r, task.settings.trials), should_stop)
+
+            def tell(done: PlyDone, r: int = r) -> None:
+                conn.send(("ply", r, done))
+
+            values = player.play(round_trials(r, task.settings.trials), should_stop, tell)
             conn.send(("values", r, values))
         conn.send(("done",))
     except Stopped:

@@ -4,8 +4,11 @@
 or those within ``within`` of the best); :func:`rollout_cube` the cube actions of the side on
 roll (no double and double/take are played, double/pass is worth a single win). Both report from
 the side that decides, best first for the moves; progress comes to ``on_progress`` as
-:class:`ai.rollout.settings.RolloutResult` snapshots after each round of 36 trials, and
-``should_stop`` ends it early (the answer then holds the trials done, ``stopped="cancelled"``).
+:class:`ai.rollout.settings.RolloutResult` snapshots after each round of 36 trials, and while a
+round is played (its games are played a ply at a time, all in step, and a round played to the end
+may take a minute) after its plies, at most every :data:`PLY_REPORT_S` seconds, with the games over
+so far (``in_play``) and the ply reached; ``should_stop`` ends it early (the answer then holds the
+trials done, ``stopped="cancelled"``).
 
 The tally takes the rounds in order (round ``k`` counts only once rounds ``0..k-1`` are in), so
 the early stop is decided on the same trials whatever the number of jobs, and a rollout is
@@ -26,7 +29,7 @@ from ai.cube.model import CubeContext
 from ai.evaluation.evaluator import Evaluator
 from ai.ranking import Ranker
 from ai.rollout.cubeful import Payoffs, pay
-from ai.rollout.play import Start, Task, TrialValues
+from ai.rollout.play import PlyDone, Start, Task, TrialValues
 from ai.rollout.pool import InProcess, Jobs
 from ai.rollout.settings import CandidateResult, CubeVerdict, RolloutResult, RolloutSettings
 from ai.search import Stopped
@@ -40,6 +43,10 @@ Probs5 = tuple[float, float, float, float, float]
 
 POLL_S = 0.05
 """How often the owner of the jobs looks at ``should_stop`` while it waits for a round."""
+
+PLY_REPORT_S = 0.25
+"""The least time between two reports of the rounds under way (a round's end is always reported;
+the first ply of the rollout too, so that progress shows at once)."""
 
 CUBE_LABELS = ("No double", "Double, take", "Double, pass")
 
@@ -145,17 +152,52 @@ def _cube_verdict(eq: F, z: float, may_double: bool) -> tuple[CubeVerdict, bool]
 
 
 class _Run:
-    """One rollout in progress: its tally, and the snapshots it reports."""
+    """One rollout in progress: its tally, the rounds under way, and the snapshots it reports."""
 
-    def __init__(self, task: Task, candidates: list[Candidate], cube: bool, may_double: bool) -> None:
+    def __init__(
+        self,
+        task: Task,
+        candidates: list[Candidate],
+        cube: bool,
+        may_double: bool,
+        on_progress: Callable[[RolloutResult], None] | None,
+    ) -> None:
         self.task = task
         self.settings = task.settings
         self.tally = _Tally(candidates, task.settings.rounds)
         self.cube = cube
         self.may_double = may_double
+        self.on_progress = on_progress
+        self.playing: dict[int, PlyDone] = {}
+        """Where each round under way stands, by round."""
+        self.told_at: float | None = None
+        """When progress was last reported (None: not yet)."""
         self.t0 = time.monotonic()
 
-    def snapshot(self, why: str) -> RolloutResult:
+    def tell(self, snapshot: RolloutResult) -> None:
+        """Report ``snapshot`` to ``on_progress``."""
+        self.told_at = time.monotonic()
+        if self.on_progress is not None:
+            self.on_progress(snapshot)
+
+    def ply(self, r: int, done: PlyDone) -> None:
+        """Round ``r`` has played a ply: report it unless a report went out in the last
+        :data:`PLY_REPORT_S` seconds."""
+        if r in self.tally.rounds:
+            return
+        self.playing[r] = done
+        if self.told_at is None or time.monotonic() - self.told_at >= PLY_REPORT_S:
+            self.tell(self.snapshot(""))
+
+    def under_way(self) -> tuple[float, int]:
+        """Trials' worth of games over but not yet counted (rounds in play, and rounds finished
+        before an earlier one), and the furthest ply reached by a round in play."""
+        starts = max(1, len(self.task.starts))
+        over = sum(p.over for p in self.playing.values()) / starts
+        waiting = sum(len(v.trials) for r, v in self.tally.rounds.items() if r >= self.tally.done)
+        return over + waiting, max((p.ply for p in self.playing.values()), default=0)
+
+    def snapshot(self, why: str, final: bool = False) -> RolloutResult:
         s = self.settings
         results, eq = _results(self.tally)
         verdict, clear = None, False
@@ -168,22 +210,25 @@ class _Run:
         trials = len(eq)
         total = s.trials if self.task.starts else trials
         seconds = time.monotonic() - self.t0
-        return RolloutResult(tuple(results), trials, total, seconds, s.seed, s, clear, why, verdict)
+        in_play, ply = (0.0, 0) if final else self.under_way()
+        in_play = min(in_play, float(total - trials))
+        return RolloutResult(
+            tuple(results), trials, total, seconds, s.seed, s, clear, why, verdict, in_play=in_play, ply=ply
+        )
 
-    def drive(
-        self,
-        runner: InProcess | Jobs,
-        on_progress: Callable[[RolloutResult], None] | None,
-        should_stop: Callable[[], bool] | None,
-    ) -> str:
+    def drive(self, runner: InProcess | Jobs, should_stop: Callable[[], bool] | None) -> str:
         """Collect the rounds until all are in, or the best is clear, or ``should_stop()``: why it stopped."""
         s = self.settings
         while runner.running:
             if should_stop is not None and should_stop():
                 return "cancelled"
             grew = False
-            for r, values in runner.collect(should_stop, POLL_S):
-                grew = self.tally.add(r, values) or grew
+            for r, got in runner.collect(should_stop, POLL_S):
+                if isinstance(got, PlyDone):
+                    self.ply(r, got)
+                    continue
+                self.playing.pop(r, None)
+                grew = self.tally.add(r, got) or grew
             if not grew:
                 continue
             now = self.snapshot("")
@@ -191,8 +236,7 @@ class _Run:
                 continue
             if s.stop_z is not None and now.trials >= s.min_trials and now.clear:
                 return "clear"
-            if on_progress is not None:
-                on_progress(now)
+            self.tell(now)
         return ""
 
 
@@ -207,7 +251,7 @@ def run_candidates(
     should_stop: Callable[[], bool] | None = None,
 ) -> RolloutResult:
     """Play ``task`` (one start per candidate without an exact value) and tally the candidates."""
-    run = _Run(task, candidates, cube, may_double)
+    run = _Run(task, candidates, cube, may_double, on_progress)
     rounds = task.settings.rounds
     jobs = min(task.settings.jobs, rounds)
     runner: InProcess | Jobs
@@ -217,14 +261,14 @@ def run_candidates(
     elif jobs > 1:
         runner = Jobs(task, evaluator, rounds, jobs)
     else:
-        runner = InProcess(task, evaluator, rounds)
+        runner = InProcess(task, evaluator, rounds, run.ply)
     try:
-        stopped = run.drive(runner, on_progress, should_stop)
+        stopped = run.drive(runner, should_stop)
     except Stopped:
         stopped = "cancelled"
     finally:
         runner.close()
-    final = run.snapshot(stopped)
+    final = run.snapshot(stopped, final=True)
     if on_progress is not None:
         on_progress(final)
     return final

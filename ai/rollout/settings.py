@@ -168,17 +168,35 @@ class RolloutResult:
     cube: CubeVerdict | None = None
     """For a cube decision: the verdicts from the rolled-out values."""
 
+    in_play: float = 0.0
+    """Trials' worth of games over in the rounds still being played, not yet in ``trials`` (a
+    round counts once every game of it is over, and rounds count in order)."""
+
+    ply: int = 0
+    """The furthest ply the rounds being played have reached (0: none is under way)."""
+
     @property
     def done(self) -> bool:
         """All trials are in, or it stopped."""
         return self.trials >= self.total or bool(self.stopped)
 
     @property
+    def fraction(self) -> float:
+        """How much of the rollout is played, 0 to 1: the trials counted and the games over in
+        the rounds under way."""
+        if self.total <= 0:
+            return 0.0
+        return min(1.0, (self.trials + self.in_play) / self.total)
+
+    @property
     def seconds_left(self) -> float | None:
-        """A guess at the time to the end, from the pace so far (None before any trial)."""
-        if self.trials <= 0 or self.done:
-            return None if self.trials <= 0 else 0.0
-        return self.seconds * (self.total - self.trials) / self.trials
+        """A guess at the time to the end, from the pace so far (None before any game is over)."""
+        if self.done:
+            return 0.0 if self.trials > 0 else None
+        played = self.fraction
+        if played <= 0.0:
+            return None
+        return self.seconds * (1.0 - played) / played
 
     @property
     def best(self) -> CandidateResult:

@@ -263,8 +263,9 @@ class RolloutRequest:
     ``dice`` None the cube decision of the side on roll.
 
     Answered by :class:`RolloutProgress` events after each round of 36 trials (the results so
-    far), then :class:`RolledOut`; cancelling it (starting another request, or
-    :meth:`ai.worker.transport.AIWorker.cancel`) stops its processes within a ply."""
+    far) and while a round is played (how far it has got), then :class:`RolledOut`; cancelling it
+    (starting another request, or :meth:`ai.worker.transport.AIWorker.cancel`) stops its processes
+    within a ply."""
 
     position: Position
     """The board, seen from the side on roll."""
@@ -289,7 +290,7 @@ class RolloutRequest:
 
 @dataclass(frozen=True, slots=True)
 class RolloutProgress:
-    """A rollout's results so far (after each round of trials)."""
+    """A rollout's results so far (after each round of trials, and while a round is played)."""
 
     request_id: int
     """The request it is about."""

@@ -22,7 +22,7 @@ from ai.cube.model import CubeContext
 from ai.rollout.settings import RolloutResult
 from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutRequest
 from game.rules.position import Position
-from game.ui.model.workbench.rollout import RolloutForm, result_rows, status_line, verdict_line
+from game.ui.model.workbench.rollout import RolloutForm, Stopwatch, result_rows, status_line, verdict_line
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
 from game.ui.widgets.controls import EasedProgress, fit_text, progress_bar, text, wrap
 
@@ -70,6 +70,8 @@ class RolloutDialog(Dialog):
         self.result: RolloutResult | None = None
         """The latest results (so far, or final)."""
         self.failure = ""
+        self.watch: Stopwatch | None = None
+        """The time shown: running from Start, standing still once the rollout stops."""
         self.progress = EasedProgress()
         self.on_close: Callable[[], None] | None = None
         """Called once the dialog has closed (tests watch it)."""
@@ -105,13 +107,14 @@ class RolloutDialog(Dialog):
         request = RolloutRequest(self.position, self.dice, self.form.settings(self.jobs), self.context)
         self.worker = self.ctx.new_worker()
         self.request = self.worker.start(request)
+        self.watch = Stopwatch(self.ctx.now())
         self._phase(RUNNING)
 
     def stop(self) -> None:
         """Stop the rollout; the results so far stay."""
         self._finish()
         if self.result is not None and not self.result.done:
-            self.result = dataclasses.replace(self.result, stopped="cancelled")
+            self.result = dataclasses.replace(self.result, stopped="cancelled", in_play=0.0, ply=0)
         self._phase(DONE)
 
     def again(self) -> None:
@@ -130,6 +133,12 @@ class RolloutDialog(Dialog):
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        if self.watch is not None:
+            self.watch = self.watch.stop(self.ctx.now())
+
+    def elapsed(self) -> float | None:
+        """The seconds shown: the rollout's time so far, or the time it ran once stopped."""
+        return None if self.watch is None else self.watch.seconds(self.ctx.now())
 
     def update(self, dt: float, covered: bool = False) -> None:
         """Take the worker's results as they come."""
@@ -148,10 +157,10 @@ class RolloutDialog(Dialog):
                     self._finish()
                     self._phase(DONE)
         r = self.result
-        self.progress.advance(r.trials / r.total if r is not None and r.total else 0.0, dt)
+        self.progress.advance(r.fraction if r is not None else 0.0, dt)
 
     def needs_frames(self) -> bool:
-        """True while the rollout runs (its worker is polled every frame)."""
+        """True while the rollout runs (its worker is polled every frame, its time shown ticks)."""
         return self.worker is not None
 
     # --- the settings -------------------------------------------------------------------------
@@ -217,10 +226,10 @@ class RolloutDialog(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         r = self.result
         y = area.y + 22
-        status = status_line(r, self.failure)
+        status = status_line(r, self.failure, self.elapsed())
         text(surface, fonts, status, (area.x, y), 15, th.warn if self.failure else th.text_dim)
         bar = pygame.Rect(area.x, y + 24, area.width, 10)
-        done = r.trials / r.total if r is not None and r.total else 0.0
+        done = r.fraction if r is not None else 0.0
         progress_bar(surface, th, bar, self.progress.shown if self.phase == RUNNING else done)
         y = bar.bottom + 12
         if r is None:

@@ -2,13 +2,14 @@
 
 :class:`RolloutForm` holds the choices (trials, truncation, cubeful, candidates, depth inside,
 seed) and makes the :class:`ai.rollout.settings.RolloutSettings`; :func:`result_rows` turns a
-rollout's results, so far or final, into the lines the dialog draws.
+rollout's results, so far or final, into the lines the dialog draws; :class:`Stopwatch` is the
+time the dialog shows, running from Start and standing still once the rollout stops.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ai.rollout.pool import default_jobs
 from ai.rollout.settings import Z95, RolloutResult, RolloutSettings
@@ -129,10 +130,34 @@ class ResultRow:
     """The best candidate, marked once it is clear beyond its error (or the finished verdict)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Stopwatch:
+    """A rollout's elapsed time as the dialog shows it: it runs from ``started`` (the app's clock)
+    until ``stopped``, then stands still."""
+
+    started: float
+    """When the rollout started, on the app's clock."""
+    stopped: float | None = None
+    """When it stopped (Stop, the answer, a failure); None while it runs."""
+
+    def seconds(self, now: float) -> float:
+        """The time it has run by ``now`` (the time it ran, once stopped)."""
+        end = self.stopped if self.stopped is not None else now
+        return max(0.0, end - self.started)
+
+    def stop(self, now: float) -> Stopwatch:
+        """Stopped at ``now`` (a stopped watch keeps its time)."""
+        return self if self.stopped is not None else replace(self, stopped=now)
+
+
 def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
-    """The candidates of ``r`` as lines, best first (cube: no double, take, pass)."""
+    """The candidates of ``r`` as lines, best first (cube: no double, take, pass); before any
+    trial is counted, the candidates with their values still to come."""
     rows = []
     for i, c in enumerate(r.candidates):
+        if c.trials == 0 and not c.exact:
+            rows.append(ResultRow(c.label, "…", "playing the first round", "", False))
+            continue
         lo, hi = c.equity - Z95 * c.se, c.equity + Z95 * c.se
         interval = "exact" if c.exact else f"{lo:+.3f} to {hi:+.3f}"
         w, wg, wb = c.probs[0], c.probs[1], c.probs[2]
@@ -147,14 +172,19 @@ def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
     return rows
 
 
-def status_line(r: RolloutResult | None, failure: str = "") -> str:
-    """Trials done, time spent and left, and why it stopped."""
+def status_line(r: RolloutResult | None, failure: str = "", seconds: float | None = None) -> str:
+    """Trials done (and the games of the rounds under way), the time spent (``seconds``, the
+    dialog's stopwatch; else the rollout's own) and left, and why it stopped."""
     if failure:
         return f"The rollout failed: {failure}"
+    spent = f"{(r.seconds if r is not None else 0.0) if seconds is None else seconds:.0f} s"
     if r is None:
-        return "Starting the rollout…"
+        return "Starting the rollout…" + (f" {spent}" if seconds is not None else "")
     left = r.seconds_left
-    parts = [f"{r.trials} of {r.total} trials", f"{r.seconds:.0f} s"]
+    parts = [f"{r.trials} of {r.total} trials"]
+    if r.ply and not r.done:
+        parts.append(f"{r.in_play:.0f} more under way, at ply {r.ply}")
+    parts.append(spent)
     if r.stopped == "clear":
         parts.append("stopped: the best is clear beyond its error")
     elif r.stopped == "cancelled":
