@@ -279,3 +279,36 @@ def test_a_match_over_64_points_or_a_score_at_the_match_length_is_refused() -> N
     assert "longer than 64" in quickly(lambda: read_match(HEAD.format(length=65) + OPENING))
     at_length = HEAD.format(length=5).replace("B : 0", "B : 5")
     assert "at or past the match length" in quickly(lambda: read_match(at_length + OPENING))
+
+
+# --- issue 50: eXtreme Gammon's and Backgammon Studio's Concedes ------------------------------
+
+
+def test_concedes_beside_wins_on_one_row_is_a_resignation_scored_as_the_wins_says() -> None:
+    m = played("  2) 64: 24/14                   53: 13/8 13/10\n  3)  Concedes                     Wins 2 point\n", 3)
+    assert result(m) == [(1, 2, "resign")]
+
+
+def test_a_roll_then_concedes_in_its_cell_is_a_roll_never_played_then_a_resignation() -> None:
+    m = played("  2) 62: Concedes\n                                  Wins 1 point\n", 3)
+    assert result(m) == [(1, 1, "resign")] and noted(m, "62 was rolled and never played")
+    assert len(m.games[0].turns) == 2
+
+
+def test_a_lone_concedes_row_with_the_wins_two_rows_later_is_a_resignation() -> None:
+    rows = (
+        "  2)  Doubles => 2                Takes\n  3) 64: 24/14                   53: 13/8 13/10\n"
+        "  4)  Concedes\n  5)\n                                  Wins 4 point\n"
+    )
+    m = played(rows, 5)
+    assert result(m) == [(1, 4, "resign")]
+    assert [t.doubled for t in m.games[0].turns] == [False, False, True, False]
+
+
+def test_concedes_after_a_bear_off_in_the_same_cell_keeps_the_bear_off() -> None:
+    last = BEAR_OFF.replace("32: 1/0 1/0 ", "32: 1/0 1/0 Concedes")  # the last checkers off
+    assert result(replay(read_match(last)))[1] == (1, 4, "board")
+    before = BEAR_OFF.replace("41: 1/0 1/0 ", "41: 1/off(2) Concedes").splitlines(keepends=True)
+    m = replay(read_match("".join(line for line in before if not line.startswith(" 31) "))))
+    assert result(m)[1] == (1, 4, "resign")  # two checkers off, then the other player conceded
+    assert m.games[1].turns[-1].move is not None and m.games[1].turns[-1].move.notation() == "1/off(2)"

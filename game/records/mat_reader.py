@@ -17,8 +17,10 @@ The layout is :mod:`game.records.mat`'s; real records differ from it in details,
   (Snowie's ``Illegal play (...)``) is read as that board;
 * ``Doubles => N``, ``Beavers``/``Raccoons`` (money), ``Takes``/``Accepts``,
   ``Drops``/``Passes``/``Rejects``, ``Wins N point(s) [and the match]``; ``Losses N point``
-  (Backgammon Galaxy's mark of the loser) and ``Resigns`` are read only when no ``Wins`` says
-  who won; blank numbered rows and a second row number glued into a row are passed over;
+  (Backgammon Galaxy's mark of the loser), ``Resigns`` and ``Concedes`` (eXtreme Gammon,
+  Backgammon Studio: on a row of its own, beside the ``Wins``, or after a roll in its cell, played
+  or not) are read only when no ``Wins`` says who won; a roll conceded before its play is a roll
+  never played; blank numbered rows and a second row number glued into a row are passed over;
 * a game with no result written: :mod:`game.records.replay` settles it from the board (or
   keeps the record's last game as unfinished).
 
@@ -67,7 +69,8 @@ _CUBE_WORDS = {"doubles": "double", "double": "double", "redoubles": "double", "
 _ANSWERS = {"takes": "take", "take": "take", "accepts": "take", "drops": "drop", "drop": "drop",
             "passes": "drop", "pass": "drop", "rejects": "drop", "refuses": "drop"}  # fmt: skip
 _RESULTS = {"wins": "wins", "win": "wins", "losses": "loses", "loses": "loses", "resigns": "resigns",
-            "resign": "resigns"}  # fmt: skip
+            "resign": "resigns", "concedes": "resigns", "concede": "resigns", "conceded": "resigns"}  # fmt: skip
+_CONCEDES = ("concedes", "concede", "conceded")
 _WORD = re.compile(r"\S+")
 _KEYWORDS = {**_CUBE_WORDS, **_ANSWERS, **_RESULTS}
 _NO_MOVE = ("", "cannot move", "can't move", "no move", "(no move)", "dance", "dances", "danced")
@@ -122,10 +125,18 @@ def _row_number(word: str) -> bool:
     return len(word) > 1 and word.endswith(")") and is_digits(word[:-1])
 
 
+def _word(word: str) -> str:
+    """A word as the keywords are written: lower case, no punctuation after it."""
+    return word.lower().rstrip(".,:!")
+
+
+def _is_roll(word: str) -> bool:
+    """``63:``, or a roll glued to its move."""
+    return len(word) >= 3 and is_digits(word[:2]) and word[2] == ":"
+
+
 def _starts_entry(word: str) -> bool:
-    if len(word) >= 3 and is_digits(word[:2]) and word[2] == ":":
-        return True
-    return word.lower().rstrip(".,:!") in _KEYWORDS
+    return _is_roll(word) or _word(word) in _KEYWORDS
 
 
 def _tag(line: str) -> tuple[str, str] | None:
@@ -213,7 +224,9 @@ def _row(line: str, lineno: int) -> _Row:
     words = [(c, w) for c, w in words if not _row_number(w)]  # a row glued onto this one
     entries: list[_Entry] = []
     for col, word in words:
-        if _starts_entry(word):
+        if entries and _is_roll(entries[-1].words[0]) and _word(word) in _CONCEDES:
+            entries[-1].words.append(word)  # a roll, then conceded (XG, Backgammon Studio): one cell
+        elif _starts_entry(word):
             if is_digits(word[:2]) and len(word) > 3:  # a roll glued to its move: 63:13/7
                 entries.append(_Entry(col, [word[:3], word[3:]]))
             else:
@@ -263,7 +276,7 @@ class _Lines:
             game.score_line = lineno
             return
         row = _row(line, lineno)
-        self.entries += sum(1 for e in row.entries if e.words[0].lower().rstrip(".,:!") not in _RESULTS)
+        self.entries += sum(1 for e in row.entries if _word(e.words[0]) not in _RESULTS)
         check_entries(self.entries)  # stop at once (what is read is checked whole, as every record is)
         game.rows.append(row)
 
@@ -287,10 +300,9 @@ def _place(games: list[_Game]) -> None:
 
 
 def _kept(row: _Row) -> list[_Entry]:
-    """The row's entries that record play or the result (``Losses``/``Resigns`` only inform)."""
-    return [
-        e for e in row.entries if _RESULTS.get(e.words[0].lower().rstrip(".,:!")) not in ("loses", "resigns")
-    ]
+    """The row's entries that record play or the result (``Losses``/``Resigns``/``Concedes`` only
+    inform)."""
+    return [e for e in row.entries if _RESULTS.get(_word(e.words[0])) not in ("loses", "resigns")]
 
 
 def _points(words: list[str], where: str, lineno: int) -> int:
@@ -307,7 +319,11 @@ def _roll(e: _Entry, player: int, row: _Row, where: str) -> Action | None:
     if not (head[0] in "0123456" and head[1] in "0123456"):
         raise MatFileError(f"{where}: cannot read {shown(' '.join(e.words))}")
     dice = (int(head[0]), int(head[1]))
-    move = " ".join(e.words[1:])
+    words = e.words[1:]
+    conceded = bool(words) and _word(words[-1]) in _CONCEDES
+    if conceded:
+        words = words[:-1]  # the result is the Wins cell's; a roll conceded before its play is unplayed
+    move = " ".join(words) or (UNPLAYED if conceded else "")
     if dice == (0, 0):
         return None  # a phantom roll (00: ????)
     if 0 in dice:
@@ -319,7 +335,7 @@ def _roll(e: _Entry, player: int, row: _Row, where: str) -> Action | None:
     elif move.lower().startswith("illegal play"):
         board = _illegal_board(move, where)
         return Action("move", player, dice, move, board=board, row=row.number or 0, line=row.lineno)
-    elif not all("/" in w or "-" in w for w in e.words[1:]):
+    elif not all("/" in w or "-" in w for w in words):
         raise MatFileError(f"{where}: cannot read {shown(' '.join(e.words))}")
     return Action("move", player, dice, move, row=row.number or 0, line=row.lineno)
 
@@ -403,7 +419,7 @@ def _game(number: int, game: _Game) -> GameRecord:
                 f"game {number}, row {row.number if row.number is not None else '-'} (line {row.lineno}), "
             )
             where += "left cell" if e.side == 0 else "right cell"
-            word = e.words[0].lower().rstrip(".,:!")
+            word = _word(e.words[0])
             if is_digits(word[:2]):
                 got = _roll(e, e.side, row, where)
                 new = [got] if got else []
