@@ -285,7 +285,8 @@ def test_a_match_over_64_points_or_a_score_at_the_match_length_is_refused() -> N
 
 
 def test_concedes_beside_wins_on_one_row_is_a_resignation_scored_as_the_wins_says() -> None:
-    m = played("  2) 64: 24/14                   53: 13/8 13/10\n  3)  Concedes                     Wins 2 point\n", 3)
+    rows = "  2) 64: 24/14                   53: 13/8 13/10\n  3)  Concedes                    Wins 2 point\n"
+    m = played(rows, 3)
     assert result(m) == [(1, 2, "resign")]
 
 

@@ -68,9 +68,9 @@ _CUBE_WORDS = {"doubles": "double", "double": "double", "redoubles": "double", "
                "beaver": "beaver", "raccoons": "raccoon", "raccoon": "raccoon"}  # fmt: skip
 _ANSWERS = {"takes": "take", "take": "take", "accepts": "take", "drops": "drop", "drop": "drop",
             "passes": "drop", "pass": "drop", "rejects": "drop", "refuses": "drop"}  # fmt: skip
-_RESULTS = {"wins": "wins", "win": "wins", "losses": "loses", "loses": "loses", "resigns": "resigns",
-            "resign": "resigns", "concedes": "resigns", "concede": "resigns", "conceded": "resigns"}  # fmt: skip
 _CONCEDES = ("concedes", "concede", "conceded")
+_RESULTS = {"wins": "wins", "win": "wins", "losses": "loses", "loses": "loses", "resigns": "resigns",
+            "resign": "resigns", **dict.fromkeys(_CONCEDES, "resigns")}  # fmt: skip
 _WORD = re.compile(r"\S+")
 _KEYWORDS = {**_CUBE_WORDS, **_ANSWERS, **_RESULTS}
 _NO_MOVE = ("", "cannot move", "can't move", "no move", "(no move)", "dance", "dances", "danced")
