@@ -19,6 +19,7 @@ MODULES = [
     "bench.cores",
     "bench.rollout",
     "bench.records",
+    "bench.hostile",
 ]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 
