@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers import side
-from ui_driver import make_app, record_text, settle_files  # noqa: F401  (make_app is a fixture)
+from ui_driver import key, make_app, record_text, settle_files, to_game_over  # noqa: F401  (make_app is a fixture)
 
 from game.rules.position import Position
 from game.support import files
@@ -31,7 +31,7 @@ from game.ui.model.session import GameConfig, GameSession
 from game.ui.model.storage import Store
 from game.ui.scenes.base import Command
 from game.ui.scenes.stats import scene as stats_scene
-from game.ui.scenes.stats.scene import StatisticsScene, summary_lines
+from game.ui.scenes.stats.scene import StatisticsScene, match_line, summary_lines
 
 NAME = "20261124-171500-3pt.mat"
 
@@ -118,6 +118,60 @@ def test_a_review_keeps_the_error_rates_of_the_players_own_match(tmp_path: Path)
     assert stats.error_rates() == [7.5, 20.0] and stats.average_error() == 13.75
     # eXtreme Gammon's PR of the same decisions: 500 instead of 1000 times the EMG lost per decision
     assert e.prs() == (3.75, 1.625) and stats.average_pr() == 6.875
+
+
+def test_a_review_of_the_first_games_gives_way_once_the_match_plays_on_and_a_whole_review_replaces_it() -> (
+    None
+):
+    five = "20261124-171500-5pt.mat"
+    stats = PlayerStats().with_game(five, "2026-11-24", 5, (1, 0), 0, False)
+    stats = stats.with_game(five, "2026-11-24", 5, (1, 2), 1, False)
+    stats = stats.with_review(five, (12.0, 4.0), games=2)  # reviewed after game 2: the match so far
+    assert stats.error_rates() == [12.0] and stats.average_error() == 12.0
+    stats = stats.with_game(five, "2026-11-24", 5, (5, 2), 0, True)  # the match plays on and ends
+    e = stats.entry(five)
+    assert e is not None and e.finished and e.review_is_partial() and e.match_error_rates() is None
+    assert stats.error_rates() == [] and stats.average_error() is None  # not the match's figures
+    assert "only games 1-2 of 3 reviewed (you 12.0): review the whole match to count it" in match_line(e)
+    said = " ".join(line for _, line in summary_lines(stats))
+    assert "No match reviewed yet" in said and "errors: you 12.0" not in said
+    stats = stats.with_review(five, (7.0, 3.0), games=3)  # the whole match reviewed
+    assert stats.error_rates() == [7.0] and "errors: you 7.0 (PR 3.5)" in match_line(stats.entry(five))  # type: ignore[arg-type]
+
+
+def test_the_games_a_review_covered_are_kept_in_the_file_and_older_files_still_read(tmp_path: Path) -> None:
+    record_review(tmp_path, "20250101-000000-7pt.mat", (20.0, 5.0), ("You", "Computer"), 2)
+    stats, told = load_stats(tmp_path)
+    e = stats.entry("20250101-000000-7pt.mat")
+    assert told is None and e is not None and e.reviewed_games == 2 and e.error_rates == (20.0, 5.0)
+    old = {"file": "a-3pt.mat", "date": "2026-11-01", "length": 3, "score": [3, 0], "games": [2, 0]}
+    (tmp_path / STATS_FILE).write_text(
+        json.dumps({"version": 1, "matches": [{**old, "finished": True, "error_rates": [4.0, 2.0]}]})
+    )
+    stats, told = load_stats(tmp_path)
+    assert told is None and stats.error_rates() == [4.0]  # a review from before the count: the whole match
+
+
+def test_the_statistics_show_the_games_won_so_far_in_the_match_being_played(
+    make_app: object,  # noqa: F811
+    home: Path,
+) -> None:
+    near_end = Position.from_sides(side({1: 1}), side({1: 1}))
+    app: App = make_app(start=near_end, match_length=5)  # type: ignore[operator]
+    key(app, pygame.K_RETURN)  # the game from the menu
+    to_game_over(app)
+    session = app.game_session()
+    assert session is not None and not session.match_now().is_over()
+    app.run(Command.STATS)
+    settle_files(app)
+    scene = app.stack.top()
+    assert isinstance(scene, StatisticsScene) and scene.current is not None
+    won = session.match_now().score[0] > 0
+    lines = summary_lines(scene.stats, scene.current)
+    assert lines[0] == ("This match, so far", "")
+    assert f"games won {int(won)}, lost {int(not won)}" in lines[1][1] and "5 point match" in lines[1][1]
+    assert all("not finished" not in line for _, line in lines)  # the match being played is not "abandoned"
+    scene.draw(app.screen)
 
 
 def test_the_trend_is_the_last_ten_against_the_ones_before() -> None:

@@ -303,7 +303,9 @@ def test_a_review_of_an_own_match_goes_to_the_player_statistics(
     _, scene = open_saved(make_app)
     assert scene.path is not None
     rates = tuple(s.error_rate() for s in scene.path.review.stats)
-    assert stats_calls == [(home, record.name, rates, ("Alice", "Bob"))]
+    assert stats_calls == [
+        (home, record.name, rates, ("Alice", "Bob"), len(scene.path.review.match.record.games))
+    ]
 
 
 def test_a_review_of_a_file_from_elsewhere_is_not_counted(

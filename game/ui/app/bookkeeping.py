@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from game.ui.model.player_stats import PlayerStats, count_game, load_stats
+from game.ui.model.player_stats import MatchEntry, PlayerStats, count_game, load_stats, record_date
 from game.ui.model.records import keep_game, record_name
 from game.ui.model.session import GameSession
 from game.ui.scenes.base import Context
@@ -47,9 +47,22 @@ def keep_game_over(ctx: Context, session: GameSession) -> None:
     ctx.run_file_job(lambda: keep_finished(matches, folder, session), told)
 
 
+def current_match(ctx: Context, stats: PlayerStats) -> MatchEntry | None:
+    """The match being played against the computer, as the statistics count it (a new entry before
+    its first game ends); None when there is none, or it is over, set up, or between two people."""
+    session = ctx.game_session()
+    if session is None or session.setup or session.config.is_two_player() or session.match_now().is_over():
+        return None
+    name = session.record_name
+    counted = stats.entry(name) if name else None
+    today = datetime.date.today().isoformat()
+    return counted or MatchEntry(name, record_date(name) if name else today, session.match.length)
+
+
 def open_statistics(ctx: Context) -> None:
     """Read the statistics off the window's thread and open their screen when they come (one
-    screen: asking again while they are being read opens no second one)."""
+    screen: asking again while they are being read opens no second one), the match being played
+    first."""
     if any(isinstance(s, StatisticsScene) for s in ctx.stacked()):
         return
     folder = ctx.store.folder
@@ -59,6 +72,6 @@ def open_statistics(ctx: Context) -> None:
         if told:
             ctx.alert(told)
         if not any(isinstance(s, StatisticsScene) for s in ctx.stacked()):
-            ctx.push(StatisticsScene(ctx, stats))
+            ctx.push(StatisticsScene(ctx, stats, current_match(ctx, stats)))
 
     ctx.run_file_job(lambda: load_stats(folder), show)

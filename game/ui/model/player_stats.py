@@ -2,8 +2,11 @@
 
 One entry per match record (``matches/<name>.mat``, see :mod:`game.ui.model.records`),
 updated after each of its games: the score, the games won and lost, whether the match
-was finished, and the error rates once the match has been reviewed. A match left before
-its end stays "not finished" and counts in no total; a money session counts apart
+was finished, and the error rates once the match has been reviewed, with the games the
+review covered. A review of part of a match (the games so far, from the game-over dialog)
+stops being the match's figures once more games are played: it counts in no average and is
+shown as a review of the first games only, until the whole match is reviewed again. A match
+left before its end stays "not finished" and counts in no total; a money session counts apart
 (sessions and points). The file is written atomically; one that cannot be read is moved
 aside (never deleted) and the player told, and a fresh one is started.
 """
@@ -71,6 +74,9 @@ class MatchEntry:
     """The match was played to its end (a money session never is)."""
     error_rates: tuple[float, float] | None = None
     """(the player's, the computer's) error rate in mEMG per decision, once reviewed."""
+    reviewed_games: int | None = None
+    """The games the review covered (None: not reviewed, or reviewed before this was kept, and
+    then taken as the whole match)."""
 
     def is_money(self) -> bool:
         """True for a money session."""
@@ -79,6 +85,22 @@ class MatchEntry:
     def is_won(self) -> bool:
         """True when the player won the finished match."""
         return self.finished and self.score[0] > self.score[1]
+
+    def games_played(self) -> int:
+        """Games finished in this match so far."""
+        return self.games[0] + self.games[1]
+
+    def review_is_partial(self) -> bool:
+        """The review covered fewer games than have been played since: its figures are not the match's."""
+        return (
+            self.error_rates is not None
+            and self.reviewed_games is not None
+            and self.reviewed_games < self.games_played()
+        )
+
+    def match_error_rates(self) -> tuple[float, float] | None:
+        """The error rates of the match as played so far: the review's, unless it covered only part."""
+        return None if self.review_is_partial() else self.error_rates
 
     def prs(self) -> tuple[float, float] | None:
         """(the player's, the computer's) Performance Rating, once reviewed: half the error rate."""
@@ -96,6 +118,7 @@ class MatchEntry:
             "games": list(self.games),
             "finished": self.finished,
             "error_rates": None if self.error_rates is None else list(self.error_rates),
+            "reviewed_games": self.reviewed_games,
         }
 
     @classmethod
@@ -116,6 +139,9 @@ class MatchEntry:
                 validate.number(a, f"{name}.error_rates[0]", 0.0, MAX_ERROR_RATE),
                 validate.number(b, f"{name}.error_rates[1]", 0.0, MAX_ERROR_RATE),
             )
+        covered = d.get("reviewed_games")  # absent in files written before it was kept
+        if covered is not None:
+            covered = validate.integer(covered, f"{name}.reviewed_games", 0, MAX_POINTS)
         return cls(
             validate.text(validate.field(d, "file"), f"{name}.file", 200),
             validate.text(validate.field(d, "date"), f"{name}.date", 20),
@@ -124,6 +150,7 @@ class MatchEntry:
             ints("games"),
             validate.flag(validate.field(d, "finished"), f"{name}.finished"),
             rates,
+            covered,
         )
 
 
@@ -178,8 +205,9 @@ class PlayerStats:
         return t["won"] / t["matches"] if t["matches"] else None
 
     def error_rates(self) -> list[float]:
-        """The player's error rate in each reviewed match, oldest first."""
-        return [e.error_rates[0] for e in self.entries if e.error_rates is not None]
+        """The player's error rate in each reviewed match, oldest first (a review of only the
+        first games of a match played on since is left out)."""
+        return [rates[0] for e in self.entries if (rates := e.match_error_rates()) is not None]
 
     def average_error(self) -> float | None:
         """The player's mean error rate over reviewed matches (None if none)."""
@@ -218,10 +246,13 @@ class PlayerStats:
         games = (old.games[0] + (winner == 0), old.games[1] + (winner == 1))
         return self._put(replace(old, score=score, games=games, finished=over and length > 0))
 
-    def with_review(self, file: str, error_rates: tuple[float, float]) -> PlayerStats:
-        """The match ``file`` was reviewed: its error rates (the player's, the computer's)."""
+    def with_review(
+        self, file: str, error_rates: tuple[float, float], games: int | None = None
+    ) -> PlayerStats:
+        """The match ``file`` was reviewed: its error rates (the player's, the computer's) over its
+        first ``games`` games (None: the whole match). They replace any earlier review's."""
         old = self.entry(file) or MatchEntry(file, record_date(file), record_length(file))
-        return self._put(replace(old, error_rates=error_rates))
+        return self._put(replace(old, error_rates=error_rates, reviewed_games=games))
 
     # --- the file ---------------------------------------------------------------------------------------
 
@@ -299,9 +330,14 @@ def count_game(folder: Path | None, session: GameSession) -> str | None:
 
 
 def record_review(
-    store_folder: Path, match_file: str, error_rates: tuple[float, float], players: tuple[str, str]
+    store_folder: Path,
+    match_file: str,
+    error_rates: tuple[float, float],
+    players: tuple[str, str],
+    games: int | None = None,
 ) -> None:
-    """A review of match ``match_file`` (in ``store_folder``'s matches folder) finished: keep its error rates.
+    """A review of match ``match_file`` (in ``store_folder``'s matches folder) finished: keep its error
+    rates and the ``games`` it covered (None: the whole match).
 
     ``error_rates`` are in the record's column order; only the player's own records against the
     computer ("You" and "Computer") count, so a match of two people at this computer never does;
@@ -311,7 +347,7 @@ def record_review(
     if players != PLAYERS:
         return
     stats, _ = load_stats(store_folder)
-    save_stats(store_folder, stats.with_review(Path(match_file).name, error_rates))
+    save_stats(store_folder, stats.with_review(Path(match_file).name, error_rates, games))
 
 
 def record_length(file: str) -> int:

@@ -270,10 +270,11 @@ class ReviewScene(Scene):
         folder, name = self.ctx.store.folder, self.source.name
         rates = (rev.stats[0].error_rate(), rev.stats[1].error_rate())
         players = rev.match.record.players
+        games = len(rev.match.record.games)  # the games reviewed: the match so far, or all of it
 
         def count() -> str:
             try:
-                player_stats.record_review(folder, name, rates, (players[0], players[1]))
+                player_stats.record_review(folder, name, rates, (players[0], players[1]), games)
             except OSError as exc:
                 return f"The review could not be added to your statistics ({exc})."
             return ""

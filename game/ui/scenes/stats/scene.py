@@ -1,4 +1,5 @@
-"""The player's statistics screen: totals, win rate, error rate (and PR) and its trend, a graph of it."""
+"""The player's statistics screen: the match being played, totals, win rate, error rate (and PR) and
+its trend, a graph of it."""
 
 from __future__ import annotations
 
@@ -20,27 +21,52 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
+def review_words(e: MatchEntry) -> str:
+    """A match's error rates and PR once reviewed; a review of only its first games, said so."""
+    if e.error_rates is None:
+        return "not reviewed"
+    if e.review_is_partial():
+        return (
+            f"only games 1-{e.reviewed_games} of {e.games_played()} reviewed"
+            f" (you {e.error_rates[0]:.1f}): review the whole match to count it"
+        )
+    prs = e.prs()
+    assert prs is not None
+    return (
+        f"errors: you {e.error_rates[0]:.1f} (PR {prs[0]:.1f}),"
+        f" computer {e.error_rates[1]:.1f} (PR {prs[1]:.1f})"
+    )
+
+
 def match_line(e: MatchEntry) -> str:
     """One finished match: date, length, final score, result, error rates if reviewed."""
     result = "won" if e.is_won() else "lost"
-    prs = e.prs()
-    rates = (
-        "not reviewed"
-        if e.error_rates is None or prs is None
-        else (
-            f"errors: you {e.error_rates[0]:.1f} (PR {prs[0]:.1f}),"
-            f" computer {e.error_rates[1]:.1f} (PR {prs[1]:.1f})"
-        )
-    )
     return (
-        f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result} · {rates}"
+        f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result}"
+        f" · {review_words(e)}"
     )
 
 
-def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
-    """(heading, line) pairs of the screen; a heading starts a group, its line is empty."""
+def current_lines(e: MatchEntry) -> list[str]:
+    """The match being played: its score and the games won and lost so far, its review if any."""
+    what = f"{e.length} point match" if e.length else "Money session"
+    if not e.games_played():
+        return [f"{what}: no game finished yet."]
+    return [
+        f"{what} · score {e.score[0]} : {e.score[1]} · games won {e.games[0]}, lost {e.games[1]}",
+        f"So far: {review_words(e)}" if e.error_rates is not None else "Not reviewed yet (V after a game).",
+    ]
+
+
+def summary_lines(stats: PlayerStats, current: MatchEntry | None = None) -> list[tuple[str, str]]:
+    """(heading, line) pairs of the screen; a heading starts a group, its line is empty. ``current``:
+    the match being played (its entry, or a new one before its first game ends), shown first."""
     t, m = stats.match_totals(), stats.money_totals()
-    out: list[tuple[str, str]] = [("Matches", "")]
+    out: list[tuple[str, str]] = []
+    if current is not None:
+        out.append(("This match, so far", ""))
+        out.extend(("", line) for line in current_lines(current))
+    out.append(("Matches", ""))
     if t["matches"]:
         out.append(
             (
@@ -57,7 +83,7 @@ def summary_lines(stats: PlayerStats) -> list[tuple[str, str]]:
         )
     else:
         out.append(("", "No match finished yet."))
-    left = len(stats.unfinished())
+    left = len([e for e in stats.unfinished() if current is None or e.file != current.file])
     if left:
         out.append(("", f"{left} not finished (abandoned or still going): not counted above"))
     out.append(("Money sessions", ""))
@@ -95,9 +121,11 @@ class StatisticsScene(Dialog):
     max_size = (860, 640)
     dim_alpha = 215
 
-    def __init__(self, ctx: Context, stats: PlayerStats) -> None:
+    def __init__(self, ctx: Context, stats: PlayerStats, current: MatchEntry | None = None) -> None:
         self.stats = stats
         """What is shown (read when the screen opened)."""
+        self.current = current
+        """The match being played against the computer, if one is (shown first)."""
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
@@ -118,7 +146,7 @@ class StatisticsScene(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         size = max(11.0, min(17.0, area.height / 28))
         y = float(area.y)
-        for head, line in summary_lines(self.stats):
+        for head, line in summary_lines(self.stats, self.current):
             if head:
                 y += size * 0.4
                 text(surface, fonts, head, (area.x, y), size, th.accent, True)
