@@ -147,7 +147,7 @@ def test_colour_blind_theme_names_the_checkers_by_their_colour(make_app: Callabl
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
     assert g.panel_view().colour == "You play orange"
-    key(app, pygame.K_t)  # back to classic: the words follow the theme
+    key(app, pygame.K_c)  # back to classic: the words follow the theme
     assert g.panel_view().colour == "You play light"
 
 

@@ -132,18 +132,18 @@ def test_half_played_move_is_saved_and_resumed() -> None:
     assert resumed.builder.played == []
 
 
-def test_no_legal_move_waits_for_the_player_then_passes() -> None:
+def test_no_legal_move_is_said_and_done_passes_before_the_pause_is_over() -> None:
     closed = Position.from_sides(
         side({6: 5, 8: 3, 13: 6}, bar=1), side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
     )
     flow = flow_for(start=closed)
-    wait(flow, OPENING_DELAY + 0.1)
+    out = wait(flow, OPENING_DELAY + 0.1)
     assert flow.builder is not None and flow.builder.is_pass()
     assert flow.status() == "No legal move"
-    wait(flow, 10.0)
-    assert flow.phase is Phase.MOVING and flow.session.turn == HUMAN  # still waiting
+    assert any(m.startswith("No legal move with ") for m in messages(out))
+    assert flow.phase is Phase.MOVING and flow.session.turn == HUMAN  # a moment to read it
     flow.handle(Confirm())
-    assert flow.session.turn == AI and flow.session.log[-1].steps == ()
+    assert flow.session.turn == AI and flow.session.log[-1].steps == () and not flow.has_timer()
 
 
 def test_forced_move_is_animated_then_played() -> None:

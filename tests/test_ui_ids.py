@@ -42,7 +42,7 @@ def type_text(app: App, text: str) -> None:
 def open_setup_over_a_game(app: App) -> SetUpDialog:
     key(app, pygame.K_RETURN)  # start a game from the menu
     to_human_move(app)
-    key(app, pygame.K_p)
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, SetUpDialog)
     return dialog
@@ -60,7 +60,7 @@ def test_ids_dialog_shows_the_boards_ids_and_xgid_and_copies_either(make_app: Ca
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)  # the XGID, what forums and eXtreme Gammon read
     assert pygame.scrap.get_text() == dialog.xgid and "Copied the XGID" in dialog.note
     from_xgid = parse_setup(dialog.xgid)
-    key(app, pygame.K_g)
+    key(app, pygame.K_g, mod=pygame.KMOD_CTRL)
     assert pygame.scrap.get_text() == dialog.ids and "GNU Backgammon IDs" in dialog.note
     back = parse_setup(dialog.ids)
     assert back.info.length == 5 and back.info.has_dice() and back.human == HUMAN
@@ -109,7 +109,7 @@ def test_paste_play_out_asks_before_leaving_the_game_then_sets_it_up(make_app: C
     assert isinstance(confirm, ConfirmDialog)
     key(app, pygame.K_n)  # keep playing: nothing changes
     assert game(app).session is old
-    key(app, pygame.K_p)
+    key(app, pygame.K_p, mod=pygame.KMOD_CTRL)
     type_text(app, MATCH_9)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_y)  # abandon it
@@ -151,7 +151,7 @@ def test_a_bad_xgid_says_which_field_is_wrong(make_app: Callable[..., App]) -> N
 def test_setup_from_the_menu_starts_at_once_when_no_game_is_going(make_app: Callable[..., App]) -> None:
     app = make_app()
     assert isinstance(app.stack.top(), MenuScene)
-    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # the menu's Set up
     type_text(app, POST_CRAWFORD)
     key(app, pygame.K_RETURN)
     s = game(app).session
@@ -160,7 +160,7 @@ def test_setup_from_the_menu_starts_at_once_when_no_game_is_going(make_app: Call
 
 def open_analysis(app: App, ids: str) -> AnalysisDialog:
     """Type ``ids`` in the set-up dialog and analyse them."""
-    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # the menu's Set up
     type_text(app, ids)
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
@@ -198,7 +198,7 @@ def test_analyse_without_dice_gives_the_cube_decision(make_app: Callable[..., Ap
 
 def test_set_up_game_is_saved_and_resumed(make_app: Callable[..., App], home: Path) -> None:
     app = make_app()
-    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # the menu's Set up
     type_text(app, MATCH_9)
     key(app, pygame.K_RETURN)
     s = game(app).session
@@ -239,7 +239,7 @@ def test_ids_with_a_double_offered_set_up_the_human_facing_it(make_app: Callable
     info = MatchInfo(CubeState(), on_roll=0, length=5, score=(1, 2), doubled=True, turn=1)
     ids = f"4HPwATDgc/ABMA:{match_id(info)}"
     app = make_app()
-    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # the menu's Set up
     type_text(app, ids)
     key(app, pygame.K_RETURN)
     s = game(app).session
@@ -250,7 +250,7 @@ def test_ids_with_a_double_offered_set_up_the_human_facing_it(make_app: Callable
 
 def test_analysis_waits_for_a_search_already_running(make_app: Callable[..., App]) -> None:
     app = make_app(hint_depth=1)
-    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # the menu's Set up
     type_text(app, MATCH_9)
     running = app.worker.start(Request("hint", Position.start(), (6, 5), 4))  # seconds at depth 4
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)

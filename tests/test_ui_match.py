@@ -147,14 +147,18 @@ def test_cube_dialogs_answer_by_key_and_close(make_app: Callable[..., App]) -> N
     key(app, pygame.K_b)  # no beaver offered: nothing happens
     assert isinstance(app.stack.top(), TakePassDialog) and got[-1] == "beaver"
     key(app, pygame.K_p)
-    for k, offer in ((pygame.K_1, Resignation.SINGLE), (pygame.K_3, Resignation.BACKGAMMON)):
+    for steps, offer in ((1, Resignation.SINGLE), (3, Resignation.BACKGAMMON)):
         app.push(ResignDialog(app, lambda r: r.value, got.append))
-        key(app, k)
+        key(app, pygame.K_1)  # a hint's key on the board: it offers nothing here
+        assert isinstance(app.stack.top(), ResignDialog)
+        for _ in range(steps):  # the ring starts on "Play on"; → goes round to Single
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
         assert got[-1] is offer
     app.push(ResignDialog(app, lambda r: r.value, got.append))
     key(app, pygame.K_ESCAPE)
     assert got[-1] is Resignation.BACKGAMMON and not isinstance(app.stack.top(), ResignDialog)
-    for k, yes in ((pygame.K_a, True), (pygame.K_d, False)):
+    for k, yes in ((pygame.K_a, True), (pygame.K_ESCAPE, False)):
         app.push(ResignOfferDialog(app, Resignation.GAMMON, 2, got.append))
         key(app, k)
         assert got[-1] is yes

@@ -39,7 +39,7 @@ def test_a_bad_move_is_warned_taken_back_and_then_played(make_app: object) -> No
     assert dialog.verdict.played == worst.move.notation() and dialog.verdict.best == best.move.notation()
     assert g.session.log == []
 
-    key(app, pygame.K_b)  # take back
+    key(app, pygame.K_RETURN)  # take back: the ringed choice
     b = g.flow.builder
     assert not isinstance(app.stack.top(), TutorDialog) and g.flow.phase is Phase.MOVING
     assert b is not None and b.played == [] and b.code == before and g.session.state.dice == dice
@@ -47,5 +47,5 @@ def test_a_bad_move_is_warned_taken_back_and_then_played(make_app: object) -> No
     set_up(app, g, worst.move)
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top(), TutorDialog)
-    key(app, pygame.K_p)  # play it
+    key(app, pygame.K_y)  # play it
     assert g.session.log[-1].steps == worst.move.steps

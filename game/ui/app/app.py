@@ -205,10 +205,10 @@ class App:
         """Every scene on the stack, bottom first."""
         return list(self.stack)
 
-    def notify(self, message: str, warn: bool = False) -> None:
-        """Show a message in the status strip (the next one replaces it)."""
+    def notify(self, message: str, warn: bool = False, stays: bool = False) -> None:
+        """Show a message in the status strip until the next, or for a few seconds unless it ``stays``."""
         self.message = (message, warn)
-        self.message_ttl = MESSAGE_SECONDS * (2 if warn else 1)
+        self.message_ttl = float("inf") if stays else MESSAGE_SECONDS * (2 if warn else 1)
 
     def clear_warning(self) -> None:
         """Take a warning off the status strip (an ordinary message stays)."""

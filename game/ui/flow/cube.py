@@ -86,7 +86,7 @@ class FlowHost:
     def _emit(self, *effects: Effect) -> None:
         raise NotImplementedError
 
-    def _say(self, text: str, warn: bool = False) -> None:
+    def _say(self, text: str, warn: bool = False, stays: bool = False) -> None:
         raise NotImplementedError
 
     def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
@@ -192,6 +192,25 @@ class CubeTurns(FlowHost):
             case other:
                 assert_never(other)
 
+    def no_double_reason(self) -> str:
+        """Why the person on roll may not double now, as the start of a sentence ("The computer owns
+        the cube (on 2)"), for the hint that has no double to weigh."""
+        s, me = self.session, self._on_roll()
+        rolled = s.state.dice is not None
+        match double_refusal(s.cube, me, crawford=s.match.is_crawford(), rolled=rolled):
+            case NoDouble.NOT_OWNER:
+                return f"{who(s, 1 - me)} owns the cube (on {s.cube.value})"
+            case NoDouble.CRAWFORD:
+                return "No doubling in the Crawford game"
+            case NoDouble.AT_MAX:
+                return f"The cube is on {MAX_CUBE}, as high as it goes"
+            case NoDouble.ROLLED:
+                return "The dice are rolled"
+            case None:
+                return "Not just now"
+            case other:
+                assert_never(other)
+
     def wants_cube_pause(self) -> bool:
         """True when "roll for me" waits for the human: a double is allowed and not dead."""
         return self.can_double() and not self.session.is_cube_dead(self._on_roll())
@@ -267,7 +286,8 @@ class CubeTurns(FlowHost):
             self.phase = Phase.RESIGN_OFFERED
             pts = resign_points(a.offer, s.cube, money=s.is_money(), rules=s.config.rules())
             self._say(
-                f"The computer offers to resign {RESIGN_WORDS[a.offer]} ({pts} point{'s' * (pts > 1)})."
+                f"The computer offers to resign {RESIGN_WORDS[a.offer]} ({pts} point{'s' * (pts > 1)}).",
+                stays=True,
             )
             self._emit(AskResign(a.offer, pts))
         elif a.double and s.can_double(self._on_roll()):
@@ -284,7 +304,10 @@ class CubeTurns(FlowHost):
         self._emit(Save())
         asked = "" if is_you(s, 1 - doubler) else f"{who(s, 1 - doubler)}: "
         said = does(s, doubler, "double", "doubles")
-        self._say(f"{said}: the cube to {s.cube.value * 2}. {asked + 'take' if asked else 'Take'} or pass?")
+        self._say(
+            f"{said}: the cube to {s.cube.value * 2}. {asked + 'take' if asked else 'Take'} or pass?",
+            stays=True,
+        )
         self._emit(AskTake(s.cube.value * 2, advice, self.can_beaver(), who(s, doubler), who(s, 1 - doubler)))
         self._tutor_watch_cube(doubler)
 
@@ -409,13 +432,16 @@ class CubeTurns(FlowHost):
             if a.beaver and s.is_money() and s.config.beavers and s.cube.value < MAX_CUBE:
                 s.beaver(1 - self._doubler())
                 said = f"The computer takes and beavers: {theirs:.0%} to win; the cube is on {s.cube.value}."
-            self._say(said)
+            self._say(said, stays=True)
             self._emit(Save())
             self.phase = Phase.AWAITING_ROLL
             return
         s.answer(False)
         pts = s.points_now()
-        self._say(f"The computer passes: only {theirs:.0%} to win. You win {pts} point{'s' * (pts > 1)}.")
+        self._say(
+            f"The computer passes: only {theirs:.0%} to win. You win {pts} point{'s' * (pts > 1)}.",
+            stays=True,
+        )
         self._enter_turn()
 
     # --- resignations ---------------------------------------------------------------------------------
@@ -443,9 +469,9 @@ class CubeTurns(FlowHost):
         if a.accepts and offer is not None:
             self.session.resign(self._on_roll(), offer)
             pts = self.session.points_now()
-            self._say(f"The computer accepts: it wins {pts} point{'s' * (pts > 1)}.")
+            self._say(f"The computer accepts: it wins {pts} point{'s' * (pts > 1)}.", stays=True)
         else:
-            self._say("The computer declines: it expects to win more by playing on.", warn=True)
+            self._say("The computer declines: it expects to win more by playing on.", warn=True, stays=True)
         self._enter_turn()
 
     def _on_accept_resign(self) -> None:

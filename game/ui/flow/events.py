@@ -347,6 +347,9 @@ class Message:
     """The words."""
     warn: bool = False
     """Shown as a warning."""
+    stays: bool = False
+    """Stays in the status line until the next message takes its place (a cube hint, the computer's
+    double and its reason for taking or passing), instead of running down after a few seconds."""
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,9 @@ from game.ui.flow.events import (
     Undo,
 )
 from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
-from game.ui.flow.words import does, is_you, status_words, who
+from game.ui.flow.words import dice_left, does, is_you, status_words, who
 from game.ui.model.points import opposite
-from game.ui.model.session import HUMAN, GameSession
+from game.ui.model.session import HUMAN, GameSession, TurnRecord
 from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
 from game.ui.model.tutor import CheckerPlay, Pending, Verdict
 
@@ -160,6 +160,10 @@ class TurnFlow(AdviceTurns, CubeTurns):
         b = self.builder
         return self.is_human_moving() and b is not None and (b.is_complete() or b.is_pass())
 
+    def is_passing(self) -> bool:
+        """True while the person on roll has no legal move: it passes in a moment, or on any key."""
+        return self.is_human_moving() and self.builder is not None and self.builder.is_pass()
+
     def can_undo(self) -> bool:
         """True when a step of this turn can be taken back."""
         return self.is_human_moving() and bool(self.groups)
@@ -173,6 +177,14 @@ class TurnFlow(AdviceTurns, CubeTurns):
         d = self.session.state.dice
         return None if d is None else Roll.of(d)
 
+    def last_roll(self) -> TurnRecord | None:
+        """The turn whose dice stay on the board between turns (the computer's, until you roll), or
+        None while a roll is on the board, before the first move, and once the game is over."""
+        s = self.session
+        if s.state.dice is not None or self.showing_opening or not s.log or s.outcome() is not None:
+            return None
+        return s.log[-1]
+
     def status(self) -> str:
         """Whose turn it is and what comes next, in a few words (two players: by name)."""
         return status_words(self.session, self.phase, self.builder, self.resigner)
@@ -182,8 +194,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _emit(self, *effects: Effect) -> None:
         self._out.extend(effects)
 
-    def _say(self, text: str, warn: bool = False) -> None:
-        self._out.append(Message(text, warn))
+    def _say(self, text: str, warn: bool = False, stays: bool = False) -> None:
+        self._out.append(Message(text, warn, stays))
 
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer = _Timer(seconds, action)
@@ -282,7 +294,11 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._sync_partial()
             return
         if b.is_pass():
-            self._say(f"{rolled} {dice.text()}: no legal move. Press Done (or Space) to pass.", warn=True)
+            passes = "you pass" if is_you(s, mover) else f"{who(s, mover)} passes"
+            self._say(
+                f"No legal move with {dice.text()}: {passes} in a moment (any key: at once).", warn=True
+            )
+            self._later(DANCE_DELAY, self._pass_by_itself)
         elif b.is_forced() and self.options.auto_forced:
             move = b.moves[0]
             self._say(f"{rolled} {dice.text()}: the only move is {move.notation()} (played for you).")
@@ -290,6 +306,10 @@ class TurnFlow(AdviceTurns, CubeTurns):
             steps = list(b.played)
             b.undo_all()
             self._animate(mover, s.state.position.code, steps, self._commit_forced)
+
+    def _pass_by_itself(self) -> None:  # the pause after a roll with no legal move is over
+        if self.is_passing():
+            self._confirm()
 
     def _commit_forced(self) -> None:
         b = self.builder
@@ -489,15 +509,17 @@ class TurnFlow(AdviceTurns, CubeTurns):
             b.undo()
         self._sync_partial()
         self._emit(Save())
+        self._say(f"Undone: {dice_left(b.left_to_play())} to play.")
 
     def _on_confirm(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
         if not (b.is_complete() or b.is_pass()):
-            left = len(b.remaining_dice())
-            self._say(f"Play {left} more {'die' if left == 1 else 'dice'} first.", warn=True)
+            self._say(f"Not done: {dice_left(b.left_to_play())} to play.", warn=True)
             return
+        if b.is_pass():
+            self._timer = None  # passed at once: the pause that would pass it is not needed
         self._check(Pending(CheckerPlay.MOVE, b.move()))
 
     def _on_animation_finished(self) -> None:

@@ -108,6 +108,12 @@ class AdviceTurns(FlowHost):
         def can_cube_hint(self) -> bool:
             raise NotImplementedError
 
+        def can_double(self) -> bool:
+            raise NotImplementedError
+
+        def no_double_reason(self) -> str:
+            raise NotImplementedError
+
         def cube_context(self, me: int) -> CubeContext:
             raise NotImplementedError
 
@@ -147,6 +153,31 @@ class AdviceTurns(FlowHost):
             and b is not None
             and not b.is_pass()
         )
+
+    def hint_ready(self) -> bool:
+        """True when H asks for a hint now: the moves after the roll, or the cube before it (a
+        tutor search running for the same question is taken over)."""
+        tutor_cube = self.phase is Phase.AWAITING_ROLL and self.search is Search.TUTOR_CUBE
+        return self.can_hint() or self.can_cube_hint() or tutor_cube
+
+    def why_no_hint(self) -> str:
+        """Why H gives no hint now, in words (for an H pressed when :meth:`hint_ready` is False)."""
+        s, b = self.session, self.builder
+        if s.outcome() is not None:
+            return "The game is over: there is nothing to hint."
+        if self.phase is Phase.AWAITING_ROLL and self.on_roll_is_human():
+            if self.search is Search.CUBE_HINT:
+                return "The cube is being weighed: its hint comes when the search ends."
+            if not self.can_double():
+                return (
+                    f"{self.no_double_reason()}: there is no double to weigh before the roll."
+                    " Roll, then H hints your move."
+                )
+        if self.phase is Phase.MOVING and b is not None and b.is_pass():
+            return "No legal move: nothing to hint."
+        if self.search is Search.HINT:
+            return "The hint is on its way: the best moves show in the panel when the search ends."
+        return "Hints are for your own turn: before you roll (the cube), or after (your move)."
 
     def is_tutor_checking(self) -> bool:
         """True while a committed decision waits for the tutor's search."""
@@ -263,7 +294,7 @@ class AdviceTurns(FlowHost):
             return False
         self.tutor_cube = answer
         if kind is Search.CUBE_HINT and self.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
-            self._say(self._hint_words(answer))
+            self._say(self._hint_words(answer), stays=True)
         if self.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             self._judge()
         return True
@@ -336,7 +367,7 @@ class AdviceTurns(FlowHost):
 
     def _cube_hint(self, depth: int) -> None:
         if self.tutor_cube is not None and self.options.tutor_depth == depth:
-            self._say(self._hint_words(self.tutor_cube))
+            self._say(self._hint_words(self.tutor_cube), stays=True)
         elif self.search is Search.TUTOR_CUBE:
             self.search = Search.CUBE_HINT
             self._say("Weighing the cube for you...")

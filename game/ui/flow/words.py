@@ -40,6 +40,20 @@ def wins(session: GameSession, player: int, points: int) -> str:
     return f"{does(session, player, 'win', 'wins', mid=True)} {points} point{'s' * (points > 1)}"
 
 
+NUMBER_WORDS = ("no", "a", "two", "three", "four")
+"""How many dice of one value, in words (a double gives at most four)."""
+
+
+def dice_left(dice: tuple[int, ...]) -> str:
+    """The dice still to play, in a sentence's words: "a 4 is left", "a 6 and a 2 are left",
+    "three 5s are left" (a double's dice counted, high dice first)."""
+    if not dice:
+        return "no dice are left"
+    values = sorted(set(dice), reverse=True)
+    parts = [f"{NUMBER_WORDS[dice.count(v)]} {v}{'s' * (dice.count(v) > 1)}" for v in values]
+    return f"{' and '.join(parts)} {'is' if len(dice) == 1 else 'are'} left"
+
+
 def status_words(
     session: GameSession, phase: Phase, builder: TurnBuilder | None, resigner: int | None
 ) -> str:

@@ -63,6 +63,13 @@ class TurnBuilder:
             pool.remove(p.die)
         return tuple(sorted(pool, reverse=True)[: max(0, self.length - len(self.played))])
 
+    def left_to_play(self) -> tuple[int, ...]:
+        """The dice the move still needs, high first (when only one die of two can be played, the one
+        the rules leave)."""
+        left = self.remaining_dice()
+        playable = {p.die for p in self.next_steps()}
+        return (playable.pop(),) if len(left) == 1 and len(playable) == 1 else left
+
     def is_pass(self) -> bool:
         """True when no step can be played at all."""
         return not self.moves

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
+from game.ui.scenes.action_table import Key
 from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel, text
 
 if TYPE_CHECKING:
@@ -130,8 +131,9 @@ class Context(Protocol):
         """Every scene on the stack, bottom first."""
         ...
 
-    def notify(self, message: str, warn: bool = False) -> None:
-        """A line in the status strip (the next one replaces it)."""
+    def notify(self, message: str, warn: bool = False, stays: bool = False) -> None:
+        """A line in the status strip (the next one replaces it); it runs down after a few seconds,
+        unless it ``stays`` until the next one."""
         ...
 
     def clear_warning(self) -> None:
@@ -272,6 +274,15 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The Enter keys, main and keypad."""
 
 
+def chooses(key: int | Key, event: pygame.event.Event) -> bool:
+    """True when the KEYDOWN ``event`` is a choice's ``key``: a bare key code matches the key pressed
+    without Ctrl or Alt, a :class:`Key` as it says."""
+    if isinstance(key, Key):
+        return key.matches(event)
+    held = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT))
+    return bool(event.key == key) and not held
+
+
 @dataclass(frozen=True)
 class Choice:
     """A dialog button and its keys."""
@@ -280,14 +291,17 @@ class Choice:
     """Name of the choice."""
     label: str
     """Text on the button."""
-    keys: tuple[int, ...]
-    """Keys that choose it."""
+    keys: tuple[int | Key, ...]
+    """Keys that choose it: a key code alone, pressed without Ctrl or Alt (so that the screen's Ctrl
+    keys, Ctrl+T the temperature map, never pick a choice of the same letter, Take), or a
+    :class:`Key` as it says (Ctrl+C)."""
     shortcut: str
     """The keys in words, under the label."""
     run: Callable[[], None]
     """What it does."""
     primary: bool = False
-    """The default (accent colour)."""
+    """The default: drawn in the accent colour with the ring, and run by Enter until the arrows or
+    Tab move the ring (Enter is the ring's key in every dialog, never a choice's own)."""
 
 
 BUTTON_H = 46
@@ -299,7 +313,7 @@ FOCUS_STEPS: Mapping[int, int] = MappingProxyType(
 """The keys that move a dialog's focus between its buttons, and which way (Shift+Tab goes back)."""
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
-"""The keys that run the focused button."""
+"""The keys that run the ringed button (:meth:`Dialog.ringed`)."""
 
 
 class Dialog(Scene):
@@ -322,7 +336,8 @@ class Dialog(Scene):
         self.buttons: list[Button] = []
         self._choices: list[Choice] = []
         self.focus: int | None = None
-        """The button the keyboard has moved to (Enter runs it); None until an arrow or Tab is pressed."""
+        """The button the keyboard has moved to; None until an arrow or Tab is pressed (the ring and
+        Enter are then on the primary choice: :meth:`ringed`)."""
         self.on_resize()
 
     def choices(self) -> list[Choice]:
@@ -378,10 +393,21 @@ class Dialog(Scene):
         else:
             self.focus = (self.focus + step) % n
 
+    def ringed(self) -> int | None:
+        """The button drawn with the ring, which Enter runs: the one the keyboard moved to, else the
+        default (the primary choice); None when the dialog has neither."""
+        if self.focus is not None:
+            return self.focus
+        return next((i for i, c in enumerate(self._choices) if c.primary), None)
+
     def _focus_key(self, event: pygame.event.Event) -> bool:
-        """Arrows and Tab move the focus, Enter runs the focused button; True when the key was used."""
-        if event.key in ENTER_KEYS and self.focus is not None:
-            self._choices[self.focus].run()
+        """Enter runs the ringed button (whatever the choices' own keys say: one rule for every
+        dialog); arrows and Tab move the ring; True when the key was used."""
+        if event.key in ENTER_KEYS:
+            ringed = self.ringed()
+            if ringed is None:
+                return False
+            self._choices[ringed].run()
             return True
         step = self.focus_steps.get(event.key)
         if step is None or len(self._choices) < 2:
@@ -397,7 +423,7 @@ class Dialog(Scene):
             if self._focus_key(event):
                 return
             for c in self._choices:
-                if event.key in c.keys:
+                if any(chooses(k, event) for k in c.keys):
                     c.run()
                     return
             self.on_key(event)
@@ -415,16 +441,17 @@ class Dialog(Scene):
         """A click on no button."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim what is under it, the box, the title, the body, the buttons."""
+        """Dim what is under it, the box (opaque), the title, the body, the buttons (the ringed one
+        with its ring)."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         dim(surface, self.dim_alpha)
-        panel(surface, th, self.box)
+        panel(surface, th, self.box, alpha=255)  # opaque: no text under the box shows through it
         text(surface, fonts, self.title, (self.box.centerx, self.box.y + 20), 26, th.text, True, "midtop")
         self.draw_body(surface, self.body())
-        mouse = mouse_pos()
+        mouse, ringed = mouse_pos(), self.ringed()
         for i, b in enumerate(self.buttons):
             draw_button(surface, fonts, th, b, mouse)
-            if i == self.focus:
+            if i == ringed:
                 ring = b.rect.inflate(8, 8)
                 pygame.draw.rect(surface, th.text, ring, 2, border_radius=max(4, ring.height // 4))
 

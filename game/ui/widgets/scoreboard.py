@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import assert_never
+from dataclasses import dataclass
+from typing import Literal, assert_never
 
 import pygame
 
@@ -40,6 +41,76 @@ def score_words(match: Match) -> tuple[str, str]:
     if match.is_money():
         return f"{a - b:+d}", f"{b - a:+d}"
     return str(a), str(b)
+
+
+PIPS_WIDEST = "888"
+"""The widest pip count (at most 375: three digits): its slot's width."""
+MONEY_WIDEST = "+888"
+"""The widest money total the strip keeps a slot for."""
+
+
+@dataclass(frozen=True)
+class HeaderText:
+    """One text of the top strip, placed."""
+
+    text: str
+    """The words."""
+    pos: tuple[float, float]
+    """Where its ``anchor`` point goes."""
+    anchor: Literal["midleft", "midright"]
+    """Which point of the text ``pos`` is: a number sits at the right of its slot."""
+    size: float
+    """The text size."""
+    bold: bool
+    """Drawn bold."""
+    tone: Literal["text", "dim", "accent"]
+    """Its colour in the theme: the names and scores, the small print, the status."""
+
+
+@dataclass(frozen=True)
+class HeaderPlan:
+    """The top strip laid out in fixed slots: when a number changes width (a pip count loses a digit)
+    nothing else moves, and the number keeps its right edge."""
+
+    icons: tuple[tuple[float, float], ...]
+    """Each player's checker icon (its mid-left point)."""
+    texts: tuple[HeaderText, ...]
+    """The texts, left to right, the status last."""
+
+
+def plan_header(
+    fonts: Fonts,
+    top: pygame.Rect,
+    icon_w: int,
+    players: tuple[tuple[str, str, int], ...],
+    match: Match,
+    status: str,
+) -> HeaderPlan:
+    """The strip ``top``: for each player (name, score, pip count) an icon ``icon_w`` wide, the name and
+    the score in a slot as wide as the widest score the match can show, "pips" and the count in a slot
+    as wide as three digits; then the match's words, and the status at the right."""
+    size = top.height * 0.36
+    big, small = size * 1.1, size * 0.85
+    widest_score = MONEY_WIDEST if match.is_money() else "8" * len(str(match.length))
+    x, cy = top.x + top.height * 0.3, float(top.centery)
+    icons: list[tuple[float, float]] = []
+    texts: list[HeaderText] = []
+    for name, score, pips in players:
+        icons.append((x, cy))
+        x += icon_w + 6
+        name_w = fonts.get(big, True).size(f"{name} ")[0]
+        texts.append(HeaderText(name, (x, cy), "midleft", big, True, "text"))
+        x += name_w + max(fonts.get(big, True).size(t)[0] for t in (score, widest_score))
+        texts.append(HeaderText(score, (x, cy), "midright", big, True, "text"))
+        x += 8
+        pips_font = fonts.get(small)
+        texts.append(HeaderText("pips", (x, cy), "midleft", small, False, "dim"))
+        x += pips_font.size("pips ")[0] + max(pips_font.size(t)[0] for t in (str(pips), PIPS_WIDEST))
+        texts.append(HeaderText(str(pips), (x, cy), "midright", small, False, "dim"))
+        x += top.height * 0.6
+    texts.append(HeaderText(match_words(match), (x, cy), "midleft", small, False, "dim"))
+    texts.append(HeaderText(status, (top.right - top.height * 0.3, cy), "midright", size, True, "accent"))
+    return HeaderPlan(tuple(icons), tuple(texts))
 
 
 CUBE_VERBS: dict[CubeAction, tuple[str, str]] = {

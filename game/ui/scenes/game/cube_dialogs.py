@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.cube import CubeAction, Resignation
-from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.scenes.base import Choice, Context, Dialog
 from game.ui.widgets.controls import text, wrap
 
 RESIGN_NAMES = {
@@ -79,9 +79,9 @@ class TakePassDialog(_Lines):
         return self.closing(lambda: self.on_choice(what))
 
     def choices(self) -> list[Choice]:
-        """Take (T, Enter), pass (P), beaver (B)."""
+        """Take (T, and Enter: the ring), pass (P), beaver (B)."""
         out = [
-            Choice("take", "Take", (pygame.K_t, *ENTER), "T", self._pick(CubeAction.TAKE), True),
+            Choice("take", "Take", (pygame.K_t,), "T", self._pick(CubeAction.TAKE), True),
             Choice("pass", "Pass", (pygame.K_p,), "P", self._pick(CubeAction.PASS)),
         ]
         if self.beaver:
@@ -90,7 +90,8 @@ class TakePassDialog(_Lines):
 
 
 class ResignDialog(_Lines):
-    """The human offers to resign: a single game (1), a gammon (2), a backgammon (3), or not (Esc)."""
+    """The human offers to resign a single game, a gammon or a backgammon (the arrows move the ring,
+    Enter offers: the digits are the hints' keys on this screen), or not (Esc, Enter at first)."""
 
     title = "Resign?"
     max_size = (640, 260)
@@ -124,25 +125,17 @@ class ResignDialog(_Lines):
         return self.closing(lambda: self.on_offer(r))
 
     def choices(self) -> list[Choice]:
-        """Single (1), gammon (2), backgammon (3), keep playing (Esc)."""
-        keys = {
-            Resignation.SINGLE: (pygame.K_1, pygame.K_KP1),
-            Resignation.GAMMON: (pygame.K_2, pygame.K_KP2),
-            Resignation.BACKGAMMON: (pygame.K_3, pygame.K_KP3),
-        }
+        """Single, gammon, backgammon (← → and Enter), keep playing (Esc; ringed at first)."""
         out = [
-            Choice(r.name.lower(), r.name.capitalize(), keys[r], str(r.value), self._offer(r))
-            for r in Resignation
+            Choice(r.name.lower(), r.name.capitalize(), (), "← → Enter", self._offer(r)) for r in Resignation
         ]
-        out.append(
-            Choice("no", "Play on", (pygame.K_ESCAPE, *ENTER), "Esc", lambda: self.ctx.pop(self), True)
-        )
+        out.append(Choice("no", "Play on", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True))
         return out
 
 
 class ResignOfferDialog(_Lines):
     """A resignation offered to a person (by the computer, or the other person): accept (A, Enter) or
-    decline (D, Esc)."""
+    decline (Esc)."""
 
     title = "The computer resigns"
 
@@ -171,8 +164,8 @@ class ResignOfferDialog(_Lines):
         return self.closing(lambda: self.on_answer(yes))
 
     def choices(self) -> list[Choice]:
-        """Accept (A, Enter) or decline (D, Esc)."""
+        """Accept (A, and Enter: the ring) or decline (Esc)."""
         return [
-            Choice("accept", "Accept", (pygame.K_a, *ENTER), "A / Enter", self._answer(True), True),
-            Choice("decline", "Play on", (pygame.K_d, pygame.K_ESCAPE), "D / Esc", self._answer(False)),
+            Choice("accept", "Accept", (pygame.K_a,), "A / Enter", self._answer(True), True),
+            Choice("decline", "Play on", (pygame.K_ESCAPE,), "Esc", self._answer(False)),
         ]

@@ -63,7 +63,7 @@ from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.panel import LogScroll, PanelLayout, PanelView, draw_panel, hint_lines, log_rows
 from game.ui.widgets.render import BoardView
-from game.ui.widgets.scoreboard import draw_cube, log_lines, match_words, score_words, session_cube
+from game.ui.widgets.scoreboard import draw_cube, log_lines, plan_header, score_words, session_cube
 
 
 class GameScene(Scene):
@@ -145,7 +145,7 @@ class GameScene(Scene):
             case Sound():
                 self.ctx.sounds.play(effect.name)
             case Message():
-                self.ctx.notify(effect.text, effect.warn)
+                self.ctx.notify(effect.text, effect.warn, effect.stays)
             case GameEnded():
                 self.ctx.run(Command.GAME_OVER)
             case AskTake():
@@ -258,6 +258,10 @@ class GameScene(Scene):
         self.input.reset()
         self.dispatch(Confirm())
 
+    def explain_not_done(self) -> None:
+        """Enter before the move is complete: say which dice are left (Enter means Done, nothing else)."""
+        self.dispatch(Confirm())
+
     def undo(self) -> None:
         """Take back the last action of this turn."""
         self.input.reset()
@@ -266,6 +270,10 @@ class GameScene(Scene):
     def hint(self) -> None:
         """Ask for the best moves at the hint depth of the settings."""
         self.dispatch(AskHint(self.ctx.settings.hint_depth))
+
+    def explain_no_hint(self) -> None:
+        """Say why H gives no hint now."""
+        self.ctx.notify(self.flow.why_no_hint(), warn=True)
 
     def can_rollout(self) -> bool:
         """True when the player's checker play or cube decision can be rolled out now."""
@@ -388,6 +396,9 @@ class GameScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._carry_out(self.input.mouse_up(self.flow, self.layout, event.pos))
         elif event.type == pygame.KEYDOWN:
+            if self.flow.is_passing():  # no legal move: any key passes now (else it passes by itself)
+                self.confirm()
+                return
             action = action_for(event, self)
             if action is not None:
                 action.run(self)
@@ -471,6 +482,12 @@ class GameScene(Scene):
             view.opening = s.opening
             return
         roll = self.flow.dice_shown()
+        last = self.flow.last_roll()
+        if last is not None:  # between turns: the last roll stays, as it was when its move ended
+            view.dice = last.dice.dice()
+            view.dice_used = (s.is_human(last.player),) * len(view.dice)  # a person's were all used
+            view.dice_human = last.player == HUMAN
+            return
         if roll is None or self.flow.showing_opening:
             return
         view.dice = roll.dice()
@@ -554,32 +571,20 @@ class GameScene(Scene):
         top = lay.top
         pygame.draw.rect(surface, th.panel, top)
         pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
-        size = top.height * 0.36
         b = self.flow.builder
         human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
-        score = score_words(s.match_now())
-        you = s.config.colour
-        them = you.other
-        x, cy = top.x + top.height * 0.3, top.centery
-        names = s.names()
-        for name, kind, pts, pips in (
-            (names[HUMAN], you, score[HUMAN], pip_count(human)),
-            (names[AI], them, score[AI], pip_count(ai)),
-        ):
-            icon = ctx.renderer.sprite(top.height * 0.3, kind, th)
-            surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))
-            x += icon.get_width() + 6
-            r = text(
-                surface, fonts, f"{name} {pts}", (x, cy), size * 1.1, th.text, bold=True, anchor="midleft"
-            )
-            r = text(
-                surface, fonts, f"pips {pips}", (r.right + 8, cy), size * 0.85, th.text_dim, anchor="midleft"
-            )
-            x = r.right + top.height * 0.6
-        game = match_words(s.match)
-        text(surface, fonts, game, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
-        right = (top.right - top.height * 0.3, cy)
-        text(surface, fonts, self.flow.status(), right, size, th.accent, bold=True, anchor="midright")
+        score, names = score_words(s.match_now()), s.names()
+        players = ((names[HUMAN], score[HUMAN], pip_count(human)), (names[AI], score[AI], pip_count(ai)))
+        icons = [
+            ctx.renderer.sprite(top.height * 0.3, kind, th)
+            for kind in (s.config.colour, s.config.colour.other)
+        ]
+        plan = plan_header(fonts, top, icons[0].get_width(), players, s.match, self.flow.status())
+        for icon, (x, y) in zip(icons, plan.icons, strict=True):
+            surface.blit(icon, icon.get_rect(midleft=(round(x), round(y))))
+        tones = {"text": th.text, "dim": th.text_dim, "accent": th.accent}
+        for t in plan.texts:
+            text(surface, fonts, t.text, t.pos, t.size, tones[t.tone], t.bold, t.anchor)
 
     def status_text(self) -> str:
         """Whose turn it is and what happens next, in words."""

@@ -10,7 +10,7 @@ import pygame
 from game.rules.cube import CubeAction
 from game.ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
 from game.ui.model.tutor import Checked, CheckerPlay, Verdict
-from game.ui.scenes.base import ENTER, Choice, Context, Dialog
+from game.ui.scenes.base import Choice, Context, Dialog
 from game.ui.widgets.controls import text, wrap
 
 
@@ -34,7 +34,7 @@ def tutor_title(kind: Checked) -> str:
 
 
 class TutorDialog(Dialog):
-    """Take back (B, U, Esc: the board and dice as before the decision) or play it (P, Enter)."""
+    """Take back (Enter, Esc: the board and dice as before the decision) or play it (Y)."""
 
     max_size = (640, 250)
 
@@ -56,11 +56,12 @@ class TutorDialog(Dialog):
         return run
 
     def choices(self) -> list[Choice]:
-        """Take back (the default) or play it."""
-        back = (pygame.K_b, pygame.K_u, pygame.K_BACKSPACE, pygame.K_ESCAPE)
+        """Take back (the ringed default: Enter, Esc, Backspace) or play it (Y: a key that means
+        nothing else in the game, so no habit plays an error)."""
+        back = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
         return [
-            Choice("back", "Take back", back, "B / Esc", self._answer(TutorTakeBack()), primary=True),
-            Choice("play", "Play it", (pygame.K_p, *ENTER), "P / Enter", self._answer(TutorPlayIt())),
+            Choice("back", "Take back", back, "Enter / Esc", self._answer(TutorTakeBack()), primary=True),
+            Choice("play", "Play it", (pygame.K_y,), "Y", self._answer(TutorPlayIt())),
         ]
 
     def lines(self) -> list[tuple[str, int, bool]]:

@@ -11,6 +11,7 @@ from game.rules.position import Position, unpack
 from game.ui.model.hint_answer import HintAnswer, Line
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
 from game.ui.model.session import GameSession
+from game.ui.scenes.action_table import Key
 from game.ui.scenes.base import Choice, Context, Dialog
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.rollout import RolloutDialog
@@ -27,8 +28,8 @@ ID_SIZE = 26
 class IdsDialog(Dialog):
     """The board's Position ID, Match ID and XGID.
 
-    Copy (C, Ctrl+C) puts the XGID on the clipboard: the ID forums, eXtreme Gammon and
-    Backgammon Galaxy use, which GNU Backgammon's paste reads too; G copies GNU Backgammon's
+    Copy (Ctrl+C, Enter) puts the XGID on the clipboard: the ID forums, eXtreme Gammon and
+    Backgammon Galaxy use, which GNU Backgammon's paste reads too; Ctrl+G copies GNU Backgammon's
     ``POSITIONID:MATCHID``.
     """
 
@@ -42,22 +43,24 @@ class IdsDialog(Dialog):
         """The XGID shown (the human at the bottom)."""
         self.on_setup = on_setup
         """Opens the set-up dialog."""
-        self.note = "Copy (Ctrl+C) puts the XGID on the clipboard; G copies POSITIONID:MATCHID."
+        self.note = "Copy (Ctrl+C) puts the XGID on the clipboard; Ctrl+G copies POSITIONID:MATCHID."
         """The line under the IDs: what Copy did."""
         super().__init__(ctx)
 
     @property
     def ids(self) -> str:
-        """GNU Backgammon's pair, as G copies it."""
+        """GNU Backgammon's pair, as Ctrl+G copies it."""
         return f"{self.position_id}:{self.match_id}"
 
     def choices(self) -> list[Choice]:
-        """Copy the XGID (C, Ctrl+C), copy the GNU IDs (G), set up a position (P), close (Esc, Enter)."""
+        """Copy the XGID (Ctrl+C; and Enter: the ring), copy the GNU IDs (Ctrl+G), set up a position
+        (Ctrl+P), close (Esc): Ctrl keys, so that none means something else on the board (C the
+        theme, G the statistics)."""
         return [
-            Choice("copy", "Copy XGID", (pygame.K_c,), "Ctrl+C", self.copy, True),
-            Choice("copy gnu", "Copy GNU IDs", (pygame.K_g,), "G", self.copy_gnu),
-            Choice("setup", "Set up position", (pygame.K_p,), "P", self._setup),
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", lambda: self.ctx.pop(self)),
+            Choice("copy", "Copy XGID", (Key(pygame.K_c, ctrl=True),), "Ctrl+C", self.copy, True),
+            Choice("copy gnu", "Copy GNU IDs", (Key(pygame.K_g, ctrl=True),), "Ctrl+G", self.copy_gnu),
+            Choice("setup", "Set up", (Key(pygame.K_p, ctrl=True),), "Ctrl+P", self._setup),
+            Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
         ]
 
     def _setup(self) -> None:

@@ -15,6 +15,7 @@ from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
 from game.ui.model.session import MATCH_CHOICES, FirstMove
 from game.ui.model.storage import HINT_DEPTHS
 from game.ui.model.tutor import TUTOR_LEVELS
+from game.ui.scenes.action_table import Key
 from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.settings.names import NameDialog
 from game.ui.widgets.controls import fit_text, text
@@ -143,13 +144,15 @@ class MenuScene(Dialog):
                 primary=True,
             )
         ]
-        out.append(Choice("open", "Open match", (pygame.K_o,), "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
+        open_keys = (pygame.K_o, Key(pygame.K_o, ctrl=True))  # O, or Ctrl+O as on the board
+        out.append(Choice("open", "Open match", open_keys, "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
         session = self.ctx.game_session()
         if session is not None:
             label = "Back" if session.outcome() is not None else "Continue game"
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
         out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
-        out.append(Choice("setup", "Set up", (pygame.K_p,), "P", lambda: self.ctx.run(Command.SETUP)))
+        setup_keys = (pygame.K_p, Key(pygame.K_p, ctrl=True))  # P, or Ctrl+P as on the board
+        out.append(Choice("setup", "Set up", setup_keys, "P", lambda: self.ctx.run(Command.SETUP)))
         out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))
         return out
 
