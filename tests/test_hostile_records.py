@@ -113,6 +113,14 @@ def test_a_score_at_or_past_the_match_length_is_refused_in_every_format(data: by
     assert says in str(caught.value)
 
 
+def test_an_sgf_game_past_the_matchs_end_is_left_out_as_gnubg_leaves_a_mat_ones() -> None:
+    first = SGF_GAME.format(length=3, ws=0, bs=0)  # Black doubles, White drops: 0-1
+    second = SGF_GAME.format(length=3, ws=3, bs=0).replace("game:0", "game:1")
+    match = replay_bytes((first + second).encode())
+    assert len(match.games) == 1 and match.final_score() == (0, 1)
+    assert any("game 2: its score line says 3-0, at or past the match length (3)" in n for n in match.notes)
+
+
 def _moves_generated(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count every generation of a roll's legal moves the replay asks for."""
     calls: list[int] = []

@@ -278,7 +278,7 @@ def test_a_4300_digit_number_is_a_clear_error(line: int, written: str) -> None:
 def test_a_match_over_64_points_or_a_score_at_the_match_length_is_refused() -> None:
     assert "longer than 64" in quickly(lambda: read_match(HEAD.format(length=65) + OPENING))
     at_length = HEAD.format(length=5).replace("B : 0", "B : 5")
-    assert "at or past the match length" in quickly(lambda: read_match(at_length + OPENING))
+    assert "at or past the match length" in quickly(lambda: replay(read_match(at_length + OPENING)))
 
 
 # --- issue 50: eXtreme Gammon's and Backgammon Studio's Concedes ------------------------------
@@ -313,3 +313,25 @@ def test_concedes_after_a_bear_off_in_the_same_cell_keeps_the_bear_off() -> None
     m = replay(read_match("".join(line for line in before if not line.startswith(" 31) "))))
     assert result(m)[1] == (1, 4, "resign")  # two checkers off, then the other player conceded
     assert m.games[1].turns[-1].move is not None and m.games[1].turns[-1].move.notation() == "1/off(2)"
+
+
+# --- issue 50: what transcriptions write -------------------------------------------------------
+
+
+def test_a_hit_run_into_the_next_checkers_move_without_a_space_is_two_moves() -> None:
+    text = HEAD.format(length=3) + "  1) 31: 8/5 6/5                 21: 13/11 6/5\n  2) 41: 24/20*8/7\n"
+    m = replay(read_match(text + "      Wins 1 point\n"))
+    move = m.games[0].turns[2].move
+    assert move is not None and move.notation() == "24/20* 8/7"
+
+
+GAME_2 = "\n Game 2\n A : {a}                          B : {b}\n" + OPENING + "      Wins 1 point\n"
+"""A second game, after a first the left player wins (1 point): its score line written as given."""
+
+
+@pytest.mark.parametrize(("a", "b"), [(1, 0), (0, 0)], ids=["score-line-at-the-end", "score-line-behind"])
+def test_games_written_past_the_matchs_end_are_left_out_with_a_note(a: int, b: int) -> None:
+    text = HEAD.format(length=1) + OPENING + "      Wins 1 point\n" + GAME_2.format(a=a, b=b)
+    m = replay(read_match(text))
+    assert result(m) == [(0, 1, "resign")] and m.final_score() == (1, 0)  # as gnubg's import mat
+    assert noted(m, "left out, as GNU Backgammon leaves them")

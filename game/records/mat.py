@@ -128,19 +128,16 @@ def check_entries(count: int) -> None:
 
 def check_record(record: MatchRecord) -> None:
     """What every record must be, whichever format it was read from (:class:`MatFileError` says
-    what is wrong): each game's score before it a whole number of points, short of the match
-    length in a match; a double's cube, where written, a value the cube can show (2, 4, ...
-    :data:`game.rules.cube.MAX_CUBE`); no more than :data:`MAX_ENTRIES` entries in all."""
+    what is wrong): each game's score before it a whole number of points (one at or past the match
+    length ends the match where :func:`game.records.replay.replay` meets it); a double's cube, where
+    written, a value the cube can show (2, 4, ... :data:`game.rules.cube.MAX_CUBE`); no more than
+    :data:`MAX_ENTRIES` entries in all."""
     check_entries(sum(len(game.actions) for game in record.games))
     for k, game in enumerate(record.games, 1):
         for score in game.score:
-            where = f"game {k}" + (f" (line {game.line})" if game.line else "")
             if score < 0:
+                where = f"game {k}" + (f" (line {game.line})" if game.line else "")
                 raise MatFileError(f"{where}: a score of {score} is not a score")
-            if record.length and score >= record.length:
-                raise MatFileError(
-                    f"{where}: a score of {score} is at or past the match length ({record.length})"
-                )
         for a in game.actions:
             if a.kind is CubeAction.DOUBLE and a.cube:  # 0: the record does not say
                 row = f", row {a.row}" if a.row else ""

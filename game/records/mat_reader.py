@@ -29,8 +29,8 @@ through the rules and says, in its notes, what it had to take on trust. Reading 
 linear in the text (no backtracking patterns); a line over :data:`MAX_LINE` characters, a
 number of more than :data:`MAX_DIGITS` digits or a match longer than :data:`MAX_LENGTH` points
 is refused with a :class:`MatFileError` naming the line, and so is what every record is checked
-for (:func:`game.records.mat.check_record`: a score at or past the match length, more entries
-than a record holds; reading stops as soon as there are too many).
+for (:func:`game.records.mat.check_record`: a cube no cube shows, more entries than a record
+holds; reading stops as soon as there are too many).
 """
 
 from __future__ import annotations

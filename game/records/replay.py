@@ -45,8 +45,10 @@ from game.rules.outcome import Termination, win_kind
 from game.rules.position import BAR, SIDE_MASK, SLOTS, START_CODE, Position, off_count, swap, unpack
 from game.support.files import FileTooLargeError, read_regular
 
-_OFF = re.compile(r"/0(?=\D|$)")
+_OFF = re.compile(r"/0(?=[^0-9]|$)")
 _DASH = re.compile(r"(?<=[0-9r])-(?=[0-9bo])", re.IGNORECASE)
+_RUN_ON = re.compile(r"\*(?=[0-9])")
+"""A hit run into the next checker's move without a space (``13/11*8/3``, a transcription's)."""
 
 Ending = Literal["board", "pass", "resign", "unfinished"]
 """How a game ended: borne off, a passed double, a resignation, or not at all (the record stops
@@ -181,8 +183,10 @@ def tag_is_on(record: MatchRecord, name: str, default: bool) -> bool:
 
 
 def normalise_move(text: str) -> str:
-    """A record's move text in the notation :func:`game.rules.move.parse_move` reads (``/0`` is off)."""
-    return _OFF.sub("/off", _DASH.sub("/", text))
+    """A record's move text in the notation :func:`game.rules.move.parse_move` reads: ``/0`` is
+    off, ``-`` is ``/``, and a hit's ``*`` ends a checker's move (``13/11*8/3`` is ``13/11* 8/3``,
+    as GNU Backgammon reads it)."""
+    return _OFF.sub("/off", _DASH.sub("/", _RUN_ON.sub("* ", text)))
 
 
 def _closed_out(code: int) -> bool:
@@ -604,7 +608,10 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     Each game's result is the play's: the board's at the last checker off, the cube's at a pass,
     else the written ``Wins`` read as a resignation; where the record says otherwise, or its
     last game stops before the end (it is kept as unfinished: no winner, no points),
-    :attr:`ReplayedMatch.notes` says so."""
+    :attr:`ReplayedMatch.notes` says so. As GNU Backgammon's ``import mat``, the replay stops at
+    the match's end: after the game that reaches the match length, or at a game whose score line
+    is at or past it (the first game's is an error: :class:`MatFileError`); a note says which
+    games are left out."""
     if record.length > MAX_LENGTH:  # .sgf and .xg say up to 999: the match equity table goes to 64
         raise ReplayError(
             f"a {record.length}-point match is longer than {MAX_LENGTH} points, the longest reviewed"
@@ -620,6 +627,9 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         CubeRules(jacoby=tag_is_on(record, "Jacoby", default=False), beavers=True) if length == 0 else None
     )
     for number, game in enumerate(record.games, 1):
+        if length and max(game.score) >= length:
+            _past_the_end(number, game, length, notes, len(record.games))
+            break
         if tuple(score) != game.score:
             notes.append(
                 f"game {number}: the score line says {game.score[0]}-{game.score[1]}, "
@@ -653,7 +663,29 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         games.append(ReplayedGame(number, s, g.crawford, post, tuple(g.turns), winner, points, ending))
         score = [s[0], s[1]]
         score[winner] += points
+        if length and max(score) >= length and number < len(record.games):
+            left = len(record.games) - number
+            notes.append(
+                f"game {number} ends the match at {score[0]}-{score[1]}: the {left} game(s) written after "
+                "it are left out, as GNU Backgammon leaves them"
+            )
+            break
     return ReplayedMatch(record, tuple(games), tuple(notes))
+
+
+def _past_the_end(number: int, game: GameRecord, length: int, notes: list[str], count: int) -> None:
+    """A game whose score line is at or past the match length: the record's first is refused
+    (there is no match to replay), a later one is left out with the games after it, as GNU
+    Backgammon's ``import mat`` leaves them."""
+    where = f"game {number}" + (f" (line {game.line})" if game.line else "")
+    high = max(game.score)
+    if number == 1:
+        raise MatFileError(f"{where}: a score of {high} is at or past the match length ({length})")
+    notes.append(
+        f"{where}: its score line says {game.score[0]}-{game.score[1]}, at or past the match length "
+        f"({length}): it and the {count - number} game(s) after it are left out, as GNU Backgammon "
+        "leaves them"
+    )
 
 
 MAX_FILE = 16 << 20
