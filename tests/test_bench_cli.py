@@ -19,8 +19,10 @@ PROJECT = Path(__file__).resolve().parent.parent
 RUNNABLE = sorted(
     f"bench.{info.name}"
     for info in pkgutil.iter_modules(bench.__path__)
-    if not info.ispkg and info.name not in ("__main__", "cli")
+    if (not info.ispkg or (PROJECT / "bench" / info.name / "__main__.py").exists())
+    and info.name not in ("__main__", "cli")
 )
+"""The benchmarks ``python -m`` runs: bench's modules, and its packages with a ``__main__``."""
 
 
 def _bench(*args: str) -> subprocess.CompletedProcess[str]:

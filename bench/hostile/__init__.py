@@ -6,7 +6,8 @@ slower ones measure the neighbours); the two cases with no command of their own 
 start without a sound card) time the code underneath in a process of their own, the same way.
 Every one must answer (a result, or a one-line error) in under :data:`LIMIT_S` seconds: the
 figure ``hostile_<case>_s`` is the time, ``hostile_<case>_under_5s`` 1 when it did, and
-``hostile_all_under_5s`` 1 when every case did. A bench measures; it fails nothing.
+``hostile_all_under_5s`` 1 when every case did. A bench measures; it fails nothing. (A package,
+not a module: ``bench/`` holds as many modules as a folder may.)
 
 The cases (tests/test_hostile_input.py tests what each answers):
 
@@ -46,7 +47,7 @@ from game.records.matchid import MatchInfo, match_id
 from game.records.replay import MAX_FILE
 from game.rules.cube import CubeState
 
-PROJECT = Path(__file__).resolve().parent.parent
+PROJECT = Path(__file__).resolve().parents[2]
 LIMIT_S = 5.0
 """What issue 50 asks of every hostile input's answer."""
 
@@ -194,9 +195,3 @@ def run(quick: bool = False) -> dict[str, float]:
             print(f"# {case}: {seconds:.2f} s: {json.dumps(said[:120])}", file=sys.stderr)
     out["hostile_all_under_5s"] = float(all(v for k, v in out.items() if k.endswith("_under_5s")))
     return out
-
-
-if __name__ == "__main__":
-    from bench.cli import module_main
-
-    sys.exit(module_main("hostile", __doc__, run))
