@@ -101,13 +101,13 @@ class App:
         self.renderer = Renderer()
         """Draws boards; holds fonts and caches."""
         self._layout = Layout.compute(self.screen.get_size(), self.settings.home is HomeSide.LEFT)
-        self.sounds = Sounds(self.settings.sound, device=sound and not self.headless)
-        """The synthesized sounds."""
         self.stack = SceneStack()
         """The scenes: the board at the bottom, dialogs above."""
         self.message: tuple[str, bool] = ("", False)
         """The status line: (text, is a warning)."""
         self.message_ttl = 0.0
+        self.sounds = Sounds(self.settings.sound, device=sound and not self.headless, tell=self.notify)
+        """The synthesized sounds (a start without a sound device says so in the status line)."""
         self.alerts: list[str] = []
         """Warnings that stay until dismissed (a file that could not be saved or read)."""
         self.saving_failed = False
@@ -127,8 +127,6 @@ class App:
             self.alert(warning)
         if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
             self.alert(self.renderer.fonts.warning)
-        if self.sounds.problem and self.settings.sound:
-            self.notify(self.sounds.problem)  # once: the game plays silently
         if not self.headless:
             self._offer_saved_game()
 
@@ -407,10 +405,7 @@ class App:
         """The mute key."""
         self.settings.sound = not self.settings.sound
         self.settings_changed()
-        if self.settings.sound and self.sounds.problem:
-            self.notify(self.sounds.problem)  # on in the settings, for a start with a device
-        else:
-            self.notify("Sound on." if self.settings.sound else "Sound off.")
+        self.notify((self.sounds.problem or "Sound on.") if self.settings.sound else "Sound off.")
 
     def toggle_theme(self) -> None:
         """Switch between the classic and the colour-blind theme."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pygame
@@ -80,7 +80,10 @@ def dice_wave(rate: int, seed: int = 2) -> np.ndarray:
 class Sounds:
     """The game's sounds; silent when muted or when no audio device could be opened."""
 
-    def __init__(self, enabled: bool = True, device: bool = True) -> None:
+    def __init__(
+        self, enabled: bool = True, device: bool = True, tell: Callable[[str], None] | None = None
+    ) -> None:
+        """``tell`` hears :data:`NO_DEVICE` when a device is wanted, cannot start and sound is on."""
         self.enabled = enabled
         """False when muted."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
@@ -96,8 +99,7 @@ class Sounds:
                     pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             init = pygame.mixer.get_init()
             if not init:
-                self.problem = NO_DEVICE
-                return
+                raise pygame.error("the mixer did not start")
             rate, _, channels = init
             for name, wave in (("checker", checker_wave(rate)), ("dice", dice_wave(rate))):
                 pcm = (wave * 32767 * 0.6).astype(np.int16)
@@ -108,6 +110,8 @@ class Sounds:
         except (pygame.error, ValueError, TypeError):
             self._sounds.clear()
             self.problem = NO_DEVICE
+            if enabled and tell is not None:
+                tell(NO_DEVICE)
 
     def play(self, name: str) -> None:
         """Play a sound by name ("checker", "dice") unless muted."""
