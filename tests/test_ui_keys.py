@@ -388,7 +388,7 @@ def test_enter_with_the_move_unfinished_says_what_is_left_and_never_picks_up_a_c
 # --- 3. H says why when there is no hint ---------------------------------------------------------------
 
 
-def test_h_before_the_roll_when_the_computer_owns_the_cube_says_why(app: App) -> None:
+def test_h_or_the_greyed_hint_before_the_roll_when_the_computer_owns_the_cube_says_why(app: App) -> None:
     s = session_at(HUMAN, cube=CubeState(2, AI))
     game = GameScene(app, s)
     app.stack.replace(game)
@@ -397,6 +397,12 @@ def test_h_before_the_roll_when_the_computer_owns_the_cube_says_why(app: App) ->
     game.handle_event(keydown(pygame.K_h))
     text, warn = app.message
     assert warn and "The computer owns the cube (on 2)" in text and "Roll, then H" in text
+    app.message = ("", False)
+    game.draw(app.screen)  # the buttons as shown: Hint greyed
+    hint = next(b for b in game.buttons if b.key == "hint")
+    assert not hint.enabled
+    game.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hint.rect.center, button=1))
+    assert app.message == (text, True)  # the greyed button says it too
 
 
 def test_h_while_the_computer_plays_says_hints_are_for_your_turn() -> None:

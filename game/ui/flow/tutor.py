@@ -169,10 +169,7 @@ class AdviceTurns(FlowHost):
             if self.search is Search.CUBE_HINT:
                 return "The cube is being weighed: its hint comes when the search ends."
             if not self.can_double():
-                return (
-                    f"{self.no_double_reason()}: there is no double to weigh before the roll."
-                    " Roll, then H hints your move."
-                )
+                return f"{self.no_double_reason()}: no double to weigh. Roll, then H hints your move."
         if self.phase is Phase.MOVING and b is not None and b.is_pass():
             return "No legal move: nothing to hint."
         if self.search is Search.HINT:

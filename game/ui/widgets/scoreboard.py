@@ -58,7 +58,7 @@ class HeaderText:
     pos: tuple[float, float]
     """Where its ``anchor`` point goes."""
     anchor: Literal["midleft", "midright"]
-    """Which point of the text ``pos`` is: a number sits at the right of its slot."""
+    """Which point of the text ``pos`` is (the status is right-aligned)."""
     size: float
     """The text size."""
     bold: bool
@@ -70,7 +70,7 @@ class HeaderText:
 @dataclass(frozen=True)
 class HeaderPlan:
     """The top strip laid out in fixed slots: when a number changes width (a pip count loses a digit)
-    nothing else moves, and the number keeps its right edge."""
+    nothing else moves."""
 
     icons: tuple[tuple[float, float], ...]
     """Each player's checker icon (its mid-left point)."""
@@ -98,16 +98,15 @@ def plan_header(
     for name, score, pips in players:
         icons.append((x, cy))
         x += icon_w + 6
-        name_w = fonts.get(big, True).size(f"{name} ")[0]
         texts.append(HeaderText(name, (x, cy), "midleft", big, True, "text"))
-        x += name_w + max(fonts.get(big, True).size(t)[0] for t in (score, widest_score))
-        texts.append(HeaderText(score, (x, cy), "midright", big, True, "text"))
-        x += 8
+        x += fonts.get(big, True).size(f"{name} ")[0]
+        texts.append(HeaderText(score, (x, cy), "midleft", big, True, "text"))
+        x += max(fonts.get(big, True).size(t)[0] for t in (score, widest_score)) + 8
         pips_font = fonts.get(small)
         texts.append(HeaderText("pips", (x, cy), "midleft", small, False, "dim"))
-        x += pips_font.size("pips ")[0] + max(pips_font.size(t)[0] for t in (str(pips), PIPS_WIDEST))
-        texts.append(HeaderText(str(pips), (x, cy), "midright", small, False, "dim"))
-        x += top.height * 0.6
+        x += pips_font.size("pips ")[0]
+        texts.append(HeaderText(str(pips), (x, cy), "midleft", small, False, "dim"))
+        x += max(pips_font.size(t)[0] for t in (str(pips), PIPS_WIDEST)) + top.height * 0.6
     texts.append(HeaderText(match_words(match), (x, cy), "midleft", small, False, "dim"))
     texts.append(HeaderText(status, (top.right - top.height * 0.3, cy), "midright", size, True, "accent"))
     return HeaderPlan(tuple(icons), tuple(texts))

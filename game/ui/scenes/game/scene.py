@@ -271,6 +271,12 @@ class GameScene(Scene):
         """Ask for the best moves at the hint depth of the settings."""
         self.dispatch(AskHint(self.ctx.settings.hint_depth))
 
+    def explain_greyed(self, button: str) -> None:
+        """A click on a greyed button: the Double and Hint buttons say why they are greyed."""
+        explain = {"double": self.explain_no_double, "hint": self.explain_no_hint}.get(button)
+        if explain is not None:
+            explain()
+
     def explain_no_hint(self) -> None:
         """Say why H gives no hint now."""
         self.ctx.notify(self.flow.why_no_hint(), warn=True)
@@ -409,8 +415,8 @@ class GameScene(Scene):
                 action = by_name(btn.key)
                 if action.enabled(self):
                     action.run(self)
-                elif btn.key == "double":  # the greyed Double button says why
-                    self.explain_no_double()
+                else:
+                    self.explain_greyed(btn.key)
                 return
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
