@@ -45,11 +45,45 @@ def build(*edits: tuple[int, Side]) -> EditorPosition:
 # --- legality: each rule refused with its reason ----------------------------------------------------
 
 
-def test_a_sixteenth_checker_is_refused_with_the_reason() -> None:
-    value = START
-    step = value.add(6, Side.BOTTOM)
-    assert not step.ok and step.value is value
+def test_with_all_fifteen_on_the_board_an_added_checker_comes_from_the_tallest_stack_nearest_it() -> None:
+    step = START.add(7, Side.BOTTOM)  # the 6 and the 13 points hold five each: the 6 is nearer
+    assert step.ok and step.value.count(7, Side.BOTTOM) == 1 and step.value.count(6, Side.BOTTOM) == 4
+    assert step.value.off(Side.BOTTOM) == 0 and step.note.endswith("one moved from point 6")
+    assert "all 15 of your checkers are on the board" in step.note
+    far = START.add(20, Side.BOTTOM)  # nearer the 13 point
+    assert far.ok and far.value.count(13, Side.BOTTOM) == 4 and far.value.count(20, Side.BOTTOM) == 1
+    theirs = START.add(7, Side.TOP)  # the opponent's 18 point: from its 13 point (ours 12)
+    assert theirs.ok and theirs.value.count(12, Side.TOP) == 4 and theirs.value.count(7, Side.TOP) == 1
+    bar_only = replace(EMPTY, bottom=(0, 0, 14) + (0,) * 21 + (1,))
+    from_bar = bar_only.add(3, Side.BOTTOM)  # no other point has one: the bar's comes
+    assert from_bar.ok and from_bar.value.count(3, Side.BOTTOM) == 15 and "from the bar" in from_bar.note
+    assert bar_only.spare(Side.BOTTOM, BAR) == 3
+
+
+def test_a_sixteenth_checker_is_refused_with_the_reason_when_none_can_be_moved() -> None:
+    all_on_ten = replace(EMPTY, bottom=(0,) * 9 + (15,) + (0,) * 15)
+    step = all_on_ten.add(10, Side.BOTTOM)
+    assert not step.ok and step.value is all_on_ten
     assert "all 15 of your checkers are on the board" in step.refused
+    held = START.add(1, Side.BOTTOM)  # the opponent's 24 point: no checker of ours may go there
+    assert not held.ok and "point 1 holds the opponent's checkers" in held.refused
+
+
+def test_a_dragged_checker_moves_between_points_the_bar_and_the_tray() -> None:
+    step = START.move(13, 20, Side.BOTTOM)
+    assert step.ok and step.value.count(13, Side.BOTTOM) == 4 and step.value.count(20, Side.BOTTOM) == 1
+    off = START.move(6, OFF, Side.BOTTOM)  # dropped on the tray: borne off
+    assert off.ok and off.value.off(Side.BOTTOM) == 1 and off.value.count(6, Side.BOTTOM) == 4
+    back = off.value.move(OFF, 5, Side.BOTTOM)  # from the tray back onto the board
+    assert back.ok and back.value.count(5, Side.BOTTOM) == 1 and back.value.off(Side.BOTTOM) == 0
+    hit = START.move(8, BAR, Side.BOTTOM)
+    assert hit.ok and hit.value.count(BAR, Side.BOTTOM) == 1 and hit.value.count(8, Side.BOTTOM) == 2
+    assert hit.value.move(BAR, 4, Side.BOTTOM).value.count(4, Side.BOTTOM) == 1
+    assert START.move(6, 6, Side.BOTTOM) == Edit(START)  # put down where it was: no edit
+    assert "point 19 holds the opponent's checkers" in START.move(6, 19, Side.BOTTOM).refused
+    assert "none of your checkers is on point 4" in START.move(4, 5, Side.BOTTOM).refused
+    assert "none is borne off" in START.move(OFF, 5, Side.BOTTOM).refused
+    assert START.move(12, 18, Side.TOP).value.count(18, Side.TOP) == 1  # the opponent's, the same way
 
 
 def test_a_point_held_by_the_other_side_takes_no_checker_of_the_chosen_side() -> None:
@@ -358,7 +392,8 @@ def test_the_sides_go_by_the_players_names_when_two_people_play() -> None:
     assert (named.label(Side.BOTTOM), named.label(Side.TOP)) == ("Ann", "Bob")
     assert (EMPTY.label(Side.BOTTOM), EMPTY.label(Side.TOP)) == ("You", "Opponent")
     full = replace(named, bottom=(0,) * 9 + (15,) + (0,) * 15)
-    assert "all 15 of Ann's checkers" in full.add(3, Side.BOTTOM).refused
+    assert "all 15 of Ann's checkers" in full.add(3, Side.BOTTOM).note
+    assert "all 15 of Ann's checkers" in full.add(10, Side.BOTTOM).refused
     assert "none of Bob's checkers is on the bar" in named.remove(BAR, Side.TOP).refused
     assert named.unplayable() == "Ann's side has no checker on the board: put some on to play or analyse"
     five = replace(named, length=5, score=(1, 3))

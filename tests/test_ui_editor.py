@@ -136,15 +136,76 @@ def test_clicks_on_points_add_and_remove_checkers(make_app: Callable[..., App]) 
 def test_a_refused_edit_says_why_on_screen(make_app: Callable[..., App]) -> None:
     app, editor = open_editor_over_a_game(make_app)
     key(app, pygame.K_s)  # the starting position: all 30 checkers on the board
-    before = editor.value
-    press(app, point(editor, 5))
-    assert editor.value == before
-    assert "All 15 of your checkers are on the board already" in editor.refused
-    assert app.message == (editor.refused, True)
+    press(app, point(editor, 5))  # a sixteenth: one moves from the 6 point, and the status line says so
+    assert editor.value.count(5, Side.BOTTOM) == 1 and editor.value.count(6, Side.BOTTOM) == 4
+    assert editor.refused == "" and app.message[0].endswith("one moved from point 6.")
     press(app, point(editor, 4), button=3)
     assert editor.refused == "No checker on point 4 to take off."
+    assert app.message == (editor.refused, True)
     press(app, point(editor, 6), button=3)  # an edit made: the refusal goes
-    assert editor.refused == "" and editor.value.count(6, Side.BOTTOM) == 4
+    assert editor.refused == "" and editor.value.count(6, Side.BOTTOM) == 3
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """The left button down at ``start``, the mouse moved (in steps) to ``end``, the button up."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame(0.05)
+    for k in range(1, 5):
+        at = (start[0] + (end[0] - start[0]) * k // 4, start[1] + (end[1] - start[1]) * k // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        app.frame(0.05)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame(0.05)
+
+
+def test_checkers_are_dragged_from_point_to_point_onto_the_bar_and_into_the_tray(
+    make_app: Callable[..., App],
+) -> None:
+    app, editor = open_editor_over_a_game(make_app)
+    key(app, pygame.K_s)
+    start = editor.value
+    lay = editor.lay
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point(editor, 13), button=1))
+    app.frame(0.05)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point(editor, 16), rel=(0, 0), buttons=(1, 0, 0))
+    )
+    app.frame(0.05)
+    view = editor.board_view()  # the checker follows the mouse, lifted off its point
+    assert view.drag == point(editor, 16) and view.human[12] == 4 and editor.value == start
+    editor.draw(app.screen)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point(editor, 16), button=1))
+    app.frame(0.05)
+    assert editor.value.count(13, Side.BOTTOM) == 4 and editor.value.count(16, Side.BOTTOM) == 1
+    assert editor.drag_pos is None and editor.board_view().drag is None
+    drag(app, point(editor, 6), lay.tray_half(True).center)  # into the tray: borne off
+    assert editor.value.off(Side.BOTTOM) == 1 and editor.value.count(6, Side.BOTTOM) == 4
+    drag(app, lay.tray_half(True).center, point(editor, 3))  # and back from the tray
+    assert editor.value.off(Side.BOTTOM) == 0 and editor.value.count(3, Side.BOTTOM) == 1
+    drag(app, point(editor, 12), (lay.bar.centerx, lay.bar.centery - lay.bar.height // 4))  # theirs, hit
+    assert editor.value.count(BAR, Side.TOP) == 1 and editor.value.count(12, Side.TOP) == 4
+    before = editor.value
+    drag(app, point(editor, 8), point(editor, 19))  # onto the opponent's point: refused, said why
+    assert editor.value == before and "holds the opponent's checkers" in editor.refused
+    drag(app, point(editor, 8), (2, 2))  # off the board: it goes back
+    assert editor.value == before
+    key(app, pygame.K_u)  # a drag is one edit to undo
+    assert editor.value.count(BAR, Side.TOP) == 0
+
+
+def test_k_picks_up_a_checker_at_the_keyboard_cursor_and_puts_it_down(make_app: Callable[..., App]) -> None:
+    app, editor = open_editor_over_a_game(make_app)
+    key(app, pygame.K_s)
+    while editor.cursor_point() != (6, Side.BOTTOM):
+        key(app, pygame.K_RIGHT if editor.cursor is None or editor.cursor_point() is None else pygame.K_LEFT)
+    key(app, pygame.K_k)
+    assert editor.carried == (6, Side.BOTTOM) and editor.board_view().drag is not None
+    key(app, pygame.K_LEFT)  # over the bar to the 7 point (home on the right: left is outward)
+    key(app, pygame.K_LEFT)
+    assert editor.cursor_point() == (7, Side.BOTTOM)
+    key(app, pygame.K_k)
+    assert editor.carried is None and editor.value.count(7, Side.BOTTOM) == 1
+    assert editor.value.count(6, Side.BOTTOM) == 4
 
 
 def test_keys_edit_the_board_the_dice_the_cube_and_the_match(make_app: Callable[..., App]) -> None:

@@ -7,11 +7,16 @@ and owner, the match length (0: money), the score and the Crawford flag. The bot
 player's ("you"), the top side the opponent's; points are numbered from the bottom side, as the
 board prints them.
 
-Every edit is a method returning an :class:`Edit`: the next value, or the same value and the
-reason the edit was refused. What keeps a position legal is one function, :func:`refusal`; what
-a legal position still needs before it can be analysed or played (checkers of both sides on the
-board) is :meth:`EditorPosition.unplayable`. :meth:`EditorPosition.setup` gives the position as
-one :class:`~game.ui.model.position_ids.SetUp` value (board, cube, score, dice), which the set-up
+Every edit is a method returning an :class:`Edit`: the next value, or the same value and the reason
+the edit was refused. A checker is moved (dragged) with :meth:`EditorPosition.move`: from a point,
+a bar or the borne-off checkers to a point, a bar or off the board. Adding a checker to a side that
+has all 15 on the board moves one instead (:meth:`EditorPosition.add`): from the side's tallest
+stack, the one nearest the point it goes to on a tie (a spare checker, from close by), and from the
+bar only when no other point has one; the edit's note says where it came from.
+What keeps a position legal is one function, :func:`refusal`; what a legal position still needs
+before it can be analysed or played (checkers of both sides on the board) is
+:meth:`EditorPosition.unplayable`. :meth:`EditorPosition.setup` gives the position as one
+:class:`~game.ui.model.position_ids.SetUp` value (board, cube, score, dice), which the set-up
 dialog, the analysis, the rollout and playing it out all take.
 """
 
@@ -132,6 +137,8 @@ class Edit:
     """The position after the edit (unchanged when refused)."""
     refused: str = ""
     """Why the edit was refused, in words; empty when it was made."""
+    note: str = ""
+    """What the edit did beyond what was asked (a checker taken from another point), in words."""
 
     @property
     def ok(self) -> bool:
@@ -318,10 +325,63 @@ class EditorPosition:
         return replace(self, top=tuple(slots))
 
     def add(self, point: int, side: Side) -> Edit:
-        """One more checker of ``side`` on board point ``point`` (1..24) or on its bar (``BAR``)."""
+        """One more checker of ``side`` on board point ``point`` (1..24) or on its bar (``BAR``).
+
+        With all 15 of ``side``'s checkers on the board, one is moved there instead (:meth:`spare`
+        says from where) and the edit's note says so."""
         if point == OFF or not 1 <= point <= BAR:
             return Edit(self, "checkers not on the board are borne off: click a point or the bar")
-        return self._to(self._with_count(point, side, self.count(point, side) + 1))
+        if self.off(side) > 0:
+            return self._to(self._with_count(point, side, self.count(point, side) + 1))
+        source = self.spare(side, point)
+        if source is None:
+            return self._to(self._with_count(point, side, self.count(point, side) + 1))  # refused: why
+        moved = self.move(source, point, side)
+        if not moved.ok:
+            return moved
+        where = "the bar" if source == BAR else f"point {source}"
+        note = f"all {CHECKERS} of {self.owner_words(side)} checkers are on the board: one moved from {where}"
+        return Edit(moved.value, note=note)
+
+    def spare(self, side: Side, point: int) -> int | None:
+        """Where a checker of ``side`` is taken from to go to ``point`` when all are on the board: the
+        point (bottom numbering) with the most of them, the one nearest ``point`` on a tie (then the
+        one nearer ``side``'s home); the bar when no other point has one; None when none but
+        ``point`` itself has any."""
+        slot = _slot_of if side is Side.BOTTOM else _their_slot
+        here = slot(point)
+        points = [q for q in range(1, 25) if q != point and self.count(q, side)]
+        if points:
+            return min(points, key=lambda q: (-self.count(q, side), abs(slot(q) - here), slot(q)))
+        return BAR if point != BAR and self.count(BAR, side) else None
+
+    def move(self, source: int, target: int, side: Side) -> Edit:
+        """One checker of ``side`` moved (dragged) from ``source`` to ``target``: board points 1..24
+        (bottom numbering), the side's bar (``BAR``), or ``OFF`` (borne off: from there, one of the
+        side's borne-off checkers comes back; to there, the checker is borne off)."""
+        if source == target:
+            return Edit(self)
+        if source == OFF:
+            if self.off(side) == 0:
+                return Edit(
+                    self, f"all of {self.owner_words(side)} checkers are on the board: none is borne off"
+                )
+            return self.add(target, side)
+        where = "the bar" if source == BAR else f"point {source}"
+        if not (1 <= source <= BAR) or self.count(source, side) == 0:
+            return Edit(self, f"none of {self.owner_words(side)} checkers is on {where}")
+        if target not in (OFF, BAR) and self.holder(target) is side.other:
+            return Edit(
+                self,
+                f"point {target} holds {self.owner_words(side.other)} checkers:"
+                " a point holds one side's checkers (right click takes one off)",
+            )
+        taken = self._with_count(source, side, self.count(source, side) - 1)
+        if target == OFF:
+            return self._to(taken)
+        if not 1 <= target <= BAR:
+            return Edit(self, "drop a checker on a point, the bar or the tray")
+        return self._to(taken._with_count(target, side, taken.count(target, side) + 1))
 
     def add_here(self, point: int, chosen: Side) -> Edit:
         """A left click on board point ``point``: one more of the side that holds it, or of

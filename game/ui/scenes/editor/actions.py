@@ -83,6 +83,15 @@ ACTIONS: tuple[Action[EditorScene], ...] = (
         _always,
         lambda s: s.cursor_remove(),
     ),
+    Action(
+        "carry",
+        "Move",
+        _k(pygame.K_k),
+        "K",
+        "pick up a checker at the keyboard cursor; K again puts it down at the cursor (as a drag)",
+        _always,
+        lambda s: s.carry(),
+    ),
     Action("left", "Cursor left", _k(pygame.K_LEFT), "←", "", _always, lambda s: s.move_cursor(-1, 0)),
     Action("right", "Cursor right", _k(pygame.K_RIGHT), "→", "", _always, lambda s: s.move_cursor(1, 0)),
     Action(

@@ -4,14 +4,16 @@ plays it out, copies its XGID or GNU IDs, or exports it as a picture or a text d
 
 The position is an :class:`~game.ui.model.workbench.editor.EditorPosition` (pure, tested without a window);
 every edit goes through it, and a refused edit says why in the panel and the status strip. The
-scene keeps the edits for undo and redo, the side a click on an empty point adds, and the keyboard
-cursor. Its commands are one table, :data:`~game.ui.scenes.editor.actions.ACTIONS`.
+scene keeps the edits for undo and redo, the side a click on an empty point adds, the keyboard
+cursor, and a checker being dragged (the mouse held on a checker and moved: dropped on a point,
+a bar or the tray) or carried by the keyboard (K at the cursor picks it up, K puts it down).
+Its commands are one table, :data:`~game.ui.scenes.editor.actions.ACTIONS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import assert_never
 
 import pygame
@@ -36,8 +38,28 @@ from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
-HOW_TO = "Click adds a checker (Shift: the other side's), right click takes one off. F1: every key."
+HOW_TO = "Click adds a checker (Shift: the other side's), right click takes one off, drag moves it. F1: keys."
 """The panel's last word while nothing has been refused."""
+
+DRAG_PIXELS = 6
+"""How far the mouse moves with the button held on a checker before it is dragged (less: a click)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """The left button held down on the board: a click when it comes up where it went down, else a
+    drag of one of ``side``'s checkers from ``point``."""
+
+    pos: tuple[int, int]
+    """Where the button went down."""
+    point: int
+    """The point (1..24), bar (``BAR``) or tray (``OFF``) under it."""
+    half: Side
+    """The side whose half of the board it is in (whose bar or tray)."""
+    shift: bool
+    """Shift was held (a click adds the other side's checker)."""
+    side: Side | None
+    """Whose checker a drag carries (None: there is none to carry)."""
 
 
 def _clipboard_text() -> str:
@@ -77,6 +99,12 @@ class EditorScene(Scene):
         """The side a click on an empty point or the bar adds."""
         self.cursor: tuple[int, int] | None = None
         """The keyboard cursor: (row, column) in the layout's cursor grid; None while the mouse is used."""
+        self.press: Press | None = None
+        """The left button held down on the board, until it comes up."""
+        self.drag_pos: tuple[int, int] | None = None
+        """Where the dragged checker is (the mouse), while one is dragged."""
+        self.carried: tuple[int, Side] | None = None
+        """The checker picked up with the keyboard (K): where from, and whose."""
         self.first_die: int | None = None
         """The first die typed, until the second comes."""
         self.refused = ""
@@ -134,7 +162,8 @@ class EditorScene(Scene):
         self.take(change(self.value))
 
     def take(self, step: Edit) -> bool:
-        """Keep the result of an edit (for undo), or say why it was refused."""
+        """Keep the result of an edit (for undo), or say why it was refused; what else it did (a
+        checker moved from another point) is said in the status line."""
         self.first_die = None
         self.exported = None
         if not step.ok:
@@ -143,6 +172,8 @@ class EditorScene(Scene):
             return False
         self.refused = ""
         self.ctx.clear_warning()
+        if step.note:
+            self.ctx.notify(step.note[0].upper() + step.note[1:] + ".")
         if step.value != self.value:
             self.past.append(self.value)
             self.future.clear()
@@ -190,6 +221,77 @@ class EditorScene(Scene):
             return
         chosen = self.adding.other if shift else self.adding
         self.apply(lambda v: v.add_here(point, chosen) if add else v.remove(point))
+
+    # --- dragging --------------------------------------------------------------------------------
+
+    def carrier(self, point: int, half: Side) -> Side | None:
+        """Whose checker a drag from ``point`` carries: the point's holder; on the bar or in the tray,
+        the side of that half (on the bar, the other side when that half's side has none there)."""
+        v = self.value
+        if point == OFF:
+            return half if v.off(half) else None
+        if point == BAR:
+            return next((s for s in (half, half.other) if v.count(BAR, s)), None)
+        return v.holder(point)
+
+    def mouse_down(self, pos: tuple[int, int], shift: bool) -> None:
+        """The left button down on the board: a click or a drag, as the mouse goes on to show."""
+        point = self.lay.hit(pos)
+        if point is None:
+            return
+        half = Side.TOP if pos[1] < self.lay.bar.centery else Side.BOTTOM
+        self.press = Press(pos, point, half, shift, self.carrier(point, half))
+
+    def mouse_move(self, pos: tuple[int, int]) -> None:
+        """With the button held on a checker, past :data:`DRAG_PIXELS` the checker follows the mouse."""
+        press = self.press
+        if press is None or press.side is None:
+            return
+        moved = abs(pos[0] - press.pos[0]) + abs(pos[1] - press.pos[1])
+        if self.drag_pos is not None or moved >= DRAG_PIXELS:
+            self.drag_pos = pos
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        """The button up: a drag drops its checker where it is (off the board: it goes back); a press
+        that never moved is a click."""
+        press, self.press = self.press, None
+        dragged, self.drag_pos = self.drag_pos is not None, None
+        if press is None:
+            return
+        if not dragged or press.side is None:
+            self.act_at(press.point, press.half, add=True, shift=press.shift)
+            return
+        self.drop(press.point, press.side, self.lay.hit(pos))
+
+    def drop(self, source: int, side: Side, target: int | None) -> None:
+        """One of ``side``'s checkers from ``source`` put down on ``target`` (None: off the board, so
+        it goes back)."""
+        if target is None:
+            self.ctx.notify("Dropped off the board: the checker went back.")
+            return
+        if self.take(self.value.move(source, target, side)) and source != target:
+            where = {BAR: "the bar", OFF: "the tray"}
+            whence, whither = where.get(source, f"point {source}"), where.get(target, f"point {target}")
+            self.ctx.notify(f"Moved a checker from {whence} to {whither}.")
+
+    def carry(self) -> None:
+        """K: pick up a checker at the keyboard cursor, or put the one carried down there."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+        here = self.cursor_point()
+        assert here is not None
+        point, half = here
+        if self.carried is not None:
+            (source, side), self.carried = self.carried, None
+            self.drop(source, side, point)
+            return
+        whose_here = self.carrier(point, half)
+        if whose_here is None:
+            self.take(Edit(self.value, "no checker here to pick up: move the cursor to one (arrows)"))
+            return
+        self.carried = (point, whose_here)
+        whose = self.value.owner_words(whose_here)
+        self.ctx.notify(f"Picked up {whose} checker: move the cursor and press K to put it down.")
 
     def type_die(self, n: int) -> None:
         """A digit typed: the first die, then the second (which sets the dice)."""
@@ -416,7 +518,14 @@ class EditorScene(Scene):
             if event.button == 1 and self._click_button(event.pos):
                 return
             shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-            self.click_board(event.pos, event.button, shift)
+            if event.button == 1:
+                self.mouse_down(event.pos, shift)
+            else:
+                self.click_board(event.pos, event.button, shift)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse_up(event.pos)
 
     def _click_button(self, pos: tuple[int, int]) -> bool:
         for b in self.buttons:
@@ -472,6 +581,16 @@ class EditorScene(Scene):
             return {}
         return {"you": f"{bottom}'s score (Y)", "them": f"{top}'s score (T)"}
 
+    def lifted(self) -> tuple[int, Side, tuple[int, int]] | None:
+        """The checker off its point while it is dragged or carried: where from, whose, and where
+        it is drawn (the mouse, or the keyboard cursor)."""
+        press, here = self.press, self.cursor_point()
+        if self.drag_pos is not None and press is not None and press.side is not None:
+            return press.point, press.side, self.drag_pos
+        if self.carried is not None and here is not None and self.cursor is not None:
+            return *self.carried, self.lay.cursor_rect(here[0], self.cursor[0]).center
+        return None
+
     def board_view(self) -> BoardView:
         """What the board shows: the position, its dice, the keyboard cursor."""
         v = self.value
@@ -479,9 +598,15 @@ class EditorScene(Scene):
         if v.dice is not None:
             a, b = max(v.dice), min(v.dice)
             dice = (a,) * 4 if a == b else (a, b)
+        lifted = self.lifted()
+        if lifted is not None:  # the checker dragged or carried is drawn where it is, not on its point
+            source, side, _ = lifted
+            v = v.move(source, OFF, side).value if source != OFF else v
         view = BoardView(
             v.bottom, v.top, self.ctx.settings.colour, dice=dice, dice_human=v.on_roll is Side.BOTTOM
         )
+        if lifted is not None:
+            view.drag, view.mover_top = lifted[2], lifted[1] is Side.TOP
         here = self.cursor_point()
         if here is not None and self.cursor is not None:
             view.cursor, view.cursor_row = here[0], self.cursor[0]
