@@ -3,7 +3,6 @@ none of it is lost when the game quits."""
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import HANG_S
 from ui_driver import DT, NEAR_END, settle_files, to_game_over
 
 from game.records.mat_reader import parse_match
@@ -113,7 +113,7 @@ def test_close_gives_up_after_its_bound_on_a_job_that_hangs_and_the_thread_canno
     jobs.submit(lambda: release.wait(30), lambda _: None)
     start = time.monotonic()
     assert not jobs.close(0.3)
-    assert 0.25 <= time.monotonic() - start < 2.0
+    assert time.monotonic() - start >= 0.25  # it waited its bound, and gave up on the job still hung:
     hung = [t for t in threading.enumerate() if t.name == "file-jobs"]
     assert hung and all(t.daemon for t in hung)  # a daemon: the process can end without it
     release.set()
@@ -171,33 +171,37 @@ def test_the_finished_game_is_kept_off_the_windows_thread(
 def test_the_window_keeps_drawing_and_answering_while_a_slow_record_is_written(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    slow_keeping(monkeypatch, 2.0)
+    release = threading.Event()
+    real = records.keep_game
+
+    def held(*args: object, **kw: object) -> Path | None:
+        release.wait(HANG_S)  # the record is written only once the test has seen the frames go on
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bookkeeping, "keep_game", held)
     app = make_app(NEAR_END)
     app.start_new_game()
     to_game_over(app, settle=False)
     session = app.game_session()
     assert session is not None
-    drawn: list[float] = []
+    drawn: list[int] = []
     real_flip = pygame.display.flip
 
     def flip() -> None:
-        drawn.append(time.monotonic())
+        drawn.append(1)
         real_flip()
 
     monkeypatch.setattr(pygame.display, "flip", flip)
-    start = time.monotonic()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
     app.frame(DT)
     assert isinstance(
         app.stack.top(), HelpOverlay
     )  # the key answered at once, the record still being written
-    assert time.monotonic() - start < 0.5 and kept(app, session) == 0
-    while time.monotonic() - start < 1.5:
+    for _ in range(30):
         app.frame(DT)
-        time.sleep(0.01)
-    gaps = [b - a for a, b in itertools.pairwise(drawn)]
-    assert len(drawn) > 30 and max(gaps) < 0.3  # frames went on being drawn, none waited for the file
-    assert app.file_jobs.busy() and kept(app, session) == 0
+    # frames went on being drawn while the record was being written: none waited for the file
+    assert len(drawn) >= 30 and app.file_jobs.busy() and kept(app, session) == 0
+    release.set()
     settle_files(app)
     assert kept(app, session) == 1
 
@@ -233,7 +237,7 @@ def test_quitting_waits_a_bounded_time_for_a_hung_file_and_says_so_in_the_error_
     to_game_over(app, settle=False)
     start = time.monotonic()
     app.quit()
-    assert time.monotonic() - start < 3.0
+    assert time.monotonic() - start < 25  # it gave up on the job hung for 30 s (a hang guard, not a speed)
     log = (app.store.folder / "errors.log").read_text("utf-8")  # type: ignore[operator]
     assert "file jobs unfinished after 0.3 s at quit" in log
     release.set()

@@ -1,5 +1,5 @@
 """The hint protocol never prints NaN or Infinity (not JSON), and refuses a Match ID it cannot answer:
-a match past 64 points, a game not in play, an impossible Crawford state. Each answered in under 5 s."""
+a match past 64 points, a game not in play, an impossible Crawford state; none hangs."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import time
 
 import pytest
+from helpers import HANG_S
 
 from ai.cli.hint import Answerer, serve
 from ai.evaluation.load import hand_evaluator
@@ -15,7 +16,7 @@ from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState
 
 START = "4HPwATDgc/ABMA"
-LIMIT_S = 5.0
+LIMIT_S = HANG_S
 
 
 def ask(info: MatchInfo) -> dict[str, object]:

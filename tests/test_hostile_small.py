@@ -1,4 +1,5 @@
-"""No file can hurt, the smaller cases: each refused or handled with a clear message in under 5 s."""
+"""No file can hurt, the smaller cases: each refused or handled with a clear message, none hanging
+(how fast each is answered: ``python -m bench.hostile``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import HANG_S
 from test_ui_cube import answer, flow_at
 
 import ai.cube.met as met_module
@@ -29,7 +31,7 @@ from game.ui.model.records import keep_game, record_files
 from game.ui.model.session import AI
 
 ROOT = Path(__file__).resolve().parent.parent
-LIMIT_S = 5.0
+LIMIT_S = HANG_S
 SHORT = """ 3 point match
 
  Game 1
@@ -40,7 +42,7 @@ SHORT = """ 3 point match
 
 
 def run_main(*args: str, **kw: object) -> subprocess.CompletedProcess[bytes]:
-    """``python main.py ARGS``, answered in under :data:`LIMIT_S` (the program's start included)."""
+    """``python main.py ARGS``, answered before :data:`LIMIT_S` (a hang guard, not a speed)."""
     start = time.monotonic()
     done: subprocess.CompletedProcess[bytes] = subprocess.run(
         [sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, timeout=120, **kw
@@ -51,7 +53,7 @@ def run_main(*args: str, **kw: object) -> subprocess.CompletedProcess[bytes]:
 
 @contextlib.contextmanager
 def quickly() -> Iterator[None]:
-    """The block must be done in under :data:`LIMIT_S`."""
+    """The block must end before :data:`LIMIT_S` (a hang guard, not a speed)."""
     start = time.monotonic()
     yield
     assert time.monotonic() - start < LIMIT_S

@@ -376,7 +376,7 @@ def test_first_frame_starts_the_real_app_and_counts_from_process_start() -> None
     import pygame
 
     seconds, how = selftest.first_frame()
-    assert 0 < seconds < 600
+    assert seconds > 0  # counted from the process's start: pytest's, here (a time, not a budget)
     if sys.platform.startswith("linux"):
         assert how == "since the process started"
     pygame.display.quit()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -171,11 +170,9 @@ def test_any_mangled_xgid_is_read_or_refused_never_a_traceback() -> None:
         assert read_xgid(x.text) == x
 
 
-def test_a_huge_paste_is_refused_at_once() -> None:
-    start = time.perf_counter()
+def test_a_huge_paste_is_refused_by_its_length_before_it_is_split() -> None:
     with pytest.raises(XgidError, match="characters"):
         read_xgid("XGID=" + ":" * 5_000_000)
-    assert time.perf_counter() - start < 0.5
     assert MAX_INPUT < 1000
 
 
