@@ -10,11 +10,14 @@ from ai.autoplay import play_match
 from ai.cli.autoplay import main as autoplay_main
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
+from game.records.formats import RecordFormat, detect, read_record
 from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match
 from game.records.mat_reader import parse_match
+from game.records.replay import replay
 from game.rules.cube import CubeAction
 from game.rules.move import parse_move
 from game.rules.state import GameState
+from tests.test_record_formats import turns
 
 SAMPLE = "\n".join(  # gnubg's layout, trailing spaces included
     [
@@ -134,3 +137,20 @@ def test_autoplay_with_an_opponent_level_names_both_sides(tmp_path: Path) -> Non
     assert autoplay_main(args) == 0
     rec = parse_match(out.read_text())
     assert rec.players == ("casual A", "novice B")
+
+
+def test_autoplay_out_named_sgf_writes_gnu_backgammons_sgf_of_the_same_match(tmp_path: Path) -> None:
+    mat, sgf = tmp_path / "m.mat", tmp_path / "m.sgf"
+    for out in (mat, sgf):
+        assert autoplay_main(["--match", "1", "--level", "novice", "--seed", "3", "--out", str(out)]) == 0
+    assert sgf.read_text(encoding="utf-8").startswith("(;FF[4]GM[6]CA[UTF-8]AP[Backgammon autoplay]")
+    assert detect(sgf.read_bytes()) is RecordFormat.SGF and detect(mat.read_bytes()) is RecordFormat.MAT
+    assert turns(replay(read_record(sgf.read_bytes()))) == turns(replay(read_record(mat.read_bytes())))
+
+
+def test_autoplay_refuses_an_xg_file_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "m.xg"
+    assert autoplay_main(["--match", "25", "--out", str(out)]) == 1
+    assert "eXtreme Gammon's .xg is read, not written" in capsys.readouterr().err and not out.exists()

@@ -23,7 +23,7 @@ from game.records.mat_reader import decode, read_match
 from game.records.replay import replay
 from game.records.sgf import read_sgf
 from game.records.sgf_write import format_sgf
-from tests.test_record_formats import turns
+from tests.test_record_formats import BEAVER, turns
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 pytestmark = pytest.mark.skipif(GNUBG is None, reason="the GNU Backgammon program is not installed")
@@ -83,3 +83,10 @@ def test_gnubg_loads_our_sgf_whole(matches: list[MatchRecord], index: int, tmp_p
     assert theirs.length == record.length and theirs.players == record.players
     assert len(theirs.games) == len(record.games)
     assert turns(replay(theirs)) == turns(replay(record))
+
+
+def test_gnubg_loads_a_beaver_we_write_at_four_times_the_stake(tmp_path: Path) -> None:
+    record = read_match(BEAVER)  # a money game with a beaver, resigned at 12 points
+    theirs = replay(gnubg_round_trip(record, tmp_path))
+    assert turns(theirs) == turns(replay(record))
+    assert (theirs.games[0].winner, theirs.games[0].points) == (0, 12)

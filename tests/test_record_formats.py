@@ -197,6 +197,42 @@ def test_sgf_we_write_marks_resignations_and_the_crawford_game() -> None:
     assert text.count("RU[Crawford:CrawfordGame]") == len(crawford)
 
 
+BEAVER = """ 0 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 31: 8/5 6/5                 42: 8/4 6/4
+  2)  Doubles => 2                Doubles => 4
+  3)  Takes
+  4) 64: 24/14                   21: 13/11 6/5
+      Wins 12 points
+"""
+"""A money game with a beaver as this game writes one (the redouble a second double, then the
+doubler's take), resigned as a backgammon at a cube of 4: 12 points."""
+
+
+def test_a_beaver_written_as_a_second_double_replays_at_four_times_the_stake() -> None:
+    match = replay(read_match(BEAVER))
+    beaver = match.games[0].turns[2]
+    assert beaver.doubled and beaver.taken and beaver.beavers == 1 and not match.notes
+    assert (match.games[0].winner, match.games[0].points) == (0, 12)
+
+
+def test_sgf_we_write_keeps_a_beaver_and_reads_back_the_same_points() -> None:
+    record = read_match(BEAVER)
+    written = format_sgf(record)
+    assert ";W[double]\n;B[double]\n;W[take]" in written and "RE[W+12R]" in written
+    again = replay(read_sgf(written))
+    assert turns(again) == turns(replay(record)) and again.games[0].turns[2].beavers == 1
+
+
+def test_a_beaver_in_a_match_is_refused_by_the_sgf_writer() -> None:
+    record = read_match(BEAVER.replace(" 0 point match", " 15 point match"))
+    assert any("a beaver in a match" in n for n in replay(record).notes)  # read, as GNU Backgammon reads it
+    with pytest.raises(ReplayError, match="a beaver in a match cannot be written"):
+        format_sgf(record)
+
+
 # --- .xg ---------------------------------------------------------------------------------------
 
 
@@ -207,6 +243,13 @@ def test_an_xg_file_reads_as_the_match_it_holds(name: str, packed: bool) -> None
     record = read_xg(xg_file(source, packed_registry=packed))
     assert record.length == source.length and record.players == source.players
     assert turns(replay(record)) == turns(replay(source))
+
+
+def test_an_xg_beaver_reads_at_four_times_the_stake() -> None:
+    source = read_match(BEAVER)
+    record = read_xg(xg_file(source))
+    assert turns(replay(record)) == turns(replay(source))
+    assert replay(record).games[0].points == 12
 
 
 def test_xg_cube_actions_resignations_and_old_file_versions_are_read() -> None:

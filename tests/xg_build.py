@@ -64,8 +64,8 @@ def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True)
         out.append(_record(1, [("<ii", 12, game.score), ("<26b", 21, _START)]))
         for turn in game.turns:
             side = _side(turn.player)
-            if turn.doubled:
-                answer = 1 if turn.taken else 0
+            if turn.doubled:  # the answer: 1 a take, 0 a pass, 2 a beaver (taken at once)
+                answer = 2 if turn.beavers else 1 if turn.taken else 0
                 out.append(_record(2, [("<iii", 12, (side, 1, answer))]))
             elif not turn.first:
                 out.append(_record(2, [("<iii", 12, (side, 0, -1))]))

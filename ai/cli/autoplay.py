@@ -3,7 +3,8 @@
     python main.py autoplay --match 5 --level intermediate --seed 1 --out match.mat
 
 The match is played by :func:`ai.autoplay.play_match`; the record is written atomically in the
-.mat format (:mod:`game.records.mat`).
+format the file's name asks for (:mod:`game.records.written`): GNU Backgammon's ``.sgf`` for a
+``.sgf`` file, else the ``.mat`` text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import sys
 from ai.autoplay import play_match
 from ai.cli.hint import load
 from ai.levels import LEVELS, level_by_key
-from game.records.mat import format_match
+from game.records.mat import MatFileError
+from game.records.replay import ReplayError
+from game.records.written import format_for, record_bytes
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support.files import UnknownHomeError, user_path, writable, write_atomic
 
@@ -29,7 +32,12 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--level", default="casual", choices=keys, help="both sides' level (default casual)")
     ap.add_argument("--opponent", choices=keys, help="the right-hand player's level (default: --level)")
     ap.add_argument("--seed", type=int, default=1, help="dice and noise seed (default 1)")
-    ap.add_argument("--out", required=True, metavar="FILE.mat", help="where to write the record")
+    ap.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE.mat",
+        help="where to write the record: a .sgf file as GNU Backgammon's .sgf, else .mat text",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +57,10 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         print(f"autoplay: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
         return 1
     problem = writable(out)
+    try:
+        fmt = format_for(out)
+    except MatFileError as exc:
+        problem = problem or str(exc)
     if problem:
         print(f"autoplay: cannot write {out}: {problem}", file=sys.stderr)
         return 1
@@ -56,8 +68,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     opponent = None if args.opponent is None else level_by_key(args.opponent)
     record = play_match(args.match, level_by_key(args.level), args.seed, evaluator, opponent=opponent)
     try:
-        write_atomic(out, format_match(record).encode("utf-8"))
-    except OSError as exc:
+        write_atomic(out, record_bytes(record, fmt, "Backgammon autoplay"))
+    except (OSError, ReplayError) as exc:
         print(f"autoplay: cannot write {out}: {exc}", file=sys.stderr)
         return 1
     last = record.games[-1]

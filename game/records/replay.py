@@ -106,6 +106,10 @@ class Turn:
     """The roll was played illegally, written as the board after it (``move`` is None, the next
     turn starts from that board): not a decision to judge."""
 
+    beavers: int = 0
+    """Redoubles at once after the double (money play): 1 a beaver (the taker redoubled, the
+    doubler took), 2 a raccoon (the doubler redoubled again, the other took)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ReplayedGame:
@@ -332,6 +336,8 @@ class _GameReplay:
         self.taken: bool | None = None
         self.redoubled_by: int | None = None
         """Who beavered (or raccooned) this turn's double, until the other takes it or rolls."""
+        self.beavers = 0
+        """This turn's redoubles at once (a beaver, a raccoon)."""
         self.cube_rows = (0, 0)
         """The rows of this turn's double and of its answer (0: none yet)."""
         self.ended: Ending | None = None
@@ -376,9 +382,10 @@ class _GameReplay:
             Turn(
                 self.player, self.code, before, not self.turns, self.doubled_at is not None, self.taken,
                 dice, move, legal, row, text, *self.cube_rows, illegal=board is not None,
+                beavers=self.beavers,
             )
         )  # fmt: skip
-        self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
+        self.doubled_at, self.taken, self.cube_rows, self.beavers = None, None, (0, 0), 0
         after = board if board is not None else self.code if move is None else move.after.code
         borne_off = not after & SIDE_MASK  # the mover has no checker left on the board
         kind = win_kind(after) if borne_off and (move is not None or board is not None) else None
@@ -404,6 +411,12 @@ class _GameReplay:
     def double(self, a: Action) -> None:
         if self.taken and self.player is not None and a.player != self.player:
             self.redouble(a)  # a beaver
+            return
+        if self.doubled_at is not None and self.taken is None and a.player != self.player:
+            # a beaver written as a second double (GNU Backgammon's .sgf, eXtreme Gammon's .xg,
+            # this game's own records): the double is taken, and redoubled at once
+            self.answer(replace(a, kind=CubeAction.TAKE))
+            self.redouble(a)
             return
         if self.redoubled_by is not None and a.player != self.redoubled_by:
             self.redouble(a)  # a raccoon
@@ -433,6 +446,7 @@ class _GameReplay:
             raise ReplayError(f"{self.where(a)}: the cube cannot go past {MAX_CUBE}")
         self.cube = CubeState(self.cube.value * 2, a.player)
         self.redoubled_by = a.player
+        self.beavers += 1
 
     def answer(self, a: Action) -> None:
         if self.redoubled_by is not None:
@@ -565,9 +579,10 @@ class _GameReplay:
                 Turn(
                     self.player, self.code, self.doubled_at, False, True, True,
                     row=answer_row or double_row, double_row=double_row, answer_row=answer_row,
+                    beavers=self.beavers,
                 )
             )  # fmt: skip
-            self.doubled_at, self.taken, self.cube_rows = None, None, (0, 0)
+            self.doubled_at, self.taken, self.cube_rows, self.beavers = None, None, (0, 0), 0
 
     def unfinished(self) -> None:
         """Say what the play leaves open where the record stops before the game's end."""

@@ -4,7 +4,9 @@
 The record is replayed first (:func:`game.records.replay.replay`): a game's moves are written
 from the legal moves the replay found, one letter pair per checker step, and the replay says
 which game is the Crawford game and which games ended by a resignation (``RE[W+2R]``); a last
-game that stops before its end is written without a result, as GNU Backgammon saves one.
+game that stops before its end is written without a result, as GNU Backgammon saves one. A
+beaver is written as GNU Backgammon writes one, the other player's double at once
+(``;W[double];B[double];W[take]``), in money play; a match with one is refused.
 """
 
 from __future__ import annotations
@@ -44,7 +46,11 @@ def _turn(turn: Turn) -> list[str]:
     nodes = []
     if turn.doubled:
         nodes.append(f";{me}[double]")
-        nodes.append(f";{other}[{'take' if turn.taken else 'drop'}]")
+        # a beaver (a raccoon) is the other player's (then the doubler's) double at once, taken
+        # by the player who redoubled before: GNU Backgammon's ;W[double];B[double];W[take]
+        nodes += [f";{(other, me)[k % 2]}[double]" for k in range(turn.beavers)]
+        answers = (other, me)[turn.beavers % 2]
+        nodes.append(f";{answers}[{'take' if turn.taken else 'drop'}]")
     if turn.dice is not None:
         move = _steps(turn.move.steps, turn.player) if turn.move is not None else ""
         nodes.append(f";{me}[{turn.dice[0]}{turn.dice[1]}{move}]")
@@ -78,7 +84,16 @@ def _game(k: int, game: ReplayedGame, record: MatchRecord, crawford_rule: bool, 
 def format_sgf(record: MatchRecord, application: str = "Backgammon") -> str:
     """The whole record as ``.sgf`` text, one game tree per game (``application`` names the
     program that wrote it, ``AP``); a record the rules do not allow raises
-    :class:`game.records.replay.ReplayError`."""
+    :class:`game.records.replay.ReplayError`, and so does a beaver in a match (the rules allow
+    them in money play only)."""
     replayed = replay(record)
+    if record.length:
+        for game in replayed.games:
+            for turn in game.turns:
+                if turn.beavers:
+                    raise ReplayError(
+                        f"game {game.number}, row {turn.double_row or turn.row}: a beaver in a match "
+                        "cannot be written (beavers are for money play only)"
+                    )
     crawford_rule = tag_is_on(record, "Crawford", default=True)
     return "".join(_game(k, g, record, crawford_rule, application) for k, g in enumerate(replayed.games))
