@@ -12,10 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from gnubg_records import reading
 
 from game.records.mat import MatFileError
 from game.records.mat_reader import MAX_LINE, decode, read_match
-from game.records.replay import ReplayedMatch, ReplayError, replay
+from game.records.replay import ReplayedMatch, ReplayError, load_match, replay
 
 DATA = Path(__file__).parent / "data" / "mat"
 
@@ -335,3 +336,23 @@ def test_games_written_past_the_matchs_end_are_left_out_with_a_note(a: int, b: i
     m = replay(read_match(text))
     assert result(m) == [(0, 1, "resign")] and m.final_score() == (1, 0)  # as gnubg's import mat
     assert noted(m, "left out, as GNU Backgammon leaves them")
+
+
+OWN = Path(__file__).parent / "data" / "records" / "concedes.mat"
+"""Our own record of each form issue 50 found refused: a hit run into the next move, Concedes beside
+the Wins, after a roll in its cell, alone with the Wins two rows later, and a game past the end."""
+
+GNUBG_READS = [[0, 1, 0, 0], [1, 2, 1, 0], [1, 1, 1, 2], [1, 4, 1, 3]]
+"""GNU Backgammon's ``import mat`` of it (winner, points, scores before each game): game 5 is left
+out, the match being over (tests/gnubg_records.py reads it so)."""
+
+
+def test_our_record_of_each_form_reads_as_gnubg_reads_it() -> None:
+    match = load_match(OWN)
+    assert [[g.winner, g.points, g.score[0], g.score[1]] for g in match.games] == GNUBG_READS
+    assert noted(match, "game 4 ends the match at 1-7: the 1 game(s) written after it are left out")
+
+
+def test_gnubg_reads_our_record_of_each_form_as_the_test_says() -> None:
+    gnubg = pytest.importorskip("gnubg")
+    assert reading(gnubg, OWN)["games"] == GNUBG_READS
