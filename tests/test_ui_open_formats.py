@@ -48,8 +48,8 @@ def test_the_list_holds_sgf_and_xg_records_read_off_the_window_thread(
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, OpenMatchScene)
+    run_until(app, dialog.ready, "the folder listed and the files read")
     assert [m.path for m in dialog.matches] == [records["sgf"], records["xg"], records["broken"]]
-    run_until(app, lambda: not any(m.is_pending() for m in dialog.matches), "the files read")
     sgf, xg, broken = dialog.matches
     for m in (sgf, xg):
         assert (m.length, m.players, m.score) == (5, ("Alice", "Bob"), (3, 0))
@@ -74,6 +74,9 @@ def test_an_sgf_or_xg_record_chosen_in_the_list_is_reviewed(
 ) -> None:
     app, _ = with_game(make_app)
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, OpenMatchScene)
+    run_until(app, dialog.ready, "the saved matches listed")
     for _ in range(which):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)

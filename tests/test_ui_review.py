@@ -71,6 +71,9 @@ def open_newest(make_app: Callable[..., App]) -> tuple[App, ReviewScene]:
     """A game in progress, Ctrl+O, Enter on the newest saved match, its review finished or failed."""
     app, _ = with_game(make_app)
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    dialog = app.stack.top()
+    assert isinstance(dialog, OpenMatchScene)
+    run_until(app, dialog.ready, "the saved matches listed")  # off the window's thread
     key(app, pygame.K_RETURN)
     return app, reviewed(app)
 
@@ -93,8 +96,8 @@ def test_opened_record_shows_progress_then_both_players_stats(
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, OpenMatchScene)
-    assert [m.path for m in dialog.matches] == [record]
-    key(app, pygame.K_RETURN)  # the newest saved match is selected
+    key(app, pygame.K_RETURN)  # the newest saved match is picked (it opens once the folder is listed)
+    run_until(app, lambda: [m.path for m in dialog.matches] == [record], "the saved matches listed")
     settle_files(app)  # read off the window's thread
     scene = app.stack.top()
     assert isinstance(scene, ReviewScene) and scene.path is None and scene.worker is not None
@@ -217,8 +220,8 @@ def test_a_typed_path_that_does_not_exist_is_said_in_the_box(
     assert isinstance(dialog, OpenMatchScene) and dialog.matches == []
     dialog.entry.insert(str(home / "nowhere.mat"))
     key(app, pygame.K_RETURN)
-    settle_files(app)
-    assert app.stack.top() is dialog and "nowhere.mat" in dialog.message
+    run_until(app, lambda: "nowhere.mat" in dialog.message, "the path looked at, then read")
+    assert app.stack.top() is dialog
 
 
 def test_a_file_dropped_during_a_game_opens_over_it_and_the_game_goes_on(

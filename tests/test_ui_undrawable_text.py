@@ -69,7 +69,7 @@ def test_open_list_draws_non_utf8_names_and_nul_players(make_app: Callable[..., 
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     dialog = app.stack.top()
     assert isinstance(dialog, OpenMatchScene)
-    run_until(app, lambda: not any(m.is_pending() for m in dialog.matches), "the files read")
+    run_until(app, dialog.ready, "the files read")
     assert sorted(m.players[0] for m in dialog.matches) == ["", "Al\x00ice"]
     app.frame(0.05)
     key(app, pygame.K_RETURN)  # the review of the record with the NUL in a name draws too

@@ -39,6 +39,12 @@ HINT_DEPTHS = (1, 2, 3, 4)
 MAX_WINDOW_SIDE = 16384
 """The longest side a saved window size may have; anything longer is a damaged setting."""
 
+RECENT_FILES = 10
+"""How many match record files opened lately the settings remember."""
+
+MAX_PATH_CHARS = 4096
+"""The longest path the settings keep (Linux's own limit)."""
+
 
 class StorageError(ValueError):
     """A settings or saved-game file that cannot be used."""
@@ -88,6 +94,9 @@ class Settings:
     """With two players, the name of the first (the bottom side)."""
     name_two: str = DEFAULT_NAMES[1]
     """With two players, the name of the second (the top side)."""
+    recent_files: tuple[str, ...] = ()
+    """The match record files opened lately (the Open dialog's recent files), newest first, at
+    most :data:`RECENT_FILES`."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -156,6 +165,23 @@ def _window_size(value: object, name: str) -> tuple[int, int] | None:
     )
 
 
+def _paths(value: object, name: str) -> tuple[str, ...]:
+    """File paths: a list of at most RECENT_FILES strings of 1..MAX_PATH_CHARS characters, no NUL."""
+    listed = validate.items(list(value) if isinstance(value, tuple) else value, name, RECENT_FILES)
+    kept = tuple(validate.text(v, f"{name}[{i}]", MAX_PATH_CHARS) for i, v in enumerate(listed))
+    if any("\0" in v for v in kept):
+        raise validate.Invalid(f"{name} holds a path with a NUL character")
+    return kept
+
+
+def remember_file(recent: tuple[str, ...], path: str) -> tuple[str, ...]:
+    """``recent`` with ``path`` first (once), the oldest dropped past :data:`RECENT_FILES`; a path the
+    settings cannot keep (too long, a NUL) leaves them as they are."""
+    if not path or len(path) > MAX_PATH_CHARS or "\0" in path:
+        return recent
+    return (path, *(p for p in recent if p != path))[:RECENT_FILES]
+
+
 def _name(value: object, name: str) -> str:
     """A player's name: text of 1..NAME_LENGTH printable characters, not only spaces."""
     kept = validate.text(value, name, NAME_LENGTH)
@@ -186,6 +212,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "opponent": lambda x, n: validate.member(x, n, Control),
         "name_one": _name,
         "name_two": _name,
+        "recent_files": _paths,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""
