@@ -279,9 +279,8 @@ class _MoveTexts:
         text cannot be read as checker moves)."""
 
     def delta(self, text: str) -> int | None:
-        known = self.deltas.get(text, 0)
-        if known != 0:
-            return known
+        if text in self.deltas:
+            return self.deltas[text]
         try:
             segments = parse_segments(normalise_move(text))
         except MoveError:
