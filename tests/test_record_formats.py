@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from corpus import corpus_part
+from helpers import HANG_S
 
 from game.records.formats import RecordFormat, detect, read_record
 from game.records.mat import MatchRecord, MatFileError
@@ -172,7 +173,7 @@ def test_a_huge_flat_sgf_is_refused_quickly() -> None:
     start = time.perf_counter()
     with pytest.raises(SgfFileError, match="nodes"):
         read_sgf(text)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < HANG_S  # a hang, not a speed: bench.records times it
 
 
 @pytest.mark.parametrize("name", [*SAVED, "selfplay-1-4", "selfplay-1-6"])
@@ -268,7 +269,7 @@ def _xg_errors(data: bytes) -> str:
         message = str(exc)
     else:
         message = ""
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < HANG_S  # a hang, not a speed: bench.records times it
     return message
 
 
@@ -370,7 +371,7 @@ def test_each_real_file_replays(path: Path) -> None:
             replay_bytes(data)
         return
     played = replay_bytes(data)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < HANG_S  # a hang, not a speed: bench.records times it
     assert played.games and not played.notes
     last = played.games[-1]
     final = list(last.score)
