@@ -186,6 +186,19 @@ def test_with_two_jobs_the_first_progress_comes_before_any_round_is_in(shipped: 
     assert r.trials == 72 and seen[0].trials == 0 and seen[0].ply >= 1
 
 
+def test_a_pass_known_exactly_shows_its_value_before_any_trial_is_counted(shipped: NeuralEvaluator) -> None:
+    seen: list[RolloutResult] = []
+    s = RolloutSettings(trials=36, truncate=4, stop_z=None)
+    r = Engine(shipped).rollout(Position.start(), None, s, on_progress=seen.append)  # money: a pass is +1
+    first, final = seen[0], r
+    assert (
+        first.trials == 0
+        and first.candidates[2].exact
+        and first.candidates[2].equity == final.candidates[2].equity
+    )
+    assert first.candidates[2].equity > 0.5 and first.candidates[2].probs[0] == 1.0  # the taker passes: a win
+
+
 def test_the_games_over_in_a_round_under_way_count_towards_the_progress() -> None:
     r = RolloutResult((), 36, 144, 10.0, 1, in_play=18.0, ply=9)
     assert r.fraction == 54 / 144 and r.seconds_left == pytest.approx(10.0 * 90 / 54)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -14,7 +15,14 @@ from ui_driver import game, key, run_until, to_human_move
 
 from ai.rollout.settings import CandidateResult, RolloutResult, RolloutSettings
 from game.ui.app.app import App
-from game.ui.model.workbench.rollout import TRIALS, RolloutForm, Stopwatch, result_rows, status_line
+from game.ui.model.workbench.rollout import (
+    TRIALS,
+    RolloutForm,
+    Stopwatch,
+    result_rows,
+    status_line,
+    verdict_line,
+)
 from game.ui.scenes.review.scene import ReviewScene
 from game.ui.scenes.rollout import DONE, RUNNING, SETTINGS, RolloutDialog
 
@@ -110,6 +118,10 @@ def test_the_status_says_how_far_the_round_under_way_has_got() -> None:
     line = status_line(first, seconds=2.0)
     assert line.startswith("0 of 648 trials · 4 more under way, at ply 12 · 2 s") and "left" in line
     assert result_rows(first, False)[0].equity == "…"  # no value before a trial is counted
+    assert verdict_line(first) == "No value yet: the first round of trials is being played."
+    assert verdict_line(replace(first, stopped="cancelled")).startswith(
+        "Stopped before the first round ended"
+    )
     assert status_line(None, seconds=3.0) == "Starting the rollout… 3 s"
 
 

@@ -114,11 +114,14 @@ def _results(tally: _Tally) -> tuple[list[CandidateResult], F]:
     out = []
     for i, c in enumerate(tally.candidates):
         p = tuple(float(v) for v in probs[:, i].mean(axis=0)) if n else (0.0,) * 5
+        value = float(eq[:, i].mean()) if n else 0.0
+        if c.exact is not None:  # known before any trial (a pass, a move that wins at once)
+            p, value = c.exact
         out.append(
             CandidateResult(
                 c.label,
                 c.position_id,
-                float(eq[:, i].mean()) if n else 0.0,
+                value,
                 0.0 if c.exact is not None else _se(eq[:, i]),
                 (p[0], p[1], p[2], p[3], p[4]),
                 n,

@@ -198,7 +198,12 @@ def status_line(r: RolloutResult | None, failure: str = "", seconds: float | Non
 
 
 def verdict_line(r: RolloutResult) -> str:
-    """The cube verdict, or which move is best and whether that is clear."""
+    """The cube verdict, or which move is best and whether that is clear (nothing before the first
+    round's trials are counted)."""
+    if r.trials == 0 and any(not c.exact for c in r.candidates):
+        if r.stopped:
+            return "Stopped before the first round ended: no value yet."
+        return "No value yet: the first round of trials is being played."
     if r.cube is not None:
         action = cube_words(r.cube.double, r.cube.take)
         return f"{action} ({'clear' if r.clear else 'not yet clear'})"
