@@ -118,6 +118,7 @@ def test_the_status_says_how_far_the_round_under_way_has_got() -> None:
     line = status_line(first, seconds=2.0)
     assert line.startswith("0 of 648 trials · 4 more under way, at ply 12 · 2 s") and "left" in line
     assert result_rows(first, False)[0].equity == "…"  # no value before a trial is counted
+    assert result_rows(replace(first, stopped="cancelled"), False)[0].interval == "no trial counted"
     assert verdict_line(first) == "No value yet: the first round of trials is being played."
     assert verdict_line(replace(first, stopped="cancelled")).startswith(
         "Stopped before the first round ended"

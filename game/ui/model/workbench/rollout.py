@@ -156,7 +156,11 @@ def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
     rows = []
     for i, c in enumerate(r.candidates):
         if c.trials == 0 and not c.exact:
-            rows.append(ResultRow(c.label, "…", "playing the first round", "", False))
+            rows.append(
+                ResultRow(
+                    c.label, "…", "no trial counted" if r.done else "playing the first round", "", False
+                )
+            )
             continue
         lo, hi = c.equity - Z95 * c.se, c.equity + Z95 * c.se
         interval = "exact" if c.exact else f"{lo:+.3f} to {hi:+.3f}"
