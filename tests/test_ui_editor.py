@@ -173,6 +173,7 @@ def test_checkers_are_dragged_from_point_to_point_onto_the_bar_and_into_the_tray
     app.frame(0.05)
     view = editor.board_view()  # the checker follows the mouse, lifted off its point
     assert view.drag == point(editor, 16) and view.human[12] == 4 and editor.value == start
+    assert 15 - sum(view.human) - view.airborne[0] == 0  # in the hand: the tray shows none borne off
     editor.draw(app.screen)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point(editor, 16), button=1))
     app.frame(0.05)

@@ -607,6 +607,7 @@ class EditorScene(Scene):
         )
         if lifted is not None:
             view.drag, view.mover_top = lifted[2], lifted[1] is Side.TOP
+            view.airborne = (1, 0) if lifted[1] is Side.BOTTOM else (0, 1)  # in the hand, not borne off
         here = self.cursor_point()
         if here is not None and self.cursor is not None:
             view.cursor, view.cursor_row = here[0], self.cursor[0]
