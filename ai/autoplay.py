@@ -2,9 +2,9 @@
 
 Both sides play at the same level (or the right-hand player at another):
 before each roll (except the opening roll) the
-side on roll may double (:func:`ai.cube.decision.decide` on the level's evaluation of the
-position, with the level's noise), the opponent takes or passes; moves are chosen
-by cubeful match equity at the score (:func:`ai.cube.model.cubeful_equity`). The dice come
+side on roll may double (:meth:`ai.engine.Engine.level_cube_decision`: the level's depth and
+noise, as the window's computer decides), the opponent takes or passes; moves are chosen
+by cubeful match equity at the score (:meth:`ai.engine.Engine.rank_moves`). The dice come
 from :class:`game.rules.dice.Dice` seeded with ``autoplay-<seed>``, so a seed replays the
 same match. The record is a :class:`game.records.mat.MatchRecord`.
 No resignations are offered: every game is played out.
@@ -15,10 +15,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ai.cube.model import CubeContext, context_for
 from ai.engine import Engine
-from ai.evaluation.evaluator import Evaluator
-from ai.levels import Level
+from ai.engine_types import CubeContext, Evaluator, Level, context_for
 from game.records.mat import Action, GameRecord, MatchRecord, steps_text
 from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.dice import Dice
@@ -70,11 +68,14 @@ def play_game(
         if state.dice is None:
             if can_double(cube, me, crawford=crawford):
                 level, taker = levels[me], levels[1 - me]
-                probs, offer = engine.level_cube_decision(state.position, ctx, level, seed)
+                probs, offer = engine.level_cube_decision(state.position, ctx, level.depth, level.noise, seed)
                 if offer.double:
                     actions.append(Action(CubeAction.DOUBLE, me, cube=cube.value * 2))
                     known = probs if taker.depth == level.depth else None  # the taker searches its own depth
-                    if not engine.level_cube_decision(state.position, ctx, taker, seed, 1, known)[1].take:
+                    _, answer = engine.level_cube_decision(
+                        state.position, ctx, taker.depth, taker.noise, seed, 1, known
+                    )
+                    if not answer.take:
                         actions.append(Action(CubeAction.PASS, 1 - me))
                         record = GameRecord(score, tuple(actions), me, cube.value)
                         return PlayedGame(record, Outcome(me, Termination.SINGLE), cube)

@@ -1,32 +1,40 @@
 """The one door to the AI: rank a roll's moves, answer a cube question, judge a match.
 
 The worker's handlers (:mod:`ai.worker.handlers`), the command-line tools (``hint``,
-``analyze``, ``autoplay``) and the review request all go through an :class:`Engine`, as
-wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to theirs::
+``analyze``, ``rollout``, ``autoplay``...) and the review request all go through an :class:`Engine`,
+as wildbg's ``WildbgApi`` or python-chess's ``SimpleEngine`` are the one door to theirs; the values
+they give and get are named in :mod:`ai.engine_types` beside it, and nothing else of ``ai`` is
+theirs to import (``tests/test_layering.py``)::
 
     engine = Engine(evaluator)
     ranked = engine.rank_moves(position, (3, 1), depth=2)       # best first
     probs, decision = engine.cube_decision(position, context, depth=2)
+    probs, decision = engine.level_cube_decision(position, context, 1, 0.3, seed)  # a level's, noise and all
     review = engine.judge_match(replayed, depth=3)
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
     hot = engine.temperature_map(position, depth=2, context=context)  # every roll's best move
     value = engine.evaluate(position, depth=2, context=context)      # chances, equities
 
 It holds the evaluator and, to search on every core, a pool of helper processes
-(:class:`ai.parallel.Pool`): every call is a fresh search (no cache is kept between calls),
-so an engine may be shared by one caller at a time.
+(:class:`ai.parallel.Pool`, :func:`helper_pool`): every call is a fresh search (no cache is kept
+between calls), so an engine may be shared by one caller at a time. What an engine is made of is
+loaded here too: the evaluators (:func:`default_evaluator`, :func:`hand_evaluator`,
+:func:`network_evaluator`) and the match equity table (:func:`default_met`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from ai.analysis.review import Review, review
 from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
+from ai.cube.met import default_met
 from ai.cube.model import F
+from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.load import default_evaluator, hand_evaluator, network_evaluator
+from ai.evaluation.network import NetworkError
 from ai.filters import SCORING_FILTERS, Filters
 from ai.levels import MAX_DEPTH
 from ai.position_value import Evaluation, evaluate
@@ -38,44 +46,54 @@ from game.rules.position import Position
 
 if TYPE_CHECKING:
     from ai.cube.model import CubeContext
-    from ai.levels import Level
+    from ai.search import Pool
     from game.records.replay import ReplayedMatch
+
+__all__ = [
+    "Engine",
+    "NetworkError",
+    "default_evaluator",
+    "default_met",
+    "hand_evaluator",
+    "helper_pool",
+    "network_evaluator",
+]
 
 
 class Engine(Ranker):
     """The AI's searches with one evaluator; :meth:`rank_moves` is :class:`ai.ranking.Ranker`'s."""
 
     def cube_decision(
-        self,
-        position: Position,
-        context: CubeContext,
-        depth: int,
-        *,
-        noise: float = 0.0,
-        rng: np.random.Generator | None = None,
-        settle: bool = True,
+        self, position: Position, context: CubeContext, depth: int, *, settle: bool = True
     ) -> tuple[F, CubeDecision]:
-        """The side on roll's chances and cube decision before its roll
+        """The side on roll's chances and cube decision before its roll, without noise
         (:func:`ai.cube.decision.cube_decision`); ``settle``: a clear decision may stand one depth
         shallower (False: always the full depth, for values a player reads)."""
-        code, pool, margin = position.code, self.pool, SETTLE_MARGIN if settle else None
-        return cube_decision(
-            code, context, depth, self.evaluator, noise=noise, rng=rng, pool=pool, settle=margin
-        )
+        margin = SETTLE_MARGIN if settle else None
+        return cube_decision(position.code, context, depth, self.evaluator, pool=self.pool, settle=margin)
 
     def level_cube_decision(
         self,
         position: Position,
         context: CubeContext,
-        level: Level,
+        depth: int,
+        noise: float,
         seed: int,
         role: int = 0,
         probs: F | None = None,
+        *,
+        settle: bool = True,
     ) -> tuple[F, CubeDecision]:
-        """The cube decision a level makes, its noise seeded by the position (role 0: the doubler's,
-        1: the taker's; :func:`ai.cube.decision.level_cube_decision`)."""
+        """The cube decision the computer makes at a level: searched at its ``depth``, blurred by
+        cube noise in proportion to its checker ``noise`` and drawn from the position, ``seed`` and
+        ``role`` (0: the doubler's question, 1: the taker's), never a match-deciding double by a
+        slip (:func:`ai.cube.decision.level_cube_decision`). The computer's every cube decision,
+        the window's (the worker's cube answers) and autoplay's alike, is made here. ``probs``: an
+        earlier answer's chances on the same position (no search); ``settle``: as
+        :meth:`cube_decision`'s."""
+        margin = SETTLE_MARGIN if settle else None
         return level_cube_decision(
-            position.code, context, level, self.evaluator, seed, role, probs, pool=self.pool
+            position.code, context, depth, noise, self.evaluator, seed, role, probs, self.pool, margin
         )
 
     def judge_match(
@@ -160,6 +178,23 @@ class Engine(Ranker):
         at ``depth`` and ``context`` (None: money, cube centred); :mod:`ai.position_value`."""
         _check_depth(depth)
         return evaluate(self, position, depth, context, should_stop)
+
+
+@contextlib.contextmanager
+def helper_pool(workers: int, evaluator: Evaluator) -> Iterator[Pool | None]:
+    """Helper processes for an engine searching in ``workers`` processes (1: this one alone, None;
+    0: one a core), each with ``evaluator``, ended on the way out."""
+    if workers == 1:
+        yield None
+        return
+    from ai.parallel import Pool as Helpers
+    from ai.parallel import cores
+
+    pool = Helpers.start((workers or cores()) - 1, evaluator)
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 def _check_depth(depth: int) -> None:

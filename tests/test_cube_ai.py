@@ -211,10 +211,13 @@ def test_level_cube_noise_is_fixed_by_the_position_and_seed() -> None:
     ctx = CubeContext(1, None, 0)
     probs = np.array([0.78, 0.0, 0.0, 0.0, 0.0])
     answers = {
-        seed: level_cube_decision(START_CODE, ctx, novice, evaluator, seed, 1, probs)[1] for seed in range(40)
+        seed: level_cube_decision(START_CODE, ctx, novice.depth, novice.noise, evaluator, seed, 1, probs)[1]
+        for seed in range(40)
     }
     assert all(
-        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 1, probs)[1] == answers[s] for s in (0, 7)
+        level_cube_decision(START_CODE, ctx, novice.depth, novice.noise, evaluator, s, 1, probs)[1]
+        == answers[s]
+        for s in (0, 7)
     )
     assert len({a.take for a in answers.values()}) == 2
 
@@ -227,7 +230,8 @@ def test_novice_never_turns_a_match_deciding_cube_by_a_slip() -> None:
     assert is_match_deciding(ctx) and not is_match_deciding(CubeContext(1, None, 5, (5, 5)))
     probs = np.array([0.5, 0.13, 0.005, 0.13, 0.005])
     assert not any(
-        level_cube_decision(START_CODE, ctx, novice, evaluator, s, 0, probs)[1].double for s in range(200)
+        level_cube_decision(START_CODE, ctx, novice.depth, novice.noise, evaluator, s, 0, probs)[1].double
+        for s in range(200)
     )
     # without the guard the novice's noise alone would double here now and then
     noisy = [

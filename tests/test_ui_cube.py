@@ -160,6 +160,19 @@ def test_human_double_asks_the_worker_from_the_doublers_side() -> None:
     assert req.position == flow.session.state.position
 
 
+def test_the_computers_take_is_asked_as_the_takers_question_and_its_double_as_the_doublers() -> None:
+    """Role 1 draws the taker's noise, as autoplay's taker does (tests/test_engine_door.py)."""
+    flow = flow_at(HUMAN, cube=CubeState(2, HUMAN))
+    (take,) = searches(flow.handle(Double()))
+    assert take.role == 1
+    flow = flow_at(HUMAN)
+    out = roll_and_play_first(flow)
+    for _ in range(40):  # the move shown, the computer asks before its roll
+        out += flow.handle(Tick(0.05))
+    (double,) = searches(out)
+    assert flow.search is Search.CUBE and double.role == 0 and double.position == flow.session.state.position
+
+
 def test_pass_ends_the_game_with_the_cube_value() -> None:
     flow = flow_at(HUMAN, cube=CubeState(2, HUMAN))
     flow.handle(Double())

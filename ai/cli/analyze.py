@@ -24,10 +24,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from ai.analysis.bands import BAD
-from ai.analysis.review import CUBE_EXTRA_DEPTH, DEFAULT_DEPTH, PlayerStats, Review, rating, review_json
 from ai.engine import Engine
-from ai.levels import MAX_DEPTH
+from ai.engine_types import BAD, CUBE_EXTRA_DEPTH, MAX_DEPTH, PlayerStats, Review, rating, review_json
+from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError, load_match
 from game.support.files import UnknownHomeError, user_path
@@ -191,7 +190,8 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     from ai.cli.hint import load
     from ai.cli.protocol import HintError
-    from ai.cube.met import METError, default_met
+    from ai.engine import default_met
+    from ai.engine_types import METError
 
     try:
         if match.record.length:
@@ -212,8 +212,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     confirmed = None
     if args.rollout_errors > 0:
         from ai.cli.rollout_errors import confirm_errors, format_confirmations
-        from ai.rollout.pool import default_jobs
-        from ai.rollout.settings import RolloutSettings
+        from ai.engine_types import RolloutSettings, default_jobs
 
         settings = RolloutSettings(
             trials=args.rollout_trials,

@@ -14,7 +14,7 @@ import sys
 
 from ai.autoplay import play_match
 from ai.cli.hint import load
-from ai.levels import LEVELS, level_by_key
+from ai.engine_types import LEVELS, level_by_key
 from game.records.mat import MatFileError
 from game.records.replay import ReplayError
 from game.records.written import format_for, record_bytes

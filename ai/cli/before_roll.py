@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ai.cli.cube_hint import parse_before_roll
 from ai.cli.hint import DEFAULT_DEPTH, is_finite_json, load
 from ai.cli.protocol import HintError
-from ai.cube.model import CubeContext
+from ai.engine_types import CubeContext
 from game.rules.position import Position
 
 if TYPE_CHECKING:

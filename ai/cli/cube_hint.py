@@ -25,16 +25,14 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ai.cli.protocol import HintError, analyse_json, parse_position
-from ai.cube.met import MET_LENGTH
-from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
-from ai.evaluation.evaluator import Evaluator
+from ai.engine_types import MET_LENGTH, CubeContext, Evaluator, context_from_match
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, impossible
 from game.records.xgid import XgidError, read_xgid
 from game.rules.position import Position, unpack
 
 if TYPE_CHECKING:
-    from ai.search import Pool
+    from ai.engine_types import Pool
 
 
 def parse_gnubg_id(text: str) -> tuple[int, MatchInfo]:

@@ -24,7 +24,7 @@ import argparse
 from typing import Any
 
 from ai.cli import before_roll
-from ai.position_value import Evaluation
+from ai.engine_types import Evaluation
 
 
 def evaluation_json(found: Evaluation, ids: str, seconds: float) -> dict[str, Any]:

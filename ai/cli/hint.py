@@ -47,11 +47,12 @@ from ai.cli.protocol import (
     parse_position,
     shorten,
 )
-from ai.evaluation.evaluator import Evaluator
+from ai.engine import helper_pool
+from ai.engine_types import Evaluator
 from game.records.xgid import looks_like_xgid
 
 if TYPE_CHECKING:
-    from ai.search import Pool
+    from ai.engine_types import Pool
 
 DEFAULT_DEPTH = 2
 
@@ -230,14 +231,11 @@ def load(choice: str, err: TextIO, weights: str | None = None) -> Evaluator:
     ``choice`` is ``"hand"`` or ``"auto"``: the network from ``weights`` if given (a
     file that cannot be loaded raises :class:`HintError`), else the shipped network,
     falling back to the hand-made evaluator with a warning when it cannot be loaded."""
-    from ai.evaluation.load import default_evaluator, hand_evaluator
+    from ai.engine import NetworkError, default_evaluator, hand_evaluator, network_evaluator
 
     if choice == "hand":
         evaluator, warning = hand_evaluator()
     elif weights is not None:
-        from ai.evaluation.load import network_evaluator
-        from ai.evaluation.network import NetworkError
-
         try:
             return network_evaluator(Path(weights))
         except NetworkError as exc:
@@ -297,22 +295,6 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     except HintError as exc:
         print(f"hint: {exc}", file=sys.stderr)
         return 2
-
-
-@contextlib.contextmanager
-def helper_pool(workers: int, evaluator: Evaluator) -> Iterator[Pool | None]:
-    """The helper processes for ``--workers`` (None for one process), ended on the way out."""
-    if workers == 1:
-        yield None
-        return
-    from ai.parallel import Pool as Helpers
-    from ai.parallel import cores
-
-    pool = Helpers.start((workers or cores()) - 1, evaluator)
-    try:
-        yield pool
-    finally:
-        pool.close()
 
 
 def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ai.evaluation.evaluator import Evaluator, boards
+from ai.engine_types import Evaluator, boards
 from game.rules.position import (
     ID_LENGTH,
     Position,
@@ -26,8 +26,7 @@ from game.rules.position import (
 )
 
 if TYPE_CHECKING:
-    from ai.cube.model import CubeContext
-    from ai.search import Pool
+    from ai.engine_types import CubeContext, Pool
 
 MAX_QUOTE = 100
 """An error reply quotes at most this many characters of the line it refuses."""

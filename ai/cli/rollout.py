@@ -32,11 +32,17 @@ from ai.cli.cube_hint import check_match
 from ai.cli.hint import load
 from ai.cli.options import non_negative
 from ai.cli.protocol import HintError, parse_dice, parse_position
-from ai.cube.model import CubeContext, context_from_match
 from ai.engine import Engine
-from ai.levels import MAX_DEPTH
-from ai.rollout.pool import default_jobs
-from ai.rollout.settings import DEFAULT_CANDIDATES, DEFAULT_TRIALS, RolloutResult, RolloutSettings
+from ai.engine_types import (
+    DEFAULT_CANDIDATES,
+    DEFAULT_TRIALS,
+    MAX_DEPTH,
+    CubeContext,
+    RolloutResult,
+    RolloutSettings,
+    context_from_match,
+    default_jobs,
+)
 from game.records.matchid import MatchIdError, from_match_id
 from game.rules.position import Position
 

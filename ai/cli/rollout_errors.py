@@ -15,10 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ai.analysis.review import Decision, Review
-from ai.cube.model import context_from_match
 from ai.engine import Engine
-from ai.rollout.settings import RolloutResult, RolloutSettings
+from ai.engine_types import Decision, Review, RolloutResult, RolloutSettings, context_from_match
 from game.records.matchid import from_match_id
 from game.rules.cube import CubeAction
 from game.rules.move import MoveError, parse_move

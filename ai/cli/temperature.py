@@ -27,8 +27,7 @@ import argparse
 from typing import Any
 
 from ai.cli import before_roll
-from ai.cube.model import CubeContext
-from ai.temperature import TemperatureMap
+from ai.engine_types import CubeContext, TemperatureMap
 
 ROWS = range(1, 7)
 """The dice, for the grid's rows and columns."""

@@ -22,7 +22,6 @@ import numpy.typing as npt
 from ai.cube.met import MatchEquityTable
 from ai.cube.model import X_CONTACT, X_RACE_MIN, CubeContext, CubefulModel, F, Owner, cube_efficiency
 from ai.evaluation.evaluator import Evaluator, equity, flip
-from ai.levels import Level
 from ai.search import Pool, position_values
 from game.rules.cube import MAX_CUBE
 from game.rules.dice import ROLLS
@@ -268,32 +267,41 @@ def cube_noise_rng(code: int, seed: int, role: int) -> np.random.Generator:
     return np.random.default_rng([seed & 0xFFFFFFFF, role, code & ((1 << 400) - 1)])
 
 
+def level_noise(noise: float, ctx: CubeContext, role: int) -> float:
+    """The cube noise of a level whose checker noise is ``noise``, asked as ``role`` (0: the doubler,
+    1: the taker): in proportion (:data:`CUBE_NOISE_RATIO`), and none for a double that would make
+    the cube decide the match for both players (:func:`is_match_deciding`): no level turns the
+    cube past what either side needs by a slip."""
+    if role == 0 and is_match_deciding(ctx):
+        return 0.0
+    return noise * CUBE_NOISE_RATIO
+
+
 def level_cube_decision(
     code: int,
     ctx: CubeContext,
-    level: Level,
+    depth: int,
+    noise: float,
     evaluator: Evaluator,
     seed: int,
     role: int = 0,
     probs: F | None = None,
     pool: Pool | None = None,
+    settle: float | None = SETTLE_MARGIN,
 ) -> tuple[F, CubeDecision]:
-    """The cube decision a level makes: its depth, and noise in proportion to its checker noise.
+    """The cube decision a level makes: its ``depth``, and cube noise in proportion to its checker
+    ``noise`` (:func:`level_noise`).
 
     The noise is drawn from the position, ``seed`` and ``role`` (0: the doubler's question,
-    1: the taker's), so a position asked twice gets the same answer. A double that would
-    make the cube decide the match for both players (:func:`is_match_deciding`) is judged
-    without noise: no level turns the cube past what either side needs by a slip.
+    1: the taker's; :func:`cube_noise_rng`), so a position asked twice gets the same answer.
     Pass the ``probs`` of an earlier call on the same position (the opponent answering
-    a double) to skip the search.
+    a double) to skip the search. ``settle``: as :func:`cube_decision`'s.
     """
-    noise = level.noise * CUBE_NOISE_RATIO
-    if role == 0 and is_match_deciding(ctx):
-        noise = 0.0
+    level = level_noise(noise, ctx, role)
     rng = cube_noise_rng(code, seed, role)
     if probs is None:
-        return cube_decision(code, ctx, level.depth, evaluator, noise=noise, rng=rng, pool=pool)
-    return probs, decide(probs, ctx, cube_efficiency(code), noise=noise, rng=rng)
+        return cube_decision(code, ctx, depth, evaluator, noise=level, rng=rng, pool=pool, settle=settle)
+    return probs, decide(probs, ctx, cube_efficiency(code), noise=level, rng=rng)
 
 
 def is_beaver(ctx: CubeContext, d: CubeDecision) -> bool:

@@ -1,7 +1,8 @@
 """Answering the worker's requests: each kind of request, one function, called in the worker.
 
 The request loop (:func:`ai.worker.transport._serve`) hands each request here with the
-engine (:class:`ai.engine.Engine`, the one door to the searches), ``put``, which sends
+engine (:class:`ai.engine.Engine`, the one door to the searches: of ``ai`` this module uses only
+it, its values in :mod:`ai.engine_types` and the messages), ``put``, which sends
 ``("event", Event)`` messages back to the owner, and ``stop_before``, whose value passing the
 request's id means "stop now". The engine's modules are imported when a request comes, so the
 owner's process, which imports the transport, never loads the search.
@@ -36,8 +37,7 @@ from game.rules.position import unpack
 
 if TYPE_CHECKING:
     from ai.engine import Engine
-    from ai.rollout.settings import RolloutResult
-    from ai.temperature import RollCell
+    from ai.engine_types import RollCell, RolloutResult
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -85,8 +85,7 @@ def answer(
 
 def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_before: Counter) -> None:
     """The ranked moves of a :class:`Request`, with progress while the search runs."""
-    from ai.filters import DEFAULT_FILTERS, SCORING_FILTERS
-    from ai.search import Stopped
+    from ai.engine_types import DEFAULT_FILTERS, SCORING_FILTERS, Stopped
 
     t0 = time.monotonic()
     if _is_game_over(request.position.code):
@@ -129,21 +128,23 @@ def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_bef
 
 
 def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
-    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`."""
-    import numpy as np
-
-    from ai.cube.decision import CUBE_NOISE_RATIO, is_beaver, take_point
-    from ai.cube.resign import accepts_resignation, resignation_offer
+    """The cube decision, resignation offer and resignation answer of one :class:`CubeRequest`:
+    the level's decision as autoplay makes it (:meth:`ai.engine.Engine.level_cube_decision`)."""
+    from ai.engine_types import accepts_resignation, is_beaver, resignation_offer, take_point
 
     t0 = time.monotonic()
     code = request.position.code
     if _is_game_over(code):
         raise ValueError("the game is over: there is no cube decision")
     ctx = request.context
-    rng = np.random.default_rng(request.seed)
-    noise = request.noise * CUBE_NOISE_RATIO
-    probs, d = engine.cube_decision(
-        request.position, ctx, request.depth, noise=noise, rng=rng, settle=request.settle
+    probs, d = engine.level_cube_decision(
+        request.position,
+        ctx,
+        request.depth,
+        request.noise,
+        request.seed,
+        request.role,
+        settle=request.settle,
     )
     accepts = False
     if request.resign is not None:
@@ -167,7 +168,7 @@ def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
 
 def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, stop_before: Counter) -> None:
     """Read, replay and judge a record, with progress after each turn; stops between turns."""
-    from ai.search import Stopped
+    from ai.engine_types import Stopped
     from game.records.mat import MatFileError
     from game.records.replay import ReplayError, replay_bytes
 
@@ -226,7 +227,7 @@ def _temperature_answer(
     rid: int, request: TemperatureRequest, engine: Engine, put: Put, stop_before: Counter
 ) -> None:
     """A temperature map, each roll sent as it is found; nothing once cancelled."""
-    from ai.search import Stopped
+    from ai.engine_types import Stopped
 
     t0 = time.monotonic()
     if _is_game_over(request.position.code):
@@ -253,7 +254,7 @@ def _evaluate_answer(
     rid: int, request: EvaluateRequest, engine: Engine, put: Put, stop_before: Counter
 ) -> None:
     """A position's chances and equities; nothing once cancelled."""
-    from ai.search import Stopped
+    from ai.engine_types import Stopped
 
     t0 = time.monotonic()
     if _is_game_over(request.position.code):

@@ -3,14 +3,15 @@
 A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`,
 :class:`RolloutRequest`, :class:`TemperatureRequest`, :class:`EvaluateRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
-(:class:`ai.search.Progress`, with the request's id and the best move so far, a
-:class:`ai.ranking.RankedMove`) while it works,
+(:class:`ai.engine_types.Progress`, with the request's id and the best move so far, a
+:class:`ai.engine_types.RankedMove`) while it works,
 or :class:`RolloutProgress` (a rollout's results so far), or :class:`TemperatureProgress` (one roll
 of a temperature map), then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`,
 :class:`RolledOut`, :class:`TemperatureAnswer`, :class:`Evaluated`) or :class:`Failed`. They are
 pickled between processes, so they hold only values. This module imports no
 :mod:`multiprocessing`, so the pure turn flow can take its types from here without loading the
-process plumbing (a test holds it to that).
+process plumbing (a test holds it to that). Of ``ai`` they use only the engine's values
+(:mod:`ai.engine_types`), as the UI does.
 """
 
 from __future__ import annotations
@@ -18,18 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ai.levels import MAX_DEPTH
-from ai.ranking import RankedMove
-from ai.rollout.settings import RolloutResult, RolloutSettings
-from ai.search import Progress
+from ai.engine_types import MAX_DEPTH, Progress, RankedMove, RolloutResult, RolloutSettings
 from game.rules.cube import Resignation
 from game.rules.position import Position
 
 if TYPE_CHECKING:
-    from ai.analysis.review import Review
-    from ai.cube.model import CubeContext
-    from ai.position_value import Evaluation
-    from ai.temperature import RollCell, TemperatureMap
+    from ai.engine_types import CubeContext, Evaluation, Review, RollCell, TemperatureMap
 
 __all__ = [
     "MAX_DEPTH",
@@ -153,10 +148,11 @@ class CubeRequest:
     """Searched as a move decision at this depth would be (1..4)."""
 
     noise: float = 0.0
-    """The level's checker noise; the cube noise is in proportion (``ai.cube.decision.CUBE_NOISE_RATIO``)."""
+    """The level's checker noise; the cube noise is in proportion, and none for a match-deciding
+    double (:meth:`ai.engine.Engine.level_cube_decision`, autoplay's too)."""
 
     seed: int = 0
-    """Seed of the noise."""
+    """Seed of the noise (with the position and ``role``)."""
 
     resign: Resignation | None = None
     """An offer to resign made by ``resigner``: the answer says whether the other side accepts."""
@@ -168,6 +164,11 @@ class CubeRequest:
     """A clear decision may stand one depth shallower (the computer's own questions); False for
     the values a player reads (advice, the IDs dialog), always searched to ``depth``."""
 
+    role: int = 0
+    """Whose question it is: 0 the side on roll's (does it double), 1 its opponent's (does it take
+    the side on roll's double). It picks the noise drawn, and with noise the answer's ``double``
+    (role 0) or ``take`` (role 1) is the one to act on."""
+
     def __post_init__(self) -> None:
         if not isinstance(self.position, Position):
             raise ValueError("request position must be a game.rules.position.Position")
@@ -177,6 +178,8 @@ class CubeRequest:
             raise ValueError(f"noise must be >= 0, got {self.noise}")
         if self.resigner not in (0, 1):
             raise ValueError(f"resigner must be 0 or 1, got {self.resigner!r}")
+        if self.role not in (0, 1):
+            raise ValueError(f"role must be 0 or 1, got {self.role!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, assert_never
 
-from ai.cube.advice import ACTION_WORDS, CubeAdvice
-from ai.cube.model import CubeContext, context_for
+from ai.engine_types import ACTION_WORDS, CubeAdvice, CubeContext, context_for
 from ai.worker.messages import CubeAnswer, CubeRequest, Request
 from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, Resignation, double_refusal, resign_points
 from game.rules.position import Position
@@ -251,13 +250,16 @@ class CubeTurns(FlowHost):
         )
 
     def _request(
-        self, me: int, depth: int, resign: Resignation | None = None, resigner: int = 0
+        self, me: int, depth: int, resign: Resignation | None = None, resigner: int = 0, role: int = 0
     ) -> CubeRequest:
+        """The computer's cube question about ``me`` before its roll, at the level's noise: ``role``
+        0 asks whether ``me`` doubles, 1 whether its opponent takes (autoplay's decision, in the worker)."""
         s = self.session
         cfg = s.config
         seed = (int(s.commitment[:8], 16) + 7919 * len(s.cube_log) + len(s.log)) & 0x7FFFFFFF
         pos: Position = s.state.position if s.turn == me else s.state.position.swapped()
-        return CubeRequest(pos, self.cube_context(me), depth, cfg.noise, seed, resign, resigner)
+        ctx = self.cube_context(me)
+        return CubeRequest(pos, ctx, depth, cfg.noise, seed, resign, resigner, role=role)
 
     def advice_request(self, doubler: int, depth: int) -> CubeRequest:
         """The cube question of ``doubler`` before its roll, without the level's noise (advice)."""
@@ -420,7 +422,7 @@ class CubeTurns(FlowHost):
         self.phase = Phase.DOUBLE_ANSWER
         doubler = self._doubler()
         depth = self.session.controller(1 - doubler).depth
-        self._start_search(Search.TAKE, self._request(doubler, depth))
+        self._start_search(Search.TAKE, self._request(doubler, depth, role=1))
 
     def _ai_answers(self, a: CubeAnswer) -> None:
         s = self.session
