@@ -38,21 +38,33 @@ class Layer:
 
 NO_DISPLAY = ("pygame",)
 
+DOOR = ("ai.engine", "ai.engine_types")
+"""The engine's one door: :class:`ai.engine.Engine` and its values. The worker's handlers, the
+command-line tools and autoplay reach the AI through it and nothing else of ``ai``: no search,
+filters, helper processes, cube model or rollout internals by a side door."""
+
+UI_AI = ("ai.engine_types", "ai.worker.messages")
+"""All of ``ai`` the UI may import: the engine's values and the worker's messages (the UI asks the
+engine through the worker; the app also starts it, :mod:`ai.worker.transport`)."""
+
 LAYERS: dict[str, Layer] = {
     "game": Layer(()),
     "game.rules": Layer(("game.rules",), NO_DISPLAY),
     "game.support": Layer(("game.support",), NO_DISPLAY),
     "game.records": Layer(("game.rules", "game.records", "game.support"), NO_DISPLAY),
     "ai": Layer(("ai", *SHARED), NO_DISPLAY),
-    "ai.worker.messages": Layer(("ai", *SHARED), (*NO_DISPLAY, "multiprocessing")),
+    "ai.cli": Layer(("ai.cli", "ai.autoplay", *DOOR, *SHARED), NO_DISPLAY),
+    "ai.autoplay": Layer((*DOOR, *SHARED), NO_DISPLAY),
+    "ai.worker.handlers": Layer(("ai.worker.messages", *DOOR, *SHARED), NO_DISPLAY),
+    "ai.worker.messages": Layer(("ai.engine_types", *SHARED), (*NO_DISPLAY, "multiprocessing")),
     "game.ui": Layer(()),
-    "game.ui.model": Layer(("game", "game.ui.model", "ai", *SHARED), NO_DISPLAY),
-    "game.ui.flow": Layer(("game", "game.ui.model", "game.ui.flow", "ai", *SHARED), NO_DISPLAY),
-    "game.ui.widgets": Layer(("game", "game.ui.model", "game.ui.widgets", "ai", *SHARED)),
+    "game.ui.model": Layer(("game", "game.ui.model", *UI_AI, *SHARED), NO_DISPLAY),
+    "game.ui.flow": Layer(("game", "game.ui.model", "game.ui.flow", *UI_AI, *SHARED), NO_DISPLAY),
+    "game.ui.widgets": Layer(("game", "game.ui.model", "game.ui.widgets", *UI_AI, *SHARED)),
     "game.ui.scenes": Layer(
-        ("game", "game.ui.model", "game.ui.flow", "game.ui.widgets", "game.ui.scenes", "ai", *SHARED)
+        ("game", "game.ui.model", "game.ui.flow", "game.ui.widgets", "game.ui.scenes", *UI_AI, *SHARED)
     ),
-    "game.ui.app": Layer(("game", "game.ui", "ai", *SHARED)),
+    "game.ui.app": Layer(("game", "game.ui", *UI_AI, "ai.worker.transport", *SHARED)),
 }
 """Package prefix -> its layer. ``"game"`` as an import means the package itself (the version)."""
 
@@ -68,6 +80,7 @@ SCENES_SHARED = (
     "game.ui.scenes.evaluate",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
+
 
 def _matches(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
@@ -326,6 +339,39 @@ def test_a_forbidden_import_is_reported_with_its_rule(tmp_path: Path) -> None:
         "game.ui.model.session imports pygame (never in game.ui.model)",
         "game.ui.scenes.game.scene imports game.ui.scenes.review (not allowed in game.ui.scenes)",
         "game.ui.scenes.game.scene imports game.ui.scenes.review.scene (not allowed in game.ui.scenes)",
+    ]
+
+
+def test_a_side_door_into_the_engine_is_reported(tmp_path: Path) -> None:
+    """The engine's callers take the engine and its values; the search, filters, helper processes,
+    cube model and rollout internals are reported, as is the engine itself from the UI."""
+    root = _tree(
+        tmp_path,
+        {
+            "ai/engine.py": "",
+            "ai/engine_types.py": "",
+            "ai/search.py": "",
+            "ai/filters.py": "",
+            "ai/parallel.py": "",
+            "ai/cube/decision.py": "",
+            "ai/rollout/settings.py": "",
+            "ai/cli/hint.py": "from ai.engine import Engine\nfrom ai.engine_types import Level\n"
+            "import ai.parallel\n",
+            "ai/worker/handlers.py": "def f():\n    from ai.cube.decision import decide\n",
+            "ai/worker/messages.py": "from ai.engine_types import RankedMove\n",
+            "ai/autoplay.py": "from ai.filters import DEFAULT_FILTERS\n",
+            "game/ui/flow/cube.py": "from ai.engine_types import CubeContext\nimport ai.search\n",
+            "game/ui/model/tutor.py": "from ai.worker.messages import Request\nimport ai.engine\n",
+            "game/ui/scenes/rollout.py": "from ai.rollout.settings import RolloutResult\n",
+        },
+    )
+    assert violations(root=root) == [
+        "ai.autoplay imports ai.filters (not allowed in ai.autoplay)",
+        "ai.cli.hint imports ai.parallel (not allowed in ai.cli)",
+        "ai.worker.handlers imports ai.cube.decision (not allowed in ai.worker.handlers)",
+        "game.ui.flow.cube imports ai.search (not allowed in game.ui.flow)",
+        "game.ui.model.tutor imports ai.engine (not allowed in game.ui.model)",
+        "game.ui.scenes.rollout imports ai.rollout.settings (not allowed in game.ui.scenes)",
     ]
 
 

@@ -132,7 +132,7 @@ def test_a_review_of_the_first_games_gives_way_once_the_match_plays_on_and_a_who
     e = stats.entry(five)
     assert e is not None and e.finished and e.review_is_partial() and e.match_error_rates() is None
     assert stats.error_rates() == [] and stats.average_error() is None  # not the match's figures
-    assert "only games 1-2 of 3 reviewed (you 12.0): review the whole match to count it" in match_line(e)
+    assert "only games 1-2 of 3 reviewed (you 12.0): review it all to count it" in match_line(e)
     said = " ".join(line for _, line in summary_lines(stats))
     assert "No match reviewed yet" in said and "errors: you 12.0" not in said
     stats = stats.with_review(five, (7.0, 3.0), games=3)  # the whole match reviewed

@@ -19,7 +19,7 @@ from typing import Literal, TypeVar, assert_never
 
 import pygame
 
-from ai.levels import level_by_key
+from ai.engine_types import level_by_key
 from game.rules.dice import new_seed
 from game.rules.position import Position
 from game.ui.app.bookkeeping import keep_game_over, open_statistics
@@ -156,7 +156,7 @@ class App:
     def _make_worker(self, every_core: bool) -> Worker:
         if self._worker_factory is not None:
             return self._worker_factory()
-        from ai.parallel import default_helpers
+        from ai.engine_types import default_helpers
         from ai.worker.transport import AIWorker
 
         return AIWorker(helpers=default_helpers() if every_core else 0)

@@ -6,7 +6,7 @@ import argparse
 
 import pygame
 
-from ai.levels import LEVELS
+from ai.engine_types import LEVELS
 from game.rules.position import Position, PositionError
 from game.ui.app.app import App
 from game.ui.app.stop import StopRequest, noting_signals

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, assert_never
 
-from ai.cube.model import CubeContext
+from ai.engine_types import CubeContext
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import CubeAction
 from game.rules.move import Move

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.cube.advice import CubeAdvice
+from ai.engine_types import CubeAdvice
 from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
 from game.records.matchid import MatchInfo
 from game.rules.cube import can_double

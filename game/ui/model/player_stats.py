@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ai.analysis.pr import performance_rating
+from ai.engine_types import performance_rating
 from game.rules.digits import is_digits
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate

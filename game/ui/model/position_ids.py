@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ai.cube.model import context_from_match
+from ai.engine_types import context_from_match
 from ai.worker.messages import CubeRequest, Request
 from game.records.matchid import PLAYING, MatchIdError, MatchInfo, from_match_id, impossible, match_id
 from game.records.xgid import XgidError, looks_like_xgid, read_xgid, write_xgid

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.analysis.review import CUBE_KINDS, Decision, Review, played_cube
+from ai.engine_types import CUBE_KINDS, Decision, Review, played_cube
 from game.records.matchid import MatchInfo
 from game.records.replay import ReplayedGame, Turn
 from game.rules.cube import CubeState

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, assert_never
 
-from ai.levels import MAX_DEPTH
+from ai.engine_types import MAX_DEPTH
 from game.rules.cube import (
     CENTRED,
     CubeAction,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.levels import DEFAULT_LEVEL, level_by_key
+from ai.engine_types import DEFAULT_LEVEL, level_by_key
 from game.rules.move import legal_moves
 from game.ui.model.seats import CheckerColour
 from game.ui.model.session import HUMAN, FirstMove, GameConfig, GameSession

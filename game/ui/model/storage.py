@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ai.levels import DEFAULT_LEVEL, level_by_key
+from ai.engine_types import DEFAULT_LEVEL, level_by_key
 from game.rules.match import MAX_MATCH_LENGTH
 from game.support import validate
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic

@@ -16,7 +16,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import assert_never
 
-from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD, severity
+from ai.engine_types import BAD, DOUBTFUL, VERY_BAD, severity
 from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.cube import CubeAction
 from game.rules.dice import Roll

@@ -14,8 +14,7 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.cube.model import CubeContext
-from ai.position_value import Evaluation
+from ai.engine_types import CubeContext, Evaluation
 from ai.worker.messages import MAX_DEPTH, Evaluated, EvaluateRequest, Failed
 from game.rules.position import Position
 from game.ui.model.workbench.temperature import evaluation_lines, evaluation_rows

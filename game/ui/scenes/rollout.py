@@ -18,8 +18,7 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.cube.model import CubeContext
-from ai.rollout.settings import RolloutResult
+from ai.engine_types import CubeContext, RolloutResult
 from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutRequest
 from game.rules.position import Position
 from game.ui.model.workbench.rollout import RolloutForm, Stopwatch, result_rows, status_line, verdict_line

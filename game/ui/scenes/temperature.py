@@ -16,8 +16,7 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.cube.model import CubeContext
-from ai.temperature import ROLL_COUNT, RollCell, TemperatureMap
+from ai.engine_types import ROLL_COUNT, CubeContext, RollCell, TemperatureMap
 from ai.worker.messages import MAX_DEPTH, Failed, TemperatureAnswer, TemperatureProgress, TemperatureRequest
 from game.rules.position import Position, unpack
 from game.ui.model.seats import CheckerColour

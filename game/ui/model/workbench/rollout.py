@@ -11,8 +11,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field, replace
 
-from ai.rollout.pool import default_jobs
-from ai.rollout.settings import Z95, RolloutResult, RolloutSettings
+from ai.engine_types import Z95, RolloutResult, RolloutSettings, default_jobs
 
 TRIALS = (36, 144, 324, 648, 1296, 2592, 5184)
 """The trial counts offered (multiples of 36: every first roll equally often)."""

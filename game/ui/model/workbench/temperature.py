@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.cube.model import CubeContext
-from ai.position_value import Evaluation
-from ai.temperature import RollCell
+from ai.engine_types import CubeContext, Evaluation, RollCell
 
 GRID = 6
 """Rows and columns: the faces of a die."""

@@ -18,7 +18,7 @@ from typing import assert_never
 
 import pygame
 
-from ai.cube.model import CubeContext, context_from_match
+from ai.engine_types import CubeContext, context_from_match
 from game.rules.position import Position
 from game.ui.model.display import HomeSide
 from game.ui.model.points import BAR, OFF

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ai.cube.model import CubeContext
+from ai.engine_types import CubeContext
 from game.rules.position import Position
 from game.ui.model.session import HUMAN
 from game.ui.scenes.evaluate import EvaluateDialog

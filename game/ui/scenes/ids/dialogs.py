@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ai.cube.model import context_from_match
+from ai.engine_types import context_from_match
 from game.rules.position import Position, unpack
 from game.ui.model.hint_answer import HintAnswer, Line
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid

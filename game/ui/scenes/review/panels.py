@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ai.analysis.bands import BAD, VERY_BAD
-from ai.analysis.review import CUBE_KINDS, Decision, Review, rating
-from ai.cube.advice import ACTION_WORDS, EQUITY_LABELS
+from ai.engine_types import ACTION_WORDS, BAD, CUBE_KINDS, EQUITY_LABELS, VERY_BAD, Decision, Review, rating
 from game.rules.position import pip_count
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.model.seats import CheckerColour

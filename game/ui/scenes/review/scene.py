@@ -13,9 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from ai.analysis.bands import BAD
-from ai.analysis.review import Review
-from ai.cube.model import CubeContext, context_for, context_from_match
+from ai.engine_types import BAD, CubeContext, Review, context_for, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import MatchInfo, from_match_id
 from game.rules.position import Position

@@ -8,8 +8,7 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD
-from ai.levels import LEVELS
+from ai.engine_types import BAD, DOUBTFUL, LEVELS, VERY_BAD
 from game.ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from game.ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
 from game.ui.model.session import MATCH_CHOICES, FirstMove

@@ -8,7 +8,7 @@ import pygame
 from ai.analysis.review import rating
 from game.ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
-from game.ui.widgets.controls import mix, text
+from game.ui.widgets.controls import mix, text, wrap
 
 RECENT = 3
 """The latest finished matches listed one by one."""
@@ -28,7 +28,7 @@ def review_words(e: MatchEntry) -> str:
     if e.review_is_partial():
         return (
             f"only games 1-{e.reviewed_games} of {e.games_played()} reviewed"
-            f" (you {e.error_rates[0]:.1f}): review the whole match to count it"
+            f" (you {e.error_rates[0]:.1f}): review it all to count it"
         )
     prs = e.prs()
     assert prs is not None
@@ -150,9 +150,11 @@ class StatisticsScene(Dialog):
             if head:
                 y += size * 0.4
                 text(surface, fonts, head, (area.x, y), size, th.accent, True)
-            else:
-                text(surface, fonts, line, (area.x + 16, y), size, th.text)
-            y += size * 1.45
+                y += size * 1.45
+                continue
+            for part in wrap(fonts.get(size), line, area.width - 16):  # a long line takes two
+                text(surface, fonts, part, (area.x + 16, y), size, th.text)
+                y += size * 1.45
         graph = pygame.Rect(
             area.x + 50, round(y + size), area.width - 60, round(area.bottom - y - size * 2.6)
         )
