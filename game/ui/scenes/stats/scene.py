@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ai.analysis.review import rating
+from ai.engine_types import rating
 from game.ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.widgets.controls import mix, text, wrap
