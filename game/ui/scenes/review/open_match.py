@@ -382,7 +382,7 @@ class OpenMatchScene(Dialog):
         box_h = 34
         self.box_rect = pygame.Rect(body.x, body.bottom - box_h - 22, body.width, box_h)
         top = body.y + 24
-        rows = max(3, (self.box_rect.y - 26 - top) // ROW_H)
+        rows = max(3, (self.box_rect.y - 42 - top) // ROW_H)  # the picked row in full, the label
         self.list_rect = pygame.Rect(body.x, top, body.width, rows * ROW_H)
 
     def visible(self) -> int:
@@ -428,37 +428,8 @@ class OpenMatchScene(Dialog):
         while font.size(head)[0] > area.width and len(head) > 2:  # a long path: its end shows
             head = "…" + head[2:]
         text(surface, fonts, head, (area.x, area.y), 15, th.accent, True)
-        pygame.draw.rect(surface, mix(th.panel, th.text, 0.12), self.list_rect, border_radius=6)
-        rows = b.listing.rows
-        if not rows:
-            empty = "This folder is empty."
-            if b.listing.folder is None:
-                empty = "Nothing here yet: open a folder, or type a path."
-            elif not b.every_file:
-                empty = "No match record in this folder (Ctrl+A lists every file)."
-            text(surface, fonts, empty, (self.list_rect.x + 10, self.list_rect.y + 6), 15, th.text_dim)
-        name_w = round(self.list_rect.width * 0.55)
-        for i in range(self.first, min(len(rows), self.first + self.visible())):
-            row = rows[i]
-            y = self.list_rect.y + (i - self.first) * ROW_H
-            rect = pygame.Rect(self.list_rect.x, y, self.list_rect.width, ROW_H)
-            if i == b.selected:
-                pygame.draw.rect(surface, mix(th.panel, th.accent, 0.35), rect, border_radius=5)
-            name, detail = self.row_words(row)
-            colour = (
-                th.text_dim if row.kind is Kind.BROKEN else (th.accent if row.kind.is_folder else th.text)
-            )
-            bold = row.kind.is_folder
-            shown = fit_text(fonts.get(15, bold), name, name_w - 16)
-            text(surface, fonts, shown, (rect.x + 8, rect.centery), 15, colour, bold, "midleft")
-            room = rect.width - name_w - 8
-            if detail and room > 40:
-                said = fit_text(fonts.get(13), detail, room)
-                text(surface, fonts, said, (rect.x + name_w, rect.centery), 13, th.text_dim, anchor="midleft")
-        if len(rows) > self.visible():
-            where = f"{self.first + 1}-{min(len(rows), self.first + self.visible())} of {len(rows)}"
-            at = (self.list_rect.right, self.list_rect.bottom + 2)
-            text(surface, fonts, where, at, 12, th.text_dim, anchor="topright")
+        self.draw_rows(surface)
+        self.draw_under(surface)
         hidden = b.listing.hidden
         label = "A path (type, or paste with Ctrl+V; Enter opens it; a file may also be dropped here):"
         if hidden and not b.every_file:
@@ -474,3 +445,51 @@ class OpenMatchScene(Dialog):
         if self.message:
             said = fit_text(fonts.get(14), self.message, area.width)
             text(surface, fonts, said, (area.x, self.box_rect.bottom + 4), 14, th.warn)
+
+    def draw_rows(self, surface: pygame.Surface) -> None:
+        """The rows in view, the picked one lit: each name, and its detail where there is room."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        b = self.browser
+        pygame.draw.rect(surface, mix(th.panel, th.text, 0.12), self.list_rect, border_radius=6)
+        rows = b.listing.rows
+        if not rows:
+            empty = "This folder is empty."
+            if b.listing.folder is None:
+                empty = "Nothing here yet: open a folder, or type a path."
+            elif not b.every_file:
+                empty = "No match record in this folder (Ctrl+A lists every file)."
+            text(surface, fonts, empty, (self.list_rect.x + 10, self.list_rect.y + 6), 15, th.text_dim)
+        shown = range(self.first, min(len(rows), self.first + self.visible()))
+        widest = max((fonts.get(13).size(self.row_words(rows[i])[1])[0] for i in shown), default=0)
+        name_w = self.list_rect.width - min(round(self.list_rect.width * 0.45), widest + 24)  # names first
+        for i in shown:
+            row = rows[i]
+            rect = pygame.Rect(
+                self.list_rect.x, self.list_rect.y + (i - self.first) * ROW_H, self.list_rect.width, ROW_H
+            )
+            if i == b.selected:
+                pygame.draw.rect(surface, mix(th.panel, th.accent, 0.35), rect, border_radius=5)
+            name, detail = self.row_words(row)
+            colour = (
+                th.text_dim if row.kind is Kind.BROKEN else (th.accent if row.kind.is_folder else th.text)
+            )
+            bold = row.kind.is_folder
+            said = fit_text(fonts.get(15, bold), name, name_w - 16)
+            text(surface, fonts, said, (rect.x + 8, rect.centery), 15, colour, bold, "midleft")
+            room = rect.width - name_w - 8
+            if detail and room > 40:
+                said = fit_text(fonts.get(13), detail, room)
+                text(surface, fonts, said, (rect.x + name_w, rect.centery), 13, th.text_dim, anchor="midleft")
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Under the list: the row picked in full (the list may have cut it), and which rows show."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        rows, room = self.browser.listing.rows, self.list_rect.width
+        if len(rows) > self.visible():
+            where = f"{self.first + 1}-{min(len(rows), self.first + self.visible())} of {len(rows)}"
+            at = (self.list_rect.right, self.list_rect.bottom + 2)
+            room -= text(surface, fonts, where, at, 12, th.text_dim, anchor="topright").width + 12
+        picked = self.browser.chosen()
+        if picked is not None:
+            whole = fit_text(fonts.get(12), " · ".join(w for w in self.row_words(picked) if w), room)
+            text(surface, fonts, whole, (self.list_rect.x, self.list_rect.bottom + 2), 12, th.text_dim)
