@@ -157,7 +157,7 @@ def test_progress_comes_after_each_round_and_cancel_keeps_the_trials_done(shippe
     s = RolloutSettings(trials=360, truncate=2, cubeful=False, candidates=2, stop_z=None)
 
     def rounds() -> list[RolloutResult]:  # the reports at a round's end (none under way)
-        return [p for p in seen if not p.ply]
+        return [p for p in seen if p.trials and not p.ply]
 
     r = Engine(shipped).rollout(
         Position.start(), (3, 1), s, on_progress=seen.append, should_stop=lambda: len(rounds()) >= 2
@@ -169,21 +169,25 @@ def test_progress_comes_after_each_round_and_cancel_keeps_the_trials_done(shippe
 
 
 def test_the_first_progress_comes_while_the_first_round_is_still_played(shipped: NeuralEvaluator) -> None:
-    """A round played to the end may take a minute: its plies are reported on the way, the first at once."""
+    """A round played to the end may take a minute: the candidates are reported at once, then the
+    round's plies on the way, the first of them always."""
     seen: list[RolloutResult] = []
     s = RolloutSettings(trials=36, truncate=6, cubeful=False, candidates=2, stop_z=None)
     r = Engine(shipped).rollout(Position.start(), (3, 1), s, on_progress=seen.append)
-    assert len(seen) >= 2 and seen[-1] == r and r.trials == 36
-    first = seen[0]
-    assert first.trials == 0 and first.ply >= 1 and not first.done  # before the round (the only one) ended
-    assert [p.ply for p in seen[:-1]] == sorted(p.ply for p in seen[:-1])
+    assert len(seen) >= 3 and seen[-1] == r and r.trials == 36
+    start, first_ply = seen[0], seen[1]
+    assert start.trials == 0 and start.ply == 0  # the candidates, before any game is played
+    assert {c.label for c in start.candidates} == {c.label for c in r.candidates}
+    assert first_ply.trials == 0 and first_ply.ply >= 1 and not first_ply.done  # before the only round ended
+    assert [p.ply for p in seen[1:-1]] == sorted(p.ply for p in seen[1:-1])
 
 
 def test_with_two_jobs_the_first_progress_comes_before_any_round_is_in(shipped: NeuralEvaluator) -> None:
     seen: list[RolloutResult] = []
     s = RolloutSettings(trials=72, truncate=6, cubeful=False, candidates=2, stop_z=None, jobs=2)
     r = Engine(shipped).rollout(Position.start(), (3, 1), s, on_progress=seen.append)
-    assert r.trials == 72 and seen[0].trials == 0 and seen[0].ply >= 1
+    assert r.trials == 72 and seen[0].trials == 0 and len(seen[0].candidates) == 2
+    assert any(p.trials == 0 and p.ply >= 1 for p in seen)  # a round's ply, before any round is in
 
 
 def test_a_pass_known_exactly_shows_its_value_before_any_trial_is_counted(shipped: NeuralEvaluator) -> None:

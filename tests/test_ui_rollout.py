@@ -161,7 +161,7 @@ def test_stop_keeps_the_results_so_far_and_leaves_no_process(make_app: Callable[
     app.push(dialog)
     quick(app, dialog, trials=1296, truncate=5)
     key(app, pygame.K_RETURN)
-    run_until(app, lambda: dialog.result is not None, "the first round")
+    run_until(app, lambda: dialog.result is not None and dialog.result.ply > 0, "a ply of the first round")
     jobs = {p for p in descendants(os.getpid()) - before if not _is_resource_tracker(p)}
     assert len(jobs) == 2
     key(app, pygame.K_ESCAPE)  # Stop
@@ -205,6 +205,27 @@ def test_the_elapsed_time_runs_while_the_rollout_does_and_stands_still_once_stop
     assert dialog.elapsed() == stopped and status_line(dialog.result, "", dialog.elapsed()) == shown
     assert dialog.result is not None and dialog.result.fraction == dialog.result.trials / 1296
     dialog.draw(app.screen)
+
+
+def test_the_dialog_starts_its_worker_as_it_opens_so_that_start_finds_it_ready(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(hint_depth=1)
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    g = game(app)
+    dialog = RolloutDialog(app, g.flow.builder.position, g.flow.builder.dice, None, "test", jobs=1)  # type: ignore[union-attr]
+    app.push(dialog)
+    spare = dialog.spare
+    assert spare is not None and dialog.worker is None and not dialog.needs_frames()
+    quick(app, dialog)
+    key(app, pygame.K_RETURN)
+    assert dialog.worker is spare and dialog.spare is None  # the rollout took the worker made ready
+    rolled_out(app, dialog)
+    key(app, pygame.K_a)  # a new rollout: a worker made ready again
+    assert dialog.phase == SETTINGS and dialog.spare is not None
+    key(app, pygame.K_ESCAPE)
+    assert dialog.spare is None and dialog.worker is None and app.stack.top() is g
 
 
 def test_the_cube_decision_before_rolling_is_rolled_out(make_app: Callable[..., App]) -> None:

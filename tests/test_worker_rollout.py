@@ -23,7 +23,10 @@ def test_a_rollout_reports_each_round_then_the_answer() -> None:
         rid = worker.start(RolloutRequest(Position.start(), (3, 1), QUICK))
         events = worker.wait(rid, timeout=120)
     progress = [e for e in events if isinstance(e, RolloutProgress)]
-    assert [p.result.trials for p in progress if not p.result.ply] == [36, 72]  # each round's end
+    assert [p.result.trials for p in progress if p.result.trials and not p.result.ply] == [
+        36,
+        72,
+    ]  # each round's end
     assert progress[0].result.trials == 0  # the first round under way
     done = events[-1]
     assert isinstance(done, RolledOut) and done.result.trials == 108 and done.result.seed == 5
@@ -49,8 +52,12 @@ def test_cancelling_a_rollout_in_the_worker_process_ends_its_jobs() -> None:
         rid = worker.start(RolloutRequest(Position.start(), (3, 1), long))
         end = time.monotonic() + 90
         got: list[RolloutProgress] = []
-        while not got and time.monotonic() < end:
-            got = [e for e in worker.poll() if isinstance(e, RolloutProgress)]
+        while not got and time.monotonic() < end:  # a ply played: the jobs are running
+            got = [
+                e
+                for e in worker.poll()
+                if isinstance(e, RolloutProgress) and (e.result.ply or e.result.trials)
+            ]
             time.sleep(0.02)
         assert got and got[0].request_id == rid
         jobs = descendants(me) - before

@@ -46,7 +46,7 @@ POLL_S = 0.05
 
 PLY_REPORT_S = 0.25
 """The least time between two reports of the rounds under way (a round's end is always reported;
-the first ply of the rollout too, so that progress shows at once)."""
+the rollout's start, with its candidates, and its first ply too, so that progress shows at once)."""
 
 CUBE_LABELS = ("No double", "Double, take", "Double, pass")
 
@@ -175,6 +175,8 @@ class _Run:
         """Where each round under way stands, by round."""
         self.told_at: float | None = None
         """When progress was last reported (None: not yet)."""
+        self.ply_told = False
+        """A ply of a round under way has been reported (the first always is)."""
         self.t0 = time.monotonic()
 
     def tell(self, snapshot: RolloutResult) -> None:
@@ -189,7 +191,8 @@ class _Run:
         if r in self.tally.rounds:
             return
         self.playing[r] = done
-        if self.told_at is None or time.monotonic() - self.told_at >= PLY_REPORT_S:
+        if not self.ply_told or self.told_at is None or time.monotonic() - self.told_at >= PLY_REPORT_S:
+            self.ply_told = True
             self.tell(self.snapshot(""))
 
     def under_way(self) -> tuple[float, int]:
@@ -261,10 +264,11 @@ def run_candidates(
     if not task.starts:  # every candidate is known: one trial of constants
         run.tally.add(0, TrialValues(np.arange(1), np.zeros((1, 0, 5)), np.zeros((1, 0))))
         runner = InProcess(task, evaluator, 0)
-    elif jobs > 1:
-        runner = Jobs(task, evaluator, rounds, jobs)
-    else:
-        runner = InProcess(task, evaluator, rounds, run.ply)
+    else:  # the candidates at once, before any job has started (that takes a second or so)
+        run.tell(run.snapshot(""))
+        runner = (
+            Jobs(task, evaluator, rounds, jobs) if jobs > 1 else InProcess(task, evaluator, rounds, run.ply)
+        )
     try:
         stopped = run.drive(runner, should_stop)
     except Stopped:

@@ -65,6 +65,9 @@ class RolloutDialog(Dialog):
         self.phase = SETTINGS
         self.worker: Worker | None = None
         """The dialog's own worker, while the rollout runs."""
+        self.spare: Worker | None = ctx.new_worker()
+        """A worker started with the dialog, so that Start finds it ready (its process takes a
+        second to start); the rollout takes it."""
         self.request: int | None = None
         self.result: RolloutResult | None = None
         """The latest results (so far, or final)."""
@@ -104,7 +107,7 @@ class RolloutDialog(Dialog):
         self.result, self.failure = None, ""
         self.progress.reset()
         request = RolloutRequest(self.position, self.dice, self.form.settings(self.jobs), self.context)
-        self.worker = self.ctx.new_worker()
+        self.worker, self.spare = self.spare or self.ctx.new_worker(), None
         self.request = self.worker.start(request)
         self.watch = Stopwatch(self.ctx.now())
         self._phase(RUNNING)
@@ -117,13 +120,18 @@ class RolloutDialog(Dialog):
         self._phase(DONE)
 
     def again(self) -> None:
-        """Back to the settings, with a new seed."""
+        """Back to the settings, with a new seed (and a worker made ready for the next Start)."""
         self.form.change("seed", 1)
+        if self.spare is None:
+            self.spare = self.ctx.new_worker()
         self._phase(SETTINGS)
 
     def close(self) -> None:
-        """Stop the rollout, if it runs, and close."""
+        """Stop the rollout, if it runs, let the spare worker go, and close."""
         self._finish()
+        if self.spare is not None:
+            self.spare.close()
+            self.spare = None
         self.ctx.pop(self)
         if self.on_close is not None:
             self.on_close()
