@@ -124,6 +124,10 @@ def test_the_status_says_how_far_the_round_under_way_has_got() -> None:
         "Stopped before the first round ended"
     )
     assert status_line(None, seconds=3.0) == "Starting the rollout… 3 s"
+    starting = RolloutResult((a,), 0, 648, 0.5, 9, RolloutSettings(jobs=2))
+    assert status_line(starting, seconds=1.0).startswith(
+        "0 of 648 trials · starting the games (2 jobs) · 1 s"
+    )
 
 
 # --- the game's hint panel -----------------------------------------------------------------------

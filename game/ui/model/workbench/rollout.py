@@ -187,6 +187,9 @@ def status_line(r: RolloutResult | None, failure: str = "", seconds: float | Non
     parts = [f"{r.trials} of {r.total} trials"]
     if r.ply and not r.done:
         parts.append(f"{r.in_play:.0f} more under way, at ply {r.ply}")
+    elif not r.trials and not r.done:
+        jobs = r.settings.jobs
+        parts.append(f"starting the games ({jobs} job{'s' * (jobs != 1)})")
     parts.append(spent)
     if r.stopped == "clear":
         parts.append("stopped: the best is clear beyond its error")
