@@ -4,6 +4,12 @@ The game scene turns the player's clicks and keys, the frame clock and the AI
 worker's replies into intents; :meth:`TurnFlow.handle` changes the phase and
 returns the effects for the scene to carry out (animate, save, search, sound,
 message). Undo, passing, forced moves and resuming a half-played move live here.
+
+The flow is composed of two parts with their own state (:mod:`game.ui.flow.parts`): the cube
+exchange (:class:`~game.ui.flow.cube.CubeExchange`) and the advice
+(:class:`~game.ui.flow.tutor.Advice`). The flow tells a part an intent with a view of the turn
+and carries out the steps it answers, in order: effects go out to the scene, the flow's own
+steps change the phase, the search or the move, and intents for the other part are handed on.
 """
 
 from __future__ import annotations
@@ -12,16 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import assert_never
 
+from ai.engine_types import CubeContext
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
-from game.rules.cube import CubeAction, Resignation
+from game.rules.cube import CubeAction
 from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
-from game.ui.flow.cube import CubeTurns
+from game.rules.position import Position, swap
+from game.ui.flow.cube import CubeExchange, advice_request, cube_context, no_double_reason
 from game.ui.flow.events import (
     AdviceIntent,
     Animate,
+    AskHint,
     CancelSearch,
     Confirm,
+    CubeDone,
     CubeIntent,
     Effect,
     FlowOptions,
@@ -38,18 +48,51 @@ from game.ui.flow.events import (
     SearchDone,
     SearchFailed,
     SearchProgress,
+    ShowLast,
+    SkipTutor,
     Sound,
     StartSearch,
     Tick,
     TurnIntent,
+    TutorPlayIt,
+    TutorTakeBack,
     Undo,
+    UseHint,
 )
-from game.ui.flow.tutor import HINT_COUNT, AdviceTurns
-from game.ui.flow.words import dice_left, does, is_you, status_words, who
+from game.ui.flow.parts import (
+    Adopt,
+    AdviceInput,
+    Advised,
+    Ask,
+    BeforeRoll,
+    CarryOut,
+    Check,
+    ComputerRolls,
+    CubeDue,
+    CubeHint,
+    CubeInput,
+    Drop,
+    EnterTurn,
+    Failed,
+    FlowStep,
+    GoTo,
+    MovePlayed,
+    NewTurn,
+    PutAgain,
+    Ranked,
+    ResumeDouble,
+    Rolled,
+    Step,
+    TakeBackMove,
+    TurnView,
+    Weighed,
+)
+from game.ui.flow.tutor import TUTOR_SEARCHES, Advice
+from game.ui.flow.words import dice_left, does, is_you, status_words, who, whose
 from game.ui.model.points import opposite
 from game.ui.model.session import HUMAN, GameSession, TurnRecord
-from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way
-from game.ui.model.tutor import CheckerPlay, Pending, Verdict
+from game.ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way, unplay
+from game.ui.model.tutor import CheckerPlay, Pending
 
 OPENING_DELAY = 1.2
 """Seconds the opening roll's two dice are on show before the human may move first (they stay
@@ -58,6 +101,8 @@ OPENING_AI_DELAY = 2.5
 """Seconds the opening roll's two dice are on show before the computer, moving first, plays."""
 DANCE_DELAY = 2.2
 """Seconds the computer's roll that cannot move stays on the board."""
+AI_ROLL_DELAY = 0.45
+"""Seconds before the computer rolls."""
 
 
 @dataclass
@@ -67,8 +112,9 @@ class _Timer:
 
 
 @dataclass
-class TurnFlow(AdviceTurns, CubeTurns):
-    """One game's turns: the phase, the human's move, the AI's search, the hints, the cube, the tutor."""
+class TurnFlow:
+    """One game's turns: the phase, the human's move, the AI's search; the cube exchange and the
+    advice (hints, the tutor) are its parts, told intents and answering steps."""
 
     session: GameSession
     """The game."""
@@ -84,10 +130,6 @@ class TurnFlow(AdviceTurns, CubeTurns):
     """What the running search is for (None: none runs)."""
     progress: tuple[int, int] = (0, 0)
     """(done, total) of the running search."""
-    hints: list[RankedMove] = field(default_factory=list)
-    """The best moves found for the human's roll."""
-    hint_depth: int = 0
-    """The depth the hints were searched at."""
     arrows: list[tuple[int, int, bool]] = field(default_factory=list)
     """Arrows of a move shown again: (from, to, is_human), mover's numbering."""
     animating: bool = False
@@ -96,27 +138,19 @@ class TurnFlow(AdviceTurns, CubeTurns):
     """False until the first tick (then the saved state is picked up)."""
     showing_opening: bool = False
     """True while the opening roll's dice are on show: from the opening roll until the first move starts."""
-    cube_answer: CubeAnswer | None = None
-    """The computer's last cube answer."""
-    resign_offer: Resignation | None = None
-    """The resignation on the table."""
-    resigner: int | None = None
-    """Who offered the resignation on the table."""
-    declined: set[Resignation] = field(default_factory=set)
-    """The computer's offers the human declined this game."""
-    tutor_moves: tuple[RankedMove, ...] | None = None
-    """The roll's moves ranked for the tutor."""
-    tutor_cube: CubeAnswer | None = None
-    """The tutor's answer for the human's cube decision (the doubler's side)."""
-    pending: Pending | None = None
-    """The decision held for the tutor."""
-    verdict: Verdict | None = None
-    """The tutor's warning on show."""
+    cube: CubeExchange = field(init=False)
+    """The cube exchange: doubles, answers, resignations (what is on the table)."""
+    advice: Advice = field(init=False)
+    """The human's advice: the hints and the tutor (what it knows and holds)."""
     _timer: _Timer | None = None
     _on_landed: Callable[[], None] | None = None
     _failures: int = 0
     _shown_last: tuple[int, int] = (-1, 0)
     _out: list[Effect] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.cube = CubeExchange(self.session)
+        self.advice = Advice(self.session)
 
     # --- the entry point ----------------------------------------------------------------------------
 
@@ -131,6 +165,194 @@ class TurnFlow(AdviceTurns, CubeTurns):
             self._on_turn_intent(intent)
         out, self._out = self._out, []
         return out
+
+    def _on_cube_intent(self, intent: CubeIntent) -> None:
+        match intent:
+            case CubeDone():
+                self._on_cube_done(intent)
+            case _:
+                self._tell_cube(intent)
+
+    def _on_advice_intent(self, intent: AdviceIntent) -> None:
+        match intent:
+            case AskHint():
+                self._on_ask_hint(intent)
+            case UseHint():
+                self._on_use_hint(intent)
+            case ShowLast():
+                self._on_show_last()
+            case SkipTutor() | TutorTakeBack() | TutorPlayIt():
+                self._tell_advice(intent)
+            case _:
+                assert_never(intent)
+
+    def _on_turn_intent(self, intent: TurnIntent) -> None:
+        match intent:
+            case Tick():
+                self._on_tick(intent)
+            case RollDice():
+                self._on_roll_dice(intent)
+            case MoveChecker():
+                self._on_move_checker(intent)
+            case MoveFarthest():
+                self._on_move_farthest(intent)
+            case Undo():
+                self._on_undo()
+            case Confirm():
+                self._on_confirm()
+            case Landed():
+                self._on_animation_finished()
+            case SearchProgress():
+                self._on_search_progress(intent)
+            case SearchDone():
+                self._on_search_done(intent)
+            case SearchFailed():
+                self._on_search_failed(intent)
+            case _:
+                assert_never(intent)
+
+    # --- the parts ------------------------------------------------------------------------------------
+
+    def _view(self) -> TurnView:
+        """The turn as the parts see it now."""
+        return TurnView(
+            self.phase, self.search, self.options, self.builder, self.animating, self._timer is not None
+        )
+
+    def _tell_cube(self, intent: CubeInput) -> None:
+        self._run(self.cube.handle(intent, self._view()))
+
+    def _tell_advice(self, intent: AdviceInput) -> None:
+        self._run(self.advice.handle(intent, self._view()))
+
+    def _run(self, steps: list[Step]) -> None:
+        """Carry out a part's steps, in order (each sees what the ones before it did)."""
+        for step in steps:
+            if isinstance(step, Check | CubeDue | Advised):
+                self._tell_advice(step)
+            elif isinstance(step, PutAgain):
+                self._tell_cube(step)
+            elif isinstance(step, FlowStep):
+                self._take(step)
+            else:
+                self._emit(step)  # an effect for the scene
+
+    def _take(self, step: FlowStep) -> None:
+        """Take one step a part asked for."""
+        match step:
+            case GoTo():
+                self.phase = step.phase
+            case Ask():
+                self._start_search(step.kind, step.request)
+            case Adopt():
+                self.search = step.kind
+            case Drop():
+                self.search = None
+                self._emit(CancelSearch())
+            case EnterTurn():
+                self._enter_turn()
+            case ComputerRolls():
+                self.phase = Phase.COMPUTER_MOVING
+                self._later(AI_ROLL_DELAY, self._roll)
+            case CarryOut():
+                self._carry_out(step.pending)
+            case TakeBackMove():
+                self._take_back_move()
+            case _:
+                assert_never(step)
+
+    # --- what the parts know, asked by the scene ----------------------------------------------------
+
+    @property
+    def hints(self) -> list[RankedMove]:
+        """The best moves found for the human's roll (the advice's)."""
+        return self.advice.hints
+
+    @property
+    def hint_depth(self) -> int:
+        """The depth the hints were searched at."""
+        return self.advice.hint_depth
+
+    @property
+    def tutor_moves(self) -> tuple[RankedMove, ...] | None:
+        """The roll's moves ranked for the tutor (None: not known yet)."""
+        return self.advice.tutor_moves
+
+    @property
+    def tutor_cube(self) -> CubeAnswer | None:
+        """The tutor's answer for the human's cube decision, from the doubler's side (None: not known)."""
+        return self.advice.tutor_cube
+
+    def can_double(self) -> bool:
+        """True when the person on roll may double now (before rolling, the cube centred or theirs, not
+        Crawford)."""
+        return self.cube.can_double(self._view())
+
+    def why_no_double(self) -> str:
+        """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
+        return self.cube.why_no_double()
+
+    def wants_cube_pause(self) -> bool:
+        """True when "roll for me" waits for the human: a double is allowed and not dead."""
+        return self.cube.wants_cube_pause(self._view())
+
+    def can_cube_hint(self) -> bool:
+        """True when the human, about to roll with a double allowed, may ask whether to double."""
+        return self.cube.can_cube_hint(self._view())
+
+    def can_resign(self) -> bool:
+        """True when the human may offer to resign (on their turn)."""
+        return self.cube.can_resign(self._view())
+
+    def can_beaver(self) -> bool:
+        """True when the human, facing a double, may beaver."""
+        return self.cube.can_beaver(self._view())
+
+    def _request(self, me: int, depth: int, role: int = 0) -> CubeRequest:
+        """The computer's cube question about ``me``, as the cube exchange asks the worker (``role`` 0:
+        whether ``me`` doubles; 1: whether its opponent takes)."""
+        return self.cube.request(me, depth, role=role)
+
+    def cube_context(self, me: int) -> CubeContext:
+        """The cube and score seen by player ``me``."""
+        return cube_context(self.session, me)
+
+    def advice_request(self, doubler: int, depth: int) -> CubeRequest:
+        """The cube question of ``doubler`` before its roll, without the level's noise (advice)."""
+        return advice_request(self.session, doubler, depth)
+
+    def can_hint(self) -> bool:
+        """True when a hint can be asked for (a tutor search running is taken over)."""
+        return self.advice.can_hint(self._view())
+
+    def _tutor_weighs_cube(self) -> bool:
+        """True while the tutor's cube search runs before the human's roll (a cube hint takes it over)."""
+        return self.phase is Phase.AWAITING_ROLL and self.search is Search.TUTOR_CUBE
+
+    def hint_ready(self) -> bool:
+        """True when H asks for a hint now: the moves after the roll, or the cube before it (a
+        tutor search running for the same question is taken over)."""
+        return self.can_hint() or self.can_cube_hint() or self._tutor_weighs_cube()
+
+    def why_no_hint(self) -> str:
+        """Why H gives no hint now, in words (for an H pressed when :meth:`hint_ready` is False)."""
+        s, b = self.session, self.builder
+        if s.outcome() is not None:
+            return "The game is over: there is nothing to hint."
+        if self.phase is Phase.AWAITING_ROLL and self.on_roll_is_human():
+            if self.search is Search.CUBE_HINT:
+                return "The cube is being weighed: its hint comes when the search ends."
+            if not self.can_double():
+                return f"{no_double_reason(s)}: no double to weigh. Roll, then H hints your move."
+        if self.phase is Phase.MOVING and b is not None and b.is_pass():
+            return "No legal move: nothing to hint."
+        if self.search is Search.HINT:
+            return "The hint is on its way: the best moves show in the panel when the search ends."
+        return "Hints are for your own turn: before you roll (the cube), or after (your move)."
+
+    def is_tutor_checking(self) -> bool:
+        """True while a committed decision waits for the tutor's search."""
+        return self.phase is Phase.TUTOR_CHECKING
 
     # --- facts ------------------------------------------------------------------------------------
 
@@ -149,7 +371,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def is_human_moving(self) -> bool:
         """True when the human can move checkers now."""
-        return self.phase is Phase.MOVING and self.builder is not None and not self.animating
+        return self._view().is_human_moving()
 
     def is_roll_due(self) -> bool:
         """True when the human should roll."""
@@ -187,7 +409,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def status(self) -> str:
         """Whose turn it is and what comes next, in a few words (two players: by name)."""
-        return status_words(self.session, self.phase, self.builder, self.resigner)
+        return status_words(self.session, self.phase, self.builder, self.cube.resigner)
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -199,9 +421,6 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer = _Timer(seconds, action)
-
-    def _timer_idle(self) -> bool:
-        return self._timer is None
 
     def has_timer(self) -> bool:
         """True while a step waits on the frame clock (a pause before the game goes on)."""
@@ -226,7 +445,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         s = self.session
         self.builder = None
         self.groups = []
-        self._tutor_forget()
+        self._tell_advice(NewTurn())
         if s.log or s.outcome() is not None:
             self.showing_opening = False
         if s.outcome() is not None:
@@ -235,7 +454,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         elif s.turn is None:
             self.phase = Phase.OPENING_ROLL
         elif s.offered is not None:
-            self._resume_double()
+            self._tell_cube(ResumeDouble())
         elif s.state.dice is None:
             self._await_roll()
         elif self.on_roll_is_human():
@@ -248,9 +467,9 @@ class TurnFlow(AdviceTurns, CubeTurns):
         if self.on_roll_is_human() and s.turn is not None:
             self.phase = Phase.AWAITING_ROLL
             if self.wants_cube_pause():
-                self._tutor_watch_cube(s.turn)
+                self._tell_advice(CubeDue(s.turn))
         else:
-            self._ai_before_roll()
+            self._tell_cube(BeforeRoll())
 
     def _opening(self) -> None:
         s = self.session
@@ -283,8 +502,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         partial = s.partial
         self.phase = Phase.MOVING
         self.builder = b = TurnBuilder(s.state.position, dice)
-        self.hints = []
-        self._tutor_watch_moves()
+        self._tell_advice(Rolled())
         if partial:
             try:
                 b.play_steps(partial)
@@ -337,7 +555,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
                 me.depth,
                 noise=me.noise,
                 seed=seed,
-                context=self.cube_context(s.turn),
+                context=cube_context(s, s.turn),
             ),
         )
         self.phase = Phase.COMPUTER_THINKING
@@ -378,7 +596,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
         move, s = b.move(), self.session
         mover = s.turn if s.turn is not None else HUMAN
         s.play(move)
-        self.hints = []
+        self._tell_advice(MovePlayed())
         dice = Roll.of(b.dice)
         passes = "you pass" if is_you(s, mover) else f"{who(s, mover)} passes"
         self._say(
@@ -403,43 +621,20 @@ class TurnFlow(AdviceTurns, CubeTurns):
                 self._confirm()
             case CubeAction.NO_DOUBLE:
                 self._roll_now(pending.given)
-            case CubeAction.DOUBLE:
-                self._double_now()
-            case CubeAction.TAKE:
-                self._take_now()
-            case CubeAction.PASS:
-                self._pass_now()
-            case CubeAction.BEAVER:
-                self._beaver_now()
+            case CubeAction.DOUBLE | CubeAction.TAKE | CubeAction.PASS | CubeAction.BEAVER:
+                self._tell_cube(CarryOut(pending))
             case _:
                 assert_never(kind)
 
-    # --- intent handlers --------------------------------------------------------------------------
+    def _take_back_move(self) -> None:
+        """The tutor's Take back of a move: the checkers back where the turn started."""
+        b = self.builder
+        if b is not None:
+            b.undo_all()
+            self.groups = []
+            self._sync_partial()
 
-    def _on_turn_intent(self, intent: TurnIntent) -> None:
-        match intent:
-            case Tick():
-                self._on_tick(intent)
-            case RollDice():
-                self._on_roll_dice(intent)
-            case MoveChecker():
-                self._on_move_checker(intent)
-            case MoveFarthest():
-                self._on_move_farthest(intent)
-            case Undo():
-                self._on_undo()
-            case Confirm():
-                self._on_confirm()
-            case Landed():
-                self._on_animation_finished()
-            case SearchProgress():
-                self._on_search_progress(intent)
-            case SearchDone():
-                self._on_search_done(intent)
-            case SearchFailed():
-                self._on_search_failed(intent)
-            case _:
-                assert_never(intent)
+    # --- intent handlers --------------------------------------------------------------------------
 
     def _on_tick(self, intent: Tick) -> None:
         if not self.started:
@@ -461,7 +656,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _on_roll_dice(self, intent: RollDice) -> None:
         if self.is_roll_due():
-            self._check(Pending(CubeAction.NO_DOUBLE, given=intent.given))
+            self._tell_advice(Check(Pending(CubeAction.NO_DOUBLE, given=intent.given)))
 
     def _played(self, steps: list[PlayedStep]) -> None:
         self.groups.append(len(steps))
@@ -520,7 +715,7 @@ class TurnFlow(AdviceTurns, CubeTurns):
             return
         if b.is_pass():
             self._timer = None  # passed at once: the pause that would pass it is not needed
-        self._check(Pending(CheckerPlay.MOVE, b.move()))
+        self._tell_advice(Check(Pending(CheckerPlay.MOVE, b.move())))
 
     def _on_animation_finished(self) -> None:
         self.animating = False
@@ -534,13 +729,8 @@ class TurnFlow(AdviceTurns, CubeTurns):
     def _on_search_done(self, intent: SearchDone) -> None:
         kind, self.search = self.search, None
         match kind:
-            case Search.HINT:
-                self.hints = list(intent.moves[:HINT_COUNT])
-                if not self.hints:
-                    self._say("No legal move: nothing to hint.")
-                self._tutor_heard_moves(kind, intent.moves)
-            case Search.TUTOR:
-                self._tutor_heard_moves(kind, intent.moves)
+            case Search.HINT | Search.TUTOR:
+                self._tell_advice(Ranked(kind, intent.moves))
             case Search.MOVE:
                 if self.phase is Phase.COMPUTER_THINKING:
                     self._failures = 0
@@ -560,12 +750,13 @@ class TurnFlow(AdviceTurns, CubeTurns):
 
     def _on_search_failed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
-        if self._tutor_failed(kind, intent.message):
+        if self.phase is Phase.TUTOR_CHECKING or kind in TUTOR_SEARCHES:
+            self._tell_advice(Failed(kind, intent.message))  # the tutor waits on it, or it is the tutor's own
             return
         self._say(f"The AI could not answer: {intent.message}", warn=True)
         match kind:
             case Search.CUBE | Search.TAKE | Search.RESIGN | Search.TAKE_ADVICE:
-                self._cube_failed(kind)
+                self._tell_cube(Failed(kind, intent.message))
             case Search.MOVE:
                 if self.phase is Phase.COMPUTER_THINKING:
                     self._ai_search_failed()
@@ -585,6 +776,70 @@ class TurnFlow(AdviceTurns, CubeTurns):
         assert dice is not None
         moves = legal_moves(self.session.state.position, dice)
         self._ai_play(moves[0] if moves else None, note=" (the AI failed twice, so: its first legal move)")
+
+    def _on_cube_done(self, intent: CubeDone) -> None:
+        """A cube answer: the advice's (a cube hint, the tutor's), else the cube exchange's."""
+        kind, self.search = self.search, None
+        match kind:
+            case Search.CUBE_HINT | Search.TUTOR_CUBE:
+                self._tell_advice(Weighed(kind, intent.answer))
+            case Search.CUBE | Search.TAKE | Search.RESIGN | Search.TAKE_ADVICE:
+                self._tell_cube(Weighed(kind, intent.answer))
+            case Search.MOVE | Search.HINT | Search.TUTOR | None:
+                pass  # no cube search runs: a cube answer answers nothing
+            case _:
+                assert_never(kind)
+
+    def _on_ask_hint(self, intent: AskHint) -> None:
+        """H: the cube hint before the roll (a double allowed, or the tutor weighing it), else the moves."""
+        if self.can_cube_hint() or self._tutor_weighs_cube():
+            self._tell_advice(CubeHint(intent.depth))
+        else:
+            self._tell_advice(intent)
+
+    def _on_use_hint(self, intent: UseHint) -> None:
+        b, hints = self.builder, self.advice.hints
+        if not self.is_human_moving() or b is None or not 0 <= intent.index < len(hints):
+            return
+        ranked = hints[intent.index]
+        b.play_move(ranked.move)
+        self.groups = [len(b.played)]
+        self._sync_partial()
+        self._emit(Sound("checker"), Save())
+        self._say(f"{ranked.move.notation()} set up: press Enter or Done to play it, U to undo.")
+
+    # --- the last move shown again -------------------------------------------------------------------
+
+    def _on_show_last(self) -> None:
+        s = self.session
+        if not s.log:
+            self._say("No move has been played yet.")
+            return
+        length, presses = self._shown_last
+        presses = presses + 1 if length == len(s.log) else 0
+        self._shown_last = (len(s.log), presses)
+        newest = s.log[-1]
+        other = next((r for r in reversed(s.log) if r.player != newest.player), None)
+        rec = newest if presses % 2 == 0 or other is None else other
+        self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
+        said = whose(s, rec.player)
+        if not rec.steps:
+            self._say(f"{said} last turn: {rec.dice.text()}, no legal move (it passed).")
+            return
+        self._say(f"{said} last move: {rec.notation()} with {rec.dice.text()}.")
+        if rec is newest and self.phase is Phase.AWAITING_ROLL and not self.animating:
+            self._replay(rec)
+
+    def _replay(self, rec: TurnRecord) -> None:
+        """Animate the newest move again (the board has not changed since)."""
+        after = swap(self.session.state.position.code)
+        try:
+            before = unplay(after, rec.steps)
+            tb = TurnBuilder(Position(before), rec.dice)
+            tb.play_move(Move(Position(before), Position(after), rec.steps))
+        except ValueError:
+            return
+        self._animate(rec.player, before, list(tb.played), lambda: None)
 
     def cancel(self) -> list[Effect]:
         """Stop any search (the game is being left)."""
