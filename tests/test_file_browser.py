@@ -157,6 +157,11 @@ def test_a_typed_path_is_listed_if_a_folder_else_opened(folder: Path) -> None:
         and told.message == "~nosuchuser-here-4711: there is no such user here, so no such home folder."
     )
     assert isinstance(expand("   "), str) and expand("~") == Path.home()
+    inside = Browser(list_folder(folder, every_file=False))
+    assert inside.typed("b.mat")[1] == ListFolder(
+        folder / "b.mat", False, or_open=True
+    )  # in the folder listed
+    assert b.typed("x.mat")[1] == ListFolder(Path.home() / "x.mat", False, or_open=True)  # at the start: home
 
 
 def test_the_start_lists_recent_files_then_saved_matches_then_folders(tmp_path: Path) -> None:

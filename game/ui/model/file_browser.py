@@ -17,6 +17,7 @@ The records listed are the files whose names end as :data:`game.records.formats.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import errno
 import os
@@ -363,10 +364,18 @@ class Browser:
         return flipped.open_folder(folder)
 
     def typed(self, text: str) -> tuple[Browser, Effect]:
-        """A typed or pasted path: a folder is listed, a file reviewed."""
+        """A typed or pasted path: a folder is listed, a file reviewed; a name alone (a relative
+        path) is looked for in the folder listed (at the start, in the home folder)."""
         path = expand(text)
         if isinstance(path, str):
             return replace(self, message=path[:1].upper() + path[1:] + "."), None
+        if not path.is_absolute():
+            base = self.listing.folder
+            if base is None:
+                with contextlib.suppress(RuntimeError, KeyError):
+                    base = Path.home()
+            if base is not None:
+                path = base / path
         return replace(self, reading=path, came_from=None, message=""), ListFolder(
             path, self.every_file, or_open=True
         )
