@@ -17,10 +17,11 @@ from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import legal_moves
 from game.ui.app import app as app_module
+from game.ui.app import window as window_module
 from game.ui.app.app import MESSAGE_SECONDS, App
 from game.ui.app.pacer import STILL_FRAMES, FramePacer, Pace
 from game.ui.app.recovery import MAX_FAILURES, guarded_frame, recover
-from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE, fitting_size
+from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE, fills, fitting_size
 from game.ui.model.display import HomeSide
 from game.ui.model.snapshot import NullStore, snapshot_session
 from game.ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
@@ -33,7 +34,8 @@ from game.ui.widgets import panel as panel_module
 from game.ui.widgets import status_bar
 from game.ui.widgets.controls import Button
 from game.ui.widgets.layout import Layout
-from game.ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel
+from game.ui.widgets.move_list import MoveRow
+from game.ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel, hints_shown
 from game.ui.widgets.render import BoardView, Fonts
 from game.ui.widgets.scoreboard import CubeSpot, cube_rect
 from game.ui.widgets.theme import CLASSIC, Colour, Theme
@@ -181,6 +183,9 @@ def test_a_click_on_a_drawn_point_picks_up_its_checker_with_home_on_the_left(
 LAPTOP = (1366, 768)
 """A common small screen: the default 1280x800 window does not fit on it."""
 
+HINT = MoveRow(1, "13/11 13/10", 0.014, 0.0, (0.5, 0.15, 0.01, 0.12, 0.005))
+"""A hint as the panel lists it."""
+
 
 @pytest.fixture
 def open_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., App]]:
@@ -202,10 +207,12 @@ def open_app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., App]]:
 
 
 def fits(size: tuple[int, int], desktop: tuple[int, int]) -> bool:
-    """True when a window of ``size`` fits on ``desktop`` with room for a title bar and a taskbar,
-    and is no smaller than the minimum."""
+    """True when a window of ``size`` fits on ``desktop`` with room for a title bar and a taskbar, or
+    takes the whole desktop (it opens maximised: the window manager keeps it to the work area), and
+    is no smaller than the minimum."""
     w, h = size
-    return MIN_SIZE[0] <= w <= desktop[0] - 16 and MIN_SIZE[1] <= h <= desktop[1] - 64
+    roomy = w <= desktop[0] - 16 and h <= desktop[1] - 64
+    return MIN_SIZE[0] <= w and MIN_SIZE[1] <= h and (roomy or fills(size, desktop))
 
 
 def resize_window(app: App, size: tuple[int, int]) -> None:
@@ -220,6 +227,32 @@ def test_the_size_chosen_for_a_small_desktop_fits_it(saved: tuple[int, int] | No
     size = fitting_size(saved, LAPTOP)
     assert fits(size, LAPTOP)
     assert fitting_size(saved, (2560, 1440)) == (saved or DEFAULT_SIZE)
+
+
+@pytest.mark.parametrize("desktop", [(1024, 600), LAPTOP, (800, 600)], ids=lambda d: f"{d[0]}x{d[1]}")
+def test_a_window_too_large_for_the_desktop_and_its_bars_takes_the_whole_desktop_maximised(
+    desktop: tuple[int, int],
+) -> None:
+    size = fitting_size(None, desktop)  # the default window does not fit with room for bars
+    assert size == desktop and fills(size, desktop)  # 1024x600 was 984x504, a margin for bars it may lack
+    assert not fills(fitting_size(None, (2560, 1440)), (2560, 1440))  # room to spare: the default size
+
+
+def test_the_window_too_large_for_the_desktop_is_opened_maximised(
+    open_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    maximised: list[bool] = []
+    monkeypatch.setattr(app_module, "open_window", _spy(window_module.open_window, maximised))
+    app = open_app()
+    assert maximised == [True] and app.screen.get_size() == LAPTOP
+
+
+def _spy(open_window: Callable[..., pygame.Surface], calls: list[bool]) -> Callable[..., pygame.Surface]:
+    def spy(size: tuple[int, int], maximised: bool = False) -> pygame.Surface:
+        calls.append(maximised)
+        return open_window(size, maximised)
+
+    return spy
 
 
 def test_the_window_opens_at_a_size_that_fits_the_desktop(open_app: Callable[..., App]) -> None:
@@ -551,10 +584,12 @@ def test_the_three_hints_fit_under_the_buttons_at_the_size_the_window_opens_with
     size = fitting_size(None, desktop)
     lay = Layout.compute(size)
     buttons = sum(1 for a in ACTIONS if a.button)
-    panel_lay = PanelLayout.compute(lay.panel, buttons, size[1])
-    last = panel_lay.hint_rect(HINT_ROWS - 1)
-    assert panel_lay.hint_rect(0).top >= panel_lay.buttons[-1].bottom
-    assert last.bottom <= lay.panel.bottom, (size, last, lay.panel)
+    panel_lay = PanelLayout.compute(lay.panel, buttons, size[1], lay.scale)
+    view = PanelView("Casual (depth 1)", "You play light", "0" * 64, hints=[HINT] * 20)
+    shown = hints_shown(Fonts(), panel_lay, view)
+    assert len(shown) >= HINT_ROWS  # the others are scrolled to
+    assert shown[0].rect.top >= panel_lay.buttons[-1].bottom
+    assert shown[-1].rect.bottom <= lay.panel.bottom, (size, shown[-1].rect, lay.panel)
 
 
 @pytest.mark.parametrize(
@@ -574,7 +609,7 @@ def test_the_hint_heading_keeps_its_depth_whole_beside_the_rollout_button(
     size = fitting_size(None, desktop)
     lay = Layout.compute(size)
     panel_lay = PanelLayout.compute(lay.panel, sum(1 for a in ACTIONS if a.button), size[1])
-    hint = ("1. 13/11 13/10  +0.014", "win 50% · gammon 15% · bg 1%")
+    hint = HINT
     view = PanelView(
         "Expert (depth 4)",
         "You play light",

@@ -105,5 +105,7 @@ def test_proper_action_words() -> None:
     assert proper_action(1.1, 1.4, 1.0) == "Too good to double, pass"
 
 
-def test_chances_read_as_percentages() -> None:
-    assert chances(PROBS) == "win 60.0% · gam 20.0% · bg 1.0%"
+def test_chances_read_as_percentages_for_both_sides() -> None:
+    lose = 1 - PROBS[0]
+    both = f"win 60.0% g 20.0% bg 1.0% · lose {lose:.1%} g {PROBS[3]:.1%} bg {PROBS[4]:.1%}"
+    assert chances(PROBS) == both

@@ -19,6 +19,7 @@ from game.ui.scenes.game.actions import ACTIONS, Key, by_name, help_rows
 from game.ui.scenes.ids.dialogs import ID_SIZE, IdsDialog
 from game.ui.widgets import panel, render, review_view, status_bar
 from game.ui.widgets.layout import Layout
+from game.ui.widgets.move_list import MoveRow
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.review_view import Graph
 from game.ui.widgets.scoreboard import log_lines
@@ -323,8 +324,14 @@ def test_a_long_alert_in_the_smallest_window_is_wrapped_in_a_taller_band_that_a_
 def test_the_panels_warning_leaves_the_hints_in_view(size: tuple[int, int]) -> None:
     lay = Layout.compute(size)
     buttons = sum(1 for a in ACTIONS if a.button)
-    panel_lay = panel.PanelLayout.compute(lay.panel, buttons, size[1])
+    panel_lay = panel.PanelLayout.compute(lay.panel, buttons, size[1], lay.scale)
+    hint = MoveRow(1, "13/11 13/10", 0.014, 0.0, (0.5, 0.15, 0.01, 0.12, 0.005))
+    view = panel.PanelView(
+        "Casual (depth 1)", "You play light", "0" * 64, hints=[hint] * 3, warning=LONG_WARNING
+    )
     box = panel.warning_box(Fonts(), panel_lay, LONG_WARNING, hints=3)
     assert box is not None
-    assert not any(box.rect.colliderect(panel_lay.hint_rect(i)) for i in range(3))
+    shown = panel.hints_shown(Fonts(), panel_lay, view)
+    assert len(shown) == (3 if size[1] >= 600 else 1)  # whole, clear of the warning; more scroll into view
+    assert not any(box.rect.colliderect(s.rect) for s in shown)
     assert not any(box.rect.colliderect(b) for b in panel_lay.buttons)

@@ -13,7 +13,7 @@ from ui_driver import game, key, point_pos, pump, run_until, to_human_move
 
 from ai.cube.model import context_from_match
 from game.records.matchid import from_match_id
-from game.rules.move import legal_moves
+from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
 from game.ui.app.window import DEFAULT_SIZE
@@ -35,6 +35,13 @@ DATA = Path(__file__).parent / "data"
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""
+
+
+def legal_for(ids: str) -> list[Move]:
+    """The legal moves of the set-up position ``ids`` for its dice."""
+    setup = parse_setup(ids)
+    assert not isinstance(setup, str)
+    return legal_moves(Position(setup.code), (int(setup.info.dice[0]), int(setup.info.dice[1])))
 
 
 def open_editor_over_a_game(make_app: Callable[..., App], **settings: object) -> tuple[App, EditorScene]:
@@ -317,7 +324,9 @@ def test_analyse_ranks_the_moves_for_the_dice_set(make_app: Callable[..., App]) 
     dialog = app.stack.top()
     assert isinstance(dialog, EditorAnalysis)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
-    assert dialog.answer.moves is not None and len(dialog.answer.moves) == 5
+    assert dialog.answer.moves is not None and len(dialog.answer.moves) == len(
+        legal_for(MATCH_9)
+    )  # every move
     equities = [m.equity for m in dialog.answer.moves]
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]
@@ -531,10 +540,16 @@ def test_every_help_row_fits_its_column_uncut_in_the_game_and_the_editor(
     for help_ in (game_help, editor_help):
         help_.on_resize()
         area = help_.body()
-        font_size, _ = help_.text_size(area)
-        font = app.renderer.fonts.get(font_size)
-        for _, what in help_.rows():
-            assert font.size(what)[0] <= help_.column(area), (type(help_).__name__, what)
+        plan = help_.plan(area)
+        assert plan.fits  # every row and the note in the box, at the largest size that fits
+        font = app.renderer.fonts.get(plan.size)
+        columns = sorted({row.x for row in plan.rows})
+        width = (area.width - (len(columns) - 1) * round(help_.px(20))) // len(columns)
+        for row in plan.rows:
+            for line in row.lines:  # each description wrapped to its column, never cut
+                assert font.size(line)[0] <= width - row.keys_w, (type(help_).__name__, line)
+        described = {what for _, what in help_.rows() if what}
+        assert {" ".join(row.lines) for row in plan.rows if row.lines} == described
 
 
 @pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])

@@ -53,6 +53,7 @@ from game.ui.scenes.review.open_match import OpenMatchScene
 from game.ui.scenes.settings.menu import MenuScene
 from game.ui.scenes.stats.scene import StatisticsScene
 from game.ui.widgets.layout import OFF
+from game.ui.widgets.panel import hints_shown
 
 
 def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., App]) -> None:
@@ -275,7 +276,7 @@ def test_closing_the_window_saves_and_stops(make_app: Callable[..., App], home: 
     assert data["dice"] == list(game(app).session.state.dice or ())
 
 
-def test_hint_lists_three_moves_and_sets_one_up(make_app: Callable[..., App]) -> None:
+def test_hint_lists_every_move_and_sets_one_up(make_app: Callable[..., App]) -> None:
     app = make_app(first="you")
     key(app, pygame.K_RETURN)
     g = to_human_move(app)
@@ -284,10 +285,11 @@ def test_hint_lists_three_moves_and_sets_one_up(make_app: Callable[..., App]) ->
     st = g.session.state
     assert st.dice is not None
     legal = {m.after.code for m in legal_moves(st.position, st.dice)}
-    assert 1 <= len(g.flow.hints) <= 3 and all(h.move.after.code in legal for h in g.flow.hints)
+    assert len(g.flow.hints) == len(legal) and all(h.move.after.code in legal for h in g.flow.hints)
     assert g.flow.hints == sorted(g.flow.hints, key=lambda h: -h.equity)
     ranked = g.flow.hints[0]
-    click(app, g.panel.hint_rect(0).center)
+    first = hints_shown(app.renderer.fonts, g.panel, g.panel_view())[0]
+    click(app, first.rect.center)
     assert g.flow.builder is not None and g.flow.builder.is_complete()
     assert g.flow.builder.code == ranked.move.after.code
 

@@ -13,6 +13,7 @@ from ui_driver import game, key, run_until, to_human_move
 from ai.worker.messages import Request
 from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState, Resignation
+from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 from game.ui.app.app import App
 from game.ui.model.hint_answer import proper_action
@@ -32,6 +33,13 @@ MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""
 POST_CRAWFORD = "4HPwATDgc/ABMA:cAlgACAACAAE"
 """3-point match, 2-1, post-Crawford, player 1 on roll before rolling."""
+
+
+def legal_for(ids: str) -> list[Move]:
+    """The legal moves of the set-up position ``ids`` for its dice."""
+    setup = parse_setup(ids)
+    assert not isinstance(setup, str)
+    return legal_moves(Position(setup.code), (int(setup.info.dice[0]), int(setup.info.dice[1])))
 
 
 def type_text(app: App, text: str) -> None:
@@ -172,7 +180,9 @@ def test_analyse_lists_the_ranked_moves_for_dice(make_app: Callable[..., App]) -
     app = make_app(hint_depth=1)
     dialog = open_analysis(app, MATCH_9)
     run_until(app, lambda: not dialog.is_waiting(), "the analysis")
-    assert dialog.answer.moves is not None and len(dialog.answer.moves) == 5
+    assert dialog.answer.moves is not None and len(dialog.answer.moves) == len(
+        legal_for(MATCH_9)
+    )  # every move
     equities = [m.equity for m in dialog.answer.moves]
     assert equities == sorted(equities, reverse=True)
     lines = [line for line, _ in dialog.lines()]

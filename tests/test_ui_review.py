@@ -21,9 +21,8 @@ from game.ui.scenes.game.dialogs import GameOverScene
 from game.ui.scenes.game.scene import GameScene
 from game.ui.scenes.review import panels as review_panels
 from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.panels import MOVE_COLUMNS, decision_rows, stats_rows
+from game.ui.scenes.review.panels import stats_rows
 from game.ui.scenes.review.scene import (
-    GRID_SIZE,
     HELP_SIZE,
     REVIEW_ACTIONS,
     ReviewScene,
@@ -388,18 +387,16 @@ def test_the_players_table_labels_and_the_top_moves_heading_show_uncut(
     app, scene = open_saved(make_app)
     app.resize(size)
     assert scene.path is not None
-    font = app.renderer.fonts.get(GRID_SIZE, True)
+    font = app.renderer.fonts.get(scene.grid_size, True)
     rows = stats_rows(scene.path.review)
     width = scene.stats_rect.width
     starts = table_starts(font, rows, width)
     for label, *_ in rows:
         assert font.size(label)[0] <= width * starts[1] - CELL_GAP, label
     stop = next(s for s in scene.path.stops if not s.cube and scene.path.decisions(s))
-    heading = decision_rows(scene.path, stop, app.theme)[0][0]
-    edges = [*MOVE_COLUMNS, 1.0]
-    for k, cell in enumerate(heading):
-        room = scene.detail_rect.width * (edges[k + 1] - edges[k]) - CELL_GAP
-        assert font.size(cell)[0] <= room, cell
+    scene.go(scene.path.stops.index(stop))
+    for line in scene.detail_heading():  # wrapped to the column
+        assert font.size(line)[0] <= scene.detail_rect.width, line
 
 
 @pytest.mark.parametrize("size", [DEFAULT_SIZE, (1100, 720)])
@@ -410,4 +407,6 @@ def test_the_line_of_keys_under_the_buttons_shows_uncut(
     app.resize(size)
     line = keys_line()
     assert "Esc close" in line and "click an error or the graph" in line
-    assert app.renderer.fonts.get(HELP_SIZE).size(line)[0] <= scene.help_rect.width - 24
+    font = app.renderer.fonts.get(app.layout.px(HELP_SIZE))
+    assert " ".join(scene.help_lines) == line  # wrapped, every word kept
+    assert all(font.size(part)[0] <= scene.help_rect.width - 24 for part in scene.help_lines)

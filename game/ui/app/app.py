@@ -28,7 +28,7 @@ from game.ui.app.ids import open_editor, open_ids, open_setup
 from game.ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
 from game.ui.app.recovery import guarded_frame, guarded_needs_frames, log_failure
 from game.ui.app.stop import StopRequest
-from game.ui.app.window import desktop_size, fingerprint, fitting_size, keep_minimum, open_window
+from game.ui.app.window import desktop_size, fills, fingerprint, fitting_size, keep_minimum, open_window
 from game.ui.model.display import HomeSide
 from game.ui.model.records import record_name
 from game.ui.model.session import GameConfig, GameSession, SaveError
@@ -87,8 +87,9 @@ class App:
         self.headless = surface is not None
         """True when drawing off-screen (no window, no events)."""
         if surface is None:
-            wanted = size if size is not None else fitting_size(self.settings.window_size, desktop_size())
-            surface = open_window(wanted)
+            desktop = desktop_size()
+            wanted = size if size is not None else fitting_size(self.settings.window_size, desktop)
+            surface = open_window(wanted, maximised=size is None and fills(wanted, desktop))
         self.screen = surface
         pygame.font.init()
         self._worker_factory = worker_factory

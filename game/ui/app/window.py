@@ -15,7 +15,8 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 420)
 """The smallest window the layout is made for: every panel button, the score and the status show."""
 DESKTOP_ROOM = (40, 96)
-"""Room left on the desktop by a window opened to fit it: its title bar and borders, a taskbar or dock."""
+"""Room a window needs beside it on the desktop for its title bar and borders, a taskbar or dock: a
+window that does not fit with it opens maximised instead."""
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
@@ -24,13 +25,25 @@ def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def fitting_size(wanted: tuple[int, int] | None, desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size at start: ``wanted`` (None: :data:`DEFAULT_SIZE`) shrunk to fit ``desktop``
-    less :data:`DESKTOP_ROOM` (None: the desktop is not known), never below :data:`MIN_SIZE`."""
+    """The window's size at start: ``wanted`` (None: :data:`DEFAULT_SIZE`) where it fits ``desktop``
+    with :data:`DESKTOP_ROOM` beside it (None: the desktop is not known), else the whole desktop (the
+    window then opens maximised: :func:`fills`); never below :data:`MIN_SIZE`. A small screen is
+    used whole rather than left with a margin the size of bars it may not have."""
     w, h = wanted if wanted is not None else DEFAULT_SIZE
-    if desktop is not None and desktop[0] > 0 and desktop[1] > 0:
-        w = min(w, desktop[0] - DESKTOP_ROOM[0])
-        h = min(h, desktop[1] - DESKTOP_ROOM[1])
+    known = desktop is not None and desktop[0] > 0 and desktop[1] > 0
+    if (
+        desktop is not None
+        and known
+        and (w > desktop[0] - DESKTOP_ROOM[0] or h > desktop[1] - DESKTOP_ROOM[1])
+    ):
+        w, h = desktop
     return at_least_minimum((w, h))
+
+
+def fills(size: tuple[int, int], desktop: tuple[int, int] | None) -> bool:
+    """True when a window of ``size`` takes the whole ``desktop``: it is opened maximised, so that a
+    window manager keeps it to the desktop's work area (its bars stay in view)."""
+    return desktop is not None and size[0] >= desktop[0] and size[1] >= desktop[1]
 
 
 def desktop_size() -> tuple[int, int] | None:
@@ -50,14 +63,16 @@ def fingerprint(surface: pygame.Surface) -> int:
     return hash(pygame.image.tobytes(small, "RGB"))
 
 
-def open_window(size: tuple[int, int]) -> pygame.Surface:
+def open_window(size: tuple[int, int], maximised: bool = False) -> pygame.Surface:
     """The game's resizable window (never smaller than :data:`MIN_SIZE`), captioned, with its icon
-    when the icon can be read."""
+    when the icon can be read; ``maximised``: as large as the window manager lets it be."""
     pygame.display.init()
     screen = pygame.display.set_mode(at_least_minimum(size), pygame.RESIZABLE)
     window = _display_window()
     if window is not None:
         window.minimum_size = MIN_SIZE
+        if maximised:
+            window.maximize()
     pygame.display.set_caption("Backgammon")
     with contextlib.suppress(pygame.error, OSError):  # no icon rather than no window
         icon = io.BytesIO(read_asset(asset_path("icon", "icon.png")))

@@ -59,9 +59,6 @@ from game.ui.flow.words import who
 from game.ui.model.session import GameSession
 from game.ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
 
-HINT_COUNT = 3
-"""Moves a hint lists."""
-
 TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE})
 """The worker searches the tutor starts on its own."""
 
@@ -236,7 +233,7 @@ class Advice:
         """Ranked moves came in (a hint or a tutor search): show a hint's; keep them; judge a held move."""
         out: list[Step] = []
         if intent.kind is Search.HINT:
-            self.hints = list(intent.moves[:HINT_COUNT])
+            self.hints = list(intent.moves)  # every move: the panel's list scrolls
             if not self.hints:
                 out.append(Message("No legal move: nothing to hint."))
         if intent.kind not in MOVE_ANSWERS or view.builder is None:
@@ -296,13 +293,12 @@ class Advice:
         self.hints = []
         self.hint_depth = depth
         if self.tutor_moves is not None and view.options.tutor_depth == depth:
-            self.hints = list(self.tutor_moves[:HINT_COUNT])
+            self.hints = list(self.tutor_moves)  # every move: the panel's list scrolls
             return []
         if view.search is Search.TUTOR and view.options.tutor_depth == depth:
             return [Adopt(Search.HINT)]  # the tutor's search answers the hint too
-        top = None if view.is_tutor_on() else HINT_COUNT
         ctx = cube_context(self.session, on_roll(self.session))
-        return [Ask(Search.HINT, Request("hint", b.position, b.dice, depth, top=top, context=ctx))]
+        return [Ask(Search.HINT, Request("hint", b.position, b.dice, depth, context=ctx))]
 
     def _cube_hint(self, depth: int, view: TurnView) -> list[Step]:
         """Whether to double: the tutor's answer when it has one at ``depth``, else weighed."""

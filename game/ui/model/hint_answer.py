@@ -7,6 +7,7 @@ keeps that request and its answer, and words it the same way for both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.engine_types import CubeAdvice
@@ -18,9 +19,20 @@ Line = tuple[str, bool]
 """A line of the answer and whether it is strong (a move, the cube action, a failure)."""
 
 
-def chances(probs: tuple[float, ...]) -> str:
-    """Win, gammon and backgammon chances in a line."""
-    return f"win {probs[0]:.1%} · gam {probs[1]:.1%} · bg {probs[2]:.1%}"
+def mine(probs: Sequence[float]) -> str:
+    """The chances of the side the probabilities are for: win, gammon and backgammon."""
+    return f"win {probs[0]:.1%} g {probs[1]:.1%} bg {probs[2]:.1%}"
+
+
+def theirs(probs: Sequence[float]) -> str:
+    """The other side's chances: its win (the first side's loss), gammon and backgammon."""
+    return f"lose {1.0 - probs[0]:.1%} g {probs[3]:.1%} bg {probs[4]:.1%}"
+
+
+def chances(probs: Sequence[float]) -> str:
+    """Both sides' win, gammon and backgammon chances in a line (``probs``: win, win gammon, win
+    backgammon, lose gammon, lose backgammon of the first side)."""
+    return f"{mine(probs)} · {theirs(probs)}"
 
 
 def proper_action(nd: float, dt: float, dp: float) -> str:

@@ -46,10 +46,6 @@ GAME_STATES = {0: "no game", 2: "a finished game", 3: "a resigned game", 4: "a g
 """The Match ID game states that cannot be played on."""
 
 
-ANALYSIS_MOVES = 5
-"""Moves an analysis of a set-up position lists."""
-
-
 class SetUpError(ValueError):
     """Text that is not a position that can be played: the message says why."""
 
@@ -94,9 +90,7 @@ class SetUp:
         the cube decision."""
         ctx = context_from_match(self.info)
         if self.info.has_dice():
-            return Request(
-                "hint", Position(self.code), self.info.dice, depth, top=ANALYSIS_MOVES, context=ctx
-            )
+            return Request("hint", Position(self.code), self.info.dice, depth, context=ctx)  # every move
         return CubeRequest(Position(self.code), ctx, depth, settle=False)
 
     def is_human_on_roll(self) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import pygame
 
 from game.ui.scenes.action_table import Key
-from game.ui.widgets.controls import Button, dim, draw_button, mouse_pos, panel, text
+from game.ui.widgets.controls import Button, dim, draw_button, label_size, mouse_pos, panel, text, wrap
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -305,7 +305,13 @@ class Choice:
 
 
 BUTTON_H = 46
-"""Height of a dialog's buttons."""
+"""Height of a dialog's buttons (in the default window: :meth:`Dialog.px`)."""
+TITLE_SIZE, LEAST_TITLE = 26, 18
+"""A dialog's title's size, and the least it is shrunk to before it takes two lines."""
+MARGIN = 24
+"""The space at the sides of a dialog's box."""
+LEAST_LABEL = 14
+"""The least size of a dialog's button labels in one row (else the buttons take two rows)."""
 
 FOCUS_STEPS: Mapping[int, int] = MappingProxyType(
     {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
@@ -344,38 +350,83 @@ class Dialog(Scene):
         """The buttons, left to right."""
         return []
 
+    def px(self, size: float) -> float:
+        """A size given for the default window (a font's, a gap's), at this window's type scale."""
+        return self.ctx.layout.px(size)
+
     def on_resize(self) -> None:
-        """Centre the box and lay out the buttons."""
+        """Centre the box (wide enough for its title, high enough for its body where the window
+        allows) and lay out the buttons: one row, or two where their labels would be too small."""
         w, h = self.ctx.layout.size
-        bw, bh = self.box_size(w, h)
-        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
         self._choices = self.choices()
-        n = max(1, len(self._choices))
-        gap = 16
-        width = (bw - (n + 1) * gap) // n
-        y = self.box.bottom - BUTTON_H - 18
-        self.buttons = [
-            Button(
-                c.key,
-                c.label,
-                pygame.Rect(self.box.x + gap + i * (width + gap), y, width, BUTTON_H),
-                primary=c.primary,
-                shortcut=c.shortcut,
-            )
-            for i, c in enumerate(self._choices)
-        ]
+        bw, bh = self.box_size(w, h)
+        fonts = self.ctx.renderer.fonts
+        title = fonts.get(self.px(TITLE_SIZE), True).size(self.title)[0] if self.title else 0
+        bw = max(bw, min(w - 40, title + round(self.px(2 * MARGIN))))
+        self.box = pygame.Rect(0, 0, bw, bh)
+        rows = self._button_rows(bw)
+        button_h, gap = round(self.px(BUTTON_H)), round(self.px(16))
+        buttons_h = len(rows) * (button_h + gap) + round(self.px(2)) if rows else round(self.px(10))
+        needed = self.title_height(bw) + self.body_height(bw - round(self.px(2 * MARGIN))) + buttons_h
+        bh = max(bh, min(h - 20, needed))
+        self.box = pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+        self.buttons = []
+        y = self.box.bottom - len(rows) * (button_h + gap) - round(self.px(2))
+        for row in rows:
+            n = len(row)
+            width = (bw - (n + 1) * gap) // n
+            for i, c in enumerate(row):
+                rect = pygame.Rect(self.box.x + gap + i * (width + gap), y, width, button_h)
+                self.buttons.append(Button(c.key, c.label, rect, primary=c.primary, shortcut=c.shortcut))
+            y += button_h + gap
         if self.focus is not None and self.focus >= len(self._choices):
             self.focus = None
 
+    def _button_rows(self, width: int) -> list[list[Choice]]:
+        """The choices in one row, or in two where one row would shrink their labels below
+        :data:`LEAST_LABEL` (the window's scale)."""
+        if not self._choices:
+            return []
+        n, gap = len(self._choices), round(self.px(16))
+        fonts = self.ctx.renderer.fonts
+        for per_row in (n, -(-n // 2)):
+            each = (width - (per_row + 1) * gap) // per_row
+            trial = [
+                Button(c.key, c.label, pygame.Rect(0, 0, each, round(self.px(BUTTON_H))))
+                for c in self._choices
+            ]
+            if label_size(fonts, trial) >= self.px(LEAST_LABEL) or per_row == 1:
+                return [self._choices[i : i + per_row] for i in range(0, n, per_row)]
+        return [self._choices]
+
     def box_size(self, w: int, h: int) -> tuple[int, int]:
-        """The box's size in a ``w`` x ``h`` window."""
-        return min(w - 40, self.max_size[0]), min(h - 40, self.max_size[1])
+        """The box's size in a ``w`` x ``h`` window: :attr:`max_size` at the window's type scale."""
+        return min(w - 40, round(self.px(self.max_size[0]))), min(h - 40, round(self.px(self.max_size[1])))
+
+    def body_height(self, width: int) -> int:
+        """The height the body needs at ``width`` pixels (the box grows to it where the window
+        allows; 0: the box's own size is enough)."""
+        return 0
+
+    def title_lines(self, width: int | None = None) -> tuple[list[str], float]:
+        """The title's lines in the box and their size: one line, shrunk where it must be, else two."""
+        fonts, room = self.ctx.renderer.fonts, (width or self.box.width) - round(self.px(2 * MARGIN))
+        size = self.px(TITLE_SIZE)
+        while size > self.px(LEAST_TITLE) and fonts.get(size, True).size(self.title)[0] > room:
+            size -= 1
+        return wrap(fonts.get(size, True), self.title, room) if self.title else [], size
+
+    def title_height(self, width: int | None = None) -> int:
+        """The height from the box's top to its body's: the title's lines and the space about them."""
+        lines, size = self.title_lines(width)
+        return round(self.px(20) + max(1, len(lines)) * size * 1.25 + self.px(16))
 
     def body(self) -> pygame.Rect:
         """The area between the title and the buttons."""
-        top = self.box.y + 64
-        bottom = self.buttons[0].rect.y - 10 if self.buttons else self.box.bottom - 10
-        return pygame.Rect(self.box.x + 24, top, self.box.width - 48, max(0, bottom - top))
+        top = self.box.y + self.title_height()
+        bottom = self.buttons[0].rect.y - round(self.px(10)) if self.buttons else self.box.bottom - 10
+        margin = round(self.px(MARGIN))
+        return pygame.Rect(self.box.x + margin, top, self.box.width - 2 * margin, max(0, bottom - top))
 
     def choose(self, key: str) -> None:
         """Run the choice called ``key``."""
@@ -446,11 +497,16 @@ class Dialog(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         dim(surface, self.dim_alpha)
         panel(surface, th, self.box, alpha=255)  # opaque: no text under the box shows through it
-        text(surface, fonts, self.title, (self.box.centerx, self.box.y + 20), 26, th.text, True, "midtop")
+        lines, size = self.title_lines()
+        y = self.box.y + self.px(20)
+        for line in lines:
+            text(surface, fonts, line, (self.box.centerx, y), size, th.text, True, "midtop")
+            y += size * 1.25
         self.draw_body(surface, self.body())
         mouse, ringed = mouse_pos(), self.ringed()
+        labels = label_size(fonts, self.buttons)
         for i, b in enumerate(self.buttons):
-            draw_button(surface, fonts, th, b, mouse)
+            draw_button(surface, fonts, th, b, mouse, labels)
             if i == ringed:
                 ring = b.rect.inflate(8, 8)
                 pygame.draw.rect(surface, th.text, ring, 2, border_radius=max(4, ring.height // 4))
@@ -501,10 +557,21 @@ class ConfirmDialog(Dialog):
             ),
         ]
 
+    def detail_lines(self, width: int) -> list[str]:
+        """The detail, wrapped to ``width`` pixels."""
+        return wrap(self.ctx.renderer.fonts.get(self.px(17)), self.detail, width)
+
+    def body_height(self, width: int) -> int:
+        """The detail's lines."""
+        return round(len(self.detail_lines(width)) * self.px(17) * 1.35 + self.px(16))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The detail line."""
+        """The detail, wrapped."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        text(surface, fonts, self.detail, (area.centerx, area.y + 8), 17, th.text_dim, anchor="midtop")
+        y = area.y + self.px(4)
+        for line in self.detail_lines(area.width):
+            text(surface, fonts, line, (area.centerx, y), self.px(17), th.text_dim, anchor="midtop")
+            y += self.px(17) * 1.35
 
 
 class WorkerDialog(Dialog):

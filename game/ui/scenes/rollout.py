@@ -23,7 +23,7 @@ from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutReques
 from game.rules.position import Position
 from game.ui.model.workbench.rollout import RolloutForm, Stopwatch, result_rows, status_line, verdict_line
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
-from game.ui.widgets.controls import EasedProgress, fit_text, progress_bar, text, wrap
+from game.ui.widgets.controls import EasedProgress, fit_size, fit_text, progress_bar, text, wrap
 
 SETTINGS, RUNNING, DONE = "settings", "running", "done"
 """The dialog's phases."""
@@ -200,71 +200,99 @@ class RolloutDialog(Dialog):
 
     def _row_rect(self, i: int) -> pygame.Rect:
         area = self.body()
-        return pygame.Rect(area.x, area.y + 34 + i * ROW_H, area.width, ROW_H - 4)
+        row = self.px(ROW_H)
+        return pygame.Rect(area.x, round(area.y + self.px(34) + i * row), area.width, round(row - self.px(4)))
 
     # --- drawing ------------------------------------------------------------------------------
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The decision, then the settings or the results."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        what = fit_text(fonts.get(16), self.what, area.width)
-        text(surface, fonts, what, (area.x, area.y - 6), 16, th.text)
+        size = fit_size(fonts, [(self.what, False, area.width)], self.px(16))
+        what = fit_text(fonts.get(size), self.what, area.width)
+        text(surface, fonts, what, (area.x, area.y - self.px(6)), size, th.text)
         if self.phase == SETTINGS:
             self._draw_settings(surface, area)
         else:
             self._draw_results(surface, area)
 
     def _draw_settings(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        th, fonts, size = self.ctx.theme, self.ctx.renderer.fonts, self.px(16)
         for i, name in enumerate(self.form.fields()):
             rect = self._row_rect(i)
             label, value = self.form.label(name)
             if i == self.row:
                 pygame.draw.rect(surface, th.accent, rect, 1, border_radius=6)
             colour = th.text if i == self.row else th.text_dim
-            text(surface, fonts, label, (rect.x + 10, rect.centery), 16, colour, True, "midleft")
+            text(surface, fonts, label, (rect.x + 10, rect.centery), size, colour, True, "midleft")
             at = (rect.x + rect.width * 0.3, rect.centery)
-            text(surface, fonts, value, at, 16, colour, anchor="midleft")
-        y = self._row_rect(len(self.form.fields())).y + 6
+            text(surface, fonts, value, at, size, colour, anchor="midleft")
+        y = self._row_rect(len(self.form.fields())).y + self.px(6)
         tip = "↑↓ choose · ←→ or a click change · Enter starts · it runs on every core, Esc stops"
-        text(surface, fonts, fit_text(fonts.get(14), tip, area.width), (area.x, y), 14, th.text_dim)
+        for line in wrap(fonts.get(self.px(14)), tip, area.width):
+            text(surface, fonts, line, (area.x, y), self.px(14), th.text_dim)
+            y += self.px(14) * 1.3
 
     def _draw_results(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        """The status and the bar, the verdict, then each candidate on two lines (its equity with
+        its error and interval; both sides' chances), as large as they fit; how it was played."""
+        th, fonts, px = self.ctx.theme, self.ctx.renderer.fonts, self.px
         r = self.result
-        y = area.y + 22
+        y = area.y + px(22)
         status = status_line(r, self.failure, self.elapsed())
-        text(surface, fonts, status, (area.x, y), 15, th.warn if self.failure else th.text_dim)
-        bar = pygame.Rect(area.x, y + 24, area.width, 10)
+        colour = th.warn if self.failure else th.text_dim
+        for line in wrap(fonts.get(px(15)), status, area.width):
+            text(surface, fonts, line, (area.x, y), px(15), colour)
+            y += px(15) * 1.3
+        bar = pygame.Rect(area.x, round(y + px(4)), area.width, round(px(10)))
         done = r.fraction if r is not None else 0.0
         progress_bar(surface, th, bar, self.progress.shown if self.phase == RUNNING else done)
-        y = bar.bottom + 12
+        y = bar.bottom + px(12)
         if r is None:
             return
-        text(surface, fonts, verdict_line(r), (area.x, y), 16, th.accent, True)
-        y += 30
-        cols = (0.0, 0.27, 0.47, 0.66)
-        match = self.context is not None and not self.context.is_money()
-        heads = ("candidate", "EMG ± se" if match else "equity ± se")
-        for x, head in zip(cols, (*heads, "95% interval", "chances"), strict=True):
-            text(surface, fonts, head, (area.x + x * area.width, y), 13, th.text_dim)
-        y += 20
-        for row in result_rows(r, match):
-            if y + 18 > area.bottom:
-                break
-            colour = th.accent if row.best else th.text
-            mark = "★ " if row.best else "   "
-            cells = (mark + row.label, row.equity.removeprefix("EMG "), row.interval, row.chances)
-            for x, cell in zip(cols, cells, strict=True):
-                width = round(area.width * 0.34) if x == cols[-1] else round(area.width * 0.2)
-                part = fit_text(fonts.get(15, row.best), cell, width)
-                text(surface, fonts, part, (area.x + x * area.width, y), 15, colour, row.best)
-            y += 24
+        for line in wrap(fonts.get(px(16), True), verdict_line(r), area.width):
+            text(surface, fonts, line, (area.x, y), px(16), th.accent, True)
+            y += px(16) * 1.35
         s = r.settings
         how = (
             f"{'cubeful' if s.cubeful else 'cubeless'} · "
             f"{'to the end' if not s.truncate else f'truncated after {s.truncate} plies'} · "
             f"variance reduction · depth {s.depth} inside · {s.jobs} job{'s' if s.jobs > 1 else ''}"
         )
-        for line in wrap(fonts.get(13), how, area.width, 1):
-            text(surface, fonts, line, (area.x, area.bottom - 16), 13, th.text_dim)
+        how_lines = wrap(fonts.get(px(13)), how, area.width)
+        bottom = area.bottom - len(how_lines) * px(13) * 1.3
+        match = self.context is not None and not self.context.is_money()
+        rows = result_rows(r, match)
+        cols = (0.0, 0.42, 0.7)
+        heads = ("candidate", "EMG ± se" if match else "equity ± se", "95% interval")
+        cells = [(h, False, round(area.width * 0.27) - 6) for h in heads]
+        for row in rows:
+            firsts = ("★ " + row.label, row.equity.removeprefix("EMG "), row.interval)
+            widths = (cols[1] - cols[0], cols[2] - cols[1], 1.0 - cols[2])
+            cells += [(c, row.best, round(area.width * w) - 8) for c, w in zip(firsts, widths, strict=True)]
+            cells.append((row.chances, False, round(area.width / 0.88)))
+        size = fit_size(fonts, cells, px(15))
+        room = bottom - y - size * 1.5
+        while size > 9 and len(rows) * size * (1.3 + 0.88 * 1.3 + 0.3) > room:  # every candidate in view
+            size -= 0.5
+        for x, head in zip(cols, heads, strict=True):
+            text(surface, fonts, head, (area.x + x * area.width, y), size * 0.88, th.text_dim)
+        y += size * 1.5
+        for row in rows:
+            if y + size * 2.6 > bottom + 1:
+                break
+            colour = th.accent if row.best else th.text
+            mark = "★ " if row.best else ""
+            for x, cell in zip(
+                cols, (mark + row.label, row.equity.removeprefix("EMG "), row.interval), strict=True
+            ):
+                text(surface, fonts, cell, (area.x + x * area.width, y), size, colour, row.best)
+            y += size * 1.3
+            if row.chances:
+                chances = fit_text(fonts.get(size * 0.88), row.chances, area.width)
+                text(surface, fonts, chances, (area.x + size, y), size * 0.88, th.text_dim)
+            y += size * (0.88 * 1.3 + 0.3)
+        y = bottom
+        for line in how_lines:
+            text(surface, fonts, line, (area.x, y), px(13), th.text_dim)
+            y += px(13) * 1.3

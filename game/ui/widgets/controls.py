@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -33,8 +34,38 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def draw_button(surf: pygame.Surface, fonts: Fonts, th: Theme, b: Button, mouse: tuple[int, int]) -> None:
-    """Draw one button (hover and primary states)."""
+LABEL_SHARE = (0.42, 0.55)
+"""A button's label is at most this share of its height: with its keys under it, and alone."""
+KEYS_UNDER = 34
+"""The least height of a button that shows its keys under its label."""
+LEAST_LABEL = 9.0
+"""The smallest size a label is shrunk to so that it fits its button."""
+
+
+def label_size(fonts: Fonts, buttons: Sequence[Button]) -> float:
+    """One size for the labels of a row or grid of ``buttons``: the largest (up to
+    :data:`LABEL_SHARE` of the lowest one's height) at which every label fits its button."""
+    if not buttons:
+        return LEAST_LABEL
+    low = min(b.rect.height for b in buttons)
+    size = low * LABEL_SHARE[0 if low >= KEYS_UNDER and any(b.shortcut for b in buttons) else 1]
+    while size > LEAST_LABEL and any(
+        fonts.get(size, True).size(b.label)[0] > b.rect.width - 8 for b in buttons
+    ):
+        size -= 0.5
+    return size
+
+
+def draw_button(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    b: Button,
+    mouse: tuple[int, int],
+    size: float | None = None,
+) -> None:
+    """Draw one button (hover and primary states); its label at ``size`` (None: as large as fits it
+    alone; a row of buttons passes :func:`label_size` so that their labels match)."""
     hover = b.enabled and b.rect.collidepoint(mouse)
     base = th.button_hover if hover else th.button
     if b.primary and b.enabled:
@@ -48,21 +79,35 @@ def draw_button(surf: pygame.Surface, fonts: Fonts, th: Theme, b: Button, mouse:
     colour = th.button_text if b.enabled else mix(th.button_text, th.panel, 0.55)
     if b.primary and b.enabled:
         colour = th.pip
-    size = b.rect.height * 0.42
-    font = fonts.get(size, bold=True)
-    while size > 9 and font.size(b.label)[0] > b.rect.width - 8:
-        size -= 1
-        font = fonts.get(size, bold=True)
-    label = fit_text(font, b.label, b.rect.width - 8)
-    img = fonts.render(label, size, colour, bold=True)
-    if b.shortcut and b.rect.height >= 34:
-        sc = fonts.render(b.shortcut, b.rect.height * 0.24, mix(colour, base, 0.35))
-        total = img.get_height() + sc.get_height() - 2
-        top = b.rect.centery - total / 2
-        surf.blit(img, img.get_rect(midtop=(b.rect.centerx, round(top))))
-        surf.blit(sc, sc.get_rect(midtop=(b.rect.centerx, round(top + img.get_height() - 2))))
+    if size is None:
+        size = label_size(fonts, [b])
+    label = fit_text(fonts.get(size, bold=True), b.label, b.rect.width - 8)
+    line = fonts.get(size, bold=True).get_linesize()
+    shortcut = max(LEAST_LABEL, b.rect.height * 0.24)
+    sc_line = fonts.get(shortcut).get_linesize()
+    if b.shortcut and b.rect.height >= KEYS_UNDER and line + sc_line <= b.rect.height - 2:
+        top = b.rect.centery - (line + sc_line) / 2
+        text(surf, fonts, label, (b.rect.centerx, round(top)), size, colour, True, "midtop")
+        sc = fit_text(fonts.get(shortcut), b.shortcut, b.rect.width - 8)
+        text(
+            surf,
+            fonts,
+            sc,
+            (b.rect.centerx, round(top + line)),
+            shortcut,
+            mix(colour, base, 0.35),
+            anchor="midtop",
+        )
     else:
-        surf.blit(img, img.get_rect(center=b.rect.center))
+        text(surf, fonts, label, b.rect.center, size, colour, True, "center")
+
+
+def fit_size(fonts: Fonts, cells: Sequence[tuple[str, bool, int]], size: float, least: float = 9.0) -> float:
+    """The largest size up to ``size`` (and down to ``least``) at which every (text, bold, width)
+    cell fits its width: a line, or a row of cells, shrunk rather than cut."""
+    while size > least and any(fonts.get(size, bold).size(s)[0] > width for s, bold, width in cells):
+        size -= 0.5
+    return size
 
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:

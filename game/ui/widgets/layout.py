@@ -14,10 +14,28 @@ import pygame
 
 from game.ui.model.points import BAR, OFF, column
 
-__all__ = ["BAR", "OFF", "STACK", "Layout"]
+__all__ = ["BAR", "OFF", "STACK", "Layout", "type_scale"]
 
 STACK = 5
 """Checkers drawn on a point before a count is shown."""
+
+PANEL_SHARE, PANEL_MOST = 0.24, 0.42
+"""The least and the most of the window's width the side panel takes (the board takes the rest, as
+large as the height allows, and the panel what the board leaves)."""
+PANEL_LEAST = 180
+"""The narrowest side panel, in pixels (two buttons a row, the title beside the Edit button)."""
+
+BASE_SIZE = (1280, 800)
+"""The window the type's sizes are given for (the default window)."""
+SCALE_RANGE = (0.8, 3.0)
+"""The smallest and the largest :func:`type_scale`."""
+
+
+def type_scale(size: tuple[int, int]) -> float:
+    """How much larger than at :data:`BASE_SIZE` text and dialogs are drawn in a window of ``size``: in
+    proportion to the window (its tighter side), within :data:`SCALE_RANGE`."""
+    factor = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    return max(SCALE_RANGE[0], min(SCALE_RANGE[1], factor))
 
 
 @dataclass(frozen=True)
@@ -50,24 +68,31 @@ class Layout:
     """True when the human's home board is drawn on the left."""
     columns: tuple[float, ...] = ()
     """The left edge of each of the 12 point columns, left to right on screen."""
+    scale: float = 1.0
+    """How large the type and the dialogs are drawn: :func:`type_scale` of the window."""
+
+    def px(self, size: float) -> float:
+        """A font size or length given for the default window, at this window's :attr:`scale`."""
+        return size * self.scale
 
     @classmethod
     def compute(cls, size: tuple[int, int], home_left: bool = False) -> Layout:
-        """The layout for a window of ``size`` pixels."""
+        """The layout for a window of ``size`` pixels: the board as large as the window allows beside a
+        panel of at least :data:`PANEL_SHARE` of its width, and the panel the rest of the width."""
         w, h = max(size[0], 320), max(size[1], 240)
-        top_h = max(30, int(h * 0.075))
-        status_h = max(26, int(h * 0.06))
-        panel_w = int(min(max(w * 0.2, 150), 330))
-        margin = max(6, int(min(w, h) * 0.015))
-        avail_w = w - panel_w - 2 * margin
+        top_h = max(28, round(h * 0.055))
+        status_h = max(24, round(h * 0.045))
+        margin = max(4, round(min(w, h) * 0.01))
+        least_panel = max(PANEL_LEAST, round(w * PANEL_SHARE))
         avail_h = h - top_h - status_h - 2 * margin
-        unit = min(avail_w / 15.6, avail_h / 12.4)
+        unit = min((w - least_panel - 2 * margin) / 15.6, avail_h / 12.4)
         f = 0.4 * unit
         bar_w = 1.1 * unit
         tray_w = 1.3 * unit
         bw = 15.6 * unit
         bh = 12.4 * unit
-        bx = margin + (avail_w - bw) / 2
+        panel_w = max(least_panel, min(round(w * PANEL_MOST), round(w - bw - 2 * margin)))
+        bx = margin + (w - panel_w - 2 * margin - bw) / 2
         by = top_h + margin + (avail_h - bh) / 2
         inner_y = by + f
         inner_h = bh - 2 * f
@@ -96,6 +121,7 @@ class Layout:
             radius=unit * 0.47,
             home_left=home_left,
             columns=columns,
+            scale=type_scale((w, h)),
         )
 
     # --- points ---------------------------------------------------------------------------------------

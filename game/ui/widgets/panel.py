@@ -9,7 +9,9 @@ import pygame
 from game.ui.widgets.controls import (
     Button,
     draw_button,
+    fit_size,
     fit_text,
+    label_size,
     mix,
     mouse_pos,
     progress_bar,
@@ -17,15 +19,35 @@ from game.ui.widgets.controls import (
     text,
     wrap,
 )
+from game.ui.widgets.layout import BASE_SIZE, SCALE_RANGE
+from game.ui.widgets.move_list import MoveRow, Shown, draw_moves, first_for, plan, scroll_bar
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Theme
 
 HINT_ROWS = 3
-"""Hints the panel has room for."""
+"""Hints the panel keeps room for below its buttons (more are scrolled to)."""
 TITLE_EMS = 7.8
 """The panel's title ("Backgammon", bold) is about this many times its size wide."""
-MIN_BUTTON_H = 22
+MIN_BUTTON_H = 20
 """The lowest a panel button gets in a small window."""
+INFO_LINES = 3
+"""Lines for the level and the colours (each wrapped, the two together in at most three lines)."""
+COLUMN_W = 150
+"""The least width of a column of buttons: two columns, three or four in a wider panel."""
+CHANCES_EMS = 31 * 0.88
+"""Both sides' chances on one line are about this many times the panel's text size wide."""
+
+
+def hint_height(width: int, small: float) -> float:
+    """A hint's height with the gap after it, in pixels, for the room kept for :data:`HINT_ROWS`
+    hints: its move, and both sides' chances on one line, or on two in a narrow panel."""
+    lines = 1 if CHANCES_EMS * small <= width else 2
+    return small * (1.3 + 0.88 * 1.3 * lines + 0.35)
+
+
+def panel_scale(window_h: int) -> float:
+    """The type's scale of a panel in a window ``window_h`` high (as :func:`layout.type_scale`)."""
+    return max(SCALE_RANGE[0], min(SCALE_RANGE[1], window_h / BASE_SIZE[1]))
 
 
 @dataclass(frozen=True)
@@ -37,43 +59,58 @@ class PanelLayout:
     pad: int
     """The margin."""
     big: float
-    """The title's font size."""
+    """The title's font size (as large as fits beside the Edit button)."""
     small: float
     """The body's font size."""
     info_y: float
-    """Top of the level / colour / SHA lines."""
+    """Top of the level and colour lines."""
     sha_rect: pygame.Rect
-    """The SHA-256 line (a click shows the full one)."""
+    """The SHA-256 lines (a click shows the full one)."""
     busy_y: float
-    """Top of the thinking indicator."""
+    """Top of the thinking indicator (over the SHA-256's lines, which it hides while it is shown)."""
     buttons: tuple[pygame.Rect, ...]
-    """The button rectangles, two a row."""
+    """The button rectangles, in rows of two, three or four."""
     list_y: float
-    """Top of the hints or the move list."""
+    """Top of the heading over the hints or the move list."""
+    edit_rect: pygame.Rect
+    """The Edit button (the position editor), on the title line right of the title."""
 
     @classmethod
-    def compute(cls, rect: pygame.Rect, buttons: int, window_h: int) -> PanelLayout:
-        """The layout for a panel of ``rect`` with ``buttons`` buttons."""
-        pad = max(6, rect.width // 20)
-        big = max(14.0, rect.width * 0.085)
-        small = max(11.0, rect.width * 0.052)
-        info_y = rect.y + pad + big * 1.5
-        sha_y = info_y + 3 * small * 1.35
-        sha_rect = pygame.Rect(rect.x + pad, round(sha_y), rect.width - 2 * pad, round(small * 1.35 * 3))
-        busy_y = sha_rect.bottom + small * 0.6
-        top = round(busy_y + 2 * small + 18)
-        rows = (buttons + 1) // 2
-        hints = round(small * (1.6 + HINT_ROWS * 3.1)) + pad  # the hints under the buttons, whole
-        room = rect.bottom - top - pad - hints - 2 * pad  # a small window shrinks the buttons first
-        bh = max(30, min(52, round(window_h * 0.055)))
-        bh = max(MIN_BUTTON_H, min(bh, room // max(1, rows) - (pad // 2 + 2)))
-        w2 = (rect.width - 3 * pad) // 2
+    def compute(
+        cls, rect: pygame.Rect, buttons: int, window_h: int, scale: float | None = None
+    ) -> PanelLayout:
+        """The layout for a panel of ``rect`` with ``buttons`` buttons in a window ``window_h`` high;
+        the type at ``scale`` (None: :func:`panel_scale` of the window's height)."""
+        k = panel_scale(window_h) if scale is None else scale
+        pad = max(6, round(10 * k))
+        small = max(11.0, 13.5 * k)
+        inner = rect.width - 2 * pad
+        edit_w, edit_h = max(44, round(small * 5.2)), round(small * 1.7)
+        big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / TITLE_EMS))
+        title_h = max(big * 1.3, edit_h)
+        edit = pygame.Rect(
+            rect.right - pad - edit_w, round(rect.y + pad + (title_h - edit_h) / 2), edit_w, edit_h
+        )
+        info_y = rect.y + pad + title_h + small * 0.3
+        sha_y = info_y + INFO_LINES * small * 1.35
+        sha_rect = pygame.Rect(rect.x + pad, round(sha_y), inner, round(small * 1.35 * 3))
+        busy_y = sha_rect.y
+        top = round(sha_rect.bottom + small * 0.3)
+        columns = max(2, min(4, inner // COLUMN_W))
+        rows = -(-buttons // columns)
+        heading = small * 1.9
+        hints = round(heading + HINT_ROWS * hint_height(inner, small)) + pad
+        room = rect.bottom - top - pad - hints  # a small window shrinks the buttons first
+        gap = max(4, pad // 2 + 2)
+        bh = max(30, min(round(52 * k), round(window_h * 0.055)))
+        bh = max(MIN_BUTTON_H, min(bh, room // max(1, rows) - gap))
+        w = (inner - (columns - 1) * pad) // columns
         rects = tuple(
-            pygame.Rect(rect.x + pad + (i % 2) * (w2 + pad), top + (i // 2) * (bh + pad // 2 + 2), w2, bh)
+            pygame.Rect(rect.x + pad + (i % columns) * (w + pad), top + (i // columns) * (bh + gap), w, bh)
             for i in range(buttons)
         )
-        list_y = (rects[-1].bottom if rects else top) + pad * 2
-        return cls(rect, pad, big, small, info_y, sha_rect, busy_y, rects, list_y)
+        list_y = (rects[-1].bottom if rects else top) + pad * 1.5
+        return cls(rect, pad, big, small, info_y, sha_rect, busy_y, rects, list_y, edit)
 
     @property
     def width(self) -> int:
@@ -81,9 +118,14 @@ class PanelLayout:
         return self.rect.width - 2 * self.pad
 
     @property
+    def heading_h(self) -> float:
+        """The height of the heading row over the hints or the Moves list."""
+        return self.small * 1.9
+
+    @property
     def log_y(self) -> float:
         """Top of the Moves list's first line (under its heading)."""
-        return self.list_y + self.small * 1.5
+        return self.list_y + self.heading_h
 
     @property
     def log_line(self) -> float:
@@ -93,31 +135,25 @@ class PanelLayout:
     @property
     def rollout_rect(self) -> pygame.Rect:
         """The Rollout button, at the right end of the heading over the hints or the Moves list."""
-        w = max(64, round(self.width * 0.36))
-        h = round(self.small * 1.45)
-        return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y - self.small * 0.25), w, h)
+        w = max(64, round(self.small * 6.4))
+        h = round(self.small * 1.6)
+        return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y), w, h)
 
     def analysis_rect(self, index: int) -> pygame.Rect:
         """Button ``index`` of the heading row before the roll (0: the temperature map, 1: Evaluate),
         left of the Rollout button, where the Moves heading is otherwise."""
         r, gap = self.rollout_rect, self.pad // 2
         left = self.rect.x + self.pad
-        w = (r.left - gap - left - gap) // 2
-        return pygame.Rect(left + index * (w + gap), r.y, w, r.height)
+        ems = (2.8, 5.2)  # their labels' widths ("Map", "Evaluate") in the text's size, and a margin
+        share = min(self.small, (r.left - gap - left - gap) / sum(ems))
+        x = left + sum(round(e * share) + gap for e in ems[:index])
+        return pygame.Rect(x, r.y, round(ems[index] * share), r.height)
 
-    @property
-    def edit_rect(self) -> pygame.Rect:
-        """The Edit button (the position editor), on the title line right of the title."""
-        title_right = self.rect.x + self.pad + TITLE_EMS * self.big
-        w = max(44, min(round(self.width * 0.36), round(self.rect.right - 2 * self.pad - title_right)))
-        h = round(self.small * 1.6)
-        y = round(self.rect.y + self.pad + (self.big * 1.25 - h) / 2)
-        return pygame.Rect(self.rect.right - self.pad - w, y, w, h)
-
-    def hint_rect(self, index: int) -> pygame.Rect:
-        """The clickable row of hint ``index``."""
-        y = self.list_y + self.small * 1.6 + index * self.small * 3.1
-        return pygame.Rect(self.rect.x + self.pad - 2, round(y - 2), self.width + 4, round(self.small * 2.8))
+    def hints_rect(self, bottom: float | None = None) -> pygame.Rect:
+        """The box of the hints, under their heading (to ``bottom``: default, the panel's foot)."""
+        y = round(self.list_y + self.heading_h)
+        end = self.rect.bottom - self.pad if bottom is None else bottom
+        return pygame.Rect(self.rect.x + self.pad, y, self.width, max(0, round(end) - y))
 
 
 @dataclass
@@ -138,8 +174,10 @@ class PanelView:
     """How far the search is, 0..1."""
     spin: float = 0.0
     """Seconds on the clock (turns the spinner)."""
-    hints: list[tuple[str, str]] = field(default_factory=list)
-    """Per hint: the move and equity; the chances."""
+    hints: list[MoveRow] = field(default_factory=list)
+    """Every move of the hint, best first."""
+    hint_top: int = 0
+    """The first hint in view (the list scrolls)."""
     hint_title: str = ""
     """The heading over the hints (``Hints at depth 2``)."""
     hint_keys: str = ""
@@ -193,29 +231,50 @@ class WarningBox:
 
 
 def warning_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) -> WarningBox | None:
-    """Where ``warning`` is drawn whole: at the foot of the panel (the Moves list gives it room), or
-    where the foot has no room for it (a small window, or ``hints`` hints shown), over the lines at
-    the top."""
+    """Where ``warning`` is drawn whole: at the foot of the panel (the Moves list, or the hints when
+    :data:`HINT_ROWS` of them keep room above it, give it room), or where the foot has no room for it
+    (a small window), over the lines at the top."""
     if not warning:
         return None
     lines = tuple(wrap(fonts.get(lay.small * 0.85), warning, lay.width))
     height = round(len(lines) * lay.small * 1.1)
     rect = pygame.Rect(lay.rect.x + lay.pad, lay.rect.bottom - lay.pad - height, lay.width, height)
     moves = lay.log_y + lay.log_line + lay.small * 0.5  # the Moves heading and one line above it
-    floor = lay.hint_rect(min(hints, HINT_ROWS) - 1).bottom + lay.small * 0.5 if hints else moves
+    floor = lay.log_y + min(hints, HINT_ROWS) * hint_height(lay.width, lay.small) if hints else moves
     if rect.y >= floor:
         return WarningBox(lines, rect, False)
     rect.y = lay.rect.y + lay.pad
     return WarningBox(lines, rect, True)
 
 
+def _list_bottom(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) -> float:
+    """Where the hints or the Moves list end: above the warning, if it is at the foot."""
+    box = warning_box(fonts, lay, warning, hints)
+    if box is not None and not box.over_header:
+        return box.rect.y - lay.small * 0.5
+    return lay.rect.bottom - lay.pad
+
+
 def log_rows(fonts: Fonts, lay: PanelLayout, warning: str) -> int:
     """How many lines of the Moves list fit (above the warning, if it is at the foot)."""
-    box = warning_box(fonts, lay, warning)
-    bottom = (
-        box.rect.y - lay.small * 0.5 if box is not None and not box.over_header else lay.rect.bottom - lay.pad
-    )
-    return max(0, int((bottom - lay.log_y) // lay.log_line))
+    return max(0, int((_list_bottom(fonts, lay, warning) - lay.log_y) // lay.log_line))
+
+
+def hint_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int) -> pygame.Rect:
+    """The box the hints are listed in (above the warning, if it is at the foot)."""
+    return lay.hints_rect(_list_bottom(fonts, lay, warning, hints))
+
+
+def hints_shown(fonts: Fonts, lay: PanelLayout, view: PanelView) -> list[Shown]:
+    """The hints in view, from the first scrolled to, with their boxes (where a click picks one)."""
+    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    return plan(fonts, box, view.hints, view.hint_top, lay.small)
+
+
+def hint_top(fonts: Fonts, lay: PanelLayout, view: PanelView, top: int) -> int:
+    """``top`` kept within the hints: no further down than where the last hint is in view."""
+    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    return first_for(fonts, box, view.hints, top, lay.small) if view.hints else 0
 
 
 def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
@@ -224,68 +283,99 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     pygame.draw.rect(surface, th.panel, pr)
     pygame.draw.line(surface, mix(th.panel, th.text, 0.25), pr.topleft, pr.bottomleft)
     x, small = pr.x + lay.pad, lay.small
-    text(surface, fonts, "Backgammon", (x, pr.y + lay.pad), lay.big, th.text, bold=True)
+    title_y = lay.edit_rect.centery
+    text(surface, fonts, "Backgammon", (x, title_y), lay.big, th.text, bold=True, anchor="midleft")
     y = lay.info_y
-    for line in [*wrap(fonts.get(small), view.level, lay.width, 2), view.colour]:
+    font = fonts.get(small)
+    level = wrap(font, view.level, lay.width, INFO_LINES - 1)
+    for line in [*level, *wrap(font, view.colour, lay.width, INFO_LINES - len(level))]:
         text(surface, fonts, line, (x, y), small, th.text_dim)
         y += small * 1.35
-    _draw_sha(surface, fonts, th, lay, view)
+    if not view.busy:
+        _draw_sha(surface, fonts, th, lay, view)
     box = warning_box(fonts, lay, view.warning, len(view.hints))
     if box is not None and box.over_header:  # under the thinking indicator, which comes and goes
         _draw_warning(surface, fonts, th, lay, box)
     if view.busy:
-        sp = round(small * 0.9)
-        y = lay.busy_y
-        spinner(surface, th, (x + sp, round(y + sp)), sp, view.spin)
-        text(surface, fonts, view.busy, (x + 2 * sp + 8, y + sp), small, th.text, bold=True, anchor="midleft")
-        bar = pygame.Rect(x, round(y + 2 * sp + 6), lay.width, max(5, round(small * 0.45)))
-        progress_bar(surface, th, bar, view.progress)
+        _draw_busy(surface, fonts, th, lay, view)
     mouse = mouse_pos()
     for b in view.buttons:
-        draw_button(surface, fonts, th, b, mouse)
+        draw_button(surface, fonts, th, b, mouse, label_size(fonts, view.buttons))
+    heading = [b for b in (*view.analysis, view.rollout, view.edit) if b is not None]
+    for b in heading:
+        draw_button(surface, fonts, th, b, mouse, label_size(fonts, heading))
     if view.hints:
         _draw_hints(surface, fonts, th, lay, view)
     else:
         _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
-    if view.rollout is not None:
-        draw_button(surface, fonts, th, view.rollout, mouse)
-    for b in view.analysis:
-        draw_button(surface, fonts, th, b, mouse)
-    if view.edit is not None:
-        draw_button(surface, fonts, th, view.edit, mouse)
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 
 
+def _draw_busy(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
+    """The spinner, what the computer does (as large as fits beside it), and the progress bar."""
+    x, small = lay.rect.x + lay.pad, lay.small
+    sp = round(small * 0.9)
+    y = lay.busy_y
+    spinner(surface, th, (x + sp, round(y + sp)), sp, view.spin)
+    room = lay.width - 2 * sp - 8
+    size = small
+    while size > 8 and fonts.get(size, True).size(view.busy)[0] > room:
+        size -= 0.5
+    words = fit_text(fonts.get(size, True), view.busy, room)
+    text(surface, fonts, words, (x + 2 * sp + 8, y + sp), size, th.text, bold=True, anchor="midleft")
+    bar = pygame.Rect(x, round(y + 2 * sp + 6), lay.width, max(5, round(small * 0.45)))
+    progress_bar(surface, th, bar, view.progress)
+
+
 def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
+    """The seed's SHA-256: its first digits (as many as fit) and how to see it all; or all of it, in
+    the monospaced font, two lines of 32 digits (smaller where the panel is narrow)."""
     x, y, small = lay.sha_rect.x, float(lay.sha_rect.y), lay.small
+    font = fonts.get(small)
     if not view.full_sha:
-        line = f"Dice SHA-256 {view.sha[:10]}…"
-        text(surface, fonts, fit_text(fonts.get(small), line, lay.width), (x, y), small, th.text_dim)
-        text(surface, fonts, "click or S: the full one", (x, y + small * 1.35), small * 0.85, th.text_dim)
+        digits = 16
+        while digits > 6 and font.size(f"Dice SHA-256 {view.sha[:digits]}…")[0] > lay.width:
+            digits -= 1
+        text(surface, fonts, f"Dice SHA-256 {view.sha[:digits]}…", (x, y), small, th.text_dim)
+        hint = "click or S: the full one"
+        size = small * 0.85
+        while size > 8 and fonts.get(size).size(hint)[0] > lay.width:
+            size -= 0.5
+        text(surface, fonts, hint, (x, y + small * 1.35), size, th.text_dim)
         return
     size = small * 0.9
-    chunk = 32 if fonts.get(size).size(view.sha[:32])[0] <= lay.width else 16
+    while size > 8 and fonts.get(size, mono=True).size(view.sha[:32])[0] > lay.width:
+        size -= 0.5
     text(surface, fonts, "Dice SHA-256:", (x, y), small, th.text_dim)
-    for i in range(0, 64, chunk):
-        y += size * 1.25
-        text(surface, fonts, view.sha[i : i + chunk], (x, y), size, th.text)
+    for i in range(0, 64, 32):
+        y += small * 1.3
+        text(surface, fonts, view.sha[i : i + 32], (x, y), size, th.text, mono=True)
+
+
+def _heading(fonts: Fonts, lay: PanelLayout, view: PanelView, words: list[str]) -> tuple[str, float]:
+    """The first of ``words`` that fits the heading row left of its buttons, and its size (the last
+    one shrunk to fit)."""
+    right = view.rollout.rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
+    room = right - (lay.rect.x + lay.pad)
+    for w in words:
+        if fonts.get(lay.small, True).size(w)[0] <= room:
+            return w, lay.small
+    size = lay.small
+    while size > 8 and fonts.get(size, True).size(words[-1])[0] > room:
+        size -= 0.5
+    return words[-1], size
 
 
 def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:
-    x, small = lay.rect.x + lay.pad, lay.small
-    room = lay.width - (lay.rollout_rect.width + lay.pad if view.rollout is not None else 0)
-    font = fonts.get(small, True)
+    """The heading (with the keys where they fit) and every hint in view, scrolled."""
+    x = lay.rect.x + lay.pad
     full = f"{view.hint_title}: {view.hint_keys}" if view.hint_keys else view.hint_title
-    title = full if font.size(full)[0] <= room else fit_text(font, view.hint_title, room)
-    text(surface, fonts, title, (x, lay.list_y), small, th.text, bold=True)
-    for i, (line, chances) in enumerate(view.hints[:HINT_ROWS]):
-        rect = lay.hint_rect(i)
-        pygame.draw.rect(surface, mix(th.panel, th.arrow, 0.3 if i == 0 else 0.12), rect, border_radius=4)
-        y = rect.y + 2
-        text(surface, fonts, fit_text(fonts.get(small), line, rect.width - 6), (x + 2, y), small, th.text)
-        shown = fit_text(fonts.get(small * 0.85), chances, rect.width - 6)
-        text(surface, fonts, shown, (x + 2, y + small * 1.35), small * 0.85, th.text_dim)
+    title, size = _heading(fonts, lay, view, [full, view.hint_title])
+    y = lay.list_y + lay.small * 0.8
+    text(surface, fonts, title, (x, y), size, th.text, bold=True, anchor="midleft")
+    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    draw_moves(surface, fonts, th, box, view.hints, view.hint_top, lay.small)
 
 
 def _draw_log(
@@ -296,29 +386,33 @@ def _draw_log(
     log = view.log
     if not log or rows <= 0:
         return
-    x, y, size = lay.rect.x + lay.pad, lay.list_y, lay.small
-    if not view.analysis:  # else the heading row holds their buttons
-        text(surface, fonts, "Moves", (x, y), size, th.text, bold=True)
+    x, size = lay.rect.x + lay.pad, lay.small
     first = LogScroll(view.log_top).first(len(log), rows)
     shown = log[first : first + rows]
-    if len(log) > rows and not view.analysis:
+    if not view.analysis:  # else the heading row holds their buttons
+        mid = lay.list_y + size * 0.8
+        r = text(surface, fonts, "Moves", (x, mid), size, th.text, bold=True, anchor="midleft")
+        right = view.rollout.rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
         where = f"{first + 1}-{first + len(shown)} of {len(log)}"
-        right = lay.rollout_rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
-        text(surface, fonts, where, (right, y), size * 0.85, th.text_dim, anchor="topright")
+        at = fit_size(fonts, [(where, False, right - r.right - lay.pad)], size * 0.85)
+        if len(log) > rows:
+            text(surface, fonts, where, (right, mid), at, th.text_dim, anchor="midright")
     if len(log) > rows:
         track = pygame.Rect(
             lay.rect.right - lay.pad // 2 - 3, round(lay.log_y), 3, round(rows * lay.log_line)
         )
-        thumb = track.copy()
-        thumb.height = max(8, track.height * rows // len(log))
-        thumb.y = track.y + round((track.height - thumb.height) * first / (len(log) - rows))
-        pygame.draw.rect(surface, mix(th.panel, th.text, 0.12), track, border_radius=1)
-        pygame.draw.rect(surface, mix(th.panel, th.text, 0.5), thumb, border_radius=1)
-    font = fonts.get(size * 0.95)
+        scroll_bar(surface, th, track, first, rows, len(log))
+    font_size = size * 0.95
+    font = fonts.get(font_size)
     y = lay.log_y
     for i, line in enumerate(shown, start=first):
         colour = th.text if i == len(log) - 1 else th.text_dim
-        text(surface, fonts, fit_text(font, line, lay.width - 4), (x, y), size * 0.95, colour)
+        at = font_size
+        while at > 8 and font.size(line)[0] > lay.width - 6:
+            at -= 0.5
+            font = fonts.get(at)
+        text(surface, fonts, line, (x, y), at, colour)
+        font = fonts.get(font_size)
         y += lay.log_line
 
 
@@ -334,12 +428,3 @@ def _draw_warning(
     for line in box.lines:
         text(surface, fonts, line, (box.rect.x, y), lay.small * 0.85, th.warn)
         y += lay.small * 1.1
-
-
-def hint_lines(i: int, notation: str, equity: float, probs: tuple[float, ...]) -> tuple[str, str]:
-    """A hint's two lines: the move and equity; the win / gammon / backgammon chances."""
-    win, gammon, backgammon = probs[0], probs[1], probs[2]
-    return (
-        f"{i + 1}. {notation}  {equity:+.3f}",
-        f"win {win:.0%} · gammon {gammon:.0%} · bg {backgammon:.0%}",
-    )

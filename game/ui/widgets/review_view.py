@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.widgets.controls import fit_text, mix, text
+from game.ui.widgets.controls import fit_size, fit_text, mix, text, wrap
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Colour, Theme
 
@@ -19,17 +19,26 @@ Line = tuple[str, Colour, bool]
 """A line of text, its colour, and whether it is bold."""
 
 
+def line_parts(fonts: Fonts, lines: Sequence[Line], width: int, size: float) -> list[Line]:
+    """``lines`` wrapped to ``width`` pixels at ``size`` (never cut)."""
+    return [
+        (part, colour, bold) for s, colour, bold in lines for part in wrap(fonts.get(size, bold), s, width)
+    ]
+
+
 def draw_lines(
     surf: pygame.Surface, fonts: Fonts, rect: pygame.Rect, lines: Sequence[Line], size: float
 ) -> None:
-    """Lines from the top of ``rect``, each cut to its width; those that do not fit are left out."""
+    """Lines from the top of ``rect``, each wrapped to its width, the size shrunk (to 9 pixels at
+    the least) until all of them fit its height."""
+    parts = line_parts(fonts, lines, rect.width, size)
+    while size > 9 and len(parts) * size * 1.35 > rect.height + 1:
+        size -= 0.5
+        parts = line_parts(fonts, lines, rect.width, size)
     y = float(rect.y)
-    step = size * 1.35
-    for s, colour, bold in lines:
-        if y + step > rect.bottom + 1:
-            return
-        text(surf, fonts, fit_text(fonts.get(size, bold), s, rect.width), (rect.x, y), size, colour, bold)
-        y += step
+    for s, colour, bold in parts:
+        text(surf, fonts, s, (rect.x, y), size, colour, bold)
+        y += size * 1.35
 
 
 Row = tuple[Sequence[str], Colour, bool]
@@ -48,18 +57,24 @@ def draw_grid(
     starts: Sequence[float],
     size: float,
 ) -> float:
-    """Rows of cells, each cell starting at its fraction of the width and cut to the next; returns the
-    height drawn. Rows that do not fit are left out."""
-    step = size * 1.4
+    """Rows of cells, each cell starting at its fraction of the width, the size shrunk (to 9 pixels
+    at the least) until every cell fits before the next; returns the height drawn. Rows that do not
+    fit are left out."""
     edges = [*starts, 1.0]
+
+    def width(k: int, cells: Sequence[str]) -> int:
+        end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
+        return round(rect.width * (end - edges[k])) - CELL_GAP
+
+    cells = [(cell, bold, width(k, cs)) for cs, _, bold in rows for k, cell in enumerate(cs)]
+    size = fit_size(fonts, cells, size)
+    step = size * 1.4
     y = float(rect.y)
-    for cells, colour, bold in rows:
+    for cs, colour, bold in rows:
         if y + step > rect.bottom + 1:
             break
-        for k, cell in enumerate(cells):
-            end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
-            width = round(rect.width * (end - edges[k])) - CELL_GAP
-            shown = fit_text(fonts.get(size, bold), cell, width)
+        for k, cell in enumerate(cs):
+            shown = fit_text(fonts.get(size, bold), cell, width(k, cs))
             text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
         y += step
     return y - rect.y
@@ -103,6 +118,9 @@ class ListView:
     """The height of a row."""
     top: int = 0
     """The first row shown."""
+    size: float = 0.0
+    """The rows' text size (0: in proportion to :attr:`line`); a row too wide for a line takes two
+    where :attr:`line` holds two."""
 
     def visible(self) -> int:
         """How many rows fit."""
@@ -138,7 +156,7 @@ class ListView:
         selected: int | None,
     ) -> None:
         """The rows in view, the selected one outlined; a scroll mark when some are out of view."""
-        size = self.line * 0.62
+        room = self.rect.width - 16
         for k in range(self.visible()):
             i = self.top + k
             if i >= len(rows):
@@ -150,8 +168,23 @@ class ListView:
                 pygame.draw.rect(surf, th.button, r, border_radius=4)
                 pygame.draw.rect(surf, th.accent, r, 2, border_radius=4)
             s, colour = rows[i]
-            shown = fit_text(fonts.get(size), s, self.rect.width - 16)
-            text(surf, fonts, shown, (r.x + 6, r.centery), size, colour, anchor="midleft")
+            size = self.size or self.line * 0.62
+            parts = wrap(fonts.get(size), s, room)
+            while size > 9 and len(parts) * size * 1.2 > self.line:  # a row's lines within its height
+                size -= 0.5
+                parts = wrap(fonts.get(size), s, room)
+            y = r.centery - (len(parts) - 1) * size * 0.6
+            for part in parts:
+                text(
+                    surf,
+                    fonts,
+                    fit_text(fonts.get(size), part, room),
+                    (r.x + 6, y),
+                    size,
+                    colour,
+                    anchor="midleft",
+                )
+                y += size * 1.2
         if len(rows) > self.visible():
             frac = self.top / max(1, len(rows) - self.visible())
             h = max(12, self.rect.height * self.visible() // len(rows))
@@ -183,6 +216,13 @@ class Graph:
     """The point shown on the board."""
     rows: Sequence[int] = ()
     """The move number (the record's row) at each point; 0 where there is none (a game's end)."""
+    scale: float = 1.0
+    """The type's scale (the window's)."""
+
+    @property
+    def scale_size(self) -> float:
+        """The size of the scale's labels."""
+        return SCALE_SIZE * self.scale
 
     def _reach(self) -> float:
         """The largest distance from 0 a money graph must show (at least a point)."""
@@ -217,9 +257,13 @@ class Graph:
 
     def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
         """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""
-        left = 8 + max(fonts.get(SCALE_SIZE).size(self.tick_label(v))[0] for v in self.ticks()) + 6
+        left = 8 + max(fonts.get(self.scale_size).size(self.tick_label(v))[0] for v in self.ticks()) + 6
+        top = round(24 * self.scale)
         return pygame.Rect(
-            rect.x + left, rect.y + 24, rect.width - left - 12, rect.height - 24 - SCALE_SIZE - 8
+            rect.x + left,
+            rect.y + top,
+            rect.width - left - 12,
+            rect.height - top - round(self.scale_size) - 8,
         )
 
     def x_of(self, rect: pygame.Rect, i: int) -> float:
@@ -243,13 +287,22 @@ class Graph:
     def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
         """The frame, the scale, the games and moves, the values, the error marks and the picked point."""
         pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
-        text(surf, fonts, title, (rect.x + 8, rect.y + 4), 13, th.text_dim)
+        size = fit_size(fonts, [(title, False, rect.width - 16)], 13 * self.scale)
+        text(
+            surf,
+            fonts,
+            fit_text(fonts.get(size), title, rect.width - 16),
+            (rect.x + 8, rect.y + 4),
+            size,
+            th.text_dim,
+        )
         plot = self.plot(rect, fonts)
         self._draw_scale(surf, fonts, th, plot)
         for i, label in self.starts:
             x = self.x_of(plot, i)
-            pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, rect.y + 22), (x, plot.bottom))
-            text(surf, fonts, label, (x + 3, plot.bottom - 14), 11, th.text_dim)
+            pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, plot.y - 2), (x, plot.bottom))
+            at = self.scale_size
+            text(surf, fonts, label, (x + 3, plot.bottom - at * 1.3), at, th.text_dim)
         self._draw_moves(surf, fonts, th, plot)
         points = [(self.x_of(plot, i), self.y_of(plot, v)) for i, v in enumerate(self.values)]
         if len(points) > 1:
@@ -268,8 +321,8 @@ class Graph:
                 surf,
                 fonts,
                 label,
-                (x + (6 if x < plot.centerx else -6), plot.y + 16),
-                13,
+                (x + (6 if x < plot.centerx else -6), plot.y + 16 * self.scale),
+                13 * self.scale,
                 th.select,
                 True,
                 anchor,
@@ -281,7 +334,9 @@ class Graph:
         middle = 0.0 if self.money else 0.5
         gaps = len(ticks) - 1
         room = plot.height / max(1, gaps)
-        stride = next((k for k in range(1, gaps) if gaps % k == 0 and room * k >= SCALE_SIZE * 1.6), gaps)
+        stride = next(
+            (k for k in range(1, gaps) if gaps % k == 0 and room * k >= self.scale_size * 1.6), gaps
+        )
         for k, v in enumerate(ticks):
             y = self.y_of(plot, v)
             strong = abs(v - middle) < 1e-9
@@ -293,7 +348,7 @@ class Graph:
                     fonts,
                     self.tick_label(v),
                     (plot.x - 6, y),
-                    SCALE_SIZE,
+                    self.scale_size,
                     th.text_dim,
                     anchor="midright",
                 )
@@ -303,7 +358,7 @@ class Graph:
         if len(self.rows) != len(self.values) or not self.values:
             return
         per_point = plot.width / max(1, len(self.values) - 1)
-        room = fonts.get(SCALE_SIZE).size("88")[0] + 10
+        room = fonts.get(self.scale_size).size("88")[0] + 10
         every = next((n for n in (1, 2, 5, 10, 20, 50, 100) if 2 * n * per_point >= room), 100)
         seen: set[tuple[int, int]] = set()
         game = 0
@@ -316,4 +371,4 @@ class Graph:
             seen.add((game, row))
             x = self.x_of(plot, i)
             pygame.draw.line(surf, colour, (x, plot.bottom), (x, plot.bottom + 3))
-            text(surf, fonts, str(row), (x, plot.bottom + 3), SCALE_SIZE, th.text_dim, anchor="midtop")
+            text(surf, fonts, str(row), (x, plot.bottom + 3), self.scale_size, th.text_dim, anchor="midtop")

@@ -218,6 +218,6 @@ def draw_cube(
     pygame.draw.rect(surface, (244, 240, 228), rect, border_radius=max(3, rect.width // 6))
     edge = th.accent if offered else mix((244, 240, 228), (0, 0, 0), 0.45)
     pygame.draw.rect(surface, edge, rect, 3 if offered else 1, border_radius=max(3, rect.width // 6))
-    size = rect.height * (0.55 if face < 10 else 0.45)
+    size = max(9.0, rect.height * (0.55 if face < 10 else 0.45))  # readable on the smallest board
     text(surface, fonts, str(face), rect.center, size, (30, 30, 30), True, "center")
     return rect

@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 
 from ai.engine_types import Z95, RolloutResult, RolloutSettings, default_jobs
+from game.ui.model.hint_answer import chances as both_chances
 
 TRIALS = (36, 144, 324, 648, 1296, 2592, 5184)
 """The trial counts offered (multiples of 36: every first roll equally often)."""
@@ -124,7 +125,7 @@ class ResultRow:
     interval: str
     """The 95% interval."""
     chances: str
-    """Win, gammon, backgammon (the side on roll's)."""
+    """Both sides' win, gammon and backgammon (the side on roll's, then the other side's)."""
     best: bool
     """The best candidate, marked once it is clear beyond its error (or the finished verdict)."""
 
@@ -163,8 +164,7 @@ def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
             continue
         lo, hi = c.equity - Z95 * c.se, c.equity + Z95 * c.se
         interval = "exact" if c.exact else f"{lo:+.3f} to {hi:+.3f}"
-        w, wg, wb = c.probs[0], c.probs[1], c.probs[2]
-        chances = f"win {w:.1%} · gam {wg:.1%} · bg {wb:.1%}"
+        chances = both_chances(c.probs)
         if r.cube is not None:
             chosen = 0 if not r.cube.double else (1 if r.cube.take else 2)
             best = i == chosen and (r.clear or r.done)

@@ -13,14 +13,15 @@ from game.ui.model.workbench.editor import EditorPosition, Side, describe
 from game.ui.scenes.base import ENTER, Choice, Context, Dialog
 from game.ui.scenes.editor.actions import help_rows
 from game.ui.scenes.help import KeysHelp
-from game.ui.widgets.controls import fit_text, mix, text, wrap
+from game.ui.widgets.controls import mix, text, wrap
+from game.ui.widgets.move_list import draw_moves, first_for, plan, ranked_rows
 
 DEPTHS = (1, 2, 3, 4)
 """The depths the analysis searches at."""
-LINE_H = 19
-"""The height of a line of the analysis."""
-SUMMARY_LINES = 2
-"""Lines for the position's match, cube and turn, over the answer."""
+ANSWER_SIZE = 14
+"""The analysis's text size (in the default window)."""
+NOTE = "Esc closes: edit on, then A again · ↑↓ or a click: the move drawn"
+"""How to go on, over the analysis."""
 
 MOUSE_HELP = (
     ("Left click", "on a point: one more checker of the side there (an empty point: the side being added)"),
@@ -116,7 +117,7 @@ class EditorHelp(KeysHelp):
     """The editor's mouse and keys, made from its actions table."""
 
     title = "Position editor"
-    max_size = (820, 720)
+    max_size = (1180, 720)
 
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
@@ -151,6 +152,8 @@ class EditorAnalysis(Dialog):
         """Opens the rollout of the position."""
         self.selected = 0
         """The move drawn on the board (the best until another is picked)."""
+        self.first = 0
+        """The first move in the list's view (it scrolls to keep the one picked in view)."""
         super().__init__(ctx)
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
@@ -178,14 +181,34 @@ class EditorAnalysis(Dialog):
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows pick a move
 
     def on_key(self, event: pygame.event.Event) -> None:
-        """1-4 searches at that depth; the arrows pick the move drawn on the board."""
+        """1-4 searches at that depth; the arrows pick the move drawn on the board (the list
+        follows)."""
         for base in (pygame.K_1, pygame.K_KP1):
             if base <= event.key < base + len(DEPTHS):
                 self.set_depth(event.key - base + 1)
         moves = self.answer.moves
         if event.key in (pygame.K_UP, pygame.K_DOWN) and moves:
             step = -1 if event.key == pygame.K_UP else 1
-            self.selected = max(0, min(len(moves) - 1, self.selected + step))
+            self.pick(max(0, min(len(moves) - 1, self.selected + step)))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls the moves; the rest as any dialog."""
+        if event.type == pygame.MOUSEWHEEL:
+            rows = ranked_rows(self.answer.moves or [])
+            if rows:
+                box, size = self.layout()[1], self.px(ANSWER_SIZE)
+                self.first = first_for(self.ctx.renderer.fonts, box, rows, self.first - event.y, size)
+            return
+        super().handle_event(event)
+
+    def pick(self, index: int) -> None:
+        """Draw move ``index`` on the board, the list scrolled to keep it in view."""
+        self.selected = index
+        fonts, box, size = self.ctx.renderer.fonts, self.layout()[1], self.px(ANSWER_SIZE)
+        rows = ranked_rows(self.answer.moves or [])
+        self.first = min(self.first, index)
+        while self.first < index and all(s.index != index for s in plan(fonts, box, rows, self.first, size)):
+            self.first += 1
 
     def on_click(self, pos: tuple[int, int]) -> None:
         """A click on a move draws it on the board."""
@@ -194,10 +217,33 @@ class EditorAnalysis(Dialog):
                 self.selected = i
 
     def move_rect(self, index: int) -> pygame.Rect:
-        """Where move ``index`` of the answer is listed (its line and its chances' line)."""
-        area = self.body()
-        top = area.y + 16 + LINE_H * (SUMMARY_LINES + 1 + 2 * index)
-        return pygame.Rect(area.x - 4, top, area.width + 8, 2 * LINE_H)
+        """Where move ``index`` of the answer is listed (its line and its chances' lines); an empty
+        rectangle when it is out of the list's view."""
+        fonts, box, size = self.ctx.renderer.fonts, self.layout()[1], self.px(ANSWER_SIZE)
+        rows = ranked_rows(self.answer.moves or [])
+        shown = plan(fonts, box, rows, first_for(fonts, box, rows, self.first, size), size)
+        return next((s.rect for s in shown if s.index == index), pygame.Rect(0, 0, 0, 0))
+
+    def layout(self) -> tuple[list[tuple[str, float, bool, int, float]], pygame.Rect]:
+        """The note, the position's summary and the answer's lines with where each goes (text,
+        size, strong, which: 0 the note, 1 the summary, 2 the answer; y), and the box the moves are
+        listed in under them."""
+        area, fonts, px = self.body(), self.ctx.renderer.fonts, self.px
+        out: list[tuple[str, float, bool, int, float]] = []
+        y = area.y - px(8)
+        for which, words, size in ((0, NOTE, px(12)), (1, describe(self.position), px(13))):
+            for part in wrap(fonts.get(size), words, area.width):
+                out.append((part, size, False, which, y))
+                y += size * 1.35
+        y += px(6)
+        size = px(ANSWER_SIZE)
+        lines = self.lines()[:1] if self.answer.moves else self.lines()
+        for line, strong in lines:
+            for part in wrap(fonts.get(size, strong), line, area.width):
+                out.append((part, size, strong, 2, y))
+                y += size * 1.35
+        top = round(y + px(4))
+        return out, pygame.Rect(area.x, top, area.width, max(0, area.bottom - top))
 
     def shown_move(self) -> Move | None:
         """The move drawn on the board: the one picked, once the answer is in."""
@@ -217,7 +263,7 @@ class EditorAnalysis(Dialog):
         self._cancel()
         self.answer = HintAnswer(depth)
         self.on_depth(depth)
-        self.selected = 0
+        self.selected = self.first = 0
         self.on_resize()  # the button shows the new depth
 
     def _rollout(self) -> None:
@@ -266,34 +312,15 @@ class EditorAnalysis(Dialog):
         super().draw(surface)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """How to go on, then the answer (the move drawn on the board lit)."""
+        """How to go on, then the answer: the moves listed (scrolled, the move drawn on the board
+        lit), or the cube's lines."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        size = 14
-        y = area.y - 8
-        note = "Esc closes: edit on, then A again · ↑↓ or a click: the move drawn"
-        text(
-            surface,
-            fonts,
-            fit_text(fonts.get(12), note, area.width),
-            (area.x, y),
-            12,
-            mix(th.text_dim, th.panel, 0.2),
-        )
-        if self.answer.moves:
-            pygame.draw.rect(
-                surface, mix(th.panel, th.accent, 0.18), self.move_rect(self.selected), border_radius=4
-            )
-        y = area.y + 16
-        for part in wrap(fonts.get(size - 1), describe(self.position), area.width, SUMMARY_LINES):
-            text(surface, fonts, part, (area.x, y), size - 1, th.text_dim)
-            y += LINE_H
-        y = area.y + 16 + LINE_H * SUMMARY_LINES
-        for line, strong in self.lines():
-            parts = (
-                [fit_text(fonts.get(size, strong), line, area.width)]
-                if self.answer.moves
-                else wrap(fonts.get(size, strong), line, area.width, 3)
-            )
-            for part in parts:
-                text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
-                y += LINE_H
+        lines, box = self.layout()
+        for part, size, strong, which, y in lines:
+            colour = (mix(th.text_dim, th.panel, 0.2), th.text_dim, th.text if strong else th.text_dim)[which]
+            text(surface, fonts, part, (area.x, y), size, colour, strong)
+        rows = ranked_rows(self.answer.moves or [])
+        if rows:
+            size = self.px(ANSWER_SIZE)
+            first = first_for(fonts, box, rows, self.first, size)
+            draw_moves(surface, fonts, th, box, rows, first, size, picked=min(self.selected, len(rows) - 1))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.scenes.editor.actions import FORM, GRID
-from game.ui.widgets.controls import Button, draw_button, fit_text, mix, text, wrap
+from game.ui.widgets.controls import Button, draw_button, fit_text, label_size, mix, text, wrap
 from game.ui.widgets.layout import Layout
 from game.ui.widgets.render import Fonts
 from game.ui.widgets.theme import Theme
@@ -23,9 +23,13 @@ GRID_COLUMNS = (3, 4)
 WIDE_GRID = 420
 """The panel's inner width (pixels) from which the grid has four buttons a line."""
 
-FULL_BUTTON, LEAST_BUTTON, TIGHT_BUTTON = 42, 24, 16
-"""The grid's buttons' height: at most, the least kept while the note below has room for two
-lines, and the least at all (the smallest windows, where the note gives up its room)."""
+FULL_BUTTON, LEAST_BUTTON, TIGHT_BUTTON = 42, 22, 16
+"""The grid's buttons' height: at most, the least kept while the note below has room for
+:data:`NOTE_LINES` lines, and the least at all (the smallest windows, where the note gives up its
+room)."""
+
+NOTE_LINES = 3
+"""The lines the last word keeps room for (how to edit takes three in the narrowest panel)."""
 
 XGID_WIDTH = 52 * 0.6
 """An XGID's width in a monospaced font, in font sizes (about 52 characters, each 0.6 of the size)."""
@@ -84,17 +88,17 @@ class EditorPanel:
 
     @property
     def note_line(self) -> int:
-        """The height of a line of the last word."""
-        return round(self.font * 1.3)
+        """The height of a line of the last word (drawn at nine tenths of the rows' size)."""
+        return round(self.font * 0.9 * 1.3)
 
     @classmethod
-    def compute(cls, rect: pygame.Rect) -> EditorPanel:
-        """The parts of a panel of ``rect``."""
+    def compute(cls, rect: pygame.Rect, scale: float = 1.0) -> EditorPanel:
+        """The parts of a panel of ``rect``, its type at ``scale`` (the window's)."""
         pad = max(6, rect.width // 32)
         h = rect.height
-        font = max(11.0, min(16.0, h * 0.024))
+        font = max(11.0, min(16.0 * scale, h * 0.024))
         ids_y = rect.y + pad
-        row_h = max(16, min(30, round(h * 0.042)))
+        row_h = max(16, min(round(30 * scale), round(h * 0.042)))
         xgid_lines = 1 if XGID_WIDTH * font * 0.85 <= rect.width - 2 * pad else 2  # a little smaller fits
         top = ids_y + round(font * (1.5 + 1.4 * xgid_lines)) + pad
         small = max(24, round(row_h * 1.5))
@@ -114,8 +118,8 @@ class EditorPanel:
         lines = -(-len(GRID) // columns)
         gap = pad // 2
         room = rect.bottom - pad - grid_top  # for the grid and the note under it
-        note_room = 2 * round(font * 1.3) + pad
-        bh = min(FULL_BUTTON, round(h * 0.062), (room - note_room + gap) // lines - gap)
+        note_room = NOTE_LINES * round(font * 0.9 * 1.3) + pad
+        bh = min(round(FULL_BUTTON * scale), round(h * 0.062), (room - note_room + gap) // lines - gap)
         if bh < LEAST_BUTTON:
             bh = max(TIGHT_BUTTON, min(LEAST_BUTTON, (room + gap) // lines - gap))
         bw = (inner - (columns - 1) * gap) // columns
@@ -180,8 +184,12 @@ def draw_panel(
         room = min(panel.buttons[a].x for a in actions) - 4 - value_x  # up to the row's buttons
         value = fit_text(fonts.get(size, True), view.values.get(name, ""), room)
         text(surface, fonts, value, (value_x, row.centery), size, th.text, True, "midleft")
-    for b in buttons:
-        draw_button(surface, fonts, th, b, mouse)
+    grid = [b for b in buttons if b.key in GRID]
+    rows = [b for b in buttons if b.key not in GRID]
+    for group in (grid, rows):
+        size = label_size(fonts, group)
+        for b in group:
+            draw_button(surface, fonts, th, b, mouse, size)
     colour = th.warn if view.warn else th.text_dim
     y = panel.note.y
     for line in note_lines(fonts, panel, view.note):

@@ -126,7 +126,7 @@ class EditorScene(Scene):
         w, h = self.ctx.layout.size
         self.lay: Layout = board_layout((w, h), self.ctx.settings.home is HomeSide.LEFT)
         p = self.lay.panel
-        self.panel = EditorPanel.compute(pygame.Rect(p.x, p.y, w - p.x, p.height))
+        self.panel = EditorPanel.compute(pygame.Rect(p.x, p.y, w - p.x, p.height), self.ctx.layout.scale)
         labels = {a.name: a for a in ACTIONS}
         self.buttons = [
             Button(name, labels[name].label, rect, shortcut=labels[name].keys_text if name in GRID else "")

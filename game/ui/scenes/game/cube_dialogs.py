@@ -35,15 +35,26 @@ class _Lines(Dialog):
 
         return run
 
+    def parts(self, width: int) -> list[tuple[str, float, bool]]:
+        """The lines wrapped to ``width`` pixels: (text, size, is the first line's)."""
+        fonts, out = self.ctx.renderer.fonts, []
+        for i, line in enumerate(self.lines):
+            size = self.px(18 if i == 0 else 16)
+            out += [(part, size, i == 0) for part in wrap(fonts.get(size, i == 0), line, width)]
+        return out
+
+    def body_height(self, width: int) -> int:
+        """Every line, wrapped."""
+        return round(sum(size + self.px(8) for _, size, _ in self.parts(width)) + self.px(8))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The lines, wrapped to the box."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        y = area.y
-        for i, line in enumerate(self.lines):
-            size, colour = (18, th.text) if i == 0 else (16, th.accent)
-            for part in wrap(fonts.get(size, i == 0), line, area.width):
-                text(surface, fonts, part, (area.centerx, y), size, colour, i == 0, "midtop")
-                y += size + 8
+        th = self.ctx.theme
+        y = float(area.y)
+        for part, size, first in self.parts(area.width):
+            colour = th.text if first else th.accent
+            text(surface, self.ctx.renderer.fonts, part, (area.centerx, y), size, colour, first, "midtop")
+            y += size + self.px(8)
 
 
 class TakePassDialog(_Lines):

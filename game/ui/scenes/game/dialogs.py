@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,8 @@ from game.ui.model.session import HUMAN, GameSession
 from game.ui.scenes.base import Choice, Command, Context, Dialog
 from game.ui.scenes.game.actions import help_rows
 from game.ui.scenes.help import KeysHelp
-from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, text, wrap
+from game.ui.widgets.controls import TextEntry, draw_text_entry, text, wrap
+from game.ui.widgets.theme import Colour
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -56,10 +58,11 @@ class ResumePrompt(Dialog):
             f"{what}: {one} {score[HUMAN]}, {two} {score[1]}. Game {s.match.game_number()}.",
             f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played. {against}.",
         ]
-        y = area.y + 8
+        y = area.y + self.px(8)
         for line in lines:
-            text(surface, fonts, line, (area.centerx, y), 17, th.text_dim, anchor="midtop")
-            y += 28
+            for part in wrap(fonts.get(self.px(17)), line, area.width):
+                text(surface, fonts, part, (area.centerx, y), self.px(17), th.text_dim, anchor="midtop")
+                y += self.px(24)
 
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
@@ -79,7 +82,7 @@ class HelpOverlay(KeysHelp):
     """The controls, made from the actions table, and how the dice are made fair."""
 
     title = "How to play"
-    max_size = (780, 700)
+    max_size = (1180, 720)
     note = DICE_HELP
 
     def rows(self) -> list[tuple[str, str]]:
@@ -200,16 +203,37 @@ class GameOverScene(Dialog):
             why += " The Jacoby rule counts it single: the cube was never turned."
         return head, why
 
-    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The result, the match, the dice."""
+    def title_height(self, width: int | None = None) -> int:
+        """No title: the result heads the body."""
+        return round(self.px(20))
+
+    def parts(self, width: int) -> list[Part]:
+        """The body's lines at ``width`` pixels: the result and why, the match, the seed and its
+        SHA-256, the dice drawn and, once asked, the check."""
         th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
+        px = self.px
         head, why = self.headline()
-        y = area.y - 40
-        text(surface, fonts, head, (area.centerx, y), 26, th.accent, True, "midtop")
-        y += 40
-        for line in wrap(fonts.get(16), why, area.width):
-            text(surface, fonts, line, (area.centerx, y), 16, th.text, anchor="midtop")
-            y += 22
+        out: list[Part] = []
+
+        def add(
+            words: str,
+            size: float,
+            colour: Colour,
+            bold: bool = False,
+            centre: bool = True,
+            mono: bool = False,
+            after: float = 0.0,
+        ) -> None:
+            lines = wrap(fonts.get(px(size), bold, mono), words, width)
+            for i, line in enumerate(lines):
+                out.append(
+                    Part(
+                        line, px(size), colour, bold, centre, mono, px(after) if i == len(lines) - 1 else 0.0
+                    )
+                )
+
+        add(head, 26, th.accent, True, after=8)
+        add(why, 16, th.text, after=8)
         m = s.match_now()
         one, two = who(s, 0, mid=True), who(s, 1, mid=True)
         line = f"Match to {m.length}: {one} {m.score[0]}, {two} {m.score[1]}."
@@ -221,26 +245,45 @@ class GameOverScene(Dialog):
         winner = m.winner()
         if winner is not None:
             line += f" {does(s, winner, 'win', 'wins')} the match{'!' if s.is_human(winner) else '.'}"
-        text(surface, fonts, line, (area.centerx, y + 8), 19, th.text, True, "midtop")
-        y += 44
+        add(line, 19, th.text, True, after=14)
         for label, value in (("Dice seed", s.seed), ("SHA-256 shown at the start", s.commitment)):
-            text(surface, fonts, f"{label}:", (area.x, y), 14, th.text_dim)
-            text(surface, fonts, fit_text(fonts.get(14), value, area.width), (area.x, y + 18), 14, th.text)
-            y += 42
+            add(f"{label}:", 14, th.text_dim, centre=False)
+            add(value, 14, th.text, centre=False, mono=True, after=6)
         hand = set(s.dice.entered)
         rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
-        for line in wrap(fonts.get(13), f"Dice drawn, in order: {rolls}", area.width, 3):
-            text(surface, fonts, line, (area.x, y), 13, th.text_dim)
-            y += 18
+        add(f"Dice drawn, in order: {rolls}", 14, th.text_dim, centre=False, after=4)
         if self.check:
-            text(
-                surface,
-                fonts,
-                fit_text(fonts.get(14), self.check, area.width),
-                (area.x, y + 4),
-                14,
-                th.accent,
-            )
+            add(self.check, 14, th.accent, centre=False)
+        return out
+
+    def body_height(self, width: int) -> int:
+        """Every line of the body."""
+        return round(sum(p.size * 1.3 + p.after for p in self.parts(width)))
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The result, the match, the dice."""
+        fonts = self.ctx.renderer.fonts
+        y = float(area.y)
+        for p in self.parts(area.width):
+            at, anchor = ((area.centerx, y), "midtop") if p.centre else ((area.x, y), "topleft")
+            text(surface, fonts, p.text, at, p.size, p.colour, p.bold, anchor, p.mono)
+            y += p.size * 1.3 + p.after
+
+
+@dataclass(frozen=True)
+class Part:
+    """A line of a dialog's body, as drawn."""
+
+    text: str
+    size: float
+    colour: Colour
+    bold: bool
+    centre: bool
+    """Centred (else from the left)."""
+    mono: bool
+    """In the monospaced font."""
+    after: float
+    """Space under it."""
 
 
 class DiceEntry(Dialog):
@@ -284,16 +327,9 @@ class DiceEntry(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The box with the digits typed."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        text(
-            surface,
-            fonts,
-            "Type the two dice (1-6):",
-            (area.centerx, area.y),
-            17,
-            th.text_dim,
-            anchor="midtop",
-        )
-        box = pygame.Rect(0, 0, 120, 44)
-        box.midtop = (area.centerx, area.y + 30)
+        words = "Type the two dice (1-6):"
+        text(surface, fonts, words, (area.centerx, area.y), self.px(17), th.text_dim, anchor="midtop")
+        box = pygame.Rect(0, 0, round(self.px(120)), round(self.px(44)))
+        box.midtop = (area.centerx, round(area.y + self.px(30)))
         shown = TextEntry(" ".join(self.entry.text), 3)
         draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)

@@ -61,7 +61,16 @@ from game.ui.scenes.rollout import RolloutDialog
 from game.ui.widgets.animation import Flight
 from game.ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from game.ui.widgets.layout import Layout
-from game.ui.widgets.panel import LogScroll, PanelLayout, PanelView, draw_panel, hint_lines, log_rows
+from game.ui.widgets.move_list import ranked_rows
+from game.ui.widgets.panel import (
+    LogScroll,
+    PanelLayout,
+    PanelView,
+    draw_panel,
+    hint_top,
+    hints_shown,
+    log_rows,
+)
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import draw_cube, log_lines, plan_header, score_words, session_cube
 
@@ -93,7 +102,11 @@ class GameScene(Scene):
         """Where the panel's Moves list is scrolled to."""
         self.pointer: tuple[int, int] | None = None
         """Where the mouse was last seen (the wheel scrolls what is under it)."""
-        self.panel = PanelLayout.compute(ctx.layout.panel, 0, ctx.layout.size[1])
+        self.hint_first = 0
+        """The first hint in the panel's list (it scrolls: every move is listed)."""
+        self._hints_shown: object = None
+        """The hints the list was scrolled in (new hints are shown from the best)."""
+        self.panel = PanelLayout.compute(ctx.layout.panel, 0, ctx.layout.size[1], ctx.layout.scale)
         self.on_resize()
 
     # --- facts (for the actions table and tests) ------------------------------------------------------
@@ -347,11 +360,21 @@ class GameScene(Scene):
         return log_rows(self.ctx.renderer.fonts, self.panel, self.ctx.evaluator_warning() or "")
 
     def scroll_log(self, lines: int) -> None:
-        """Scroll the Moves list by ``lines`` (negative: back to older turns)."""
+        """Scroll the hints by ``lines`` moves, while they are shown, else the Moves list by ``lines``
+        (negative: back to better moves, or older turns)."""
+        if self.flow.hints:
+            self.hint_first = hint_top(
+                self.ctx.renderer.fonts, self.panel, self.panel_view(), self.hint_first + lines
+            )
+            return
         self.log_scroll.scroll(lines, len(log_lines(self.session)), self.log_rows())
 
     def page_log(self, pages: int) -> None:
-        """Scroll the Moves list by ``pages`` of its height (negative: back)."""
+        """Scroll the hints, or the Moves list, by ``pages`` of its height (negative: back)."""
+        if self.flow.hints:
+            seen = len(hints_shown(self.ctx.renderer.fonts, self.panel, self.panel_view()))
+            self.scroll_log(pages * max(1, seen - 1))
+            return
         self.scroll_log(pages * max(1, self.log_rows() - 1))
 
     def toggle_sha(self) -> None:
@@ -427,9 +450,11 @@ class GameScene(Scene):
         if self.panel.edit_rect.collidepoint(pos):
             by_name("edit").run(self)
             return
-        for i in range(len(self.flow.hints)):
-            if self.panel.hint_rect(i).collidepoint(pos):
-                self.use_hint(i)
+        for shown in (
+            hints_shown(self.ctx.renderer.fonts, self.panel, self.panel_view()) if self.flow.hints else ()
+        ):
+            if shown.rect.collidepoint(pos):
+                self.use_hint(shown.index)
                 return
         if self.panel.sha_rect.collidepoint(pos):
             self.toggle_sha()
@@ -443,7 +468,9 @@ class GameScene(Scene):
     def on_resize(self) -> None:
         """Lay out the panel for the new size (once per size)."""
         specs = [a for a in ACTIONS if a.button]
-        self.panel = PanelLayout.compute(self.layout.panel, len(specs), self.layout.size[1])
+        self.panel = PanelLayout.compute(
+            self.layout.panel, len(specs), self.layout.size[1], self.layout.scale
+        )
         self.buttons = [
             Button(a.name, a.label, rect, shortcut=a.keys_text)
             for a, rect in zip(specs, self.panel.buttons, strict=True)
@@ -546,7 +573,7 @@ class GameScene(Scene):
         dark = th.checker_name(s.config.colour.other)
         two = s.config.is_two_player()
         view = PanelView(
-            level=f"Two players: {names[0]} v {names[1]}" if two else self.ctx.level_label(s.config.level),
+            level="Two players" if two else self.ctx.level_label(s.config.level),
             colour=f"{names[0]} plays {light}, {names[1]} {dark}" if two else f"You play {light}",
             sha=s.commitment,
             full_sha=self.full_sha,
@@ -559,11 +586,12 @@ class GameScene(Scene):
             view.busy = flow.search.words()
             view.progress = self.progress.shown
         if flow.hints:
+            if self._hints_shown is not flow.hints:  # new hints: from the best
+                self._hints_shown, self.hint_first = flow.hints, 0
             view.hint_title = f"Hints at depth {flow.hint_depth}"
-            view.hint_keys = f"click, or 1-{len(flow.hints)}"
-            view.hints = [
-                hint_lines(i, h.move.notation(), h.equity, h.probs) for i, h in enumerate(flow.hints)
-            ]
+            view.hint_keys = f"click, or 1-{min(3, len(flow.hints))}"
+            view.hints = ranked_rows(flow.hints)
+            view.hint_top = self.hint_first
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
         view.analysis = analysis_buttons(self)

@@ -73,12 +73,23 @@ class TutorDialog(Dialog):
             (v.detail, 15, False),
         ]
 
+    def parts(self, width: int) -> list[tuple[str, float, bool, int]]:
+        """The lines wrapped to ``width`` pixels: (text, size, bold, which line)."""
+        fonts, out = self.ctx.renderer.fonts, []
+        for i, (line, size, bold) in enumerate(self.lines()):
+            at = self.px(size)
+            out += [(part, at, bold, i) for part in wrap(fonts.get(at, bold), line, width)]
+        return out
+
+    def body_height(self, width: int) -> int:
+        """The three lines, wrapped."""
+        return round(sum(size + self.px(8) for _, size, _, _ in self.parts(width)) + self.px(8))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The three lines, wrapped to the box."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        y = area.y
-        for i, (line, size, bold) in enumerate(self.lines()):
+        y = float(area.y)
+        for part, size, bold, i in self.parts(area.width):
             colour = (th.text, th.accent, th.text_dim)[i]
-            for part in wrap(fonts.get(size, bold), line, area.width):
-                text(surface, fonts, part, (area.centerx, y), size, colour, bold, "midtop")
-                y += size + 8
+            text(surface, fonts, part, (area.centerx, y), size, colour, bold, "midtop")
+            y += size + self.px(8)

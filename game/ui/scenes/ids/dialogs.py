@@ -12,17 +12,21 @@ from game.ui.model.hint_answer import HintAnswer, Line
 from game.ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
 from game.ui.model.session import GameSession
 from game.ui.scenes.action_table import Key
-from game.ui.scenes.base import Choice, Context, Dialog
+from game.ui.scenes.base import BUTTON_H, Choice, Context, Dialog
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.rollout import RolloutDialog
 from game.ui.scenes.temperature import TemperatureDialog
-from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, fit_text, text, wrap
+from game.ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, text, wrap
+from game.ui.widgets.move_list import draw_moves, first_for, ranked_rows
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.scoreboard import cube_shown, draw_cube
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 ID_SIZE = 26
 """The IDs' size in the IDs dialog (in the monospaced font, where I and l differ)."""
+ANALYSIS_LEAST_W = 340
+"""The analysis box's least width (in the default window): over the board's edge where the side
+panel is narrower."""
 
 
 class IdsDialog(Dialog):
@@ -84,22 +88,31 @@ class IdsDialog(Dialog):
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The IDs, large enough to copy by eye (the XGID as large as fits), and what Copy did."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        y = area.y + 4
-        x_value = area.x + area.width * 0.22
+        th, fonts, px = self.ctx.theme, self.ctx.renderer.fonts, self.px
+        y = area.y + px(4)
+        labels = ("Position ID", "Match ID", "XGID")
+        x_value = area.x + max(area.width * 0.22, max(fonts.get(px(17)).size(w)[0] for w in labels) + px(12))
         for label, value in (("Position ID", self.position_id), ("Match ID", self.match_id)):
-            text(surface, fonts, label, (area.x, y + 6), 17, th.text_dim)
-            text(surface, fonts, value, (x_value, y), ID_SIZE, th.text, mono=True)
-            y += 44
-        text(surface, fonts, "XGID", (area.x, y + 6), 17, th.text_dim)
-        size = ID_SIZE
-        while size > 10 and fonts.get(size, mono=True).size(self.xgid)[0] > area.right - x_value:
+            text(surface, fonts, label, (area.x, y + px(6)), px(17), th.text_dim)
+            size = px(ID_SIZE)
+            while size > px(10) and fonts.get(size, mono=True).size(value)[0] > area.right - x_value:
+                size -= 1
+            text(surface, fonts, value, (x_value, y), size, th.text, mono=True)
+            y += px(44)
+        text(surface, fonts, "XGID", (area.x, y + px(6)), px(17), th.text_dim)
+        size = px(ID_SIZE)
+        while size > px(10) and fonts.get(size, mono=True).size(self.xgid)[0] > area.right - x_value:
             size -= 1
-        text(surface, fonts, self.xgid, (x_value, y + (ID_SIZE - size) * 0.5), size, th.text, mono=True)
-        y += 44
-        for line in wrap(fonts.get(15), self.note, area.width, 2):
-            text(surface, fonts, line, (area.centerx, y + 8), 15, th.accent, anchor="midtop")
-            y += 20
+        text(surface, fonts, self.xgid, (x_value, y + (px(ID_SIZE) - size) * 0.5), size, th.text, mono=True)
+        y += px(44)
+        for line in wrap(fonts.get(px(15)), self.note, area.width):
+            text(surface, fonts, line, (area.centerx, y + px(8)), px(15), th.accent, anchor="midtop")
+            y += px(20)
+
+    def body_height(self, width: int) -> int:
+        """The three IDs and the note under them."""
+        note = wrap(self.ctx.renderer.fonts.get(self.px(15)), self.note, width)
+        return round(self.px(4 + 3 * 44 + 16) + len(note) * self.px(20))
 
 
 class SetUpDialog(Dialog):
@@ -172,25 +185,40 @@ class SetUpDialog(Dialog):
             self.shown_error = False
             self.read()
 
+    PROMPT = "Paste (Ctrl+V) or type an XGID, POSITIONID:MATCHID, or a Position ID alone (money):"
+    """What the box takes."""
+
+    def told(self) -> tuple[list[str], bool]:
+        """What the text reads as (the summary and its notes), or why it does not, and whether that
+        is a warning; nothing while too little is typed to judge."""
+        if self.setup is not None:
+            return [self.setup.summary(), *self.setup.notes], False
+        if self.entry.text and (self.shown_error or len(self.entry.text.strip()) >= 14):
+            return [self.error], True
+        return [], False
+
+    def body_height(self, width: int) -> int:
+        """The prompt, the box, and four lines of what the text reads as."""
+        prompt = wrap(self.ctx.renderer.fonts.get(self.px(15)), self.PROMPT, width)
+        return round(len(prompt) * self.px(20) + self.px(44 + 16) + 4 * self.px(20))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The prompt, the text box, and what the text reads as (or why it does not)."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        prompt = "Paste (Ctrl+V) or type an XGID, POSITIONID:MATCHID, or a Position ID alone (money):"
-        text(surface, fonts, fit_text(fonts.get(15), prompt, area.width), (area.x, area.y), 15, th.text_dim)
-        box = pygame.Rect(area.x, area.y + 26, area.width, 44)
+        th, fonts, px = self.ctx.theme, self.ctx.renderer.fonts, self.px
+        y = float(area.y)
+        for line in wrap(fonts.get(px(15)), self.PROMPT, area.width):
+            text(surface, fonts, line, (area.x, y), px(15), th.text_dim)
+            y += px(20)
+        box = pygame.Rect(area.x, round(y + px(4)), area.width, round(px(44)))
         font = fonts.get(box.height * 0.55, mono=True)
         shown = TextEntry(_tail(font, self.entry.text, box.width - 24), 200)
         draw_text_entry(surface, fonts, th, shown, box, caret=True, mono=True)
-        y = box.bottom + 10
-        if self.setup is not None:
-            lines, colour = [self.setup.summary(), *self.setup.notes], th.accent
-        elif self.entry.text and (self.shown_error or len(self.entry.text.strip()) >= 14):
-            lines, colour = [self.error], th.warn
-        else:
-            lines, colour = [], th.text_dim
-        for line in wrap(fonts.get(15), "\n".join(lines), area.width, 4) if lines else []:
-            text(surface, fonts, line, (area.x, y), 15, colour)
-            y += 20
+        y = box.bottom + px(10)
+        lines, warn = self.told()
+        colour = th.warn if warn else th.accent
+        for line in wrap(fonts.get(px(15)), "\n".join(lines), area.width) if lines else []:
+            text(surface, fonts, line, (area.x, y), px(15), colour)
+            y += px(20)
 
 
 class AnalysisDialog(Dialog):
@@ -209,27 +237,26 @@ class AnalysisDialog(Dialog):
         super().__init__(ctx)
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
-        """The side panel's size, under the top strip."""
+        """The side panel's size, under the top strip (wider where the panel is narrow: over the
+        board's edge)."""
         lay = self.ctx.layout
-        return lay.panel.width - 12, lay.status.y - lay.top.bottom - 12
+        return max(lay.panel.width - 12, round(self.px(ANALYSIS_LEAST_W))), lay.status.y - lay.top.bottom - 12
 
     def on_resize(self) -> None:
         """Over the side panel, so the board stays in view; the buttons in two rows (the map and
         Evaluate over the others)."""
         super().on_resize()
         lay = self.ctx.layout
-        dx, dy = lay.panel.x + 6 - self.box.x, lay.top.bottom + 6 - self.box.y
-        self.box.move_ip(dx, dy)
-        for row in (self.buttons[:2], self.buttons[2:]):
-            gap = 16
+        self.box.topright = (lay.size[0] - 6, lay.top.bottom + 6)
+        gap, h = round(self.px(16)), round(self.px(BUTTON_H))
+        rows = (self.buttons[:2], self.buttons[2:])
+        y = self.box.bottom - len(rows) * (h + gap // 2) - gap // 2
+        for row in rows:
             width = (self.box.width - (len(row) + 1) * gap) // max(1, len(row))
             for i, b in enumerate(row):
-                b.rect.x = self.box.x + gap + i * (width + gap)
-                b.rect.width = width
-        for b in self.buttons:
-            b.rect.y += dy
-        for b in self.buttons[:2]:
-            b.rect.y -= b.rect.height + 8
+                b.rect = pygame.Rect(self.box.x + gap + i * (width + gap), y, width, h)
+            y += h + gap // 2
+        self.first = 0
 
     def choices(self) -> list[Choice]:
         """The temperature map (T) and Evaluate (V) of the position before its roll, then play it out
@@ -313,19 +340,44 @@ class AnalysisDialog(Dialog):
         text(surface, fonts, s.ids, (r.right + size * 0.5, y), size, th.text, anchor="midleft", mono=True)
         super().draw(surface)
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The wheel scrolls the moves; the rest as any dialog."""
+        if event.type == pygame.MOUSEWHEEL:
+            if self.answer.moves:
+                box, fonts = self._layout(self.body())[1], self.ctx.renderer.fonts
+                rows = ranked_rows(self.answer.moves)
+                self.first = first_for(fonts, box, rows, self.first - event.y, self.px(14))
+            return
+        super().handle_event(event)
+
+    def _layout(self, area: pygame.Rect) -> tuple[list[tuple[str, bool, float]], pygame.Rect]:
+        """The summary's and the answer's lines with where each goes (text, strong, y), and the box
+        of the moves under them (the moves are listed there, the answer's heading above)."""
+        fonts, size = self.ctx.renderer.fonts, self.px(14)
+        out: list[tuple[str, bool, float]] = []
+        y = area.y - self.px(8)
+        for line in wrap(fonts.get(size), self.setup.summary(), area.width):
+            out.append((line, False, y))
+            y += size * 1.35
+        y += self.px(8)
+        lines = self.lines()[:1] if self.answer.moves else self.lines()
+        for line, strong in lines:
+            for part in wrap(fonts.get(size, strong), line, area.width):
+                out.append((part, strong, y))
+                y += size * 1.35
+        top = round(y + self.px(4))
+        return out, pygame.Rect(area.x, top, area.width, max(0, area.bottom - top))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The summary and the answer."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        y = area.y - 8
-        size = 14
-        for line in wrap(fonts.get(size), self.setup.summary(), area.width, 4):
-            text(surface, fonts, line, (area.x, y), size, th.text_dim)
-            y += 19
-        y += 8
-        for line, strong in self.lines():
-            for part in wrap(fonts.get(size, strong), line, area.width, 3):
-                text(surface, fonts, part, (area.x, y), size, th.text if strong else th.text_dim, strong)
-                y += 19
+        """The summary and the answer: the moves as a list that scrolls, or the cube's lines."""
+        th, fonts, size = self.ctx.theme, self.ctx.renderer.fonts, self.px(14)
+        lines, box = self._layout(area)
+        for i, (line, strong, y) in enumerate(lines):
+            colour = th.text if strong else th.text_dim
+            text(surface, fonts, line, (area.x, y), size, colour if i else th.text_dim, strong)
+        if self.answer.moves:
+            rows = ranked_rows(self.answer.moves)
+            draw_moves(surface, fonts, th, box, rows, first_for(fonts, box, rows, self.first, size), size)
 
 
 def _tail(font: pygame.font.Font, s: str, width: int) -> str:

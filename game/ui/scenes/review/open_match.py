@@ -40,7 +40,7 @@ from game.ui.model.storage import remember_file
 from game.ui.scenes.action_table import Key
 from game.ui.scenes.base import Choice, Context, Dialog
 from game.ui.scenes.review.scene import ReviewScene
-from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_text, mix, text
+from game.ui.widgets.controls import TextEntry, draw_text_entry, fit_size, fit_text, mix, text
 
 ROW_H = 26
 """The height of a row of the list."""
@@ -378,16 +378,19 @@ class OpenMatchScene(Dialog):
     def on_resize(self) -> None:
         """The folder's line, the list, the path box under it, the message line."""
         super().on_resize()
-        body = self.body()
-        box_h = 34
-        self.box_rect = pygame.Rect(body.x, body.bottom - box_h - 22, body.width, box_h)
-        top = body.y + 24
-        rows = max(3, (self.box_rect.y - 42 - top) // ROW_H)  # the picked row in full, the label
-        self.list_rect = pygame.Rect(body.x, top, body.width, rows * ROW_H)
+        body, px = self.body(), self.px
+        self.row_h = round(px(ROW_H))
+        box_h = round(px(34))
+        self.box_rect = pygame.Rect(body.x, round(body.bottom - box_h - px(22)), body.width, box_h)
+        top = round(body.y + px(24))
+        rows = max(
+            3, round(self.box_rect.y - px(42) - top) // self.row_h
+        )  # the picked row in full, the label
+        self.list_rect = pygame.Rect(body.x, top, body.width, rows * self.row_h)
 
     def visible(self) -> int:
         """How many rows the list shows at once."""
-        return max(1, self.list_rect.height // ROW_H)
+        return max(1, self.list_rect.height // self.row_h)
 
     def scroll(self, step: int) -> None:
         """The list ``step`` rows on (back when negative)."""
@@ -408,7 +411,7 @@ class OpenMatchScene(Dialog):
         """The row under ``pos``, if any."""
         if not self.list_rect.collidepoint(pos):
             return None
-        row = self.first + (pos[1] - self.list_rect.y) // ROW_H
+        row = self.first + (pos[1] - self.list_rect.y) // self.row_h
         return row if row < len(self.browser.listing.rows) else None
 
     # --- drawing ------------------------------------------------------------------------------------
@@ -424,10 +427,10 @@ class OpenMatchScene(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         b = self.browser
         head = b.listing.title if b.reading is None else f"Listing {shown_name(str(b.reading))}…"
-        font = fonts.get(15, True)
+        font = fonts.get(self.px(15), True)
         while font.size(head)[0] > area.width and len(head) > 2:  # a long path: its end shows
             head = "…" + head[2:]
-        text(surface, fonts, head, (area.x, area.y), 15, th.accent, True)
+        text(surface, fonts, head, (area.x, area.y), self.px(15), th.accent, True)
         self.draw_rows(surface)
         self.draw_under(surface)
         hidden = b.listing.hidden
@@ -435,16 +438,18 @@ class OpenMatchScene(Dialog):
         if hidden and not b.every_file:
             others = f"{hidden} other file{'s' * (hidden != 1)}"
             label = f"{others} not shown (Ctrl+A) · or type a path, Enter opens it:"
-        label = fit_text(fonts.get(13), label, area.width)
-        text(surface, fonts, label, (area.x, self.box_rect.y - 18), 13, th.text_dim)
+        size = fit_size(fonts, [(label, False, area.width)], self.px(13))
+        label = fit_text(fonts.get(size), label, area.width)
+        text(surface, fonts, label, (area.x, self.box_rect.y - self.px(18)), size, th.text_dim)
         shown_entry = TextEntry(self.entry.text, self.entry.max_len)
         font = fonts.get(self.box_rect.height * 0.55)
         while shown_entry.text and font.size(shown_entry.text)[0] > self.box_rect.width - 30:
             shown_entry.text = "…" + shown_entry.text[2:]
         draw_text_entry(surface, fonts, th, shown_entry, self.box_rect, caret=True)
         if self.message:
-            said = fit_text(fonts.get(14), self.message, area.width)
-            text(surface, fonts, said, (area.x, self.box_rect.bottom + 4), 14, th.warn)
+            size = fit_size(fonts, [(self.message, False, area.width)], self.px(14))
+            said = fit_text(fonts.get(size), self.message, area.width)
+            text(surface, fonts, said, (area.x, self.box_rect.bottom + 4), size, th.warn)
 
     def draw_rows(self, surface: pygame.Surface) -> None:
         """The rows in view, the picked one lit: each name, and its detail where there is room."""
@@ -458,14 +463,22 @@ class OpenMatchScene(Dialog):
                 empty = "Nothing here yet: open a folder, or type a path."
             elif not b.every_file:
                 empty = "No match record in this folder (Ctrl+A lists every file)."
-            text(surface, fonts, empty, (self.list_rect.x + 10, self.list_rect.y + 6), 15, th.text_dim)
+            text(
+                surface, fonts, empty, (self.list_rect.x + 10, self.list_rect.y + 6), self.px(15), th.text_dim
+            )
         shown = range(self.first, min(len(rows), self.first + self.visible()))
-        widest = max((fonts.get(13).size(self.row_words(rows[i])[1])[0] for i in shown), default=0)
-        name_w = self.list_rect.width - min(round(self.list_rect.width * 0.45), widest + 24)  # names first
+        small, big = self.px(13), self.px(15)
+        widest = max((fonts.get(small).size(self.row_words(rows[i])[1])[0] for i in shown), default=0)
+        names = max((fonts.get(big, True).size(self.row_words(rows[i])[0])[0] for i in shown), default=0)
+        leave = max(round(self.list_rect.width * 0.45), self.list_rect.width - names - 40)  # what names leave
+        name_w = self.list_rect.width - min(leave, widest + 24)  # names first, details the rest
         for i in shown:
             row = rows[i]
             rect = pygame.Rect(
-                self.list_rect.x, self.list_rect.y + (i - self.first) * ROW_H, self.list_rect.width, ROW_H
+                self.list_rect.x,
+                self.list_rect.y + (i - self.first) * self.row_h,
+                self.list_rect.width,
+                self.row_h,
             )
             if i == b.selected:
                 pygame.draw.rect(surface, mix(th.panel, th.accent, 0.35), rect, border_radius=5)
@@ -474,12 +487,13 @@ class OpenMatchScene(Dialog):
                 th.text_dim if row.kind is Kind.BROKEN else (th.accent if row.kind.is_folder else th.text)
             )
             bold = row.kind.is_folder
-            said = fit_text(fonts.get(15, bold), name, name_w - 16)
-            text(surface, fonts, said, (rect.x + 8, rect.centery), 15, colour, bold, "midleft")
+            said = fit_text(fonts.get(big, bold), name, name_w - 16)
+            text(surface, fonts, said, (rect.x + 8, rect.centery), big, colour, bold, "midleft")
             room = rect.width - name_w - 8
             if detail and room > 40:
-                said = fit_text(fonts.get(13), detail, room)
-                text(surface, fonts, said, (rect.x + name_w, rect.centery), 13, th.text_dim, anchor="midleft")
+                at = fit_size(fonts, [(detail, False, room)], small, least=min(small, 10.0))
+                said = fit_text(fonts.get(at), detail, room)
+                text(surface, fonts, said, (rect.x + name_w, rect.centery), at, th.text_dim, anchor="midleft")
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """Under the list: the row picked in full (the list may have cut it), and which rows show."""
@@ -488,8 +502,10 @@ class OpenMatchScene(Dialog):
         if len(rows) > self.visible():
             where = f"{self.first + 1}-{min(len(rows), self.first + self.visible())} of {len(rows)}"
             at = (self.list_rect.right, self.list_rect.bottom + 2)
-            room -= text(surface, fonts, where, at, 12, th.text_dim, anchor="topright").width + 12
+            room -= text(surface, fonts, where, at, self.px(12), th.text_dim, anchor="topright").width + 12
         picked = self.browser.chosen()
-        if picked is not None:
-            whole = fit_text(fonts.get(12), " · ".join(w for w in self.row_words(picked) if w), room)
-            text(surface, fonts, whole, (self.list_rect.x, self.list_rect.bottom + 2), 12, th.text_dim)
+        if picked is not None:  # in full: as small as it takes, to 9 pixels (then cut)
+            words = " · ".join(w for w in self.row_words(picked) if w)
+            size = fit_size(fonts, [(words, False, room)], self.px(12))
+            whole = fit_text(fonts.get(size), words, room)
+            text(surface, fonts, whole, (self.list_rect.x, self.list_rect.bottom + 2), size, th.text_dim)

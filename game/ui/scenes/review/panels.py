@@ -6,6 +6,7 @@ from ai.engine_types import ACTION_WORDS, BAD, CUBE_KINDS, EQUITY_LABELS, VERY_B
 from game.rules.position import pip_count
 from game.ui.model.review_steps import ReviewPath, Stop, sides
 from game.ui.model.seats import CheckerColour
+from game.ui.widgets.move_list import MoveRow
 from game.ui.widgets.review_view import Line, Row
 from game.ui.widgets.theme import Colour, Theme
 
@@ -74,12 +75,8 @@ def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
     )
 
 
-MOVE_COLUMNS = (0.0, 0.41, 0.58, 0.725, 0.865)
-"""Where the columns of the top moves start: move, equity, win, gammon, backgammon."""
-
-
 def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
-    """The decision in detail: the top moves with equities and chances (:data:`MOVE_COLUMNS`), or the
+    """The decision in detail: the heading of the top moves (:func:`decision_moves` lists them), or the
     cube's ND / DT / DP and the actions taken (one cell a row)."""
     rev = path.review
     turn = path.turn(stop)
@@ -107,14 +104,26 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
             words = "A forced move: the only play"
         return [((words,), th.text_dim, False)]
     d = here[0]
-    out = [((f"Top moves ({unit})", "equity", "win %", "g %", "bg %"), th.accent, True)]
+    return [((f"Top moves ({unit}): equity (and its difference to the best)",), th.accent, True)]
+
+
+def decision_moves(path: ReviewPath, stop: Stop, th: Theme) -> tuple[list[MoveRow], list[Colour]]:
+    """A checker play's top moves and the move played (marked ▶), each with its equity, its
+    difference to the best and both sides' chances, and the colour each is listed in (the played
+    move's, the best's); none for a cube decision or a turn that was not judged."""
+    here = path.decisions(stop)
+    if stop.cube or not here or not here[0].options:
+        return [], []
+    d = here[0]
+    best = d.options[0].equity
+    rows, colours = [], []
     for o in d.options:
         played = o.move.notation() == d.played
-        colour = th.arrow if played else (th.select if o.rank == 1 else th.text)
-        p = o.probs
-        cells = (f"{'▶' if played else ''}{o.rank}. {o.move.notation()}", f"{o.equity:+.3f}")
-        out.append(((*cells, f"{100 * p[0]:.1f}", f"{100 * p[1]:.1f}", f"{100 * p[2]:.1f}"), colour, played))
-    return out
+        rows.append(
+            MoveRow(o.rank, o.move.notation(), o.equity, o.equity - best, o.probs, "▶" if played else "")
+        )
+        colours.append(th.arrow if played else (th.select if o.rank == 1 else th.text))
+    return rows, colours
 
 
 def board_caption(

@@ -26,8 +26,8 @@ from game.ui.scenes.base import Command, Context, Scene, Worker
 from game.ui.scenes.evaluate import EvaluateDialog
 from game.ui.scenes.export import Exported, ExportKind, export_position
 from game.ui.scenes.review.panels import (
-    MOVE_COLUMNS,
     board_caption,
+    decision_moves,
     decision_rows,
     error_row,
     possessive,
@@ -40,7 +40,9 @@ from game.ui.widgets.controls import (
     Button,
     EasedProgress,
     draw_button,
+    fit_size,
     fit_text,
+    label_size,
     mouse_pos,
     panel,
     progress_bar,
@@ -48,6 +50,7 @@ from game.ui.widgets.controls import (
     wrap,
 )
 from game.ui.widgets.layout import Layout
+from game.ui.widgets.move_list import draw_moves, first_for
 from game.ui.widgets.render import BoardView
 from game.ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
 from game.ui.widgets.scoreboard import cube_shown, draw_cube
@@ -56,7 +59,22 @@ MAX_REVIEW_DEPTH = 3
 """The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
 
 GRID_SIZE = 14
-"""The font size of the players' table and of the decision's rows."""
+"""The font size of the players' table and of the decision's rows (in the default window)."""
+
+LEFT_SHARE = (0.55, 0.62)
+"""The board's and the graph's share of the window's width (the right column has the rest): the
+first in a window 800 pixels wide or less, growing to the second at 1300."""
+DETAIL_SHARE = 0.62
+"""The decision's share of the right column's height under the players' table (the errors have
+the rest, at least :data:`ERROR_ROWS` rows)."""
+STATS_ROWS = 9
+"""The players' table's rows (its heading and eight figures)."""
+ERROR_ROWS = 3
+"""The errors the list keeps room for at the least (it scrolls)."""
+ONE_LINE_ERRORS = 400
+"""The least width (in the default window) at which an error's row is one line (else two)."""
+LEAST_LABEL = 13
+"""The least size of the buttons' labels in one row (else the buttons take two rows)."""
 
 
 def _k(*codes: int) -> tuple[Key, ...]:
@@ -203,33 +221,78 @@ class ReviewScene(Scene):
     # --- geometry ----------------------------------------------------------------------------------
 
     def on_resize(self) -> None:
-        """Header; board and graph left; statistics, the decision and the errors right; buttons."""
+        """Header; board and graph left; statistics, the decision and the errors right; the buttons
+        in one row, or two where one would shrink their labels; the line of keys, wrapped."""
         w, h = self.ctx.layout.size
-        self.header = pygame.Rect(0, 0, w, max(30, round(h * 0.05)))
-        bh = max(34, round(h * 0.055))
-        self.help_rect = pygame.Rect(0, h - 22, w, 22)
-        body = pygame.Rect(0, self.header.bottom, w, h - self.header.height - bh - 34)
-        lw = round(w * 0.64)
-        self.board_rect = pygame.Rect(0, body.y, lw, round(body.height * 0.68))
+        px, fonts = self.ctx.layout.px, self.ctx.renderer.fonts
+        self.header = pygame.Rect(0, 0, w, max(30, round(px(40))))
+        self.grid_size = px(GRID_SIZE)
+        bh, gap = max(34, round(px(46))), 8
+        actions = [a for a in REVIEW_ACTIONS if a.button]
+        per_row = len(actions)
+        for per_row in (len(actions), -(-len(actions) // 2)):
+            each = (w - gap * (per_row + 1)) // per_row
+            trial = [
+                Button(a.name, a.label, pygame.Rect(0, 0, each, bh), shortcut=a.keys_text) for a in actions
+            ]
+            if label_size(fonts, trial) >= px(LEAST_LABEL):
+                break
+        self.help_lines = wrap(fonts.get(px(HELP_SIZE)), keys_line(), w - 24)
+        help_h = round(len(self.help_lines) * px(HELP_SIZE) * 1.35 + 6)
+        self.help_rect = pygame.Rect(0, h - help_h, w, help_h)
+        rows = -(-len(actions) // per_row)
+        top = self.help_rect.y - rows * (bh + 6)
+        width = (w - gap * (per_row + 1)) // per_row
+        self.buttons = [
+            Button(
+                a.name,
+                a.label,
+                pygame.Rect(gap + (i % per_row) * (width + gap), top + (i // per_row) * (bh + 6), width, bh),
+                shortcut=a.keys_text,
+            )
+            for i, a in enumerate(actions)
+        ]
+        body = pygame.Rect(0, self.header.bottom, w, top - self.header.bottom - 6)
+        lw = round(
+            w * (LEFT_SHARE[0] + (LEFT_SHARE[1] - LEFT_SHARE[0]) * max(0.0, min(1.0, (w - 800) / 500)))
+        )
+        self.board_rect = pygame.Rect(0, body.y, lw, round(body.height * 0.66))
         self.board_layout = Layout.compute(self.board_rect.size, self.ctx.settings.home is HomeSide.LEFT)
         self.graph_rect = pygame.Rect(
             8, self.board_rect.bottom + 6, lw - 16, body.bottom - self.board_rect.bottom - 6
         )
         right = pygame.Rect(lw + 10, body.y + 8, w - lw - 18, body.height - 8)
-        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(right.height * 0.3))
+        size = self.grid_size
+        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(STATS_ROWS * size * 1.4 + 2))
+        line = px(21) if right.width >= px(ONE_LINE_ERRORS) else px(36)
+        rest = right.bottom - self.stats_rect.bottom - round(px(8))
+        errors_h = max(round(ERROR_ROWS * line + px(26)), round(rest * (1 - DETAIL_SHARE)))
         self.detail_rect = pygame.Rect(
-            right.x, self.stats_rect.bottom + 6, right.width, round(right.height * 0.28)
+            right.x, self.stats_rect.bottom + round(px(8)), right.width, rest - errors_h
         )
-        list_top = self.detail_rect.bottom + 30
-        self.errors = ListView(pygame.Rect(right.x, list_top, right.width, right.bottom - list_top), 21.0)
-        actions = [a for a in REVIEW_ACTIONS if a.button]
-        gap = 8
-        width = (w - gap * (len(actions) + 1)) // len(actions)
-        y = self.help_rect.y - bh - 6
-        self.buttons = [
-            Button(a.name, a.label, pygame.Rect(gap + i * (width + gap), y, width, bh), shortcut=a.keys_text)
-            for i, a in enumerate(actions)
-        ]
+        list_top = self.detail_rect.bottom + round(px(26))
+        self.errors = ListView(
+            pygame.Rect(right.x, list_top, right.width, right.bottom - list_top), line, size=px(13)
+        )
+        self.detail_first = 0
+
+    def detail_heading(self) -> list[str]:
+        """The heading over the decision's moves, wrapped to its width."""
+        stop = self.current()
+        if self.path is None or stop is None:
+            return []
+        words = decision_rows(self.path, stop, self.ctx.theme)[0][0][0]
+        return wrap(self.ctx.renderer.fonts.get(self.grid_size, True), words, self.detail_rect.width)
+
+    def detail_box(self) -> pygame.Rect:
+        """Where the decision's moves are listed: under its heading."""
+        head = round(len(self.detail_heading()) * self.grid_size * 1.35 + self.grid_size * 0.3)
+        return pygame.Rect(
+            self.detail_rect.x,
+            self.detail_rect.y + head,
+            self.detail_rect.width,
+            self.detail_rect.height - head,
+        )
 
     # --- the worker --------------------------------------------------------------------------------
 
@@ -295,6 +358,7 @@ class ReviewScene(Scene):
         if self.path is None or not self.path.stops:
             return
         self.stop = index % len(self.path.stops)
+        self.detail_first = 0
         here = self.path.decisions(self.path.stops[self.stop])
         worst = max((d for d in here if d.error > 0), key=lambda d: d.error, default=None)
         self.error = None if worst is None else self.path.errors.index(worst)
@@ -317,6 +381,7 @@ class ReviewScene(Scene):
         """Select error ``i`` and show its position."""
         assert self.path is not None
         self.stop = self.path.stop_of(self.path.errors[i])
+        self.detail_first = 0
         self.error = i
         self.errors.show(i, len(self.path.errors))
 
@@ -426,7 +491,7 @@ class ReviewScene(Scene):
         turns = {g.number: g.turns for g in rev.match.games}
         rows = [turns[p.game][p.turn].row if p.turn < len(turns[p.game]) else 0 for p in points]
         values = [p.value for p in points]
-        return Graph(values, starts, rev.match.record.length == 0, marks, picked, rows)
+        return Graph(values, starts, rev.match.record.length == 0, marks, picked, rows, self.ctx.layout.scale)
 
     # --- input -------------------------------------------------------------------------------------
 
@@ -441,6 +506,15 @@ class ReviewScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.MOUSEWHEEL and self.path is not None:
+            pointer = mouse_pos()
+            stop = self.current()
+            if self.detail_rect.collidepoint(pointer) and stop is not None:
+                rows, _ = decision_moves(self.path, stop, self.ctx.theme)
+                fonts = self.ctx.renderer.fonts
+                self.detail_first = first_for(
+                    fonts, self.detail_box(), rows, self.detail_first - event.y, self.grid_size
+                )
+                return
             self.errors.scroll(-event.y, len(self.path.errors))
 
     def _click(self, pos: tuple[int, int]) -> None:
@@ -473,29 +547,27 @@ class ReviewScene(Scene):
         title = f"Review · {self.name} · depth {self.depth}"
         if self.path is not None:
             title = f"Review · {top_line(self.path.review)} · {self.name}"
-        text(
-            surface,
-            fonts,
-            title,
-            (12, self.header.centery),
-            self.header.height * 0.45,
-            th.text,
-            True,
-            "midleft",
-        )
+        size = fit_size(fonts, [(title, True, self.header.width - 24)], self.header.height * 0.45)
+        title = fit_text(fonts.get(size, True), title, self.header.width - 24)  # a file's name may be long
+        text(surface, fonts, title, (12, self.header.centery), size, th.text, True, "midleft")
         if self.path is None:
             self._draw_waiting(surface)
         else:
             self._draw_review(surface)
         mouse = mouse_pos()
+        labels = label_size(fonts, self.buttons)
         for b in self.buttons:
             b.enabled = next(a for a in REVIEW_ACTIONS if a.name == b.key).enabled(self)
-            draw_button(surface, fonts, th, b, mouse)
-        keys = fit_text(fonts.get(HELP_SIZE), keys_line(), self.help_rect.width - 24)
-        colour = th.text_dim
+            draw_button(surface, fonts, th, b, mouse, labels)
+        size = self.ctx.layout.px(HELP_SIZE)
+        lines, colour = self.help_lines, th.text_dim
         if self.exported is not None:  # where the export went, in place of the keys
-            keys, colour = self.exported.message, th.warn if self.exported.warn else th.accent
-        text(surface, fonts, keys, (12, self.help_rect.centery), HELP_SIZE, colour, anchor="midleft")
+            lines = wrap(fonts.get(size), self.exported.message, self.help_rect.width - 24)
+            colour = th.warn if self.exported.warn else th.accent
+        y = self.help_rect.y + 3.0
+        for line in lines:
+            text(surface, fonts, line, (12, y), size, colour)
+            y += size * 1.35
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
@@ -521,18 +593,28 @@ class ReviewScene(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         self._draw_board(surface.subsurface(self.board_rect))
         self.graph().draw(surface, fonts, th, self.graph_rect, self._graph_title())
-        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), GRID_SIZE)
+        size = self.grid_size
+        draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), size)
         stop = self.current()
         if stop is not None:
-            columns = (0.0, 0.6) if stop.cube else MOVE_COLUMNS
-            draw_grid(
-                surface, fonts, self.detail_rect, decision_rows(self.path, stop, th), columns, GRID_SIZE
-            )
+            moves, colours = decision_moves(self.path, stop, th)
+            rows = decision_rows(self.path, stop, th)
+            if moves:
+                y = self.detail_rect.y
+                for line in self.detail_heading():
+                    text(surface, fonts, line, (self.detail_rect.x, y), size, th.accent, True)
+                    y += round(size * 1.35)
+                box = self.detail_box()
+                first = first_for(fonts, box, moves, self.detail_first, size)
+                draw_moves(surface, fonts, th, box, moves, first, size, colours)
+            else:
+                draw_grid(surface, fonts, self.detail_rect, rows, (0.0, 0.6), size)
         n = len(self.path.errors)
         label = f"Errors, largest first ({n})" if n else "No errors"
-        text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - 24), 15, th.accent, True)
-        rows = [error_row(self.path.review, d, th) for d in self.path.errors]
-        self.errors.draw(surface, fonts, th, rows, self.error)
+        at = self.ctx.layout.px(15)
+        text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - at * 1.5), at, th.accent, True)
+        errors = [error_row(self.path.review, d, th) for d in self.path.errors]
+        self.errors.draw(surface, fonts, th, errors, self.error)
 
     def _graph_title(self) -> str:
         assert self.path is not None
@@ -572,15 +654,10 @@ class ReviewScene(Scene):
         pygame.draw.rect(surf, th.panel, lay.panel)
         pygame.draw.rect(surf, th.panel, lay.status)
         top, side, status = board_caption(self.path, stop, th, self.ctx.settings.colour)
+        size = fit_size(fonts, [(top, True, lay.top.width - 20)], lay.top.height * 0.4)
+        text(surf, fonts, top, (lay.top.x + 10, lay.top.centery), size, th.text, True, "midleft")
+        draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, self.ctx.layout.px(13))
+        size = fit_size(fonts, [(status, False, lay.status.width - 20)], self.ctx.layout.px(13))
         text(
-            surf,
-            fonts,
-            top,
-            (lay.top.x + 10, lay.top.centery),
-            lay.top.height * 0.4,
-            th.text,
-            True,
-            "midleft",
+            surf, fonts, status, (lay.status.x + 10, lay.status.centery), size, th.text_dim, anchor="midleft"
         )
-        draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, 13)
-        text(surf, fonts, status, (lay.status.x + 10, lay.status.centery), 13, th.text_dim, anchor="midleft")

@@ -129,7 +129,7 @@ class MenuScene(Dialog):
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """Most of the window."""
-        return min(w - 40, max(520, int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
+        return min(w - 40, max(round(self.px(640)), int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
         """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
@@ -159,8 +159,8 @@ class MenuScene(Dialog):
         """Lay out the rows and their arrows."""
         super().on_resize()
         box = self.box
-        self.line = (self.buttons[0].rect.y - box.y - 64) / (len(self.rows) + 1.0)
-        self.top = box.y + 64
+        self.top = box.y + self.title_height()
+        self.line = (self.buttons[0].rect.y - self.top) / (len(self.rows) + 1.0)
         aw = round(self.line * 0.8)
         vx0, vx1 = box.x + box.width * 0.42, box.right - box.width * 0.04
         self.arrows = []
@@ -254,7 +254,7 @@ class MenuScene(Dialog):
         """The rows, the current one outlined."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         bw = self.box.width
-        size = max(12.0, min(20.0, self.line * 0.42))
+        size = max(12.0, min(self.px(20), self.line * 0.42))
         for i, opt in enumerate(self.rows):
             y = self.top + i * self.line
             if i == self.row:
