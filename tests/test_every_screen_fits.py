@@ -38,7 +38,7 @@ from game.ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
 from game.ui.flow.cube import take_advice
 from game.ui.model import player_stats
 from game.ui.model.position_ids import parse_setup
-from game.ui.model.seats import CheckerColour
+from game.ui.model.seats import NAME_LENGTH, CheckerColour, Control
 from game.ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
 from game.ui.model.storage import Store
 from game.ui.model.tutor import CheckerPlay, cube_verdict, move_verdict
@@ -455,11 +455,20 @@ def long_moves_list(app: App) -> None:
 
 
 def two_players(app: App) -> None:
-    config = {"opponent": "human", "name_one": "Maximilian", "name_two": "Anastasia"}
-    for k, v in config.items():
-        setattr(app.settings, k, v if k != "opponent" else app.settings.opponent.__class__(v))
+    """Two people, each name as long as a name may be (20 letters)."""
+    app.settings.opponent = Control.HUMAN
+    app.settings.name_one = "Maximilian Alexandros"[:NAME_LENGTH]
+    app.settings.name_two = "Anastasia Konstantin"
     app.start_new_game()
     settle(app, 1)
+
+
+def whole_sha(app: App) -> None:
+    """The seed's whole SHA-256 in the panel (S)."""
+    game_to_move(app)
+    g = app.game
+    assert g is not None
+    g.toggle_sha()
 
 
 def menu(app: App) -> None:
@@ -718,6 +727,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "computer thinking": thinking,
     "long moves list": long_moves_list,
     "two players": two_players,
+    "the whole SHA-256": whole_sha,
     "settings and new game": menu,
     "a player's name": name_dialog,
     "statistics": statistics,

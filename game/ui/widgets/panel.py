@@ -286,10 +286,9 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     title_y = lay.edit_rect.centery
     text(surface, fonts, "Backgammon", (x, title_y), lay.big, th.text, bold=True, anchor="midleft")
     y = lay.info_y
-    font = fonts.get(small)
-    level = wrap(font, view.level, lay.width, INFO_LINES - 1)
-    for line in [*level, *wrap(font, view.colour, lay.width, INFO_LINES - len(level))]:
-        text(surface, fonts, line, (x, y), small, th.text_dim)
+    size, lines = info_lines(fonts, lay, view)
+    for line in lines:
+        text(surface, fonts, line, (x, y), size, th.text_dim)
         y += small * 1.35
     if not view.busy:
         _draw_sha(surface, fonts, th, lay, view)
@@ -310,6 +309,20 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
         _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
+
+
+def info_lines(fonts: Fonts, lay: PanelLayout, view: PanelView) -> tuple[float, list[str]]:
+    """The level's and the colours' lines and their size: each wrapped, the two in at most
+    :data:`INFO_LINES` lines, smaller where long names need it (to 9 pixels; then cut)."""
+    size = lay.small
+    while True:
+        font = fonts.get(size)
+        level, colour = wrap(font, view.level, lay.width), wrap(font, view.colour, lay.width)
+        if len(level) + len(colour) <= INFO_LINES or size <= 9:
+            break
+        size -= 0.5
+    level = wrap(font, view.level, lay.width, INFO_LINES - 1)
+    return size, [*level, *wrap(font, view.colour, lay.width, INFO_LINES - len(level))]
 
 
 def _draw_busy(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout, view: PanelView) -> None:

@@ -90,7 +90,9 @@ def plan_header(
     the score in a slot as wide as the widest score the match can show, "pips" and the count in a slot
     as wide as three digits; then the match's words, and the status at the right."""
     size = top.height * 0.36
-    big, small = size * 1.1, size * 0.85
+    while size > LEAST_HEADER and _header_width(fonts, top, icon_w, players, match, status, size) > top.width:
+        size -= 0.5  # long names in a narrow window: smaller, never over each other
+    big, small = size * 1.1, max(LEAST_HEADER, size * 0.85)
     widest_score = MONEY_WIDEST if match.is_money() else "8" * len(str(match.length))
     x, cy = top.x + top.height * 0.3, float(top.centery)
     icons: list[tuple[float, float]] = []
@@ -110,6 +112,32 @@ def plan_header(
     texts.append(HeaderText(match_words(match), (x, cy), "midleft", small, False, "dim"))
     texts.append(HeaderText(status, (top.right - top.height * 0.3, cy), "midright", size, True, "accent"))
     return HeaderPlan(tuple(icons), tuple(texts))
+
+
+LEAST_HEADER = 9.0
+"""The smallest size the top strip's text shrinks to."""
+
+
+def _header_width(
+    fonts: Fonts,
+    top: pygame.Rect,
+    icon_w: int,
+    players: tuple[tuple[str, str, int], ...],
+    match: Match,
+    status: str,
+    size: float,
+) -> float:
+    """The width the strip's text takes at ``size``: the players' slots, the match's words and the
+    widest of the status and a player's "turn: roll" (so the size holds while the status changes)."""
+    big, small = fonts.get(size * 1.1, True), fonts.get(max(LEAST_HEADER, size * 0.85))
+    widest_score = MONEY_WIDEST if match.is_money() else "8" * len(str(match.length))
+    width = top.height * 0.6
+    for name, score, _ in players:
+        width += icon_w + 6 + big.size(f"{name} ")[0] + max(big.size(t)[0] for t in (score, widest_score)) + 8
+        width += small.size("pips ")[0] + small.size(PIPS_WIDEST)[0] + top.height * 0.6
+    width += small.size(match_words(match))[0] + top.height * 0.6
+    statuses = [status, *(f"{name}'s turn: roll" for name, _, _ in players)]
+    return width + max(fonts.get(size, True).size(s)[0] for s in statuses)
 
 
 CUBE_VERBS: dict[CubeAction, tuple[str, str]] = {
