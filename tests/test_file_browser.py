@@ -152,9 +152,8 @@ def test_a_typed_path_is_listed_if_a_folder_else_opened(folder: Path) -> None:
     assert look(ListFolder(folder / "b.mat", False, or_open=True)) == OpenFile(folder / "b.mat")
     assert look(ListFolder(folder / "missing.mat", False, or_open=True)) == OpenFile(folder / "missing.mat")
     told, nothing = b.typed("~nosuchuser-here-4711/x.mat")
-    assert (
-        nothing is None
-        and told.message == "~nosuchuser-here-4711: there is no such user here, so no such home folder."
+    assert nothing is None and told.message == (
+        "Cannot open ~nosuchuser-here-4711/x.mat: ~nosuchuser-here-4711 is no known user's home folder."
     )
     assert isinstance(expand("   "), str) and expand("~") == Path.home()
     inside = Browser(list_folder(folder, every_file=False))

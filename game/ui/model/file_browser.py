@@ -29,6 +29,7 @@ from enum import Enum
 from pathlib import Path
 
 from game.records.formats import SUFFIXES
+from game.support.files import UnknownHomeError, user_path
 from game.ui.model.records import SavedMatch
 
 MAX_ENTRIES = 5000
@@ -277,10 +278,9 @@ def expand(text: str) -> Path | str:
     if "\0" in typed:
         return "a path holds no NUL character"
     try:
-        return Path(typed).expanduser()
-    except RuntimeError:  # ~someone who is not a user here
-        user = typed.split("/", 1)[0].split("\\", 1)[0]
-        return f"{user}: there is no such user here, so no such home folder"
+        return user_path(typed)
+    except UnknownHomeError as exc:  # ~someone who is not a user here
+        return f"Cannot open {typed}: {exc.strerror}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,31 +217,26 @@ def saved_matches(folder: Path | None, limit: int = 200) -> list[SavedMatch]:
 
 
 class MatchListing:
-    """A folder's records for the list to open one from: the folder listed, then what each record
-    holds read, on a thread of its own (neither is ever done on the window's thread: a folder may
-    be slow to list)."""
+    """A folder's records for the list to open one from (their paths, listed off the window's
+    thread by the caller: :func:`record_files`): what each holds read on a thread of its own
+    (reading a record is never done on the window's thread)."""
 
-    def __init__(self, folder: Path | None, limit: int = 200) -> None:
-        self.paths: list[Path] | None = None
-        """The files, newest first, once the folder is listed (None until then)."""
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
+        """The files, newest first."""
         self._read: list[SavedMatch] | None = None
-        thread = threading.Thread(
-            target=self._read_all, args=(folder, limit), name="saved-matches", daemon=True
-        )
+        thread = threading.Thread(target=self._read_all, name="saved-matches", daemon=True)
         thread.start()
 
-    def _read_all(self, folder: Path | None, limit: int) -> None:
-        paths = record_files(folder, limit)
-        self.paths = paths
-        self._read = [saved_match(path) for path in paths]
+    def _read_all(self) -> None:
+        self._read = [saved_match(path) for path in self.paths]
 
     def ready(self) -> bool:
         """Every file has been read."""
         return self._read is not None
 
     def matches(self) -> list[SavedMatch]:
-        """The records as read, or (until they are) each file pending by its name (none until the
-        folder is listed)."""
+        """The records as read, or (until they are) each file pending by its name."""
         if self._read is not None:
             return self._read
-        return [SavedMatch(path, "", PENDING) for path in self.paths or ()]
+        return [SavedMatch(path, "", PENDING) for path in self.paths]

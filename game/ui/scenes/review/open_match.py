@@ -35,7 +35,7 @@ from game.ui.model.file_browser import (
     shown_name,
     start_listing,
 )
-from game.ui.model.records import MatchListing, SavedMatch
+from game.ui.model.records import MatchListing, SavedMatch, record_files
 from game.ui.model.storage import remember_file
 from game.ui.scenes.action_table import Key
 from game.ui.scenes.base import Choice, Context, Dialog
@@ -188,9 +188,10 @@ class OpenMatchScene(Dialog):
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.listing = MatchListing(ctx.store.matches_folder)
-        """The saved matches' files, listed and read on a thread of their own."""
-        self.matches: list[SavedMatch] = self.listing.matches()
+        self.listing: MatchListing | None = None
+        """The saved matches' files (listed as a file job: the folder the game's records are written
+        to), then read on a thread of their own; None until they are listed."""
+        self.matches: list[SavedMatch] = []
         """The saved matches, newest first (each pending until the listing has read it)."""
         self.browser = Browser.starting(self.start())
         """What the list shows, the row picked, the folder being listed."""
@@ -208,6 +209,8 @@ class OpenMatchScene(Dialog):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.box_rect = pygame.Rect(0, 0, 0, 0)
         super().__init__(ctx)
+        folder = ctx.store.matches_folder
+        ctx.run_file_job(lambda: record_files(folder), self.saved_listed)
 
     # --- what it shows ------------------------------------------------------------------------------
 
@@ -269,16 +272,23 @@ class OpenMatchScene(Dialog):
         """Why the file could not be opened."""
         self.told = message
 
-    def update(self, dt: float, covered: bool = False) -> None:
-        """The saved matches once read; the folders listed off the window's thread."""
-        if self.listing.paths is not None and (
-            len(self.matches) != len(self.listing.paths) or any(m.is_pending() for m in self.matches)
-        ):
-            self.matches = self.listing.matches()
-            self.browser = self.browser.refreshed(self.start())
-        if self.opening_first and self.listing.paths is not None:
+    def saved_listed(self, paths: list[Path]) -> None:
+        """The saved matches' files have been listed: their rows (read next, on a thread of their
+        own); an Enter that came before them opens the first row now."""
+        if self not in self.ctx.stacked():  # closed meanwhile
+            return
+        self.listing = MatchListing(paths)
+        self.matches = self.listing.matches()
+        self.browser = self.browser.refreshed(self.start())
+        if self.opening_first:
             self.opening_first = False
             self.apply(self.browser.activate())
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """The saved matches once read; the folders listed off the window's thread."""
+        if self.listing is not None and any(m.is_pending() for m in self.matches) and self.listing.ready():
+            self.matches = self.listing.matches()
+            self.browser = self.browser.refreshed(self.start())
         for effect, answer in self.lister.done():
             if isinstance(answer, OpenFile):
                 if self.browser.reading == effect.path:
@@ -294,16 +304,11 @@ class OpenMatchScene(Dialog):
 
     def ready(self) -> bool:
         """The start view shows every saved match, listed and read (tests wait for it)."""
-        paths = self.listing.paths
-        return (
-            paths is not None
-            and len(self.matches) == len(paths)
-            and not any(m.is_pending() for m in self.matches)
-        )
+        return self.listing is not None and not any(m.is_pending() for m in self.matches)
 
     def needs_frames(self) -> bool:
         """True while a folder is being listed or the saved matches read."""
-        return self.browser.reading is not None or not self.listing.ready()
+        return self.browser.reading is not None or self.listing is None or not self.listing.ready()
 
     # --- the commands -------------------------------------------------------------------------------
 
@@ -312,14 +317,15 @@ class OpenMatchScene(Dialog):
         if self.entry.text.strip():
             self.apply(self.browser.typed(self.entry.text))
             self.entry.text = ""
-        elif (
-            self.browser.listing.folder is None
-            and not self.browser.listing.rows
-            and self.listing.paths is None
-        ):
-            self.opening_first = True  # the saved matches are still being listed: the newest opens
+        elif self.listing is None and self.browser.listing.folder is None and self.first_is_a_place():
+            self.opening_first = True  # the saved matches, listed before the places, are still coming
         else:
             self.apply(self.browser.activate())
+
+    def first_is_a_place(self) -> bool:
+        """The first row is picked and is a folder to start from (no recent file is listed)."""
+        rows = self.browser.listing.rows
+        return self.browser.selected in (0, None) and (not rows or rows[0].kind is Kind.PLACE)
 
     def go_up(self) -> None:
         """The folder above."""
