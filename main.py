@@ -45,7 +45,7 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "game.ui.app.play", "play against the computer in a window (the default)"),
+    Command("play", "ui.app.play", "play against the computer in a window (the default)"),
     Command("hint", "ai.cli.hint", "rank the legal moves of a position, or answer a JSON protocol on stdin"),
     Command(
         "replay-seed", "ai.cli.replay_seed", "print the SHA-256 of a game's dice seed and the dice it gives"
@@ -71,7 +71,7 @@ COMMANDS: tuple[Command, ...] = (
         "ai.cli.evaluate",
         "a position before its roll: both sides' chances, cubeless and cubeful equity at a depth",
     ),
-    Command("selftest", "game.ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
+    Command("selftest", "ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )
 """Every sub-command, in the order ``--help`` lists them."""
 

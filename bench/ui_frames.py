@@ -1,6 +1,6 @@
 """Does the UI stay smooth while the AI thinks? Frame times of the game screen during a depth-4 search.
 
-The game's loop (events, update and draw the real game screen of ``game.ui`` with
+The game's loop (events, update and draw the real game screen of ``ui`` with
 its thinking bar, flip, ``clock.tick(60)``, poll the worker) runs under SDL's dummy
 video driver, first with the worker idle, then while the worker searches at
 depth 4, with the search in a child process (the game's setting) and in a thread
@@ -48,15 +48,15 @@ def bench_positions(count: int, seed: int = 7) -> list[tuple[Position, tuple[int
 
 
 class _Scene:
-    """The real game screen (game.ui: board, panel, status strip) drawn as the game's loop draws it."""
+    """The real game screen (ui: board, panel, status strip) drawn as the game's loop draws it."""
 
     def __init__(self) -> None:
         import pygame
 
-        from game.ui.app.app import App
-        from game.ui.flow.events import Search
-        from game.ui.model.snapshot import NullStore, snapshot_session
-        from game.ui.scenes.game.scene import GameScene
+        from ui.app.app import App
+        from ui.flow.events import Search
+        from ui.model.snapshot import NullStore, snapshot_session
+        from ui.scenes.game.scene import GameScene
 
         self.pg = pygame
         self.thinking = Search.MOVE

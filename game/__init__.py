@@ -1,3 +1,3 @@
-"""Backgammon rules and state: pure Python, no pygame (the front end lives in game.ui)."""
+"""Backgammon rules and state: pure Python, no pygame (the front end lives in ui)."""
 
 __version__ = "0.1.0"

@@ -16,29 +16,29 @@ from ui_driver import DT, click, game, key, point_pos, pump, record_text, run_un
 from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import legal_moves
-from game.ui.app import app as app_module
-from game.ui.app import window as window_module
-from game.ui.app.app import MESSAGE_SECONDS, App
-from game.ui.app.pacer import STILL_FRAMES, FramePacer, Pace
-from game.ui.app.recovery import MAX_FAILURES, guarded_frame, recover
-from game.ui.app.window import DEFAULT_SIZE, MIN_SIZE, fills, fitting_size
-from game.ui.model.display import HomeSide
-from game.ui.model.snapshot import NullStore, snapshot_session
-from game.ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
-from game.ui.scenes.backdrop import Backdrop
-from game.ui.scenes.base import Command, Scene
-from game.ui.scenes.game.actions import ACTIONS
-from game.ui.scenes.game.dialogs import ResumePrompt
-from game.ui.scenes.game.scene import GameScene
-from game.ui.widgets import panel as panel_module
-from game.ui.widgets import status_bar
-from game.ui.widgets.controls import Button
-from game.ui.widgets.layout import Layout
-from game.ui.widgets.move_list import MoveRow
-from game.ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel, hints_shown
-from game.ui.widgets.render import BoardView, Fonts
-from game.ui.widgets.scoreboard import CubeSpot, cube_rect
-from game.ui.widgets.theme import CLASSIC, Colour, Theme
+from ui.app import app as app_module
+from ui.app import window as window_module
+from ui.app.app import MESSAGE_SECONDS, App
+from ui.app.pacer import STILL_FRAMES, FramePacer, Pace
+from ui.app.recovery import MAX_FAILURES, guarded_frame, recover
+from ui.app.window import DEFAULT_SIZE, MIN_SIZE, fills, fitting_size
+from ui.model.display import HomeSide
+from ui.model.snapshot import NullStore, snapshot_session
+from ui.model.storage import ERROR_LOG, MAX_LOG_BYTES, Store
+from ui.scenes.backdrop import Backdrop
+from ui.scenes.base import Command, Scene
+from ui.scenes.game.actions import ACTIONS
+from ui.scenes.game.dialogs import ResumePrompt
+from ui.scenes.game.scene import GameScene
+from ui.widgets import panel as panel_module
+from ui.widgets import status_bar
+from ui.widgets.controls import Button
+from ui.widgets.layout import Layout
+from ui.widgets.move_list import MoveRow
+from ui.widgets.panel import HINT_ROWS, PanelLayout, PanelView, draw_panel, hints_shown
+from ui.widgets.render import BoardView, Fonts
+from ui.widgets.scoreboard import CubeSpot, cube_rect
+from ui.widgets.theme import CLASSIC, Colour, Theme
 
 SIZES = [(1280, 800), (1100, 720), (1024, 700), MIN_SIZE, (1920, 1080)]
 """Window sizes the board is checked at, the smallest the window allows among them."""

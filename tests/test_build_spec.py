@@ -90,7 +90,7 @@ def test_spec_bundles_all_assets_and_excludes_needless_modules(
     assert (str(PROJECT / "assets"), "assets") in analysis["datas"]
     for name in ("tkinter", "gnubg", "pytest", "numpy.f2py", "pygame.examples", "pygame.tests"):
         assert name in analysis["excludes"]
-    assert {"game", "game.rules.movegen", "game.ui", "game.ui.app.app", "ai", "ai.worker.transport"} <= set(
+    assert {"game", "game.rules.movegen", "ui", "ui.app.app", "ai", "ai.worker.transport"} <= set(
         analysis["hiddenimports"]
     )
     assert not [m for m in analysis["hiddenimports"] if m.startswith(("ai.training", "bench", "tests"))]

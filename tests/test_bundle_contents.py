@@ -50,13 +50,14 @@ def test_allow_list_takes_no_research_module(monkeypatch: pytest.MonkeyPatch, tm
         assert not is_bundled(module), module
 
 
-def test_allow_list_takes_every_game_and_ai_runtime_module(
+def test_allow_list_takes_every_game_ai_and_ui_runtime_module(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Every module under game/ and ai/ but the research tooling is taken, sub-packages too."""
+    """Every module under game/, ai/ and ui/ but the research tooling is taken, sub-packages too."""
     namespace = _spec(monkeypatch, tmp_path)
-    runtime = [m for m in _source_modules("game") + _source_modules("ai") if not _is_never_bundled(m)]
-    assert {"game.ui.app.app", "ai.worker.transport", "ai.evaluation.network"} <= set(runtime)
+    ours = _source_modules("game") + _source_modules("ai") + _source_modules("ui")
+    runtime = [m for m in ours if not _is_never_bundled(m)]
+    assert {"ui.app.app", "ai.worker.transport", "ai.evaluation.network"} <= set(runtime)
     assert [m for m in runtime if not namespace["is_bundled"](m)] == []
     assert sorted(namespace["hidden"]) == sorted(runtime)
 
@@ -101,12 +102,12 @@ def test_bundle_holds_no_research_or_test_code(monkeypatch: pytest.MonkeyPatch, 
     bundle = os.environ.get("BUNDLE_DIR")
     if bundle:
         modules = _archive_modules(Path(bundle)) + _loose_files(Path(bundle))
-        assert {"main", "game.rules.movegen", "game.ui.app.app", "ai.worker.transport"} <= set(modules)
+        assert {"main", "game.rules.movegen", "ui.app.app", "ai.worker.transport"} <= set(modules)
     else:
         modules = _spec(monkeypatch, tmp_path)["hidden"]
         assert {
             "game.rules.movegen",
-            "game.ui.app.app",
+            "ui.app.app",
             "ai.worker.transport",
             "ai.evaluation.network",
         } <= set(modules)

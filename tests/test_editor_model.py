@@ -12,11 +12,11 @@ from helpers import side
 from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState
 from game.rules.position import START_CODE, Position, swap
-from game.ui.model.points import BAR, OFF
-from game.ui.model.position_ids import EXAMPLE, parse_setup, setup_session
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, GameConfig
-from game.ui.model.workbench.editor import (
+from ui.model.points import BAR, OFF
+from ui.model.position_ids import EXAMPLE, parse_setup, setup_session
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, GameConfig
+from ui.model.workbench.editor import (
     EMPTY_SIDE,
     Edit,
     EditorPosition,

@@ -33,31 +33,31 @@ from ai.worker.messages import CubeRequest, Finished, Request
 from game.rules.cube import CubeAction, Resignation
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
-from game.ui.flow.cube import take_advice
-from game.ui.model import player_stats
-from game.ui.model.position_ids import parse_setup
-from game.ui.model.seats import NAME_LENGTH, CheckerColour, Control
-from game.ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
-from game.ui.model.storage import Store
-from game.ui.model.tutor import CheckerPlay, cube_verdict, move_verdict
-from game.ui.scenes.base import ConfirmDialog, Scene
-from game.ui.scenes.editor.dialogs import DiceDialog
-from game.ui.scenes.editor.scene import EditorScene
-from game.ui.scenes.evaluate import EvaluateDialog
-from game.ui.scenes.game.cube_dialogs import ResignOfferDialog, TakePassDialog
-from game.ui.scenes.game.dialogs import DiceEntry, GameOverScene, ResumePrompt
-from game.ui.scenes.game.tutor_dialog import TutorDialog
-from game.ui.scenes.ids.dialogs import SetUpDialog
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.scene import ReviewScene
-from game.ui.scenes.rollout import RolloutDialog
-from game.ui.scenes.settings.names import NameDialog
-from game.ui.scenes.stats.scene import StatisticsScene
-from game.ui.scenes.temperature import TemperatureDialog
-from game.ui.widgets import controls
-from game.ui.widgets import panel as side_panel
+from ui.app.app import App
+from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
+from ui.flow.cube import take_advice
+from ui.model import player_stats
+from ui.model.position_ids import parse_setup
+from ui.model.seats import NAME_LENGTH, CheckerColour, Control
+from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
+from ui.model.storage import Store
+from ui.model.tutor import CheckerPlay, cube_verdict, move_verdict
+from ui.scenes.base import ConfirmDialog, Scene
+from ui.scenes.editor.dialogs import DiceDialog
+from ui.scenes.editor.scene import EditorScene
+from ui.scenes.evaluate import EvaluateDialog
+from ui.scenes.game.cube_dialogs import ResignOfferDialog, TakePassDialog
+from ui.scenes.game.dialogs import DiceEntry, GameOverScene, ResumePrompt
+from ui.scenes.game.tutor_dialog import TutorDialog
+from ui.scenes.ids.dialogs import SetUpDialog
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.review.scene import ReviewScene
+from ui.scenes.rollout import RolloutDialog
+from ui.scenes.settings.names import NameDialog
+from ui.scenes.stats.scene import StatisticsScene
+from ui.scenes.temperature import TemperatureDialog
+from ui.widgets import controls
+from ui.widgets import panel as side_panel
 
 SIZES = ((800, 600), (1024, 600), (1366, 768), (2560, 1440))
 """The smallest window a player met, a netbook's, a laptop's and a large screen's."""
@@ -160,7 +160,7 @@ def _everywhere(
 ) -> None:
     """Put ``wrapper`` in place of ``original`` in every module of the front end that holds it."""
     for name, module in list(sys.modules.items()):
-        if not name.startswith("game.ui") or module is None:
+        if not name.startswith("ui") or module is None:
             continue
         for attr, value in list(vars(module).items()):
             if value is original:

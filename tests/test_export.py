@@ -13,16 +13,16 @@ from ui_driver import click, key, record_text, run_until, settle_files
 
 from game.records.diagram import text_diagram
 from game.records.xgid import read_xgid
-from game.ui.app.app import App
-from game.ui.model.display import ThemeChoice
-from game.ui.model.seats import CheckerColour
-from game.ui.model.workbench.exports import PositionExport, export_path, write_diagram
-from game.ui.scenes.export import ExportKind, export_position, write_picture
-from game.ui.scenes.review import scene as review_scene_module
-from game.ui.scenes.review.scene import ReviewScene
-from game.ui.widgets.board_picture import caption
-from game.ui.widgets.render import Renderer
-from game.ui.widgets.theme import theme_for
+from ui.app.app import App
+from ui.model.display import ThemeChoice
+from ui.model.seats import CheckerColour
+from ui.model.workbench.exports import PositionExport, export_path, write_diagram
+from ui.scenes.export import ExportKind, export_position, write_picture
+from ui.scenes.review import scene as review_scene_module
+from ui.scenes.review.scene import ReviewScene
+from ui.widgets.board_picture import caption
+from ui.widgets.render import Renderer
+from ui.widgets.theme import theme_for
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.support import files
-from game.ui.model.file_browser import (
+from ui.model.file_browser import (
     Browser,
     Kind,
     ListFolder,
@@ -24,8 +24,8 @@ from game.ui.model.file_browser import (
     shown_name,
     start_listing,
 )
-from game.ui.model.records import PENDING, SavedMatch
-from game.ui.model.storage import RECENT_FILES, SETTINGS_FILE, Settings, Store, remember_file
+from ui.model.records import PENDING, SavedMatch
+from ui.model.storage import RECENT_FILES, SETTINGS_FILE, Settings, Store, remember_file
 
 
 @pytest.fixture

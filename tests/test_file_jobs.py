@@ -15,18 +15,18 @@ from ui_driver import DT, NEAR_END, settle_files, to_game_over
 
 from game.records.mat_reader import parse_match
 from game.rules.cube import Resignation
-from game.ui.app import app as app_module
-from game.ui.app import bookkeeping
-from game.ui.app.app import App
-from game.ui.app.file_jobs import FileJobs
-from game.ui.model import records
-from game.ui.model.player_stats import load_stats
-from game.ui.model.session import HUMAN, GameSession
-from game.ui.scenes.base import Command
-from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay
-from game.ui.scenes.review import open_match
-from game.ui.scenes.review.scene import ReviewScene
-from game.ui.scenes.stats.scene import StatisticsScene
+from ui.app import app as app_module
+from ui.app import bookkeeping
+from ui.app.app import App
+from ui.app.file_jobs import FileJobs
+from ui.model import records
+from ui.model.player_stats import load_stats
+from ui.model.session import HUMAN, GameSession
+from ui.scenes.base import Command
+from ui.scenes.game.dialogs import GameOverScene, HelpOverlay
+from ui.scenes.review import open_match
+from ui.scenes.review.scene import ReviewScene
+from ui.scenes.stats.scene import StatisticsScene
 
 MAT = Path(__file__).parent / "data" / "mat"
 

@@ -22,10 +22,10 @@ from processes import wait_for_children, with_ctrl_c
 from ai.evaluation.load import hand_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import legal_moves
-from game.ui.app.app import App
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import GameConfig, GameSession
-from game.ui.scenes.game.dialogs import ResumePrompt
+from ui.app.app import App
+from ui.model.seats import CheckerColour
+from ui.model.session import GameConfig, GameSession
+from ui.scenes.game.dialogs import ResumePrompt
 
 FRAMES = 5
 BOM = b"\xef\xbb\xbf"
@@ -200,7 +200,7 @@ def test_unmakeable_home_plays_on_with_saving_off(
 def test_save_folder_that_cannot_be_written_is_said(
     backgammon_home: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
 ) -> None:
-    import game.ui.model.storage as storage
+    import ui.model.storage as storage
 
     def refuse(path: Path, data: bytes) -> None:
         raise PermissionError(13, "Permission denied", str(path))
@@ -218,7 +218,7 @@ def test_save_folder_that_cannot_be_written_is_said(
 def test_bad_font_falls_back_to_the_default_font_with_a_warning(
     damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_app: Callable[[], App]
 ) -> None:
-    import game.ui.widgets.render as render
+    import ui.widgets.render as render
     from game.support.resources import asset_path
 
     fonts = tmp_path / "assets" / "fonts"

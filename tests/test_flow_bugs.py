@@ -37,8 +37,8 @@ from game.rules.move import Step, format_steps, legal_moves
 from game.rules.outcome import Termination
 from game.rules.position import Position
 from game.rules.state import GameState
-from game.ui.app.app import App
-from game.ui.flow.events import (
+from ui.app.app import App
+from ui.flow.events import (
     Animate,
     AskTake,
     CubeDone,
@@ -51,19 +51,19 @@ from game.ui.flow.events import (
     StartSearch,
     Tick,
 )
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.records import keep_game
-from game.ui.model.review_steps import ReviewPath
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.storage import Store
-from game.ui.scenes.game import dialogs
-from game.ui.scenes.game.cube_dialogs import TakePassDialog
-from game.ui.scenes.game.dialogs import GameOverScene
-from game.ui.scenes.review.panels import board_caption
-from game.ui.widgets.layout import BAR
-from game.ui.widgets.scoreboard import log_lines
-from game.ui.widgets.theme import CLASSIC
+from ui.flow.turn_flow import TurnFlow
+from ui.model.records import keep_game
+from ui.model.review_steps import ReviewPath
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.storage import Store
+from ui.scenes.game import dialogs
+from ui.scenes.game.cube_dialogs import TakePassDialog
+from ui.scenes.game.dialogs import GameOverScene
+from ui.scenes.review.panels import board_caption
+from ui.widgets.layout import BAR
+from ui.widgets.scoreboard import log_lines
+from ui.widgets.theme import CLASSIC
 
 # --- take / pass advice after a resume ---------------------------------------------------------------
 

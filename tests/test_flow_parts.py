@@ -10,14 +10,14 @@ import pkgutil
 from enum import Enum
 from pathlib import Path
 
-import game.ui.flow
+import ui.flow
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import CubeAction, CubeRules, Resignation
 from game.rules.dice import Roll
 from game.rules.match import Match
 from game.rules.state import GameState
-from game.ui.flow.cube import CubeExchange
-from game.ui.flow.events import (
+from ui.flow.cube import CubeExchange
+from ui.flow.events import (
     AskHint,
     AskResign,
     AskTake,
@@ -31,7 +31,7 @@ from game.ui.flow.events import (
     TutorTakeBack,
     TutorWarn,
 )
-from game.ui.flow.parts import (
+from ui.flow.parts import (
     Ask,
     BeforeRoll,
     CarryOut,
@@ -47,15 +47,15 @@ from game.ui.flow.parts import (
     TurnView,
     Weighed,
 )
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.flow.tutor import Advice
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.turn import TurnBuilder
-from game.ui.model.tutor import CheckerPlay, Pending
+from ui.flow.turn_flow import TurnFlow
+from ui.flow.tutor import Advice
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.turn import TurnBuilder
+from ui.model.tutor import CheckerPlay, Pending
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
-FLOW_DIR = Path(game.ui.flow.__file__).parent
+FLOW_DIR = Path(ui.flow.__file__).parent
 
 
 def session_before_roll(turn: int, length: int = 7) -> GameSession:
@@ -199,7 +199,7 @@ def test_the_advice_holds_a_move_until_the_tutor_has_judged_it_and_takes_it_back
 
 
 def flow_modules() -> list[str]:
-    return [f"game.ui.flow.{m.name}" for m in pkgutil.iter_modules([str(FLOW_DIR)])]
+    return [f"ui.flow.{m.name}" for m in pkgutil.iter_modules([str(FLOW_DIR)])]
 
 
 def test_no_flow_class_is_a_mixin() -> None:

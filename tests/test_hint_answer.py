@@ -1,4 +1,4 @@
-"""The analysis dialogs' hint answer (game.ui.model.hint_answer), without a window."""
+"""The analysis dialogs' hint answer (ui.model.hint_answer), without a window."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from game.records.matchid import MatchInfo
 from game.rules.cube import CubeState
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.model.hint_answer import HintAnswer, chances, cube_action, proper_action
+from ui.model.hint_answer import HintAnswer, chances, cube_action, proper_action
 
 PROBS = (0.6, 0.2, 0.01, 0.1, 0.005)
 MONEY = MatchInfo(cube=CubeState(), on_roll=0, length=0, score=(0, 0))

@@ -12,15 +12,15 @@ from test_every_screen_fits import DATA, game_to_move, new_app, settle
 
 from ai.worker.messages import RankedMove, Request
 from game.rules.move import legal_moves
-from game.ui.app.app import App
-from game.ui.flow.events import AskHint, SearchDone, StartSearch
-from game.ui.model.hint_answer import chances
-from game.ui.model.position_ids import parse_setup
-from game.ui.scenes.review.panels import decision_moves
-from game.ui.scenes.review.scene import ReviewScene
-from game.ui.widgets import panel
-from game.ui.widgets.move_list import MoveRow, ranked_rows, row_parts
-from game.ui.widgets.render import Fonts
+from ui.app.app import App
+from ui.flow.events import AskHint, SearchDone, StartSearch
+from ui.model.hint_answer import chances
+from ui.model.position_ids import parse_setup
+from ui.scenes.review.panels import decision_moves
+from ui.scenes.review.scene import ReviewScene
+from ui.widgets import panel
+from ui.widgets.move_list import MoveRow, ranked_rows, row_parts
+from ui.widgets.render import Fonts
 
 
 @pytest.fixture

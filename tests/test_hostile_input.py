@@ -35,13 +35,13 @@ from game.rules.position import START_CODE, START_SIDE, Position, from_position_
 from game.rules.state import GameState
 from game.support.files import UnknownHomeError, user_path
 from game.support.resources import asset_path, user_data_dir
-from game.ui.app.app import App
-from game.ui.app.selftest import report_path
-from game.ui.model.position_ids import SetUpError, parse_setup
-from game.ui.model.session import AI, HUMAN, GameSession, SaveError
-from game.ui.model.storage import Settings, Store
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.widgets.sound import NO_DEVICE
+from ui.app.app import App
+from ui.app.selftest import report_path
+from ui.model.position_ids import SetUpError, parse_setup
+from ui.model.session import AI, HUMAN, GameSession, SaveError
+from ui.model.storage import Settings, Store
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.widgets.sound import NO_DEVICE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -430,7 +430,7 @@ def test_the_top_level_help_lists_selftest() -> None:
 def test_no_sound_card_starts_quietly_with_sound_off() -> None:
     """ALSA without a card printed 8 error lines straight to the process's stderr; a driver that
     cannot start prints nothing and the sounds say why they are silent."""
-    code = "from game.ui.widgets.sound import Sounds; s = Sounds(); print(s.available, s.problem)"
+    code = "from ui.widgets.sound import Sounds; s = Sounds(); print(s.available, s.problem)"
     for driver in ("alsa", "issue50-no-such-driver"):
         env = {**os.environ, "SDL_AUDIODRIVER": driver, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         proc = subprocess.run(

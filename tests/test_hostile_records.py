@@ -33,11 +33,11 @@ from game.records.sgf import SgfFileError
 from game.records.xg import RECORD
 from game.rules.move import MoveError, parse_move
 from game.rules.position import Position
-from game.ui.flow.events import CubeDone, Pass
-from game.ui.model.player_stats import record_length
-from game.ui.model.records import keep_game
-from game.ui.model.session import AI
 from tests.xg_build import archive, game_file
+from ui.flow.events import CubeDone, Pass
+from ui.model.player_stats import record_length
+from ui.model.records import keep_game
+from ui.model.session import AI
 
 LIMIT_S = HANG_S
 HUGE = "9" * 5000

@@ -25,10 +25,10 @@ from ai.cli import analyze, autoplay
 from ai.evaluation.load import network_evaluator
 from ai.evaluation.network import NetworkError, load_arrays
 from game.support.resources import asset_path
-from game.ui.flow.events import CubeDone, Pass
-from game.ui.model.player_stats import MAX_STATS_BYTES, MatchEntry, PlayerStats, load_stats, save_stats
-from game.ui.model.records import keep_game, record_files
-from game.ui.model.session import AI
+from ui.flow.events import CubeDone, Pass
+from ui.model.player_stats import MAX_STATS_BYTES, MatchEntry, PlayerStats, load_stats, save_stats
+from ui.model.records import keep_game, record_files
+from ui.model.session import AI
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT_S = HANG_S
@@ -141,7 +141,7 @@ def test_stats_never_written_past_their_reader(tmp_path: Path) -> None:
 
 
 def test_stats_over_the_limit_keep_the_newest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import game.ui.model.player_stats as ps
+    import ui.model.player_stats as ps
 
     entries = tuple(MatchEntry(f"m{n}-3pt.mat", "2026-11-24", 3) for n in range(1000))
     raw = ps.stats_bytes(PlayerStats(entries), limit=20_000)

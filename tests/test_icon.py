@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.support.resources import asset_path
-from game.ui.widgets.icon import (
+from ui.widgets.icon import (
     ICNS_TYPES,
     ICO_SIZES,
     PNG_SIZE,

@@ -19,7 +19,7 @@ import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent
 
-OURS = ("game", "ai")
+OURS = ("game", "ai", "ui")
 """The top-level packages the rules govern."""
 
 SHARED = ("game.rules", "game.records", "game.support")
@@ -47,37 +47,65 @@ UI_AI = ("ai.engine_types", "ai.worker.messages")
 """All of ``ai`` the UI may import: the engine's values and the worker's messages (the UI asks the
 engine through the worker; the app also starts it, :mod:`ai.worker.transport`)."""
 
+BELOW_SEARCH = ("ai.evaluation", "ai.levels", "ai.blas", *SHARED)
+"""What the search and everything above it may use: the evaluation, the levels table, BLAS threads."""
+SEARCH = ("ai.search", "ai.filters", "ai.all_rolls", "ai.leaves", "ai.parallel", "ai.distinct_rows")
+"""The search and its parts (filters, every roll's moves at once, the deep levels, helper processes)."""
+ABOVE_CUBE = ("ai.cube", *SEARCH, *BELOW_SEARCH)
+"""What the layers on the cube model may use (ranking, the temperature map, Evaluate, the review,
+rollouts)."""
+ENGINE_PARTS = (
+    *ABOVE_CUBE,
+    "ai.ranking",
+    "ai.temperature",
+    "ai.position_value",
+    "ai.analysis",
+    "ai.rollout",
+)
+"""Everything the engine is built from; the engine is the one door to all of it."""
+
 LAYERS: dict[str, Layer] = {
     "game": Layer(()),
     "game.rules": Layer(("game.rules",), NO_DISPLAY),
     "game.support": Layer(("game.support",), NO_DISPLAY),
     "game.records": Layer(("game.rules", "game.records", "game.support"), NO_DISPLAY),
     "ai": Layer(("ai", *SHARED), NO_DISPLAY),
+    "ai.levels": Layer((), NO_DISPLAY),
+    "ai.blas": Layer((), NO_DISPLAY),
+    "ai.evaluation": Layer(("ai.evaluation", *SHARED), NO_DISPLAY),
+    **{m: Layer((*SEARCH, *BELOW_SEARCH), NO_DISPLAY) for m in SEARCH},
+    "ai.cube": Layer(("ai.cube", *SEARCH, *BELOW_SEARCH), NO_DISPLAY),
+    "ai.ranking": Layer(("ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.temperature": Layer(("ai.temperature", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.position_value": Layer(("ai.position_value", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.analysis": Layer(("ai.analysis", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.rollout": Layer(("ai.rollout", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.engine": Layer((*ENGINE_PARTS, *DOOR), NO_DISPLAY),
+    "ai.engine_types": Layer((*ENGINE_PARTS, "ai.engine_types"), NO_DISPLAY),
+    "ai.worker.transport": Layer(("ai.worker", *DOOR, "ai.evaluation", "ai.parallel", *SHARED), NO_DISPLAY),
     "ai.cli": Layer(("ai.cli", "ai.autoplay", *DOOR, *SHARED), NO_DISPLAY),
     "ai.autoplay": Layer((*DOOR, *SHARED), NO_DISPLAY),
     "ai.worker.handlers": Layer(("ai.worker.messages", *DOOR, *SHARED), NO_DISPLAY),
     "ai.worker.messages": Layer(("ai.engine_types", *SHARED), (*NO_DISPLAY, "multiprocessing")),
-    "game.ui": Layer(()),
-    "game.ui.model": Layer(("game", "game.ui.model", *UI_AI, *SHARED), NO_DISPLAY),
-    "game.ui.flow": Layer(("game", "game.ui.model", "game.ui.flow", *UI_AI, *SHARED), NO_DISPLAY),
-    "game.ui.widgets": Layer(("game", "game.ui.model", "game.ui.widgets", *UI_AI, *SHARED)),
-    "game.ui.scenes": Layer(
-        ("game", "game.ui.model", "game.ui.flow", "game.ui.widgets", "game.ui.scenes", *UI_AI, *SHARED)
-    ),
-    "game.ui.app": Layer(("game", "game.ui", *UI_AI, "ai.worker.transport", *SHARED)),
+    "ui": Layer(()),
+    "ui.model": Layer(("game", "ui.model", *UI_AI, *SHARED), NO_DISPLAY),
+    "ui.flow": Layer(("game", "ui.model", "ui.flow", *UI_AI, *SHARED), NO_DISPLAY),
+    "ui.widgets": Layer(("game", "ui.model", "ui.widgets", *UI_AI, *SHARED)),
+    "ui.scenes": Layer(("game", "ui.model", "ui.flow", "ui.widgets", "ui.scenes", *UI_AI, *SHARED)),
+    "ui.app": Layer(("game", "ui", *UI_AI, "ai.worker.transport", *SHARED)),
 }
 """Package prefix -> its layer. ``"game"`` as an import means the package itself (the version)."""
 
-SCENES = "game.ui.scenes"
+SCENES = "ui.scenes"
 SCENES_SHARED = (
-    "game.ui.scenes.base",
-    "game.ui.scenes.action_table",
-    "game.ui.scenes.backdrop",
-    "game.ui.scenes.rollout",
-    "game.ui.scenes.export",
-    "game.ui.scenes.help",
-    "game.ui.scenes.temperature",
-    "game.ui.scenes.evaluate",
+    "ui.scenes.base",
+    "ui.scenes.action_table",
+    "ui.scenes.backdrop",
+    "ui.scenes.rollout",
+    "ui.scenes.export",
+    "ui.scenes.help",
+    "ui.scenes.temperature",
+    "ui.scenes.evaluate",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 
@@ -172,10 +200,10 @@ def _own(name: str, known: dict[str, Path]) -> str | None:
 
 
 def _screen(module: str) -> str | None:
-    """The screen package of a module under the scenes (``game.ui.scenes.game``), or None."""
+    """The screen package of a module under the scenes (``ui.scenes.game``), or None."""
     if not _matches(module, SCENES) or module == SCENES:
         return None
-    head = ".".join(module.split(".")[:4])
+    head = ".".join(module.split(".")[: SCENES.count(".") + 2])
     return head if head not in SCENES_SHARED else None
 
 
@@ -285,13 +313,13 @@ def test_every_layer_governs_some_module() -> None:
     [
         ("import pygame", "game.rules.state", "pygame"),
         ("import pygame.freetype as ft", "game.rules.state", "pygame.freetype"),
-        ("from game import ui", "ai.worker.transport", "game.ui"),
-        ("from game.ui.app.app import App", "ai.worker.transport", "game.ui.app.app"),
+        ("from game import records", "ai.worker.transport", "game.records"),
+        ("from ui.app.app import App", "ai.worker.transport", "ui.app.app"),
         ("from . import move", "game.rules.state", "game.rules.move"),
         ("from .. import records", "game.rules.state", "game.records"),
-        ("from ..ui import app", "game.rules.state", "game.ui.app"),
+        ("from ..support import files", "game.rules.state", "game.support.files"),
         ("def f():\n    import ai.search\n", "game.rules.state", "ai.search"),
-        ("import importlib\nimportlib.import_module('game.ui.app')", "ai.cli.hint", "game.ui.app"),
+        ("import importlib\nimportlib.import_module('ui.app')", "ai.cli.hint", "ui.app"),
     ],
 )
 def test_imports_are_read_in_every_form(source: str, module: str, name: str) -> None:
@@ -315,30 +343,56 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     return tmp_path
 
 
+def test_the_arrows_inside_ai_point_down_from_the_engine_to_the_evaluation(tmp_path: Path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "ai/evaluation/network.py": "from ai import search\n",
+            "ai/search.py": "from ai.cube import model\n",
+            "ai/cube/model.py": "from ai.rollout import play\n",
+            "ai/rollout/play.py": "from ai.cube import model\nfrom ai import search, ranking\n",
+            "ai/ranking.py": "from ai.cube import model\n",
+            "ai/levels.py": "from ai import search\n",
+            "ai/engine.py": "from ai.rollout import play\nfrom ai.worker import handlers\n",
+            "ai/worker/handlers.py": "",
+        },
+    )
+    assert violations(root=root) == [
+        "ai.cube.model imports ai.rollout (not allowed in ai.cube)",
+        "ai.cube.model imports ai.rollout.play (not allowed in ai.cube)",
+        "ai.engine imports ai.worker (not allowed in ai.engine)",
+        "ai.engine imports ai.worker.handlers (not allowed in ai.engine)",
+        "ai.evaluation.network imports ai.search (not allowed in ai.evaluation)",
+        "ai.levels imports ai.search (not allowed in ai.levels)",
+        "ai.search imports ai.cube (not allowed in ai.search)",
+        "ai.search imports ai.cube.model (not allowed in ai.search)",
+    ]
+
+
 def test_a_forbidden_import_is_reported_with_its_rule(tmp_path: Path) -> None:
     root = _tree(
         tmp_path,
         {
             "game/rules/state.py": "from ai import search\nfrom game.support import files\n",
             "game/support/files.py": "",
-            "game/ui/model/session.py": "import pygame\n",
-            "game/ui/scenes/game/scene.py": "from game.ui.scenes.review import scene\n",
-            "game/ui/scenes/review/scene.py": "from game.ui.scenes.base import Scene\n",
-            "game/ui/scenes/base.py": "",
-            "ai/search.py": "def f():\n    from game.ui.app import app\n",
-            "game/ui/app/app.py": "",
+            "ui/model/session.py": "import pygame\n",
+            "ui/scenes/game/scene.py": "from ui.scenes.review import scene\n",
+            "ui/scenes/review/scene.py": "from ui.scenes.base import Scene\n",
+            "ui/scenes/base.py": "",
+            "ai/search.py": "def f():\n    from ui.app import app\n",
+            "ui/app/app.py": "",
         },
     )
     assert violations(root=root) == [
-        "ai.search imports game.ui.app (not allowed in ai)",
-        "ai.search imports game.ui.app.app (not allowed in ai)",
+        "ai.search imports ui.app (not allowed in ai.search)",
+        "ai.search imports ui.app.app (not allowed in ai.search)",
         "game.rules.state imports ai (not allowed in game.rules)",
         "game.rules.state imports ai.search (not allowed in game.rules)",
         "game.rules.state imports game.support (not allowed in game.rules)",
         "game.rules.state imports game.support.files (not allowed in game.rules)",
-        "game.ui.model.session imports pygame (never in game.ui.model)",
-        "game.ui.scenes.game.scene imports game.ui.scenes.review (not allowed in game.ui.scenes)",
-        "game.ui.scenes.game.scene imports game.ui.scenes.review.scene (not allowed in game.ui.scenes)",
+        "ui.model.session imports pygame (never in ui.model)",
+        "ui.scenes.game.scene imports ui.scenes.review (not allowed in ui.scenes)",
+        "ui.scenes.game.scene imports ui.scenes.review.scene (not allowed in ui.scenes)",
     ]
 
 
@@ -360,18 +414,18 @@ def test_a_side_door_into_the_engine_is_reported(tmp_path: Path) -> None:
             "ai/worker/handlers.py": "def f():\n    from ai.cube.decision import decide\n",
             "ai/worker/messages.py": "from ai.engine_types import RankedMove\n",
             "ai/autoplay.py": "from ai.filters import DEFAULT_FILTERS\n",
-            "game/ui/flow/cube.py": "from ai.engine_types import CubeContext\nimport ai.search\n",
-            "game/ui/model/tutor.py": "from ai.worker.messages import Request\nimport ai.engine\n",
-            "game/ui/scenes/rollout.py": "from ai.rollout.settings import RolloutResult\n",
+            "ui/flow/cube.py": "from ai.engine_types import CubeContext\nimport ai.search\n",
+            "ui/model/tutor.py": "from ai.worker.messages import Request\nimport ai.engine\n",
+            "ui/scenes/rollout.py": "from ai.rollout.settings import RolloutResult\n",
         },
     )
     assert violations(root=root) == [
         "ai.autoplay imports ai.filters (not allowed in ai.autoplay)",
         "ai.cli.hint imports ai.parallel (not allowed in ai.cli)",
         "ai.worker.handlers imports ai.cube.decision (not allowed in ai.worker.handlers)",
-        "game.ui.flow.cube imports ai.search (not allowed in game.ui.flow)",
-        "game.ui.model.tutor imports ai.engine (not allowed in game.ui.model)",
-        "game.ui.scenes.rollout imports ai.rollout.settings (not allowed in game.ui.scenes)",
+        "ui.flow.cube imports ai.search (not allowed in ui.flow)",
+        "ui.model.tutor imports ai.engine (not allowed in ui.model)",
+        "ui.scenes.rollout imports ai.rollout.settings (not allowed in ui.scenes)",
     ]
 
 

@@ -12,10 +12,10 @@ from ui_driver import key, make_app, record_text, settle_files, to_game_over  # 
 
 from game.rules.position import Position
 from game.support import files
-from game.ui.app.app import App
-from game.ui.flow.events import Confirm, FlowOptions, Tick
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.player_stats import (
+from ui.app.app import App
+from ui.flow.events import Confirm, FlowOptions, Tick
+from ui.flow.turn_flow import TurnFlow
+from ui.model.player_stats import (
     STATS_FILE,
     MatchEntry,
     PlayerStats,
@@ -26,12 +26,12 @@ from game.ui.model.player_stats import (
     record_review,
     save_stats,
 )
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import GameConfig, GameSession
-from game.ui.model.storage import Store
-from game.ui.scenes.base import Command
-from game.ui.scenes.stats import scene as stats_scene
-from game.ui.scenes.stats.scene import StatisticsScene, match_line, summary_lines
+from ui.model.seats import CheckerColour
+from ui.model.session import GameConfig, GameSession
+from ui.model.storage import Store
+from ui.scenes.base import Command
+from ui.scenes.stats import scene as stats_scene
+from ui.scenes.stats.scene import StatisticsScene, match_line, summary_lines
 
 NAME = "20261124-171500-3pt.mat"
 

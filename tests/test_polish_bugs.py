@@ -12,18 +12,18 @@ import pytest
 from ui_driver import DT, click, game, key, play_human_turn, pump, record_text, run_until, to_human_move
 
 from game.rules.move import legal_moves
-from game.ui.app.app import App
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import HUMAN, GameConfig, GameSession
-from game.ui.scenes.game.actions import ACTIONS, Key, by_name, help_rows
-from game.ui.scenes.ids.dialogs import ID_SIZE, IdsDialog
-from game.ui.widgets import panel, render, review_view, status_bar
-from game.ui.widgets.layout import Layout
-from game.ui.widgets.move_list import MoveRow
-from game.ui.widgets.render import Fonts
-from game.ui.widgets.review_view import Graph
-from game.ui.widgets.scoreboard import log_lines
-from game.ui.widgets.theme import CLASSIC
+from ui.app.app import App
+from ui.model.seats import CheckerColour
+from ui.model.session import HUMAN, GameConfig, GameSession
+from ui.scenes.game.actions import ACTIONS, Key, by_name, help_rows
+from ui.scenes.ids.dialogs import ID_SIZE, IdsDialog
+from ui.widgets import panel, render, review_view, status_bar
+from ui.widgets.layout import Layout
+from ui.widgets.move_list import MoveRow
+from ui.widgets.render import Fonts
+from ui.widgets.review_view import Graph
+from ui.widgets.scoreboard import log_lines
+from ui.widgets.theme import CLASSIC
 
 # --- the IDs' font --------------------------------------------------------------------------------
 

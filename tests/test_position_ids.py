@@ -22,10 +22,10 @@ from game.records.replay import replay
 from game.rules.cube import CubeState
 from game.rules.move import legal_moves
 from game.rules.position import START_CODE, pack, position_id, swap, unpack
-from game.ui.model.position_ids import SetUpError, parse_setup, session_ids, session_xgid, setup_session
-from game.ui.model.records import PLAYERS, game_record
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.position_ids import SetUpError, parse_setup, session_ids, session_xgid, setup_session
+from ui.model.records import PLAYERS, game_record
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
 
 CONFIG = GameConfig("casual", 1, 0.0, 5, "roll", CheckerColour.LIGHT)
 MATCH_LENGTH = 5

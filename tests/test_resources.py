@@ -92,7 +92,7 @@ def _literal_asset_paths(source: Path) -> list[tuple[str, ...]]:
 def test_every_asset_the_code_names_is_in_assets() -> None:
     named = [
         (path, parts)
-        for folder in ("game", "ai")
+        for folder in ("game", "ai", "ui")
         for path in sorted((PROJECT / folder).rglob("*.py"))
         for parts in _literal_asset_paths(path)
     ]

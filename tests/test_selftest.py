@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from game.support.resources import asset_path
-from game.ui.app import selftest
-from game.ui.app.selftest import (
+from ui.app import selftest
+from ui.app.selftest import (
     Check,
     CheckResult,
     Failure,
@@ -336,7 +336,7 @@ def _fake_ui(monkeypatch: pytest.MonkeyPatch, render: Any) -> None:
     real = selftest._attr
 
     def attr(module: str, name: str) -> Any:
-        if (module, name) == ("game.ui.app.offscreen", "render_snapshot"):
+        if (module, name) == ("ui.app.offscreen", "render_snapshot"):
             return render
         return real(module, name)
 

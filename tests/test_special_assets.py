@@ -19,11 +19,11 @@ import pygame
 import pytest
 
 from game.support.resources import MAX_ASSET_BYTES, asset_path, bundle_root
-from game.ui.app.asset_check import load_asset
-from game.ui.app.selftest import Failure, check_assets
-from game.ui.app.window import open_window
-from game.ui.widgets.render import Fonts
 from tests.test_special_files import within
+from ui.app.asset_check import load_asset
+from ui.app.selftest import Failure, check_assets
+from ui.app.window import open_window
+from ui.widgets.render import Fonts
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 

@@ -17,9 +17,9 @@ from helpers import HANG_S
 from game.records.mat import MatFileError
 from game.records.replay import load_match
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular
-from game.ui.model.player_stats import STATS_FILE, load_stats
-from game.ui.model.records import record_files, saved_match
-from game.ui.model.storage import SAVE_FILE, SETTINGS_FILE, Store
+from ui.model.player_stats import STATS_FILE, load_stats
+from ui.model.records import record_files, saved_match
+from ui.model.storage import SAVE_FILE, SETTINGS_FILE, Store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 
@@ -125,7 +125,7 @@ def test_special_file_as_a_record_to_open(tmp_path: Path, kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_special_file_dropped_or_typed_in_open_match(tmp_path: Path, kind: str) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game.ui.scenes.review.open_match import read_record
+    from ui.scenes.review.open_match import read_record
 
     path = tmp_path / "match.sgf"
     make(kind, path)

@@ -1,4 +1,4 @@
-"""Ctrl+C and SIGTERM while the game runs (game.ui.app.stop): noted by the handler, then the loop
+"""Ctrl+C and SIGTERM while the game runs (ui.app.stop): noted by the handler, then the loop
 saves and ends at its next frame with 128 plus the signal's number."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pygame
 import pytest
 from ui_driver import key, to_human_move
 
-from game.ui.app.app import App
-from game.ui.app.stop import STOP_SIGNALS, StopRequest, noting_signals
+from ui.app.app import App
+from ui.app.stop import STOP_SIGNALS, StopRequest, noting_signals
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 

@@ -8,7 +8,7 @@ from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.cube import CubeAction
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.model.tutor import (
+from ui.model.tutor import (
     TUTOR_LEVELS,
     CheckerPlay,
     Pending,

@@ -15,7 +15,7 @@ from game.records.mat_reader import read_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position
-from game.ui.flow.events import (
+from ui.flow.events import (
     AcceptResign,
     AskHint,
     AskResign,
@@ -42,12 +42,12 @@ from game.ui.flow.events import (
     TutorWarn,
     UseHint,
 )
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.player_stats import count_game, load_stats, record_review
-from game.ui.model.records import keep_game
-from game.ui.model.seats import CheckerColour, Control, clean_name
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
-from game.ui.model.storage import Settings, Store
+from ui.flow.turn_flow import TurnFlow
+from ui.model.player_stats import count_game, load_stats, record_review
+from ui.model.records import keep_game
+from ui.model.seats import CheckerColour, Control, clean_name
+from ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
+from ui.model.storage import Settings, Store
 
 COMPUTER_SEARCHES = {Search.MOVE, Search.CUBE, Search.TAKE, Search.RESIGN}
 """The searches that would make the computer decide for a side."""

@@ -29,13 +29,13 @@ from ai.worker.transport import AIWorker
 from game.rules.dice import Dice
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.model.session import AI, HUMAN
-from game.ui.model.storage import Store
-from game.ui.scenes.base import ConfirmDialog
-from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay
-from game.ui.scenes.settings.menu import MenuScene
-from game.ui.widgets.layout import BAR, OFF, Layout
+from ui.app.app import App
+from ui.model.session import AI, HUMAN
+from ui.model.storage import Store
+from ui.scenes.base import ConfirmDialog
+from ui.scenes.game.dialogs import GameOverScene, HelpOverlay
+from ui.scenes.settings.menu import MenuScene
+from ui.widgets.layout import BAR, OFF, Layout
 
 
 @pytest.mark.parametrize("opener", [pygame.K_ESCAPE, pygame.K_n], ids=["Esc", "N"])
@@ -238,7 +238,7 @@ def test_hints_can_be_set_up_from_the_keyboard(make_app: Callable[..., App]) -> 
 def test_help_and_game_over_check_the_dice_in_the_app(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.scenes.game.dialogs as dialogs
+    import ui.scenes.game.dialogs as dialogs
 
     drawn = record_text(monkeypatch, dialogs)
     app = make_app(NEAR_END, match_length=3)

@@ -10,7 +10,7 @@ from game.rules.match import GameResult, Match
 from game.rules.outcome import Termination
 from game.rules.position import Position
 from game.rules.state import GameState
-from game.ui.flow.events import (
+from ui.flow.events import (
     AcceptResign,
     AskResign,
     AskTake,
@@ -34,10 +34,10 @@ from game.ui.flow.events import (
     Take,
     Tick,
 )
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.widgets.scoreboard import cube_face, log_lines, match_words, score_words
+from ui.flow.turn_flow import TurnFlow
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.widgets.scoreboard import cube_face, log_lines, match_words, score_words
 
 GAMMON_SOON = Position.from_sides(side({1: 1}), side({6: 15}))
 """The human bears off its last checker with any roll; the computer has borne off none: a gammon."""

@@ -11,11 +11,11 @@ from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 from game.records.mat_reader import parse_match
 from game.rules.cube import CubeAction, CubeState
 from game.rules.outcome import Termination
-from game.ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.records import keep_game, record_name
-from game.ui.model.session import AI, HUMAN, GameSession, SaveError
-from game.ui.model.storage import Settings, StorageError, Store
+from ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick
+from ui.flow.turn_flow import TurnFlow
+from ui.model.records import keep_game, record_name
+from ui.model.session import AI, HUMAN, GameSession, SaveError
+from ui.model.storage import Settings, StorageError, Store
 
 
 def test_save_keeps_the_cube_score_and_a_pending_double() -> None:

@@ -15,21 +15,21 @@ from ai.cube.model import context_from_match
 from game.records.matchid import from_match_id
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.app.window import DEFAULT_SIZE
-from game.ui.model.points import BAR, OFF
-from game.ui.model.position_ids import parse_setup, session_ids
-from game.ui.model.session import AI
-from game.ui.model.workbench.editor import EditorPosition, Side, from_session
-from game.ui.scenes.base import ConfirmDialog
-from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
-from game.ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
-from game.ui.scenes.editor.panel import note_lines
-from game.ui.scenes.editor.scene import HOW_TO, EditorScene
-from game.ui.scenes.game.dialogs import HelpOverlay
-from game.ui.scenes.ids.dialogs import SetUpDialog
-from game.ui.scenes.review.scene import ReviewScene
-from game.ui.scenes.rollout import RolloutDialog
+from ui.app.app import App
+from ui.app.window import DEFAULT_SIZE
+from ui.model.points import BAR, OFF
+from ui.model.position_ids import parse_setup, session_ids
+from ui.model.session import AI
+from ui.model.workbench.editor import EditorPosition, Side, from_session
+from ui.scenes.base import ConfirmDialog
+from ui.scenes.editor.actions import ACTIONS, FORM, GRID
+from ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
+from ui.scenes.editor.panel import note_lines
+from ui.scenes.editor.scene import HOW_TO, EditorScene
+from ui.scenes.game.dialogs import HelpOverlay
+from ui.scenes.ids.dialogs import SetUpDialog
+from ui.scenes.review.scene import ReviewScene
+from ui.scenes.rollout import RolloutDialog
 
 DATA = Path(__file__).parent / "data"
 

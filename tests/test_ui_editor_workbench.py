@@ -12,22 +12,22 @@ import pytest
 from ui_driver import game, key, record_text, run_until, to_human_move
 
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.app.window import MIN_SIZE
-from game.ui.model.position_ids import parse_setup
-from game.ui.model.session import AI, HUMAN
-from game.ui.model.workbench.editor import EditorPosition, Side
-from game.ui.model.workbench.temperature import cell_label
-from game.ui.scenes import temperature as temperature_module
-from game.ui.scenes.base import ConfirmDialog
-from game.ui.scenes.editor import panel as panel_module
-from game.ui.scenes.editor.actions import ACTIONS, FORM, GRID
-from game.ui.scenes.editor.dialogs import EditorHelp
-from game.ui.scenes.editor.scene import EditorScene
-from game.ui.scenes.evaluate import EvaluateDialog
-from game.ui.scenes.settings import menu as menu_module
-from game.ui.scenes.settings.menu import MenuScene
-from game.ui.scenes.temperature import TemperatureDialog
+from ui.app.app import App
+from ui.app.window import MIN_SIZE
+from ui.model.position_ids import parse_setup
+from ui.model.session import AI, HUMAN
+from ui.model.workbench.editor import EditorPosition, Side
+from ui.model.workbench.temperature import cell_label
+from ui.scenes import temperature as temperature_module
+from ui.scenes.base import ConfirmDialog
+from ui.scenes.editor import panel as panel_module
+from ui.scenes.editor.actions import ACTIONS, FORM, GRID
+from ui.scenes.editor.dialogs import EditorHelp
+from ui.scenes.editor.scene import EditorScene
+from ui.scenes.evaluate import EvaluateDialog
+from ui.scenes.settings import menu as menu_module
+from ui.scenes.settings.menu import MenuScene
+from ui.scenes.temperature import TemperatureDialog
 
 FOUR_SCORE = "XGID=---CBBBbB---bB----bdBcaa--:0:0:1:53:0:0:0:0:10"
 """BGonline.org Forums, a "four-score position" post (tests/data/xgid/SOURCES.md): money, Blue (the

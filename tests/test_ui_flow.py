@@ -8,7 +8,7 @@ from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.rules.dice import Dice, Roll
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.flow.events import (
+from ui.flow.events import (
     Animate,
     AskHint,
     CancelSearch,
@@ -32,10 +32,10 @@ from game.ui.flow.events import (
     Undo,
     UseHint,
 )
-from game.ui.flow.turn_flow import DANCE_DELAY, OPENING_AI_DELAY, OPENING_DELAY, TurnFlow
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.turn import TurnBuilder
+from ui.flow.turn_flow import DANCE_DELAY, OPENING_AI_DELAY, OPENING_DELAY, TurnFlow
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.turn import TurnBuilder
 
 
 def config(first: str = "you", match_length: int = 1) -> GameConfig:

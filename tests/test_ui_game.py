@@ -40,20 +40,20 @@ from ai.worker.transport import AIWorker
 from game.rules.cube import Resignation
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.model.display import ThemeChoice
-from game.ui.model.player_stats import load_stats
-from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.model.storage import Store
-from game.ui.scenes.base import Command, ConfirmDialog
-from game.ui.scenes.editor.scene import EditorScene
-from game.ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
-from game.ui.scenes.ids.dialogs import IdsDialog, SetUpDialog
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.settings.menu import MenuScene
-from game.ui.scenes.stats.scene import StatisticsScene
-from game.ui.widgets.layout import OFF
-from game.ui.widgets.panel import hints_shown
+from ui.app.app import App
+from ui.model.display import ThemeChoice
+from ui.model.player_stats import load_stats
+from ui.model.session import AI, HUMAN, GameSession
+from ui.model.storage import Store
+from ui.scenes.base import Command, ConfirmDialog
+from ui.scenes.editor.scene import EditorScene
+from ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
+from ui.scenes.ids.dialogs import IdsDialog, SetUpDialog
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.settings.menu import MenuScene
+from ui.scenes.stats.scene import StatisticsScene
+from ui.widgets.layout import OFF
+from ui.widgets.panel import hints_shown
 
 
 def test_whole_game_against_depth_one_ai_to_game_over(make_app: Callable[..., App]) -> None:
@@ -301,7 +301,7 @@ def test_resize_relays_out_and_help_opens(make_app: Callable[..., App]) -> None:
     assert app.layout.size == (800, 520)
     assert app.layout.board.right <= app.layout.panel.x
     key(app, pygame.K_F1)
-    from game.ui.scenes.game.dialogs import HelpOverlay
+    from ui.scenes.game.dialogs import HelpOverlay
 
     assert isinstance(app.scenes[-1], HelpOverlay)
     key(app, pygame.K_ESCAPE)
@@ -449,7 +449,7 @@ def test_failing_ai_is_retried_then_the_game_goes_on(home: Path) -> None:
 def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.widgets.panel as panel_module
+    import ui.widgets.panel as panel_module
     from ai.evaluation.load import load_evaluator
 
     def no_weights() -> tuple[object, str | None]:
@@ -478,8 +478,8 @@ def test_missing_weights_are_said_on_screen_and_the_computer_still_plays(
 
 
 def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App], home: Path) -> None:
-    from game.ui.model.session import GameSession
-    from game.ui.scenes.game.dialogs import DiceEntry
+    from ui.model.session import GameSession
+    from ui.scenes.game.dialogs import DiceEntry
 
     app = make_app(first="you", manual_dice=True, auto_roll=True)
     key(app, pygame.K_RETURN)

@@ -15,19 +15,19 @@ from game.records.matchid import MatchInfo, match_id
 from game.rules.cube import CubeState, Resignation
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.model.hint_answer import proper_action
-from game.ui.model.player_stats import count_game
-from game.ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
-from game.ui.model.records import keep_game
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.snapshot import NullStore
-from game.ui.model.storage import SAVE_FILE
-from game.ui.scenes.base import ConfirmDialog
-from game.ui.scenes.game.cube_dialogs import TakePassDialog
-from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
-from game.ui.scenes.settings.menu import MenuScene
+from ui.app.app import App
+from ui.model.hint_answer import proper_action
+from ui.model.player_stats import count_game
+from ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
+from ui.model.records import keep_game
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.snapshot import NullStore
+from ui.model.storage import SAVE_FILE
+from ui.scenes.base import ConfirmDialog
+from ui.scenes.game.cube_dialogs import TakePassDialog
+from ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
+from ui.scenes.settings.menu import MenuScene
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""

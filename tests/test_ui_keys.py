@@ -17,7 +17,7 @@ import pygame
 import pytest
 from helpers import side
 
-import game.ui.scenes
+import ui.scenes
 from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.cube import CubeAction, CubeState, Resignation
 from game.rules.dice import Roll
@@ -25,8 +25,8 @@ from game.rules.match import Match
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from game.rules.state import GameState
-from game.ui.app.app import App
-from game.ui.flow.events import (
+from ui.app.app import App
+from ui.flow.events import (
     Confirm,
     CubeDone,
     Double,
@@ -42,36 +42,36 @@ from game.ui.flow.events import (
     TutorTakeBack,
     Undo,
 )
-from game.ui.flow.turn_flow import DANCE_DELAY, TurnFlow
-from game.ui.flow.words import dice_left
-from game.ui.model.display import AnimationSpeed
-from game.ui.model.player_stats import PlayerStats
-from game.ui.model.position_ids import parse_setup
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.storage import Store
-from game.ui.model.tutor import CheckerPlay, Verdict
-from game.ui.model.workbench.editor import from_session
-from game.ui.scenes import base
-from game.ui.scenes.action_table import Key
-from game.ui.scenes.base import ConfirmDialog, Dialog, WorkerDialog
-from game.ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
-from game.ui.scenes.evaluate import EvaluateDialog
-from game.ui.scenes.game.actions import ACTIONS
-from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog, _Lines
-from game.ui.scenes.game.dialogs import DiceEntry, GameOverScene, HelpOverlay, ResumePrompt
-from game.ui.scenes.game.scene import GameScene
-from game.ui.scenes.game.tutor_dialog import TutorDialog
-from game.ui.scenes.help import KeysHelp
-from game.ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.scene import REVIEW_ACTIONS
-from game.ui.scenes.rollout import RolloutDialog
-from game.ui.scenes.settings.menu import MenuScene
-from game.ui.scenes.settings.names import NameDialog
-from game.ui.scenes.stats.scene import StatisticsScene
-from game.ui.scenes.temperature import TemperatureDialog
-from game.ui.widgets.scoreboard import plan_header
+from ui.flow.turn_flow import DANCE_DELAY, TurnFlow
+from ui.flow.words import dice_left
+from ui.model.display import AnimationSpeed
+from ui.model.player_stats import PlayerStats
+from ui.model.position_ids import parse_setup
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.storage import Store
+from ui.model.tutor import CheckerPlay, Verdict
+from ui.model.workbench.editor import from_session
+from ui.scenes import base
+from ui.scenes.action_table import Key
+from ui.scenes.base import ConfirmDialog, Dialog, WorkerDialog
+from ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
+from ui.scenes.evaluate import EvaluateDialog
+from ui.scenes.game.actions import ACTIONS
+from ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog, _Lines
+from ui.scenes.game.dialogs import DiceEntry, GameOverScene, HelpOverlay, ResumePrompt
+from ui.scenes.game.scene import GameScene
+from ui.scenes.game.tutor_dialog import TutorDialog
+from ui.scenes.help import KeysHelp
+from ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.review.scene import REVIEW_ACTIONS
+from ui.scenes.rollout import RolloutDialog
+from ui.scenes.settings.menu import MenuScene
+from ui.scenes.settings.names import NameDialog
+from ui.scenes.stats.scene import StatisticsScene
+from ui.scenes.temperature import TemperatureDialog
+from ui.widgets.scoreboard import plan_header
 
 SIZE = (1100, 720)
 CLOSED = Position.from_sides(
@@ -202,7 +202,7 @@ BASES = {Dialog, WorkerDialog, KeysHelp, _Lines}
 
 def every_dialog_class() -> set[type[Dialog]]:
     """Every subclass of Dialog in the front end's screens (each module imported first)."""
-    for info in pkgutil.walk_packages(game.ui.scenes.__path__, "game.ui.scenes."):
+    for info in pkgutil.walk_packages(ui.scenes.__path__, "ui.scenes."):
         importlib.import_module(info.name)
     found: set[type[Dialog]] = set()
     todo = [Dialog]
@@ -450,7 +450,7 @@ def test_the_computers_double_and_its_reason_for_taking_stay_until_the_next_mess
 
 
 def test_the_cube_hint_stays_until_the_next_message() -> None:
-    from game.ui.flow.events import AskHint
+    from ui.flow.events import AskHint
 
     flow = flow_of(session_at(HUMAN))
     flow.handle(AskHint(1))

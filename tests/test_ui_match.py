@@ -24,13 +24,13 @@ from game.rules.cube import Resignation
 from game.rules.match import GameResult, Match
 from game.rules.outcome import Termination
 from game.rules.state import GameState
-from game.ui.app.app import App
-from game.ui.flow.events import Phase
-from game.ui.model.session import AI, HUMAN, GameSession
-from game.ui.scenes.game.actions import by_name, help_rows
-from game.ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
-from game.ui.scenes.game.dialogs import GameOverScene
-from game.ui.scenes.game.scene import GameScene
+from ui.app.app import App
+from ui.flow.events import Phase
+from ui.model.session import AI, HUMAN, GameSession
+from ui.scenes.game.actions import by_name, help_rows
+from ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
+from ui.scenes.game.dialogs import GameOverScene
+from ui.scenes.game.scene import GameScene
 
 __all__ = ["home", "make_app"]
 

@@ -16,10 +16,10 @@ from xg_build import xg_file
 
 from game.records.mat_reader import read_match
 from game.records.sgf_write import format_sgf
-from game.ui.app.app import App
-from game.ui.model.records import PENDING, SavedMatch, saved_matches
-from game.ui.scenes.review.open_match import OpenMatchScene, match_row
-from game.ui.scenes.review.panels import top_line
+from ui.app.app import App
+from ui.model.records import PENDING, SavedMatch, saved_matches
+from ui.scenes.review.open_match import OpenMatchScene, match_row
+from ui.scenes.review.panels import top_line
 
 
 @pytest.fixture

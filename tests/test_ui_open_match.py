@@ -14,12 +14,12 @@ import pygame
 import pytest
 from ui_driver import click, key, run_until, settle_files
 
-from game.ui.app.app import App
-from game.ui.model.file_browser import Kind, Listing
-from game.ui.model.storage import SETTINGS_FILE
-from game.ui.scenes.review import open_match
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.scene import ReviewScene
+from ui.app.app import App
+from ui.model.file_browser import Kind, Listing
+from ui.model.storage import SETTINGS_FILE
+from ui.scenes.review import open_match
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.review.scene import ReviewScene
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pygame
 from ui_driver import key, pump, to_human_move
 
-from game.ui.app.app import App
-from game.ui.app.pacer import FramePacer
-from game.ui.app.window import fingerprint
+from ui.app.app import App
+from ui.app.pacer import FramePacer
+from ui.app.window import fingerprint
 
 
 def test_pacer_starts_at_full_rate() -> None:

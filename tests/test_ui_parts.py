@@ -17,12 +17,12 @@ from game.rules.cube import CubeState
 from game.rules.dice import seed_commitment
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
-from game.ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
-from game.ui.widgets.layout import BAR, OFF, STACK, Layout
-from game.ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot, session_cube
-from game.ui.widgets.sound import checker_wave, dice_wave
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
+from ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
+from ui.widgets.layout import BAR, OFF, STACK, Layout
+from ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot, session_cube
+from ui.widgets.sound import checker_wave, dice_wave
 
 CONFIG = GameConfig("casual", 1, 0.0, 3, "roll", CheckerColour.LIGHT)
 
@@ -228,7 +228,7 @@ def test_points_are_numbered_from_the_human_side() -> None:
 
 
 def test_render_snapshot_is_a_full_coloured_frame() -> None:
-    from game.ui.app.offscreen import render_snapshot
+    from ui.app.offscreen import render_snapshot
 
     frame = render_snapshot((1024, 640))
     assert frame.get_size() == (1024, 640)
@@ -238,8 +238,8 @@ def test_render_snapshot_is_a_full_coloured_frame() -> None:
 
 
 def test_checker_sprites_differ_by_more_than_colour() -> None:
-    from game.ui.widgets.render import Renderer
-    from game.ui.widgets.theme import COLOUR_BLIND
+    from ui.widgets.render import Renderer
+    from ui.widgets.theme import COLOUR_BLIND
 
     pygame.init()
     r = Renderer()
@@ -261,7 +261,7 @@ def test_synthesized_sounds_are_short_and_in_range() -> None:
 
 
 def test_progress_bar_fills_evenly_when_the_search_reports_in_jumps() -> None:
-    from game.ui.widgets.controls import PROGRESS_CAP, PROGRESS_RATE, EasedProgress
+    from ui.widgets.controls import PROGRESS_CAP, PROGRESS_RATE, EasedProgress
 
     bar = EasedProgress()
     shown = [bar.advance(0.9, 0.1) for _ in range(20)]  # the search says 90% at once
@@ -271,7 +271,7 @@ def test_progress_bar_fills_evenly_when_the_search_reports_in_jumps() -> None:
 
 
 def test_text_entry_types_pastes_and_erases() -> None:
-    from game.ui.widgets.controls import TextEntry
+    from ui.widgets.controls import TextEntry
 
     entry = TextEntry(max_len=14, allowed="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
     assert entry.insert("4HPw ATDgc/ABMA!!") and entry.text == "4HPwATDgc/ABMA"
@@ -291,7 +291,7 @@ def test_home_board_on_the_left_mirrors_the_points(point: int) -> None:
 
 
 def test_buttons_keys_and_help_come_from_one_table() -> None:
-    from game.ui.scenes.game.actions import ACTIONS, help_rows
+    from ui.scenes.game.actions import ACTIONS, help_rows
 
     rows = help_rows()
     for action in ACTIONS:
@@ -347,7 +347,7 @@ def test_a_first_start_plays_a_5_point_match_so_the_cube_and_score_matter() -> N
 def test_help_starts_with_rolling_and_lists_the_tutors_esc_last() -> None:
     """The tutor's Esc comes first in the table (it must win Esc while the tutor checks) but
     help lists it after the everyday keys."""
-    from game.ui.scenes.game.actions import ACTIONS, help_rows
+    from ui.scenes.game.actions import ACTIONS, help_rows
 
     rows = help_rows()
     assert ACTIONS[0].name == "skip-tutor" and rows[0] == ("Space", "roll the dice")
@@ -356,7 +356,7 @@ def test_help_starts_with_rolling_and_lists_the_tutors_esc_last() -> None:
 
 
 def test_wrapped_lines_each_fit_and_a_cut_text_ends_in_an_ellipsis() -> None:
-    from game.ui.widgets.controls import wrap
+    from ui.widgets.controls import wrap
 
     pygame.font.init()
     font = pygame.font.Font(None, 18)

@@ -14,23 +14,23 @@ import pytest
 from ui_driver import NEAR_END, click, key, record_text, run_until, settle_files, to_game_over
 
 from ai.analysis.review import Decision
-from game.ui.app.app import App
-from game.ui.app.window import DEFAULT_SIZE
-from game.ui.model import player_stats
-from game.ui.scenes.game.dialogs import GameOverScene
-from game.ui.scenes.game.scene import GameScene
-from game.ui.scenes.review import panels as review_panels
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.review.panels import stats_rows
-from game.ui.scenes.review.scene import (
+from ui.app.app import App
+from ui.app.window import DEFAULT_SIZE
+from ui.model import player_stats
+from ui.scenes.game.dialogs import GameOverScene
+from ui.scenes.game.scene import GameScene
+from ui.scenes.review import panels as review_panels
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.review.panels import stats_rows
+from ui.scenes.review.scene import (
     HELP_SIZE,
     REVIEW_ACTIONS,
     ReviewScene,
     keys_line,
     review_depth,
 )
-from game.ui.widgets import review_view
-from game.ui.widgets.review_view import CELL_GAP, table_starts
+from ui.widgets import review_view
+from ui.widgets.review_view import CELL_GAP, table_starts
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""

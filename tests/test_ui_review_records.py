@@ -9,9 +9,9 @@ from pathlib import Path
 
 from test_ui_cube import answer, flow_at
 
-from game.ui.flow.events import CubeDone, Pass
-from game.ui.model.records import keep_game, match_so_far, saved_matches
-from game.ui.model.session import AI
+from ui.flow.events import CubeDone, Pass
+from ui.model.records import keep_game, match_so_far, saved_matches
+from ui.model.session import AI
 
 MAT = Path(__file__).parent / "data" / "mat"
 

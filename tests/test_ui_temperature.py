@@ -12,15 +12,15 @@ from ui_driver import click, game, key, play_human_turn, run_until, shared_evalu
 
 from ai.engine import Engine
 from ai.temperature import RollCell
-from game.ui.app.app import App
-from game.ui.model.session import HUMAN
-from game.ui.model.workbench.temperature import Selection, cell_label, cell_lines, heat
-from game.ui.scenes.evaluate import EvaluateDialog
-from game.ui.scenes.game.actions import by_name
-from game.ui.scenes.game.scene import GameScene
-from game.ui.scenes.ids.dialogs import AnalysisDialog
-from game.ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
-from game.ui.scenes.temperature import DETAIL_SIZE, TemperatureDialog
+from ui.app.app import App
+from ui.model.session import HUMAN
+from ui.model.workbench.temperature import Selection, cell_label, cell_lines, heat
+from ui.scenes.evaluate import EvaluateDialog
+from ui.scenes.game.actions import by_name
+from ui.scenes.game.scene import GameScene
+from ui.scenes.ids.dialogs import AnalysisDialog
+from ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
+from ui.scenes.temperature import DETAIL_SIZE, TemperatureDialog
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""

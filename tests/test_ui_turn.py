@@ -9,7 +9,7 @@ from helpers import side
 
 from game.rules.move import legal_moves
 from game.rules.position import Position, swap
-from game.ui.model.turn import TurnBuilder, unplay
+from ui.model.turn import TurnBuilder, unplay
 
 
 def test_step_by_step_reaches_exactly_the_legal_moves() -> None:

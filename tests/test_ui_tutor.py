@@ -7,7 +7,7 @@ from test_ui_flow import NO_DOUBLE, computer_turn, config, messages, to_human_mo
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import CubeAction
 from game.rules.move import Move, legal_moves
-from game.ui.flow.events import (
+from ui.flow.events import (
     AskHint,
     AskTake,
     CancelSearch,
@@ -28,10 +28,10 @@ from game.ui.flow.events import (
     TutorTakeBack,
     TutorWarn,
 )
-from game.ui.flow.turn_flow import TurnFlow
-from game.ui.model.seats import CheckerColour
-from game.ui.model.session import AI, HUMAN, GameConfig, GameSession
-from game.ui.model.tutor import EVERY_CHECKED, CheckerPlay
+from ui.flow.turn_flow import TurnFlow
+from ui.model.seats import CheckerColour
+from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.model.tutor import EVERY_CHECKED, CheckerPlay
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -263,8 +263,8 @@ def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:
 
 
 def test_every_checked_decision_has_its_title_and_the_phase_take_back_returns_to() -> None:
-    from game.ui.flow.tutor import decided_in
-    from game.ui.scenes.game.tutor_dialog import tutor_title
+    from ui.flow.tutor import decided_in
+    from ui.scenes.game.tutor_dialog import tutor_title
 
     assert tutor_title(CubeAction.NO_DOUBLE) == "Tutor: a double was right"
     assert len({tutor_title(kind) for kind in EVERY_CHECKED}) == len(EVERY_CHECKED)

@@ -6,10 +6,10 @@ import pygame
 from ui_driver import click, key, make_app, point_pos, run_until, to_human_move  # noqa: F401
 
 from game.rules.move import Move
-from game.ui.app.app import App
-from game.ui.flow.events import Phase
-from game.ui.scenes.game.scene import GameScene
-from game.ui.scenes.game.tutor_dialog import TutorDialog
+from ui.app.app import App
+from ui.flow.events import Phase
+from ui.scenes.game.scene import GameScene
+from ui.scenes.game.tutor_dialog import TutorDialog
 
 
 def set_up(app: App, g: GameScene, move: Move) -> None:

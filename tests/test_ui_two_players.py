@@ -10,14 +10,14 @@ import pytest
 from ui_driver import click, game, key, play_human_turn, pump, record_text, run_until, to_human_move
 
 from game.rules.cube import CubeState
-from game.ui.app.app import App
-from game.ui.model.session import AI, HUMAN
-from game.ui.scenes.game import scene as game_scene
-from game.ui.scenes.game.cube_dialogs import TakePassDialog
-from game.ui.scenes.game.dialogs import ResumePrompt
-from game.ui.scenes.settings.menu import MenuScene
-from game.ui.scenes.settings.names import NameDialog
-from game.ui.widgets import panel as panel_module
+from ui.app.app import App
+from ui.model.session import AI, HUMAN
+from ui.scenes.game import scene as game_scene
+from ui.scenes.game.cube_dialogs import TakePassDialog
+from ui.scenes.game.dialogs import ResumePrompt
+from ui.scenes.settings.menu import MenuScene
+from ui.scenes.settings.names import NameDialog
+from ui.widgets import panel as panel_module
 
 TWO = {"opponent": "human", "name_one": "Ann", "name_two": "Bob", "first": "you", "match_length": 5}
 

@@ -12,12 +12,12 @@ import pytest
 from test_ui_review import SHORT, with_game
 from ui_driver import key, run_until
 
-from game.ui.app.app import App
-from game.ui.model.player_stats import MatchEntry, PlayerStats
-from game.ui.model.storage import Store
-from game.ui.scenes.review.open_match import OpenMatchScene
-from game.ui.scenes.stats.scene import StatisticsScene
-from game.ui.widgets.render import REPLACEMENT, Fonts, drawable
+from ui.app.app import App
+from ui.model.player_stats import MatchEntry, PlayerStats
+from ui.model.storage import Store
+from ui.scenes.review.open_match import OpenMatchScene
+from ui.scenes.stats.scene import StatisticsScene
+from ui.widgets.render import REPLACEMENT, Fonts, drawable
 
 NOT_UTF8 = os.fsdecode(b"caf\xe9")  # how Python names a folder whose name is not UTF-8: a lone surrogate
 

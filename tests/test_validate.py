@@ -9,10 +9,10 @@ import pytest
 
 from game.rules.move import Step
 from game.support import validate as v
-from game.ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
-from game.ui.model.seats import CheckerColour, Control
-from game.ui.model.session import FirstMove, GameConfig, GameSession, SaveError
-from game.ui.model.storage import _SETTING_CHECKS, Settings
+from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from ui.model.seats import CheckerColour, Control
+from ui.model.session import FirstMove, GameConfig, GameSession, SaveError
+from ui.model.storage import _SETTING_CHECKS, Settings
 
 
 def test_integer_refuses_a_float_that_looks_whole() -> None:

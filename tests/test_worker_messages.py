@@ -11,7 +11,7 @@ from test_layering import PROJECT
 NO_PROCESSES = "import sys\nimport {module}\nassert 'multiprocessing' not in sys.modules\n"
 
 
-@pytest.mark.parametrize("module", ["ai.worker.messages", "game.ui.flow.turn_flow", "game.ui.model.tutor"])
+@pytest.mark.parametrize("module", ["ai.worker.messages", "ui.flow.turn_flow", "ui.model.tutor"])
 def test_importing_the_messages_or_the_turn_flow_loads_no_multiprocessing(module: str) -> None:
     done = subprocess.run(
         [sys.executable, "-c", NO_PROCESSES.format(module=module)],

@@ -16,11 +16,11 @@ from ai.evaluation.load import default_evaluator
 from ai.worker.transport import AIWorker
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
-from game.ui.app.app import App
-from game.ui.model.storage import Store
-from game.ui.scenes.game.dialogs import GameOverScene
-from game.ui.scenes.game.scene import GameScene
-from game.ui.widgets.layout import BAR, OFF
+from ui.app.app import App
+from ui.model.storage import Store
+from ui.scenes.game.dialogs import GameOverScene
+from ui.scenes.game.scene import GameScene
+from ui.widgets.layout import BAR, OFF
 
 DT = 0.05
 LIMIT_S = 30.0

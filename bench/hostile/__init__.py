@@ -72,8 +72,8 @@ SAVED_GAME = """
 import json, sys
 from game.rules.position import Position, pack
 from game.rules.state import GameState
-from game.ui.model.session import HUMAN, GameSession, SaveError
-from game.ui.model.storage import Settings
+from ui.model.session import HUMAN, GameSession, SaveError
+from ui.model.storage import Settings
 s = GameSession(Settings().game_config(), seed="bench")
 bar = [0] * 24 + [15]
 s.state = GameState(Position(pack(bar, bar)), HUMAN, (3, 1))
@@ -84,7 +84,7 @@ except SaveError as exc:
 """
 """Reads a saved game whose checkers are all on the bars, as the game's start does."""
 
-NO_SOUND = "from game.ui.widgets.sound import Sounds; print(Sounds().problem)"
+NO_SOUND = "from ui.widgets.sound import Sounds; print(Sounds().problem)"
 
 
 def overflowing_weights(folder: Path) -> Path:

@@ -1,0 +1,109 @@
+"""What the game does when a screen fails: the traceback logged, the game saved, the screen taken
+away and the player told; failures in a quick run escalate (see :func:`recover`)."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+import time
+import traceback
+from typing import TYPE_CHECKING
+
+from game import __version__
+from ui.scenes.backdrop import Backdrop
+from ui.scenes.base import Scene
+from ui.scenes.settings.menu import MenuScene
+
+if TYPE_CHECKING:
+    from ui.app.app import App
+
+FAILURE_WINDOW_S = 5.0
+"""Failures of the loop this close to the one before form a run, and the response escalates."""
+MAX_FAILURES = 3
+"""The failures in a run that make the game save and stop instead of trying again."""
+
+
+def recover(app: App, exc: Exception, scene: Scene | None) -> None:
+    """After ``exc`` escaped ``scene`` (None: the app's own code): log the traceback, save the
+    game, take the failing screen away and tell the player. Within a run of failures (each within
+    FAILURE_WINDOW_S of the last) the remedy grows: first the scene is closed (the board's own
+    scene: the saved game is offered again), then the new-game menu on a bare board, and at
+    MAX_FAILURES the game saves and stops."""
+    now = time.monotonic()
+    if app._failures and now - app._failures[-1] > FAILURE_WINDOW_S:
+        app._failures = []
+    app._failures.append(now)
+    where = log_failure(app, exc)
+    had_game = app.game_session() is not None
+    try:
+        app.save_game()
+    except Exception as save_exc:  # a game too broken to write: the last save stays
+        log_failure(app, save_exc)
+    what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
+    if len(app._failures) >= MAX_FAILURES:
+        print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
+        app.gave_up = True
+        try:
+            app.quit()
+        except Exception as quit_exc:  # the game is stopping anyway
+            log_failure(app, quit_exc)
+        app.running = False
+        return
+    try:
+        done = _drop_failing(app, scene, first=len(app._failures) == 1)
+    except Exception as drop_exc:  # the remedy failed too: the next failure escalates
+        log_failure(app, drop_exc)
+        done = "It may happen again"
+    kept = had_game and not app.headless and not app.saving_failed
+    saved = " Your game is saved." if kept else ""
+    app.alert(f"{what}. {done}.{saved} {where}")
+
+
+def _drop_failing(app: App, scene: Scene | None, first: bool) -> str:
+    """Take the failing ``scene`` off the screen; what was done, in words."""
+    if first and scene is not None and scene is not app.stack.bottom() and scene in app.stack:
+        app.stack.pop(scene)
+        scene.close()
+        return "That window was closed"
+    if app.game is not None:
+        app.game.cancel()
+    app.stack.replace(Backdrop(app))
+    if first:
+        app._offer_saved_game()
+        return "The game was set up again from its last save"
+    app.push(MenuScene(app))
+    return "Back to the menu"
+
+
+def log_failure(app: App, exc: BaseException) -> str:
+    """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
+    entry = (
+        f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"
+        + "".join(traceback.format_exception(exc))
+    )
+    try:
+        path = app.store.log_error(entry)
+    except OSError as log_exc:
+        return f"The details could not be written ({log_exc})."
+    return "" if path is None else f"Details: {path}"
+
+
+def guarded_frame(app: App, dt: float) -> bool:
+    """``app.frame(dt)``, with any exception it lets out handed to :func:`recover`: the game goes on.
+    True when the frame had input (or failed)."""
+    app._current = None
+    try:
+        return app.frame(dt)
+    except Exception as exc:  # a bug in one screen must not end the game
+        recover(app, exc, app._current)
+        return True
+
+
+def guarded_needs_frames(app: App) -> bool:
+    """``app.needs_frames()``, with any exception handed to :func:`recover` (then True)."""
+    app._current = None
+    try:
+        return app.needs_frames()
+    except Exception as exc:  # a bug in one screen must not end the game
+        recover(app, exc, app._current)
+        return True

@@ -1,0 +1,312 @@
+"""The human's advice in the turn flow (no pygame): hints and tutor mode's check.
+
+:class:`Advice` is a part of :class:`ui.flow.turn_flow.TurnFlow`: it keeps the hints and
+what the tutor knows and holds, is told intents (:data:`ui.flow.parts.AdviceInput`) with a
+view of the turn, and answers steps (:data:`ui.flow.parts.Step`). With the tutor on, the
+check of a decision is searched as soon as the decision is known: the roll's moves ranked at the
+hint depth when the dice are rolled (``Search.TUTOR``), the cube at the hint depth when a double
+is possible or offered (``Search.TUTOR_CUBE``). A hint asked for meanwhile takes over that search
+(the same request answers both), so the two never compete for the worker. When the human
+commits, the decision is held (:class:`ui.model.tutor.Pending`): judged at once if the
+answer is in, else in the ``TUTOR_CHECKING`` phase until it comes (or the human skips); an error
+of at least the chosen size opens ``TUTOR_WARNING`` with "Take back" and "Play it". The computer
+never searches during the human's decisions, and every held decision is settled before its turn
+starts, so a tutor search never stands in the way of its searches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from ai.worker.messages import CubeAnswer, RankedMove, Request
+from game.rules.cube import CubeAction
+from ui.flow.cube import advice_request, cube_context, cube_hint_text, on_roll
+from ui.flow.events import (
+    AskHint,
+    Message,
+    Phase,
+    Save,
+    Search,
+    SkipTutor,
+    TutorPlayIt,
+    TutorTakeBack,
+    TutorWarn,
+)
+from ui.flow.parts import (
+    Adopt,
+    AdviceInput,
+    Advised,
+    Ask,
+    CarryOut,
+    Check,
+    CubeDue,
+    CubeHint,
+    Drop,
+    Failed,
+    GoTo,
+    MovePlayed,
+    NewTurn,
+    PutAgain,
+    Ranked,
+    Rolled,
+    Step,
+    TakeBackMove,
+    TurnView,
+    Weighed,
+)
+from ui.flow.words import who
+from ui.model.session import GameSession
+from ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
+
+TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE})
+"""The worker searches the tutor starts on its own."""
+
+MOVE_ANSWERS = frozenset({Search.TUTOR, Search.HINT})
+"""Searches whose ranked moves the tutor can judge a checker play by."""
+
+CUBE_ANSWERS = frozenset({Search.TUTOR_CUBE, Search.CUBE_HINT})
+"""Searches whose cube answer the tutor can judge a cube action by."""
+
+
+def decided_in(kind: Checked) -> Phase:
+    """The phase a held decision was made in (where "Take back" returns to)."""
+    match kind:
+        case CheckerPlay.MOVE:
+            return Phase.MOVING
+        case CubeAction.DOUBLE | CubeAction.NO_DOUBLE:
+            return Phase.AWAITING_ROLL
+        case CubeAction.TAKE | CubeAction.PASS | CubeAction.BEAVER:
+            return Phase.TAKE_OR_PASS
+        case _:
+            assert_never(kind)
+
+
+@dataclass
+class Advice:
+    """Hints and the tutor: what they know of this turn, told by intents, answered by steps."""
+
+    session: GameSession
+    """The game (the side on roll is the one advised)."""
+    hints: list[RankedMove] = field(default_factory=list)
+    """The best moves found for the human's roll."""
+    hint_depth: int = 0
+    """The depth the hints were searched at."""
+    tutor_moves: tuple[RankedMove, ...] | None = None
+    """The roll's moves ranked for the tutor (None: not known yet)."""
+    tutor_cube: CubeAnswer | None = None
+    """The cube answer for the human's cube decision, from the doubler's side (None: not known)."""
+    pending: Pending | None = None
+    """The decision held for the tutor (TUTOR_CHECKING, TUTOR_WARNING)."""
+    verdict: Verdict | None = None
+    """The tutor's warning on show (TUTOR_WARNING)."""
+
+    # --- facts -------------------------------------------------------------------------------------
+
+    def _hint_words(self, answer: CubeAnswer) -> str:
+        """The cube hint for the side on roll, naming the other side."""
+        return cube_hint_text(answer, who(self.session, 1 - on_roll(self.session), mid=True))
+
+    def can_hint(self, view: TurnView) -> bool:
+        """True when a move hint can be asked for (a tutor search running is taken over)."""
+        b = view.builder
+        return (
+            view.is_human_moving()
+            and view.search in (None, Search.TUTOR)
+            and b is not None
+            and not b.is_pass()
+        )
+
+    # --- the intents -----------------------------------------------------------------------------------
+
+    def handle(self, intent: AdviceInput, view: TurnView) -> list[Step]:
+        """React to one intent, the turn as ``view`` shows it; returns the steps, in order."""
+        match intent:
+            case AskHint():
+                return self._move_hint(intent.depth, view)
+            case CubeHint():
+                return self._cube_hint(intent.depth, view)
+            case SkipTutor():
+                return self._on_skip_tutor(view)
+            case TutorTakeBack():
+                return self._on_take_back(view)
+            case TutorPlayIt():
+                return self._release() if view.phase is Phase.TUTOR_WARNING else []
+            case Ranked():
+                return self._heard_moves(intent, view)
+            case Weighed():
+                return self._heard_cube(intent, view)
+            case Failed():
+                return self._failed(intent.message, view)
+            case _:
+                return self._told(intent, view)
+
+    def _told(
+        self, intent: NewTurn | Rolled | MovePlayed | CubeDue | Check | Advised, view: TurnView
+    ) -> list[Step]:
+        """The flow's moments: a new turn, a roll, a move played, a decision due or made."""
+        match intent:
+            case NewTurn():
+                self.tutor_moves = None
+                self.tutor_cube = None
+                self.pending = None
+                self.verdict = None
+                return []
+            case Rolled():
+                self.hints = []
+                return self._watch_moves(view)
+            case MovePlayed():
+                self.hints = []
+                return []
+            case CubeDue():
+                return self._watch_cube(intent.doubler, view)
+            case Check():
+                return self._check(intent.pending, view)
+            case Advised():
+                if view.is_tutor_on():
+                    self.tutor_cube = intent.answer
+                return []
+            case _:
+                assert_never(intent)
+
+    # --- starting the tutor's searches -------------------------------------------------------------------
+
+    def _watch_moves(self, view: TurnView) -> list[Step]:
+        """The human has rolled: rank the roll's moves for the tutor (not a forced move or a pass)."""
+        b = view.builder
+        if not view.is_tutor_on() or b is None or not is_checked(b.moves) or self.tutor_moves is not None:
+            return []
+        ctx = cube_context(self.session, on_roll(self.session))
+        return [Ask(Search.TUTOR, Request("hint", b.position, b.dice, view.options.tutor_depth, context=ctx))]
+
+    def _watch_cube(self, doubler: int, view: TurnView) -> list[Step]:
+        """A cube decision of the human's is due (``doubler`` doubles or may): weigh it for the tutor."""
+        if not view.is_tutor_on() or self.tutor_cube is not None or view.search in CUBE_ANSWERS:
+            return []
+        return [Ask(Search.TUTOR_CUBE, advice_request(self.session, doubler, view.options.tutor_depth))]
+
+    # --- holding a decision ------------------------------------------------------------------------------
+
+    def _check(self, pending: Pending, view: TurnView) -> list[Step]:
+        """Carry out the human's decision, or hold it until the tutor has judged it."""
+        is_move = pending.kind is CheckerPlay.MOVE
+        b = view.builder
+        checked_move = b is not None and is_checked(b.moves) and b.move() is not None
+        if not view.is_tutor_on() or (is_move and not checked_move):
+            return [CarryOut(pending)]
+        known = self.tutor_moves if is_move else self.tutor_cube
+        running = view.search in (MOVE_ANSWERS if is_move else CUBE_ANSWERS)
+        out: list[Step] = []
+        if known is None and not running:
+            if not is_move:  # not asked when it was due (a dead cube, the tutor just turned on)
+                return [CarryOut(pending)]
+            out = self._watch_moves(view)  # the tutor was just turned on, or its search failed
+        self.pending = pending
+        if known is not None:
+            return self._judge(view)
+        return [*out, GoTo(Phase.TUTOR_CHECKING), Message("Tutor is checking… (Esc skips the check)")]
+
+    def _judge(self, view: TurnView) -> list[Step]:
+        pending, least = self.pending, view.options.tutor
+        assert pending is not None
+        taker = who(self.session, 1 - on_roll(self.session), mid=True)
+        verdict = (
+            None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least, taker)
+        )
+        if verdict is None:
+            return self._release()
+        self.verdict = verdict
+        return [GoTo(Phase.TUTOR_WARNING), TutorWarn(verdict, pending.kind)]
+
+    def _release(self) -> list[Step]:
+        """Carry out the held decision (from the phase it was made in)."""
+        pending = self.pending
+        if pending is None:
+            return []
+        self.pending = None
+        self.verdict = None
+        return [GoTo(decided_in(pending.kind)), CarryOut(pending)]
+
+    # --- what the worker and the human answer -------------------------------------------------------------
+
+    def _heard_moves(self, intent: Ranked, view: TurnView) -> list[Step]:
+        """Ranked moves came in (a hint or a tutor search): show a hint's; keep them; judge a held move."""
+        out: list[Step] = []
+        if intent.kind is Search.HINT:
+            self.hints = list(intent.moves)  # every move: the panel's list scrolls
+            if not self.hints:
+                out.append(Message("No legal move: nothing to hint."))
+        if intent.kind not in MOVE_ANSWERS or view.builder is None:
+            return out
+        if intent.kind is Search.TUTOR or view.is_tutor_on():
+            self.tutor_moves = intent.moves
+        if view.phase is Phase.TUTOR_CHECKING and self.pending is not None:
+            out += self._judge(view)
+        return out
+
+    def _heard_cube(self, intent: Weighed, view: TurnView) -> list[Step]:
+        """A cube answer came in (a cube hint or the tutor's): keep it for the tutor, say the hint."""
+        if intent.kind not in CUBE_ANSWERS:
+            return []
+        self.tutor_cube = intent.answer
+        out: list[Step] = []
+        if intent.kind is Search.CUBE_HINT and view.phase in (Phase.AWAITING_ROLL, Phase.TUTOR_CHECKING):
+            out.append(Message(self._hint_words(intent.answer), stays=True))
+        if view.phase is Phase.TUTOR_CHECKING and self.pending is not None:
+            out += self._judge(view)
+        return out
+
+    def _failed(self, message: str, view: TurnView) -> list[Step]:
+        """A search failed: when the tutor waited on it, go on unchecked (else nothing: a check that
+        nobody waits for)."""
+        if view.phase is not Phase.TUTOR_CHECKING:
+            return []
+        return [Message(f"The tutor could not check this ({message}).", warn=True), *self._release()]
+
+    def _on_skip_tutor(self, view: TurnView) -> list[Step]:
+        if view.phase is not Phase.TUTOR_CHECKING:
+            return []
+        out: list[Step] = [] if view.search is None else [Drop()]
+        return [*out, Message("Tutor check skipped."), *self._release()]
+
+    def _on_take_back(self, view: TurnView) -> list[Step]:
+        pending = self.pending
+        if view.phase is not Phase.TUTOR_WARNING or pending is None:
+            return []
+        self.pending = None
+        self.verdict = None
+        phase = decided_in(pending.kind)
+        if pending.kind is CheckerPlay.MOVE and view.builder is not None:
+            said = Message("Taken back: the dice are as they were. Play again.")
+            return [GoTo(phase), TakeBackMove(), Save(), said]
+        if phase is Phase.TAKE_OR_PASS:
+            return [GoTo(phase), PutAgain()]
+        return [GoTo(phase), Message("Taken back: decide again.")]
+
+    # --- hints -------------------------------------------------------------------------------------------
+
+    def _move_hint(self, depth: int, view: TurnView) -> list[Step]:
+        """The best moves for the roll: the tutor's ranking when it has one at ``depth``, else searched."""
+        b = view.builder
+        if not self.can_hint(view) or b is None:
+            return [Message("No legal move: nothing to hint.")] if b is not None and b.is_pass() else []
+        self.hints = []
+        self.hint_depth = depth
+        if self.tutor_moves is not None and view.options.tutor_depth == depth:
+            self.hints = list(self.tutor_moves)  # every move: the panel's list scrolls
+            return []
+        if view.search is Search.TUTOR and view.options.tutor_depth == depth:
+            return [Adopt(Search.HINT)]  # the tutor's search answers the hint too
+        ctx = cube_context(self.session, on_roll(self.session))
+        return [Ask(Search.HINT, Request("hint", b.position, b.dice, depth, context=ctx))]
+
+    def _cube_hint(self, depth: int, view: TurnView) -> list[Step]:
+        """Whether to double: the tutor's answer when it has one at ``depth``, else weighed."""
+        if self.tutor_cube is not None and view.options.tutor_depth == depth:
+            return [Message(self._hint_words(self.tutor_cube), stays=True)]
+        if view.search is Search.TUTOR_CUBE:
+            return [Adopt(Search.CUBE_HINT), Message("Weighing the cube for you...")]
+        return [
+            Message("Weighing the cube for you..."),
+            Ask(Search.CUBE_HINT, advice_request(self.session, on_roll(self.session), depth)),
+        ]

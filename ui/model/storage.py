@@ -1,0 +1,374 @@
+"""Settings and the saved game on disk: JSON in the per-user folder, written atomically.
+
+No pygame here. A file that cannot be read is renamed aside (never deleted) and
+the caller gets a message to show the player; the game then starts fresh.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ai.engine_types import DEFAULT_LEVEL, level_by_key
+from game.rules.match import MAX_MATCH_LENGTH
+from game.support import validate
+from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
+from game.support.resources import user_data_dir
+from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from ui.model.seats import DEFAULT_NAMES, NAME_LENGTH, CheckerColour, Control, clean_name
+from ui.model.session import FirstMove, GameConfig
+from ui.model.tutor import TUTOR_LEVELS
+
+SETTINGS_FILE = "settings.json"
+SAVE_FILE = "savegame.json"
+ERROR_LOG = "errors.log"
+"""What went wrong inside the game: each failure's time and traceback, appended."""
+MAX_LOG_BYTES = 256_000
+"""Once the error log is larger than this it becomes ``errors.log.old`` (replacing the older one)."""
+
+HINT_DEPTHS = (1, 2, 3, 4)
+"""The depths a hint can be searched at."""
+
+MAX_WINDOW_SIDE = 16384
+"""The longest side a saved window size may have; anything longer is a damaged setting."""
+
+RECENT_FILES = 10
+"""How many match record files opened lately the settings remember."""
+
+MAX_PATH_CHARS = 4096
+"""The longest path the settings keep (Linux's own limit)."""
+
+
+class StorageError(ValueError):
+    """A settings or saved-game file that cannot be used."""
+
+
+@dataclass
+class Settings:
+    """The player's choices, kept between sessions."""
+
+    level: str = DEFAULT_LEVEL
+    """Key of the AI level (see ai.levels)."""
+    match_length: int = 5
+    """Points to win a match, 1..25; 0 for a money session."""
+    first: FirstMove = FirstMove.ROLL
+    """Who moves first: the opening roll decides, or a fixed side (still with the opening dice)."""
+    colour: CheckerColour = CheckerColour.LIGHT
+    """The colour the human plays."""
+    animation: AnimationSpeed = AnimationSpeed.NORMAL
+    """How fast checkers move."""
+    sound: bool = True
+    """Sounds on or off."""
+    auto_roll: bool = False
+    """Roll the human's dice automatically."""
+    auto_forced: bool = True
+    """Play a forced move (the only legal one) automatically."""
+    theme: ThemeChoice = ThemeChoice.CLASSIC
+    """The board's colours."""
+    hint_depth: int = 2
+    """The depth hints are searched at: one of HINT_DEPTHS."""
+    home: HomeSide = HomeSide.RIGHT
+    """The side the human's home board is drawn on."""
+    manual_dice: bool = False
+    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
+    jacoby: bool = True
+    """Money: gammons count single until the cube is turned (the Jacoby rule)."""
+    beavers: bool = False
+    """Money: a doubled player may redouble at once and keep the cube."""
+    cube_advice: bool = True
+    """Show the hint's advice when the computer doubles."""
+    tutor: str = "off"
+    """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
+    window_size: tuple[int, int] | None = None
+    """The window's size when the player last resized it; None: a size that fits the screen."""
+    opponent: Control = Control.COMPUTER
+    """Who plays the other side: the computer, or a person (two people at one computer)."""
+    name_one: str = DEFAULT_NAMES[0]
+    """With two players, the name of the first (the bottom side)."""
+    name_two: str = DEFAULT_NAMES[1]
+    """With two players, the name of the second (the top side)."""
+    recent_files: tuple[str, ...] = ()
+    """The match record files opened lately (the Open dialog's recent files), newest first, at
+    most :data:`RECENT_FILES`."""
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from saved JSON; unknown keys are ignored, any bad value raises StorageError."""
+        settings, bad = cls.repair(data)
+        if bad:
+            raise StorageError(f"bad settings: {'; '.join(bad)}")
+        return settings
+
+    @classmethod
+    def repair(cls, data: object) -> tuple[Settings, list[str]]:
+        """Settings from saved JSON, each bad value replaced by its default; and what was bad."""
+        if not isinstance(data, dict):
+            return cls(), ["settings must be a JSON object"]
+        s = cls()
+        bad: list[str] = []
+        for name, check in _SETTING_CHECKS.items():
+            if name not in data:
+                continue
+            try:
+                setattr(s, name, check(data[name], name))
+            except validate.Invalid as exc:
+                bad.append(str(exc))
+        return s, bad
+
+    def validate(self) -> None:
+        """Raise StorageError when a value is out of range."""
+        for name, check in _SETTING_CHECKS.items():
+            try:
+                check(getattr(self, name), name)
+            except validate.Invalid as exc:
+                raise StorageError(f"setting {name!r} has a bad value: {exc}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    def game_config(self) -> GameConfig:
+        """The config of a new match with these settings (an unknown level: the default one)."""
+        try:
+            level = level_by_key(self.level)
+        except ValueError:
+            level = level_by_key(DEFAULT_LEVEL)
+        names = (clean_name(self.name_one, DEFAULT_NAMES[0]), clean_name(self.name_two, DEFAULT_NAMES[1]))
+        return GameConfig(
+            level.key,
+            level.depth,
+            level.noise,
+            self.match_length,
+            self.first,
+            self.colour,
+            self.jacoby,
+            self.beavers,
+            self.opponent,
+            names,
+        )
+
+
+def _window_size(value: object, name: str) -> tuple[int, int] | None:
+    """A window size: null, or [width, height] in pixels, each 1..MAX_WINDOW_SIDE."""
+    if value is None:
+        return None
+    w, h = validate.items(list(value) if isinstance(value, tuple) else value, name, 2, 2)
+    return validate.integer(w, f"{name}[0]", 1, MAX_WINDOW_SIDE), validate.integer(
+        h, f"{name}[1]", 1, MAX_WINDOW_SIDE
+    )
+
+
+def _paths(value: object, name: str) -> tuple[str, ...]:
+    """File paths: a list of at most RECENT_FILES strings of 1..MAX_PATH_CHARS characters, no NUL."""
+    listed = validate.items(list(value) if isinstance(value, tuple) else value, name, RECENT_FILES)
+    kept = tuple(validate.text(v, f"{name}[{i}]", MAX_PATH_CHARS) for i, v in enumerate(listed))
+    if any("\0" in v for v in kept):
+        raise validate.Invalid(f"{name} holds a path with a NUL character")
+    return kept
+
+
+def remember_file(recent: tuple[str, ...], path: str) -> tuple[str, ...]:
+    """``recent`` with ``path`` first (once), the oldest dropped past :data:`RECENT_FILES`; a path the
+    settings cannot keep (too long, a NUL) leaves them as they are."""
+    if not path or len(path) > MAX_PATH_CHARS or "\0" in path:
+        return recent
+    return (path, *(p for p in recent if p != path))[:RECENT_FILES]
+
+
+def _name(value: object, name: str) -> str:
+    """A player's name: text of 1..NAME_LENGTH printable characters, not only spaces."""
+    kept = validate.text(value, name, NAME_LENGTH)
+    if not kept.strip() or not kept.isprintable():
+        raise validate.Invalid(f"{name} must be 1 to {NAME_LENGTH} printable characters")
+    return kept
+
+
+_SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyType(
+    {
+        "level": lambda x, n: validate.text(x, n, 40),
+        "match_length": lambda x, n: validate.integer(x, n, 0, MAX_MATCH_LENGTH),
+        "first": lambda x, n: validate.member(x, n, FirstMove),
+        "colour": lambda x, n: validate.member(x, n, CheckerColour),
+        "animation": lambda x, n: validate.member(x, n, AnimationSpeed),
+        "sound": validate.flag,
+        "auto_roll": validate.flag,
+        "auto_forced": validate.flag,
+        "theme": lambda x, n: validate.member(x, n, ThemeChoice),
+        "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
+        "home": lambda x, n: validate.member(x, n, HomeSide),
+        "manual_dice": validate.flag,
+        "jacoby": validate.flag,
+        "beavers": validate.flag,
+        "cube_advice": validate.flag,
+        "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
+        "window_size": _window_size,
+        "opponent": lambda x, n: validate.member(x, n, Control),
+        "name_one": _name,
+        "name_two": _name,
+        "recent_files": _paths,
+    }
+)
+"""How each setting is checked, by name (every field of :class:`Settings`)."""
+
+MAX_FILE_BYTES = 4_000_000
+"""A settings or saved-game file larger than this is damaged (a real one is a few kilobytes)."""
+
+BOM = "\ufeff"
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write JSON atomically: a crash leaves either the old file or the new one."""
+    write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad file to ``<name>.corrupt-<time>`` next to it; returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_json(path: Path, what: str, limit: int = MAX_FILE_BYTES) -> tuple[object | None, str | None]:
+    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside
+    (a file over ``limit`` bytes among them)."""
+    try:
+        raw = read_regular(path, limit)
+    except FileNotFoundError:
+        return None, None
+    except FileTooLargeError:
+        return None, aside_told(path, what, f"larger than {limit} bytes")
+    except NotRegularFileError as exc:
+        return None, aside_told(path, what, exc.strerror or "not a regular file")
+    except OSError as exc:
+        return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
+    try:
+        return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
+    except UnicodeDecodeError:
+        return None, aside_told(path, what, "not UTF-8 text")
+    except RecursionError:
+        return None, aside_told(path, what, "nested too deeply")
+    except ValueError as exc:  # JSONDecodeError, or a number too long to read
+        return None, aside_told(path, what, f"not valid JSON ({exc.__class__.__name__})")
+
+
+def aside_told(path: Path, what: str, why: str) -> str:
+    """Move the unreadable file ``path`` aside; returns what to tell the player."""
+    try:
+        moved = set_aside(path)
+    except OSError as exc:
+        return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
+    return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
+
+
+class Store:
+    """The per-user folder: settings and the game in progress.
+
+    When the folder cannot be made or used, saving is off: nothing is read or written,
+    and :attr:`problem` says why (the game tells the player once, at the start)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.problem: str | None = None
+        """Why saving is off, in words for the player; None when it works."""
+        if folder is None:
+            try:
+                folder = user_data_dir()
+            except OSError as exc:
+                where = os.environ.get("BACKGAMMON_HOME") or "the user data folder"
+                self.problem = (
+                    f"Saving is off: the folder {where} cannot be made ({exc.strerror or exc}). "
+                    "Settings and games will not be kept."
+                )
+        self.folder = folder
+        """Where the files live (platformdirs, or BACKGAMMON_HOME); None when saving is off."""
+
+    @property
+    def settings_path(self) -> Path:
+        """The settings file."""
+        assert self.folder is not None, "saving is off"
+        return self.folder / SETTINGS_FILE
+
+    @property
+    def matches_folder(self) -> Path | None:
+        """Where the played matches' .mat records are kept; None when saving is off."""
+        return None if self.folder is None else self.folder / "matches"
+
+    @property
+    def save_path(self) -> Path:
+        """The saved game file."""
+        assert self.folder is not None, "saving is off"
+        return self.folder / SAVE_FILE
+
+    def _read(self, path: Path, what: str) -> tuple[object | None, str | None]:
+        return read_json(path, what)
+
+    def _aside(self, path: Path, what: str, why: str) -> str:
+        return aside_told(path, what, why)
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The saved settings (defaults if none), and a message for the player if any.
+
+        Bad values are replaced by their defaults and the rest kept: the file is moved
+        aside as it was, and the repaired settings are written in its place."""
+        if self.folder is None:
+            return Settings(), self.problem
+        data, warning = self._read(self.settings_path, "settings")
+        if data is None:
+            return Settings(), warning
+        settings, bad = Settings.repair(data)
+        if not bad:
+            return settings, None
+        message = self._aside(self.settings_path, "settings", "; ".join(bad))
+        with contextlib.suppress(OSError):
+            self.save_settings(settings)
+        return settings, message.replace("starting fresh", "the other settings were kept")
+
+    def save_settings(self, settings: Settings) -> None:
+        """Write the settings atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.settings_path, settings.to_json())
+
+    def load_game_data(self) -> tuple[object | None, str | None]:
+        """The raw saved game (None if none), and a message if the file was bad JSON."""
+        if self.folder is None:
+            return None, None
+        return self._read(self.save_path, "saved game")
+
+    def reject_game(self, why: str) -> str:
+        """Move a saved game that could not be used aside; returns the message to show."""
+        return self._aside(self.save_path, "saved game", why)
+
+    def save_game(self, data: object) -> None:
+        """Write the game in progress atomically (nothing when saving is off)."""
+        if self.folder is not None:
+            write_json_atomic(self.save_path, data)
+
+    def log_error(self, entry: str) -> Path | None:
+        """Append ``entry`` (cut to a quarter of :data:`MAX_LOG_BYTES`) to the error log, kept under
+        :data:`MAX_LOG_BYTES` by moving a full log aside first; its path (None when saving is off)."""
+        if self.folder is None:
+            return None
+        path = self.folder / ERROR_LOG
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(ERROR_LOG + ".old"))
+        with path.open("a", encoding="utf-8", errors="replace") as fh:
+            fh.write(entry[: MAX_LOG_BYTES // 4])
+        return path
+
+    def clear_game(self) -> None:
+        """Forget the saved game (after the match is over, or a new one starts)."""
+        if self.folder is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.save_path.unlink()

@@ -1,0 +1,405 @@
+"""Every command of the position editor in one table: keys, label, help, when enabled, what it does.
+
+The editor's buttons (the rows of the match and cube, and the grid under them), its keys and its
+help are all made from ``ACTIONS``. Where several actions share a key, the first enabled one wins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui.model.workbench.editor import EditorPosition, Side
+from ui.scenes.action_table import Action, Key, first_action
+from ui.scenes.export import ExportKind
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ui.model.workbench.editor import Edit
+    from ui.scenes.editor.scene import EditorScene
+
+
+def _k(*codes: int) -> tuple[Key, ...]:
+    return tuple(Key(c) for c in codes)
+
+
+def _always(scene: EditorScene) -> bool:
+    return True
+
+
+def _edit(
+    name: str,
+    label: str,
+    keys: tuple[Key, ...],
+    keys_text: str,
+    help_: str,
+    change: Callable[[EditorPosition], Edit],
+    button: bool = True,
+) -> Action[EditorScene]:
+    """An action that edits the position (refused with the model's reason)."""
+    return Action(name, label, keys, keys_text, help_, _always, lambda s: s.apply(change), button)
+
+
+def _digit(n: int) -> Action[EditorScene]:
+    return Action(
+        f"die{n}",
+        f"Die {n}",
+        _k(pygame.K_0 + n, pygame.K_KP0 + n),
+        "1-6 1-6",
+        "type the dice: two digits (0: no dice, before the roll)" if n == 1 else "",
+        _always,
+        lambda s: s.type_die(n),
+    )
+
+
+ACTIONS: tuple[Action[EditorScene], ...] = (
+    Action(
+        "side",
+        "Swap",
+        (Key(pygame.K_TAB),),
+        "Tab",
+        "which side a click on an empty point or the bar adds (a click on a side's tray picks it too)",
+        _always,
+        lambda s: s.toggle_adding(),
+        True,
+    ),
+    Action(
+        "add",
+        "Add",
+        (Key(pygame.K_SPACE), Key(pygame.K_INSERT), Key(char="+"), Key(pygame.K_KP_PLUS)),
+        "Space / +",
+        "add a checker at the keyboard cursor (as a left click)",
+        _always,
+        lambda s: s.cursor_add(),
+    ),
+    Action(
+        "remove",
+        "Remove",
+        (Key(pygame.K_DELETE), Key(pygame.K_BACKSPACE), Key(char="-"), Key(pygame.K_KP_MINUS)),
+        "Delete / -",
+        "take a checker off at the keyboard cursor (as a right click)",
+        _always,
+        lambda s: s.cursor_remove(),
+    ),
+    Action(
+        "carry",
+        "Move",
+        _k(pygame.K_k),
+        "K",
+        "pick up a checker at the keyboard cursor; K again puts it down at the cursor (as a drag)",
+        _always,
+        lambda s: s.carry(),
+    ),
+    Action("left", "Cursor left", _k(pygame.K_LEFT), "←", "", _always, lambda s: s.move_cursor(-1, 0)),
+    Action("right", "Cursor right", _k(pygame.K_RIGHT), "→", "", _always, lambda s: s.move_cursor(1, 0)),
+    Action(
+        "updown",
+        "Cursor",
+        _k(pygame.K_UP, pygame.K_DOWN),
+        "Arrows",
+        "move the keyboard cursor over the points, the bar and the trays",
+        _always,
+        lambda s: s.move_cursor(0, 1),
+    ),
+    _edit("turn", "Swap", _k(pygame.K_r), "R", "the other side on roll", lambda v: v.swap_turn()),
+    Action(
+        "dice",
+        "Set",
+        _k(pygame.K_d),
+        "D",
+        "set the dice, or none (before the roll: the cube decision)",
+        _always,
+        lambda s: s.open_dice(),
+        True,
+    ),
+    *(_digit(n) for n in range(1, 7)),
+    _edit(
+        "no-dice", "None", _k(pygame.K_0, pygame.K_KP0), "0", "", lambda v: v.with_dice(None), button=False
+    ),
+    _edit("cube-down", "−", (Key(pygame.K_v, shift=True),), "Shift+V", "", lambda v: v.cube_step(up=False)),
+    _edit(
+        "cube-up",
+        "+",
+        (Key(pygame.K_v, shift=False),),
+        "V / Shift+V",
+        "the cube's value up / down",
+        lambda v: v.cube_step(up=True),
+    ),
+    _edit(
+        "owner",
+        "Swap",
+        _k(pygame.K_w),
+        "W",
+        "whose cube: the middle, yours, the opponent's",
+        lambda v: v.cycle_owner(),
+    ),
+    _edit(
+        "length-down", "−", (Key(pygame.K_l, shift=True),), "Shift+L", "", lambda v: v.length_step(up=False)
+    ),
+    _edit(
+        "length-up",
+        "+",
+        (Key(pygame.K_l, shift=False),),
+        "L / Shift+L",
+        "the match one point longer / shorter (0: money)",
+        lambda v: v.length_step(up=True),
+    ),
+    _edit(
+        "you-down",
+        "−",
+        (Key(pygame.K_y, shift=True),),
+        "Shift+Y",
+        "",
+        lambda v: v.score_step(Side.BOTTOM, up=False),
+    ),
+    _edit(
+        "you-up",
+        "+",
+        (Key(pygame.K_y, shift=False),),
+        "Y / Shift+Y",
+        "your score up / down",
+        lambda v: v.score_step(Side.BOTTOM, up=True),
+    ),
+    _edit(
+        "them-down",
+        "−",
+        (Key(pygame.K_t, shift=True),),
+        "Shift+T",
+        "",
+        lambda v: v.score_step(Side.TOP, up=False),
+    ),
+    _edit(
+        "them-up",
+        "+",
+        (Key(pygame.K_t, shift=False),),
+        "T / Shift+T",
+        "the opponent's score up / down",
+        lambda v: v.score_step(Side.TOP, up=True),
+    ),
+    _edit(
+        "crawford",
+        "Swap",
+        _k(pygame.K_f),
+        "F",
+        "this game the Crawford game, or not",
+        lambda v: v.toggle_crawford(),
+    ),
+    _edit(
+        "jacoby",
+        "Swap",
+        _k(pygame.K_j),
+        "J",
+        "a money game's Jacoby rule on / off",
+        lambda v: v.toggle_jacoby(),
+    ),
+    Action(
+        "analyse",
+        "Analyse",
+        _k(pygame.K_a, pygame.K_h),
+        "A / H",
+        "the best moves for the dice, or the cube decision before the roll, at depth 1-4",
+        lambda s: s.playable(),
+        lambda s: s.analyse(),
+        True,
+    ),
+    Action(
+        "rollout",
+        "Rollout",
+        _k(pygame.K_o),
+        "O",
+        "roll the position out: the dice's best moves, or the cube decision",
+        lambda s: s.playable(),
+        lambda s: s.rollout(),
+        True,
+    ),
+    Action(
+        "temperature",
+        "Map",
+        (Key(pygame.K_t, ctrl=True),),
+        "Ctrl+T",
+        "the temperature map: each roll's best move, before the roll (no dice)",
+        lambda s: s.can_map(),
+        lambda s: s.open_analysis(evaluate=False),
+        True,
+    ),
+    Action(
+        "evaluate",
+        "Evaluate",
+        _k(pygame.K_e),
+        "E",
+        "evaluate the position before its roll at depth 1-4 (dice set are left aside)",
+        lambda s: s.playable(),
+        lambda s: s.open_analysis(evaluate=True),
+        True,
+    ),
+    Action(
+        "play",
+        "Play it out",
+        _k(pygame.K_RETURN, pygame.K_KP_ENTER),
+        "Enter",
+        "play it out from here, you (or the first player) the bottom side; asks before leaving a game",
+        lambda s: s.playable(),
+        lambda s: s.play(),
+        True,
+    ),
+    Action(
+        "copy",
+        "Copy XGID",
+        (Key(pygame.K_c, ctrl=True),),
+        "Ctrl+C",
+        "copy the position's XGID (forums, eXtreme Gammon; GNU Backgammon reads it too)",
+        _always,
+        lambda s: s.copy_ids(),
+        True,
+    ),
+    Action(
+        "copy-gnu",
+        "Copy GNU IDs",
+        _k(pygame.K_g),
+        "G",
+        "copy GNU Backgammon's IDs (POSITIONID:MATCHID)",
+        _always,
+        lambda s: s.copy_gnu_ids(),
+        True,
+    ),
+    Action(
+        "paste",
+        "Paste",
+        (Key(pygame.K_v, ctrl=True),),
+        "Ctrl+V",
+        "set the board from an XGID or GNU Backgammon IDs on the clipboard (alone or in a pasted text)",
+        _always,
+        lambda s: s.paste_ids(),
+        True,
+    ),
+    Action(
+        "picture",
+        "Picture",
+        _k(pygame.K_p),
+        "P",
+        "save a PNG picture of the board (the exports folder; the status line says where)",
+        _always,
+        lambda s: s.export(ExportKind.PICTURE),
+        True,
+    ),
+    Action(
+        "diagram",
+        "Diagram",
+        _k(pygame.K_x),
+        "X",
+        "save the text diagram (the ASCII board, X and O, with the IDs) and copy it to the clipboard",
+        _always,
+        lambda s: s.export(ExportKind.TEXT),
+        True,
+    ),
+    _edit(
+        "clear",
+        "Clear",
+        _k(pygame.K_c),
+        "C",
+        "clear the board (the match, cube and dice stay)",
+        lambda v: v.clear(),
+    ),
+    _edit("start", "Start", _k(pygame.K_s), "S", "the starting position", lambda v: v.starting()),
+    _edit(
+        "mirror",
+        "Mirror",
+        _k(pygame.K_m),
+        "M",
+        "swap the sides: you take the other colour's checkers, score and cube",
+        lambda v: v.mirror(),
+    ),
+    Action(
+        "undo",
+        "Undo",
+        (Key(pygame.K_u, shift=False), Key(pygame.K_z, ctrl=True)),
+        "U / Ctrl+Z",
+        "take back the last edit",
+        lambda s: s.can_undo(),
+        lambda s: s.undo(),
+        True,
+    ),
+    Action(
+        "redo",
+        "Redo",
+        (Key(pygame.K_u, shift=True), Key(pygame.K_y, ctrl=True)),
+        "Shift+U / Ctrl+Y",
+        "do the edit taken back again",
+        lambda s: s.can_redo(),
+        lambda s: s.redo(),
+        True,
+    ),
+    Action(
+        "help",
+        "Help",
+        (Key(pygame.K_F1), Key(char="?")),
+        "F1 / ?",
+        "this help",
+        _always,
+        lambda s: s.show_help(),
+        True,
+    ),
+    Action(
+        "close",
+        "Close",
+        _k(pygame.K_ESCAPE),
+        "Esc",
+        "back to the game or the review (asks before dropping your edits)",
+        _always,
+        lambda s: s.leave(),
+        True,
+    ),
+)
+"""The editor's commands, in priority order."""
+
+FORM: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("adding", ("side",)),
+    ("turn", ("turn",)),
+    ("dice", ("dice",)),
+    ("cube", ("cube-down", "cube-up")),
+    ("owner", ("owner",)),
+    ("length", ("length-down", "length-up")),
+    ("you", ("you-down", "you-up")),
+    ("them", ("them-down", "them-up")),
+    ("crawford", ("crawford",)),
+    ("jacoby", ("jacoby",)),
+)
+"""The panel's rows (a setting shown with its buttons): the row's name, its actions' names."""
+
+GRID: tuple[str, ...] = (
+    "analyse",
+    "temperature",
+    "evaluate",
+    "rollout",
+    "play",
+    "copy",
+    "copy-gnu",
+    "paste",
+    "picture",
+    "diagram",
+    "clear",
+    "start",
+    "mirror",
+    "undo",
+    "redo",
+    "help",
+    "close",
+)
+"""The buttons under the rows, three or four a line (as the panel's width allows)."""
+
+
+def action_for(event: pygame.event.Event, scene: EditorScene) -> Action[EditorScene] | None:
+    """The first enabled editor action whose key is ``event`` (a KEYDOWN)."""
+    return first_action(ACTIONS, event, scene)
+
+
+def by_name(name: str) -> Action[EditorScene]:
+    """The action called ``name``."""
+    return next(a for a in ACTIONS if a.name == name)
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) for every action that has help text."""
+    return [(a.keys_text, a.help) for a in ACTIONS if a.help]

@@ -1,0 +1,182 @@
+"""Dialogs of the cube and of resignations: take or pass, resign, the computer's offer to resign."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules.cube import CubeAction, Resignation
+from ui.scenes.base import Choice, Context, Dialog
+from ui.widgets.controls import text, wrap
+
+RESIGN_NAMES = {
+    Resignation.SINGLE: "a single game",
+    Resignation.GAMMON: "a gammon",
+    Resignation.BACKGAMMON: "a backgammon",
+}
+"""What an offer concedes, in words."""
+
+
+class _Lines(Dialog):
+    """A dialog whose body is a few centred lines of text."""
+
+    def __init__(self, ctx: Context, lines: list[str]) -> None:
+        self.lines = lines
+        """The body, line by line (the first one stands out)."""
+        super().__init__(ctx)
+
+    def closing(self, then: Callable[[], None]) -> Callable[[], None]:
+        """A choice's action: close the dialog, then ``then``."""
+
+        def run() -> None:
+            self.ctx.pop(self)
+            then()
+
+        return run
+
+    def parts(self, width: int) -> list[tuple[str, float, bool]]:
+        """The lines wrapped to ``width`` pixels: (text, size, is the first line's)."""
+        fonts, out = self.ctx.renderer.fonts, []
+        for i, line in enumerate(self.lines):
+            size = self.px(18 if i == 0 else 16)
+            out += [(part, size, i == 0) for part in wrap(fonts.get(size, i == 0), line, width)]
+        return out
+
+    def body_height(self, width: int) -> int:
+        """Every line, wrapped."""
+        return round(sum(size + self.px(8) for _, size, _ in self.parts(width)) + self.px(8))
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The lines, wrapped to the box."""
+        th = self.ctx.theme
+        y = float(area.y)
+        for part, size, first in self.parts(area.width):
+            colour = th.text if first else th.accent
+            text(surface, self.ctx.renderer.fonts, part, (area.centerx, y), size, colour, first, "midtop")
+            y += size + self.px(8)
+
+
+class TakePassDialog(_Lines):
+    """A double put to a person (by the computer, or with two players by the other person): take (T),
+    pass (P), or beaver (B) when allowed; with the hint's advice. The title names who doubles and who
+    answers."""
+
+    title = "The computer doubles"
+    max_size = (600, 300)
+
+    def __init__(
+        self,
+        ctx: Context,
+        value: int,
+        advice: str,
+        on_choice: Callable[[CubeAction], None],
+        beaver: bool = False,
+        doubler: str = "The computer",
+        taker: str = "You",
+    ) -> None:
+        self.title = f"{doubler} doubles" if taker == "You" else f"{doubler} doubles: {taker}, take or pass?"
+        self.value = value
+        """The cube offered."""
+        self.on_choice = on_choice
+        """Called with the answer: take, pass or beaver."""
+        self.beaver = beaver
+        """Offer a beaver too."""
+        yours = "yours" if taker == "You" else f"{taker}'s"
+        first = f"Take, and play on with the cube on {value}, {yours}? Or pass, and lose {value // 2}?"
+        super().__init__(ctx, [first] + ([advice] if advice else []))
+
+    def _pick(self, what: CubeAction) -> Callable[[], None]:
+        return self.closing(lambda: self.on_choice(what))
+
+    def choices(self) -> list[Choice]:
+        """Take (T, and Enter: the ring), pass (P), beaver (B)."""
+        out = [
+            Choice("take", "Take", (pygame.K_t,), "T", self._pick(CubeAction.TAKE), True),
+            Choice("pass", "Pass", (pygame.K_p,), "P", self._pick(CubeAction.PASS)),
+        ]
+        if self.beaver:
+            out.append(Choice("beaver", "Beaver", (pygame.K_b,), "B", self._pick(CubeAction.BEAVER)))
+        return out
+
+
+class ResignDialog(_Lines):
+    """The human offers to resign a single game, a gammon or a backgammon (the arrows move the ring,
+    Enter offers: the digits are the hints' keys on this screen), or not (Esc, Enter at first)."""
+
+    title = "Resign?"
+    max_size = (640, 260)
+
+    def __init__(
+        self,
+        ctx: Context,
+        points: Callable[[Resignation], int],
+        on_offer: Callable[[Resignation], None],
+        resigner: str = "You",
+        taker: str = "The computer",
+    ) -> None:
+        if resigner != "You":
+            self.title = f"{resigner}: resign?"
+        self.points = points
+        """What each offer would cost."""
+        self.on_offer = on_offer
+        """Called with the offer chosen."""
+        costs = ", ".join(f"{RESIGN_NAMES[r]} {points(r)}" for r in Resignation)
+        super().__init__(
+            ctx,
+            [
+                "Offer to resign? The computer accepts if it cannot expect more by playing on."
+                if taker == "The computer"
+                else f"Offer to resign? {taker} accepts or plays on.",
+                f"Points: {costs}.",
+            ],
+        )
+
+    def _offer(self, r: Resignation) -> Callable[[], None]:
+        return self.closing(lambda: self.on_offer(r))
+
+    def choices(self) -> list[Choice]:
+        """Single, gammon, backgammon (← → and Enter), keep playing (Esc; ringed at first)."""
+        out = [
+            Choice(r.name.lower(), r.name.capitalize(), (), "← → Enter", self._offer(r)) for r in Resignation
+        ]
+        out.append(Choice("no", "Play on", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True))
+        return out
+
+
+class ResignOfferDialog(_Lines):
+    """A resignation offered to a person (by the computer, or the other person): accept (A, Enter) or
+    decline (Esc)."""
+
+    title = "The computer resigns"
+
+    def __init__(
+        self,
+        ctx: Context,
+        offer: Resignation,
+        points: int,
+        on_answer: Callable[[bool], None],
+        resigner: str = "The computer",
+        taker: str = "You",
+    ) -> None:
+        if resigner != "The computer":
+            self.title = f"{resigner} resigns: {taker}, accept?"
+        self.offer = offer
+        """What it offers."""
+        self.on_answer = on_answer
+        """Called with True (accept) or False (decline)."""
+        pts = f"{points} point{'s' * (points > 1)}"
+        you = "you" if taker == "You" else taker
+        super().__init__(
+            ctx, [f"{resigner} offers {you} {RESIGN_NAMES[offer]}: {pts}.", "Accept, or play on for more?"]
+        )
+
+    def _answer(self, yes: bool) -> Callable[[], None]:
+        return self.closing(lambda: self.on_answer(yes))
+
+    def choices(self) -> list[Choice]:
+        """Accept (A, and Enter: the ring) or decline (Esc)."""
+        return [
+            Choice("accept", "Accept", (pygame.K_a,), "A / Enter", self._answer(True), True),
+            Choice("decline", "Play on", (pygame.K_ESCAPE,), "Esc", self._answer(False)),
+        ]

@@ -1,0 +1,335 @@
+"""The modal screens over the board: resume a saved game, help, and the game-over result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.records.mat import format_match
+from game.rules.dice import Roll, replay, seed_commitment
+from ui.flow.words import does, who
+from ui.model.records import match_so_far
+from ui.model.session import HUMAN, GameSession
+from ui.scenes.base import Choice, Command, Context, Dialog
+from ui.scenes.game.actions import help_rows
+from ui.scenes.help import KeysHelp
+from ui.widgets.controls import TextEntry, draw_text_entry, text, wrap
+from ui.widgets.theme import Colour
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class ResumePrompt(Dialog):
+    """Offers the saved game when the program starts."""
+
+    title = "Resume your game?"
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        self.session = session
+        """The saved game."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Resume (Enter, R) or start over (N, Esc)."""
+        return [
+            Choice(
+                "resume", "Resume", (*ENTER, pygame.K_r), "Enter", lambda: self.ctx.resume(self.session), True
+            ),
+            Choice(
+                "new",
+                "New game",
+                (pygame.K_n, pygame.K_ESCAPE),
+                "N",
+                lambda: self.ctx.run(Command.DECLINE_RESUME),
+            ),
+        ]
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The score and how far the game got."""
+        th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
+        score = s.match_now().score
+        what = f"Match to {s.config.match_length}" if s.config.match_length else "Money session"
+        one, two = s.names() if s.config.is_two_player() else ("you", "computer")
+        against = "Two players" if s.config.is_two_player() else self.ctx.level_label(s.config.level)
+        lines = [
+            f"{what}: {one} {score[HUMAN]}, {two} {score[1]}. Game {s.match.game_number()}.",
+            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played. {against}.",
+        ]
+        y = area.y + self.px(8)
+        for line in lines:
+            for part in wrap(fonts.get(self.px(17)), line, area.width):
+                text(surface, fonts, part, (area.centerx, y), self.px(17), th.text_dim, anchor="midtop")
+                y += self.px(24)
+
+
+MOUSE_HELP: tuple[tuple[str, str], ...] = (
+    ("Click a checker", "pick it up: its legal destinations light up"),
+    ("Click a lit point", "move there (the tray bears off)"),
+    ("Drag and drop", "the same, in one gesture"),
+    ("Double-click", "move the checker by the highest die it can use"),
+)
+
+DICE_HELP = (
+    "Dice: each game's dice come from a seed. Its SHA-256 is shown when the game starts;"
+    " the seed and every roll it gave are shown when it ends, with a button that checks them."
+)
+
+
+class HelpOverlay(KeysHelp):
+    """The controls, made from the actions table, and how the dice are made fair."""
+
+    title = "How to play"
+    max_size = (1180, 720)
+    note = DICE_HELP
+
+    def rows(self) -> list[tuple[str, str]]:
+        """The lines of help: a heading has an empty second part."""
+        return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
+
+
+KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+WHY = {
+    1: "the loser had borne off at least one checker",
+    2: "the loser had not borne off any checker",
+    3: "the loser had borne off none and still had a checker on the bar or in the winner's home board",
+}
+
+
+class GameOverScene(Dialog):
+    """Who won, how many points and why; the match score; the dice seed and rolls, and a check of them.
+
+    The result stays until the player picks a button (Space does nothing here).
+    """
+
+    title = ""
+    max_size = (760, 500)
+    dim_alpha = 120
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        self.session = session
+        """The finished game."""
+        self.check = ""
+        """The result of checking the dice, once asked."""
+        self.reviewing = False
+        """The match's record is being read for its review."""
+        super().__init__(ctx)
+
+    def choices(self) -> list[Choice]:
+        """Next game or new match (Enter), review (V; no record of a set-up match), dice check (C), menu."""
+        over = self.session.match_now().is_over()
+        review = [Choice("review", "Review", (pygame.K_v,), "V", self.review)]
+        return [
+            Choice(
+                "next",
+                "New match" if over else "Next game",
+                ENTER,
+                "Enter",
+                lambda: self.ctx.run(Command.NEXT_GAME),
+                True,
+            ),
+            *([] if self.session.setup else review),  # a set-up match has no record to replay
+            Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
+            Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run(Command.MENU)),
+        ]
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """F1 opens help."""
+        if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.ctx.run(Command.HELP)
+
+    def review(self) -> None:
+        """Review the match so far (the whole match once it is over) over this screen, once its kept
+        record is read (off the window's thread, after the game is written to it)."""
+        if self.reviewing:
+            return
+        self.reviewing = True
+        folder = None if self.ctx.headless else self.ctx.store.matches_folder
+        session = self.session
+
+        def read() -> tuple[bytes, Path | None]:
+            record, path = match_so_far(folder, session)
+            return format_match(record).encode("utf-8"), path
+
+        self.ctx.run_file_job(read, self._open_review)
+
+    def _open_review(self, read: tuple[bytes, Path | None]) -> None:
+        self.reviewing = False
+        if self not in self.ctx.stacked():  # the player went on to the next game meanwhile
+            return
+        data, path = read
+        self.ctx.open_review(
+            data, path.name if path is not None else f"game {self.session.match.game_number()}", path
+        )
+
+    def check_dice(self) -> None:
+        """Replay the seed and compare: the same SHA-256 and the same rolls, in order."""
+        s = self.session
+        rolls = s.dice.history
+        same_hash = seed_commitment(s.seed) == s.commitment
+        drawn = s.dice.drawn()
+        same_rolls = replay(s.seed, len(drawn)) == drawn
+        if same_hash and same_rolls:
+            self.check = (
+                f"Checked: the seed's SHA-256 is the one shown at the start,"
+                f" and it gives {'this roll' if len(drawn) == 1 else f'these {len(drawn)} rolls'}"
+                + (
+                    f" (and {len(rolls) - len(drawn)} you entered, marked *)."
+                    if len(drawn) < len(rolls)
+                    else "."
+                )
+            )
+        else:
+            self.check = "The check failed: the seed does not give these dice."
+
+    def headline(self) -> tuple[str, str]:
+        """(who won what, why) in words."""
+        s = self.session
+        out = s.outcome()
+        assert out is not None
+        pts, kind = s.points_now(), out.termination.value
+        who = does(s, out.winner, "win", "wins")
+        head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
+        if s.end is not None and s.end.how == "pass":
+            return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
+        if s.end is not None:
+            return head, f"The resignation of {KINDS[kind]} was accepted."
+        why = f"It is {KINDS[kind]} because {WHY[kind]}."
+        if s.cube.value > 1:
+            why += f" The cube was on {s.cube.value}."
+        elif kind > 1 and pts == s.cube.value:
+            why += " The Jacoby rule counts it single: the cube was never turned."
+        return head, why
+
+    def title_height(self, width: int | None = None) -> int:
+        """No title: the result heads the body."""
+        return round(self.px(20))
+
+    def parts(self, width: int) -> list[Part]:
+        """The body's lines at ``width`` pixels: the result and why, the match, the seed and its
+        SHA-256, the dice drawn and, once asked, the check."""
+        th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
+        px = self.px
+        head, why = self.headline()
+        out: list[Part] = []
+
+        def add(
+            words: str,
+            size: float,
+            colour: Colour,
+            bold: bool = False,
+            centre: bool = True,
+            mono: bool = False,
+            after: float = 0.0,
+        ) -> None:
+            lines = wrap(fonts.get(px(size), bold, mono), words, width)
+            for i, line in enumerate(lines):
+                out.append(
+                    Part(
+                        line, px(size), colour, bold, centre, mono, px(after) if i == len(lines) - 1 else 0.0
+                    )
+                )
+
+        add(head, 26, th.accent, True, after=8)
+        add(why, 16, th.text, after=8)
+        m = s.match_now()
+        one, two = who(s, 0, mid=True), who(s, 1, mid=True)
+        line = f"Match to {m.length}: {one} {m.score[0]}, {two} {m.score[1]}."
+        if m.is_money():
+            games = len(m.games)
+            line = (
+                f"Money session: {one} {m.score[0] - m.score[1]:+d} after {games} game{'s' * (games != 1)}."
+            )
+        winner = m.winner()
+        if winner is not None:
+            line += f" {does(s, winner, 'win', 'wins')} the match{'!' if s.is_human(winner) else '.'}"
+        add(line, 19, th.text, True, after=14)
+        for label, value in (("Dice seed", s.seed), ("SHA-256 shown at the start", s.commitment)):
+            add(f"{label}:", 14, th.text_dim, centre=False)
+            add(value, 14, th.text, centre=False, mono=True, after=6)
+        hand = set(s.dice.entered)
+        rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
+        add(f"Dice drawn, in order: {rolls}", 14, th.text_dim, centre=False, after=4)
+        if self.check:
+            add(self.check, 14, th.accent, centre=False)
+        return out
+
+    def body_height(self, width: int) -> int:
+        """Every line of the body."""
+        return round(sum(p.size * 1.3 + p.after for p in self.parts(width)))
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The result, the match, the dice."""
+        fonts = self.ctx.renderer.fonts
+        y = float(area.y)
+        for p in self.parts(area.width):
+            at, anchor = ((area.centerx, y), "midtop") if p.centre else ((area.x, y), "topleft")
+            text(surface, fonts, p.text, at, p.size, p.colour, p.bold, anchor, p.mono)
+            y += p.size * 1.3 + p.after
+
+
+@dataclass(frozen=True)
+class Part:
+    """A line of a dialog's body, as drawn."""
+
+    text: str
+    size: float
+    colour: Colour
+    bold: bool
+    centre: bool
+    """Centred (else from the left)."""
+    mono: bool
+    """In the monospaced font."""
+    after: float
+    """Space under it."""
+
+
+class DiceEntry(Dialog):
+    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them."""
+
+    title = "Your roll"
+    max_size = (460, 260)
+
+    def __init__(self, ctx: Context, on_roll: Callable[[Roll], None]) -> None:
+        self.entry = TextEntry(max_len=2, allowed="123456")
+        """The digits typed."""
+        self.on_roll = on_roll
+        """Called with the roll once it is complete."""
+        super().__init__(ctx)
+
+    def roll(self) -> Roll | None:
+        """The roll typed, once both dice are in."""
+        return (
+            Roll.of((int(self.entry.text[0]), int(self.entry.text[1]))) if len(self.entry.text) == 2 else None
+        )
+
+    def choices(self) -> list[Choice]:
+        """Play the roll (Enter) or cancel (Esc)."""
+        return [
+            Choice("ok", "Play this roll", ENTER, "Enter", self._done, True),
+            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+        ]
+
+    def _done(self) -> None:
+        roll = self.roll()
+        if roll is None:
+            self.ctx.notify("Type both dice, each 1 to 6 (e.g. 63), then Enter.", warn=True)
+            return
+        self.ctx.pop(self)
+        self.on_roll(roll)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Digits 1-6 and Backspace."""
+        self.entry.key(event)
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The box with the digits typed."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        words = "Type the two dice (1-6):"
+        text(surface, fonts, words, (area.centerx, area.y), self.px(17), th.text_dim, anchor="midtop")
+        box = pygame.Rect(0, 0, round(self.px(120)), round(self.px(44)))
+        box.midtop = (area.centerx, round(area.y + self.px(30)))
+        shown = TextEntry(" ".join(self.entry.text), 3)
+        draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)

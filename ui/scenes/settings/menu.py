@@ -1,0 +1,277 @@
+"""The new-game dialog with the settings (against the computer or two players, and their names)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import pygame
+
+from ai.engine_types import BAD, DOUBTFUL, LEVELS, VERY_BAD
+from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
+from ui.model.session import MATCH_CHOICES, FirstMove
+from ui.model.storage import HINT_DEPTHS
+from ui.model.tutor import TUTOR_LEVELS
+from ui.scenes.action_table import Key
+from ui.scenes.base import Choice, Command, Context, Dialog
+from ui.scenes.settings.names import NameDialog
+from ui.widgets.controls import fit_text, text
+
+TWO_PLAYERS = Control.HUMAN
+"""The ``opponent`` setting of two people playing each other."""
+
+COMPUTER_ONLY = frozenset({"level"})
+"""The rows that only matter against the computer (greyed when two people play)."""
+
+TWO_PLAYERS_ONLY = frozenset({"name_one", "name_two"})
+"""The rows that only matter when two people play (greyed against the computer)."""
+
+
+@dataclass
+class Option:
+    """One row of the dialog: a setting and its choices."""
+
+    attr: str
+    """The Settings field."""
+    label: str
+    """What the row is called."""
+    values: list[object]
+    """The choices, in order."""
+    names: list[str]
+    """How each choice is shown."""
+    applies_now: bool = False
+    """True when a change takes effect at once (else at the next new game)."""
+    typed: str = ""
+    """For a name typed rather than chosen: the name kept when none is typed (no ``values``)."""
+
+
+def options() -> list[Option]:
+    """The rows of the new-game dialog."""
+    return [
+        Option("opponent", "Play against", list(OPPONENTS), ["The computer", "Each other (two players)"]),
+        Option("name_one", "First player's name (bottom)", [], [], typed=DEFAULT_NAMES[0]),
+        Option("name_two", "Second player's name (top)", [], [], typed=DEFAULT_NAMES[1]),
+        Option("level", "AI strength", [lv.key for lv in LEVELS], [lv.label for lv in LEVELS]),
+        Option(
+            "match_length",
+            "Match length",
+            list(MATCH_CHOICES),
+            [f"{n} point{'s' * (n > 1)}" if n else "Money session" for n in MATCH_CHOICES],
+        ),
+        Option(
+            "first",
+            "Who moves first",
+            list(FirstMove),
+            ["Opening roll decides", "You (the first player)", "The computer (the second player)"],
+        ),
+        Option("colour", "Your (first player's) checkers", list(CheckerColour), ["Light", "Dark (ringed)"]),
+        Option(
+            "animation",
+            "Animation",
+            list(AnimationSpeed),
+            [speed.value.capitalize() for speed in AnimationSpeed],
+            applies_now=True,
+        ),
+        Option("sound", "Sound", [True, False], ["On", "Off"], applies_now=True),
+        Option("auto_roll", "Roll for me", [False, True], ["Off", "On"], applies_now=True),
+        Option("auto_forced", "Play forced moves", [True, False], ["On", "Off"], applies_now=True),
+        Option(
+            "hint_depth",
+            "Hint depth",
+            list(HINT_DEPTHS),
+            [f"{d} ({'quick' if d < 3 else 'slower, stronger'})" for d in HINT_DEPTHS],
+            applies_now=True,
+        ),
+        Option(
+            "manual_dice",
+            "Your dice",
+            [False, True],
+            ["Rolled for you", "Real dice, entered"],
+            applies_now=True,
+        ),
+        Option("home", "Home board", list(HomeSide), ["Right", "Left"], applies_now=True),
+        Option("theme", "Theme", list(ThemeChoice), ["Classic wood", "Colour-blind safe"], applies_now=True),
+        Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
+        Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
+        Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
+        Option(
+            "tutor",
+            "Tutor (warns before errors)",
+            list(TUTOR_LEVELS),
+            [
+                "Off",
+                f"Doubtful and worse ({DOUBTFUL})",
+                f"Bad and worse ({BAD})",
+                f"Very bad only ({VERY_BAD})",
+            ],
+            applies_now=True,
+        ),
+    ]
+
+
+class MenuScene(Dialog):
+    """New game and settings; over the game (which waits underneath) or the empty board."""
+
+    title = "New game & settings"
+    focus_steps: Mapping[int, int] = MappingProxyType({})
+    """None: the arrows and Tab move between the settings' rows and change them."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.rows = options()
+        self.row = 0
+        """The row the keyboard is on."""
+        self.line = 30.0
+        self.top = 0.0
+        self.arrows: list[tuple[pygame.Rect, int, int]] = []  # rect, row, direction
+        super().__init__(ctx)
+
+    def box_size(self, w: int, h: int) -> tuple[int, int]:
+        """Most of the window."""
+        return min(w - 40, max(round(self.px(640)), int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
+
+    def choices(self) -> list[Choice]:
+        """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
+        out = [
+            Choice(
+                "start",
+                "Start new game",
+                (pygame.K_RETURN, pygame.K_KP_ENTER),
+                "Enter",
+                lambda: self.ctx.run(Command.NEW_GAME),
+                primary=True,
+            )
+        ]
+        open_keys = (pygame.K_o, Key(pygame.K_o, ctrl=True))  # O, or Ctrl+O as on the board
+        out.append(Choice("open", "Open match", open_keys, "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
+        session = self.ctx.game_session()
+        if session is not None:
+            label = "Back" if session.outcome() is not None else "Continue game"
+            out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
+        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
+        setup_keys = (pygame.K_p, Key(pygame.K_p, ctrl=True))  # P, or Ctrl+P as on the board
+        out.append(Choice("setup", "Set up", setup_keys, "P", lambda: self.ctx.run(Command.SETUP)))
+        out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))
+        return out
+
+    def on_resize(self) -> None:
+        """Lay out the rows and their arrows."""
+        super().on_resize()
+        box = self.box
+        self.top = box.y + self.title_height()
+        self.line = (self.buttons[0].rect.y - self.top) / (len(self.rows) + 1.0)
+        aw = round(self.line * 0.8)
+        vx0, vx1 = box.x + box.width * 0.42, box.right - box.width * 0.04
+        self.arrows = []
+        for i in range(len(self.rows)):
+            y = round(self.top + i * self.line)
+            self.arrows.append((pygame.Rect(round(vx0), y, aw, round(self.line * 0.8)), i, -1))
+            self.arrows.append((pygame.Rect(round(vx1 - aw), y, aw, round(self.line * 0.8)), i, 1))
+
+    def two_players(self) -> bool:
+        """True when the next game is two people at this computer."""
+        return self.ctx.settings.opponent is TWO_PLAYERS
+
+    def unused(self, opt: Option) -> bool:
+        """True when a row does not apply to the next game (the computer's strength when two
+        people play, the players' names against the computer): shown greyed, and its choice
+        cannot be changed."""
+        if self.two_players():
+            return opt.attr in COMPUTER_ONLY
+        return opt.attr in TWO_PLAYERS_ONLY
+
+    def shown(self, opt: Option) -> str:
+        """A row's value as shown: the choice's name (the players named when two people play), the
+        name typed, or that the row is not used."""
+        if self.unused(opt):
+            return "Not used: two players" if self.two_players() else "Only for two players"
+        if opt.typed:
+            return str(getattr(self.ctx.settings, opt.attr))
+        index = self._value_index(opt)
+        if opt.attr == "first" and self.two_players() and index > 0:
+            names = self.ctx.settings.game_config().names
+            return f"{names[index - 1]} ({'first' if index == 1 else 'second'} player)"
+        return opt.names[index]
+
+    def _value_index(self, opt: Option) -> int:
+        value = getattr(self.ctx.settings, opt.attr)
+        try:
+            return opt.values.index(value)
+        except ValueError:
+            return 0
+
+    def change(self, row: int, direction: int) -> None:
+        """Move a row's choice left or right and save the settings."""
+        opt = self.rows[row]
+        if self.unused(opt):
+            when = "when two people play each other" if self.two_players() else "against the computer"
+            self.ctx.notify(f"{opt.label} is not used {when}.")
+            return
+        if opt.typed:
+            self.type_name(opt)
+            return
+        i = (self._value_index(opt) + direction) % len(opt.values)
+        setattr(self.ctx.settings, opt.attr, opt.values[i])
+        self.ctx.settings_changed()
+
+    def type_name(self, opt: Option) -> None:
+        """Open the box to type a player's name (kept in the settings when Enter is pressed)."""
+
+        def keep(name: str) -> None:
+            setattr(self.ctx.settings, opt.attr, name)
+            self.ctx.settings_changed()
+
+        who = "The first player" if opt.attr == "name_one" else "The second player"
+        self.ctx.push(NameDialog(self.ctx, who, self.shown(opt), opt.typed, keep))
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Arrows choose a row and change it (a name row: the box to type it); F1 opens help."""
+        k = event.key
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+        if k in moves:
+            self.row = (self.row + moves[k]) % len(self.rows)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.change(self.row, -1 if k == pygame.K_LEFT else 1)
+        elif k == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.ctx.run(Command.HELP)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """An arrow, or a row (which steps its choice on)."""
+        for rect, row, direction in self.arrows:
+            if rect.collidepoint(pos):
+                self.row = row
+                self.change(row, direction)
+                return
+        for i in range(len(self.rows)):
+            y = self.top + i * self.line
+            if self.box.x < pos[0] < self.box.right and y <= pos[1] < y + self.line:
+                self.row = i
+                self.change(i, 1)
+                return
+
+    def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The rows, the current one outlined."""
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        bw = self.box.width
+        size = max(12.0, min(self.px(20), self.line * 0.42))
+        for i, opt in enumerate(self.rows):
+            y = self.top + i * self.line
+            if i == self.row:
+                row_rect = pygame.Rect(self.box.x + 10, round(y - 3), bw - 20, round(self.line * 0.8) + 6)
+                pygame.draw.rect(surface, th.button, row_rect, border_radius=6)
+                pygame.draw.rect(surface, th.accent, row_rect, 2, border_radius=6)
+            label = opt.label + ("" if opt.applies_now else " *")
+            mid = y + self.line * 0.4
+            unused = self.unused(opt)
+            colour = th.text_dim if unused else th.text
+            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, colour, anchor="midleft")
+            left, right = self.arrows[2 * i][0], self.arrows[2 * i + 1][0]
+            name = fit_text(fonts.get(size, True), self.shown(opt), right.x - left.right - 8)
+            centre = ((left.right + right.x) / 2, mid)
+            text(surface, fonts, name, centre, size, th.text_dim if unused else th.accent, True, "center")
+            for rect, glyph in ((left, "◀"), (right, "▶")) if not unused else ():
+                text(surface, fonts, glyph, rect.center, size, th.text_dim, anchor="center")
+        note = "* applies to the next new game · ↑↓ choose a row · ←→ change it"
+        y = self.top + len(self.rows) * self.line
+        text(surface, fonts, note, (self.box.centerx, y), max(10.0, size * 0.8), th.text_dim, anchor="midtop")

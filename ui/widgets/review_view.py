@@ -1,0 +1,374 @@
+"""Drawing the review screen's parts: text blocks, the players' table, the list of errors, the graph.
+
+Each function draws what it is given into a rectangle; none knows the review or the scene.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from ui.widgets.controls import fit_size, fit_text, mix, text, wrap
+from ui.widgets.render import Fonts
+from ui.widgets.theme import Colour, Theme
+
+Line = tuple[str, Colour, bool]
+"""A line of text, its colour, and whether it is bold."""
+
+
+def line_parts(fonts: Fonts, lines: Sequence[Line], width: int, size: float) -> list[Line]:
+    """``lines`` wrapped to ``width`` pixels at ``size`` (never cut)."""
+    return [
+        (part, colour, bold) for s, colour, bold in lines for part in wrap(fonts.get(size, bold), s, width)
+    ]
+
+
+def draw_lines(
+    surf: pygame.Surface, fonts: Fonts, rect: pygame.Rect, lines: Sequence[Line], size: float
+) -> None:
+    """Lines from the top of ``rect``, each wrapped to its width, the size shrunk (to 9 pixels at
+    the least) until all of them fit its height."""
+    parts = line_parts(fonts, lines, rect.width, size)
+    while size > 9 and len(parts) * size * 1.35 > rect.height + 1:
+        size -= 0.5
+        parts = line_parts(fonts, lines, rect.width, size)
+    y = float(rect.y)
+    for s, colour, bold in parts:
+        text(surf, fonts, s, (rect.x, y), size, colour, bold)
+        y += size * 1.35
+
+
+Row = tuple[Sequence[str], Colour, bool]
+"""A row of cells, its colour, and whether it is bold."""
+
+
+CELL_GAP = 6
+"""Pixels kept free at the right of each cell of a grid."""
+
+
+def draw_grid(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    rows: Sequence[Row],
+    starts: Sequence[float],
+    size: float,
+) -> float:
+    """Rows of cells, each cell starting at its fraction of the width, the size shrunk (to 9 pixels
+    at the least) until every cell fits before the next; returns the height drawn. Rows that do not
+    fit are left out."""
+    edges = [*starts, 1.0]
+
+    def width(k: int, cells: Sequence[str]) -> int:
+        end = 1.0 if k == len(cells) - 1 else edges[k + 1]  # the last cell takes the rest
+        return round(rect.width * (end - edges[k])) - CELL_GAP
+
+    cells = [(cell, bold, width(k, cs)) for cs, _, bold in rows for k, cell in enumerate(cs)]
+    size = fit_size(fonts, cells, size)
+    step = size * 1.4
+    y = float(rect.y)
+    for cs, colour, bold in rows:
+        if y + step > rect.bottom + 1:
+            break
+        for k, cell in enumerate(cs):
+            shown = fit_text(fonts.get(size, bold), cell, width(k, cs))
+            text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
+        y += step
+    return y - rect.y
+
+
+def draw_table(
+    surf: pygame.Surface,
+    fonts: Fonts,
+    th: Theme,
+    rect: pygame.Rect,
+    rows: Sequence[tuple[str, str, str]],
+    size: float,
+) -> None:
+    """A label column and two value columns; the first row is the heading."""
+    grid: list[Row] = [(rows[0], th.accent, True)] if rows else []
+    grid += [(row, th.text, True) for row in rows[1:]]
+    draw_grid(surf, fonts, rect, grid, table_starts(fonts.get(size, True), rows, rect.width), size)
+
+
+LABELS_AT_MOST = 0.56
+"""The widest the label column of :func:`draw_table` grows, as a share of the table's width."""
+
+
+def table_starts(
+    font: pygame.font.Font, rows: Sequence[tuple[str, str, str]], width: int
+) -> tuple[float, float, float]:
+    """Where :func:`draw_table`'s three columns start: the labels as wide as the widest needs (between
+    a third of the table and :data:`LABELS_AT_MOST`), the two value columns sharing the rest."""
+    need = max((font.size(row[0])[0] for row in rows), default=0) + CELL_GAP
+    first = min(LABELS_AT_MOST, max(1 / 3, need / max(1, width)))
+    return 0.0, first, first + (1.0 - first) / 2
+
+
+@dataclass
+class ListView:
+    """A scrolled list of rows with one selected."""
+
+    rect: pygame.Rect
+    """Where it is drawn."""
+    line: float
+    """The height of a row."""
+    top: int = 0
+    """The first row shown."""
+    size: float = 0.0
+    """The rows' text size (0: in proportion to :attr:`line`); a row too wide for a line takes two
+    where :attr:`line` holds two."""
+
+    def visible(self) -> int:
+        """How many rows fit."""
+        return max(1, int(self.rect.height // self.line))
+
+    def show(self, index: int | None, count: int) -> None:
+        """Scroll so that row ``index`` is in view."""
+        if index is not None:
+            if index < self.top:
+                self.top = index
+            elif index >= self.top + self.visible():
+                self.top = index - self.visible() + 1
+        self.top = max(0, min(self.top, count - self.visible()))
+
+    def scroll(self, rows: int, count: int) -> None:
+        """Scroll by ``rows`` (the mouse wheel)."""
+        self.top += rows
+        self.show(None, count)
+
+    def row_at(self, pos: tuple[int, int], count: int) -> int | None:
+        """The row under ``pos``, if any."""
+        if not self.rect.collidepoint(pos):
+            return None
+        i = self.top + int((pos[1] - self.rect.y) // self.line)
+        return i if i < count else None
+
+    def draw(
+        self,
+        surf: pygame.Surface,
+        fonts: Fonts,
+        th: Theme,
+        rows: Sequence[tuple[str, Colour]],
+        selected: int | None,
+    ) -> None:
+        """The rows in view, the selected one outlined; a scroll mark when some are out of view."""
+        room = self.rect.width - 16
+        for k in range(self.visible()):
+            i = self.top + k
+            if i >= len(rows):
+                break
+            r = pygame.Rect(
+                self.rect.x, round(self.rect.y + k * self.line), self.rect.width, round(self.line)
+            )
+            if i == selected:
+                pygame.draw.rect(surf, th.button, r, border_radius=4)
+                pygame.draw.rect(surf, th.accent, r, 2, border_radius=4)
+            s, colour = rows[i]
+            size = self.size or self.line * 0.62
+            parts = wrap(fonts.get(size), s, room)
+            while size > 9 and len(parts) * size * 1.2 > self.line:  # a row's lines within its height
+                size -= 0.5
+                parts = wrap(fonts.get(size), s, room)
+            y = r.centery - (len(parts) - 1) * size * 0.6
+            for part in parts:
+                text(
+                    surf,
+                    fonts,
+                    fit_text(fonts.get(size), part, room),
+                    (r.x + 6, y),
+                    size,
+                    colour,
+                    anchor="midleft",
+                )
+                y += size * 1.2
+        if len(rows) > self.visible():
+            frac = self.top / max(1, len(rows) - self.visible())
+            h = max(12, self.rect.height * self.visible() // len(rows))
+            y = self.rect.y + (self.rect.height - h) * frac
+            bar = pygame.Rect(self.rect.right - 5, round(y), 4, h)
+            pygame.draw.rect(surf, mix(th.panel, th.text, 0.4), bar, border_radius=2)
+
+
+SCALE_SIZE = 11
+"""The size of the graph's scale labels (values up the side, move numbers along the foot)."""
+MONEY_STEPS = (0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+"""The steps a money graph's scale may take: the smallest that needs at most three above zero."""
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A line of values through the match on a labelled scale, the games and moves marked, one point
+    picked."""
+
+    values: Sequence[float]
+    """The left column's standing at each point."""
+    starts: Sequence[tuple[int, str]]
+    """Where each game starts (index) and its label."""
+    money: bool
+    """Values are points (centred on 0) rather than chances (0..1)."""
+    marks: Sequence[int] = ()
+    """Points where a large error was made."""
+    picked: int | None = None
+    """The point shown on the board."""
+    rows: Sequence[int] = ()
+    """The move number (the record's row) at each point; 0 where there is none (a game's end)."""
+    scale: float = 1.0
+    """The type's scale (the window's)."""
+
+    @property
+    def scale_size(self) -> float:
+        """The size of the scale's labels."""
+        return SCALE_SIZE * self.scale
+
+    def _reach(self) -> float:
+        """The largest distance from 0 a money graph must show (at least a point)."""
+        return max(1.0, *(abs(v) for v in self.values)) if self.values else 1.0
+
+    def step(self) -> float:
+        """The distance between two lines of the scale."""
+        if not self.money:
+            return 0.25
+        reach = self._reach()
+        return next((s for s in MONEY_STEPS if reach <= 3 * s), MONEY_STEPS[-1])
+
+    def bounds(self) -> tuple[float, float]:
+        """The lowest and highest value drawn: the scale's ends, which hold every value."""
+        if not self.money:
+            return 0.0, 1.0
+        step = self.step()
+        top = step * math.ceil(self._reach() / step - 1e-9)
+        return -top, top
+
+    def ticks(self) -> list[float]:
+        """The values of the scale's lines, lowest first (ends and, for points, 0 included)."""
+        lo, hi = self.bounds()
+        step = self.step()
+        return [lo + k * step for k in range(round((hi - lo) / step) + 1)]
+
+    def tick_label(self, v: float) -> str:
+        """A scale value in words: a chance in per cent, points signed."""
+        if not self.money:
+            return f"{v:.0%}"
+        return "0" if abs(v) < 1e-9 else f"{v:+g}"
+
+    def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
+        """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""
+        left = 8 + max(fonts.get(self.scale_size).size(self.tick_label(v))[0] for v in self.ticks()) + 6
+        top = round(24 * self.scale)
+        return pygame.Rect(
+            rect.x + left,
+            rect.y + top,
+            rect.width - left - 12,
+            rect.height - top - round(self.scale_size) - 8,
+        )
+
+    def x_of(self, rect: pygame.Rect, i: int) -> float:
+        """Where point ``i`` is drawn across ``rect``."""
+        n = max(1, len(self.values) - 1)
+        return rect.x + rect.width * i / n
+
+    def y_of(self, rect: pygame.Rect, v: float) -> float:
+        """Where value ``v`` is drawn up ``rect``."""
+        lo, hi = self.bounds()
+        return rect.bottom - rect.height * (v - lo) / (hi - lo)
+
+    def pick(self, rect: pygame.Rect, fonts: Fonts, pos: tuple[int, int]) -> int | None:
+        """The point nearest ``pos`` across, if ``pos`` is on the graph drawn in ``rect``."""
+        if not self.values or not rect.collidepoint(pos):
+            return None
+        plot = self.plot(rect, fonts)
+        n = max(1, len(self.values) - 1)
+        return max(0, min(len(self.values) - 1, round((pos[0] - plot.x) / plot.width * n)))
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
+        """The frame, the scale, the games and moves, the values, the error marks and the picked point."""
+        pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
+        size = fit_size(fonts, [(title, False, rect.width - 16)], 13 * self.scale)
+        text(
+            surf,
+            fonts,
+            fit_text(fonts.get(size), title, rect.width - 16),
+            (rect.x + 8, rect.y + 4),
+            size,
+            th.text_dim,
+        )
+        plot = self.plot(rect, fonts)
+        self._draw_scale(surf, fonts, th, plot)
+        for i, label in self.starts:
+            x = self.x_of(plot, i)
+            pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, plot.y - 2), (x, plot.bottom))
+            at = self.scale_size
+            text(surf, fonts, label, (x + 3, plot.bottom - at * 1.3), at, th.text_dim)
+        self._draw_moves(surf, fonts, th, plot)
+        points = [(self.x_of(plot, i), self.y_of(plot, v)) for i, v in enumerate(self.values)]
+        if len(points) > 1:
+            pygame.draw.lines(surf, th.accent, False, points, 2)
+        for i in self.marks:
+            if 0 <= i < len(points):
+                pygame.draw.circle(surf, th.warn, (round(points[i][0]), round(points[i][1])), 4)
+        if self.picked is not None and 0 <= self.picked < len(points):
+            x, y = points[self.picked]
+            pygame.draw.line(surf, th.select, (x, plot.y), (x, plot.bottom), 2)
+            pygame.draw.circle(surf, th.select, (round(x), round(y)), 5)
+            v = self.values[self.picked]
+            label = f"{v:+.2f}" if self.money else f"{v:.0%}"
+            anchor = "bottomleft" if x < plot.centerx else "bottomright"
+            text(
+                surf,
+                fonts,
+                label,
+                (x + (6 if x < plot.centerx else -6), plot.y + 16 * self.scale),
+                13 * self.scale,
+                th.select,
+                True,
+                anchor,
+            )
+
+    def _draw_scale(self, surf: pygame.Surface, fonts: Fonts, th: Theme, plot: pygame.Rect) -> None:
+        """A line across at every tick (the middle one stronger), and as many labels as fit up the side."""
+        ticks = self.ticks()
+        middle = 0.0 if self.money else 0.5
+        gaps = len(ticks) - 1
+        room = plot.height / max(1, gaps)
+        stride = next(
+            (k for k in range(1, gaps) if gaps % k == 0 and room * k >= self.scale_size * 1.6), gaps
+        )
+        for k, v in enumerate(ticks):
+            y = self.y_of(plot, v)
+            strong = abs(v - middle) < 1e-9
+            colour = mix(th.panel, th.text, 0.3 if strong else 0.13)
+            pygame.draw.line(surf, colour, (plot.x - 3, y), (plot.right, y))
+            if k % stride == 0:
+                text(
+                    surf,
+                    fonts,
+                    self.tick_label(v),
+                    (plot.x - 6, y),
+                    self.scale_size,
+                    th.text_dim,
+                    anchor="midright",
+                )
+
+    def _draw_moves(self, surf: pygame.Surface, fonts: Fonts, th: Theme, plot: pygame.Rect) -> None:
+        """A tick under the line at every few moves of each game, with the move's number."""
+        if len(self.rows) != len(self.values) or not self.values:
+            return
+        per_point = plot.width / max(1, len(self.values) - 1)
+        room = fonts.get(self.scale_size).size("88")[0] + 10
+        every = next((n for n in (1, 2, 5, 10, 20, 50, 100) if 2 * n * per_point >= room), 100)
+        seen: set[tuple[int, int]] = set()
+        game = 0
+        starts = {i for i, _ in self.starts}
+        colour = mix(th.panel, th.text, 0.35)
+        for i, row in enumerate(self.rows):
+            game += i in starts
+            if row <= 0 or row % every or (game, row) in seen:
+                continue
+            seen.add((game, row))
+            x = self.x_of(plot, i)
+            pygame.draw.line(surf, colour, (x, plot.bottom), (x, plot.bottom + 3))
+            text(surf, fonts, str(row), (x, plot.bottom + 3), self.scale_size, th.text_dim, anchor="midtop")
