@@ -7,14 +7,11 @@ Read and checked field by field (:mod:`game.support.validate`); a save without t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from game.rules.cube import CENTRED, CubeAction, CubeState
 from game.rules.outcome import Outcome, Termination
 from game.support import validate as v
-
-if TYPE_CHECKING:
-    from ui.model.session import GameSession
 
 HUMAN, AI = 0, 1
 MAX_LOG = 100_000
@@ -67,34 +64,66 @@ def end_json(end: GameEnd) -> list[object]:
     return [end.outcome.winner, end.outcome.termination.name, end.how]
 
 
-def cube_from_json(s: GameSession, d: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class SavedCube:
+    """The cube's fields of a saved game, read and checked against the rest of the save."""
+
+    cube: CubeState
+    """The doubling cube."""
+    offered: int | None
+    """The player whose double waits for an answer, if any."""
+    cube_log: list[CubeRecord]
+    """Doubles and answers, in order."""
+    end: GameEnd | None
+    """The game's end by a pass or a resignation (None: played out or going on)."""
+    record_name: str
+    """The file the match's record is kept in ("": none yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveFacts:
+    """What the cube's fields are checked against: the rest of the save, already read."""
+
+    crawford: bool
+    """Whether the saved score makes this game the Crawford game."""
+    turn: int | None
+    """The player on roll (None: nobody, the game not begun or over)."""
+    rolled: bool
+    """Whether the player on roll has rolled."""
+    turns: int
+    """How many turns the save's log holds."""
+
+
+def cube_from_json(d: dict[str, Any], facts: SaveFacts) -> SavedCube:
     """The cube fields of a save (a save without them: a centred cube, no doubles)."""
-    s.cube = CubeState.from_json(d.get("cube", CENTRED.to_json()))
-    if s.cube.value > 1 and s.match.is_crawford():
+    cube = CubeState.from_json(d.get("cube", CENTRED.to_json()))
+    if cube.value > 1 and facts.crawford:
         raise CubeSaveError("the cube was turned in the Crawford game")
-    offered = d.get("offered")
-    s.offered = None if offered is None else v.choice(offered, "offered", (HUMAN, AI))
-    if s.offered is not None and (s.turn != s.offered or s.state.dice is not None):
+    offered_at = d.get("offered")
+    offered = None if offered_at is None else v.choice(offered_at, "offered", (HUMAN, AI))
+    if offered is not None and (facts.turn != offered or facts.rolled):
         raise CubeSaveError("a double waits for an answer but its doubler is not about to roll")
-    s.cube_log = [
-        _cube_record(c, f"cube_log[{k}]", len(s.log))
+    cube_log = [
+        _cube_record(c, f"cube_log[{k}]", facts.turns)
         for k, c in enumerate(v.items(d.get("cube_log", []), "cube_log", MAX_LOG))
     ]
-    crawford = v.flag(d.get("crawford", s.match.is_crawford()), "crawford")
-    if crawford != s.match.is_crawford():
+    crawford = v.flag(d.get("crawford", facts.crawford), "crawford")
+    if crawford != facts.crawford:
         raise CubeSaveError("the saved Crawford flag does not match the score")
-    end = d.get("end")
-    if end is not None:
-        winner, kind, how = v.items(end, "end", 3, 3)
+    end = None
+    saved_end = d.get("end")
+    if saved_end is not None:
+        winner, kind, how = v.items(saved_end, "end", 3, 3)
         kind = v.choice(kind, "end kind", tuple(Termination.__members__))
-        s.end = GameEnd(
+        end = GameEnd(
             Outcome(v.choice(winner, "end winner", (HUMAN, AI)), Termination[kind]),
             _end_how(how),
         )
     record = d.get("record", "")
-    s.record_name = "" if record == "" else v.text(record, "record", 80)
-    if "/" in s.record_name or "\\" in s.record_name or s.record_name.startswith("."):
-        raise CubeSaveError(f"bad record file name {v.show(s.record_name)}")
+    record_name = "" if record == "" else v.text(record, "record", 80)
+    if "/" in record_name or "\\" in record_name or record_name.startswith("."):
+        raise CubeSaveError(f"bad record file name {v.show(record_name)}")
+    return SavedCube(cube, offered, cube_log, end, record_name)
 
 
 def _cube_record(data: object, name: str, turns: int) -> CubeRecord:

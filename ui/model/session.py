@@ -30,7 +30,7 @@ from game.rules.outcome import Outcome, Termination
 from game.rules.position import Position, PositionError, from_position_id, impossible_board, swap, unpack
 from game.rules.state import GameState
 from game.support import validate as v
-from ui.model.cube_save import CubeRecord, CubeSaveError, GameEnd, cube_from_json, end_json
+from ui.model.cube_save import CubeRecord, CubeSaveError, GameEnd, SaveFacts, cube_from_json, end_json
 from ui.model.seats import (
     COMPUTER_NAMES,
     DEFAULT_NAMES,
@@ -478,10 +478,13 @@ class GameSession:
         s.partial = _steps_from_json(d.get("partial", []), "partial move step")
         if s.partial and (not s.is_human(turn) or dice is None):
             raise SaveError("a half-played move without the human's roll")
+        facts = SaveFacts(s.match.is_crawford(), turn, s.state.dice is not None, len(s.log))
         try:
-            cube_from_json(s, d)
+            saved = cube_from_json(d, facts)
         except CubeSaveError as exc:
             raise SaveError(str(exc)) from None
+        s.cube, s.offered, s.cube_log, s.end = saved.cube, saved.offered, saved.cube_log, saved.end
+        s.record_name = saved.record_name
         setup = d.get("setup", "")
         s.setup = "" if setup == "" else v.text(setup, "setup", 40)
         s.id_player = v.choice(d.get("id_player", HUMAN), "id_player", (HUMAN, AI))
