@@ -8,6 +8,7 @@ from game.rules.move import Move, legal_moves
 from game.rules.movegen import results
 from game.rules.outcome import Outcome, win_kind
 from game.rules.position import Position, swap
+from game.rules.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +29,9 @@ class GameState:
     """The roll to play, or None while it is still to be rolled."""
 
     @classmethod
-    def new(cls) -> GameState:
-        """A new game: the standard start, before the opening roll."""
-        return cls(Position.start(), None, None)
+    def new(cls, variant: Variant = Variant.STANDARD) -> GameState:
+        """A new game: the variant's start, before the opening roll."""
+        return cls(variant.start(), None, None)
 
     def is_opening(self) -> bool:
         """True before the opening roll."""
