@@ -26,7 +26,7 @@ from ui.app.bookkeeping import keep_game_over, open_statistics
 from ui.app.file_jobs import QUIT_WAIT_S, FileJobs
 from ui.app.ids import open_editor, open_ids, open_setup
 from ui.app.pacer import NAP_S, SLEEP_S, FramePacer, Pace
-from ui.app.recovery import guarded_frame, guarded_needs_frames, log_failure
+from ui.app.recovery import FailureRun, guarded_frame, guarded_needs_frames, log_failure
 from ui.app.stop import StopRequest
 from ui.app.window import desktop_size, fills, fingerprint, fitting_size, keep_minimum, open_window
 from ui.model.display import HomeSide
@@ -119,8 +119,10 @@ class App:
         """Reading and writing the player's files during play, off this thread."""
         self.clock = pygame.time.Clock()
         self._time = 0.0
-        self._current: Scene | None = None
-        self._failures: list[float] = []
+        self.current_scene: Scene | None = None
+        """The scene whose code runs now (None: the app's own); a failure is blamed on it."""
+        self.failures = FailureRun()
+        """The loop's failures close together (:mod:`ui.app.recovery`)."""
         self.gave_up = False
         """True once failures in a row made the loop stop (see :func:`~ui.app.recovery.recover`)."""
         self.stack.push(Backdrop(self))
@@ -129,7 +131,7 @@ class App:
         if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
             self.alert(self.renderer.fonts.warning)
         if not self.headless:
-            self._offer_saved_game()
+            self.offer_saved_game()
 
     # --- the Context ------------------------------------------------------------------------------------
 
@@ -281,7 +283,8 @@ class App:
 
     # --- start-up ----------------------------------------------------------------------------------
 
-    def _offer_saved_game(self) -> None:
+    def offer_saved_game(self) -> None:
+        """The saved game offered again (or the new-game menu when there is none or it is damaged)."""
         data, warning = self.store.load_game_data()
         if warning:
             self.alert(warning)
@@ -466,9 +469,9 @@ class App:
             return
         target = self.stack.top()
         if target is not None:
-            self._current = target
+            self.current_scene = target
             target.handle_event(event)
-            self._current = None
+            self.current_scene = None
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
         if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
@@ -492,9 +495,9 @@ class App:
         """Lay everything out again for a new window size."""
         self._layout = Layout.compute(size, self.settings.home is HomeSide.LEFT)
         for s in self.stack:
-            self._current = s
+            self.current_scene = s
             s.on_resize()
-        self._current = None
+        self.current_scene = None
 
     def needs_frames(self) -> bool:
         """True while something runs that the picture may not show: a search, or a scene's
@@ -502,11 +505,11 @@ class App:
         if self.file_jobs.busy() or (self._worker is not None and self._worker.busy):
             return True
         for s in self.stack:
-            self._current = s
+            self.current_scene = s
             if s.needs_frames():
-                self._current = None
+                self.current_scene = None
                 return True
-        self._current = None
+        self.current_scene = None
         return False
 
     def pass_idle_time(self, seconds: float) -> None:
@@ -522,17 +525,17 @@ class App:
         if self._worker is not None:
             for ev in self._worker.poll():
                 for scene in self.stack:
-                    self._current = scene
+                    self.current_scene = scene
                     scene.on_worker(ev)
-                self._current = None
+                self.current_scene = None
             warning = self._worker.evaluator_warning
             if warning and not self._warning_shown:
                 self._warning_shown = True
                 self.notify(warning, warn=True)
         for s in self.stack:
-            self._current = s
+            self.current_scene = s
             s.update(dt, self.stack.is_covered(s))
-        self._current = None
+        self.current_scene = None
         if self.message_ttl > 0:
             self.message_ttl -= dt
 
@@ -540,14 +543,14 @@ class App:
         """The whole window."""
         scenes = list(self.stack)
         if scenes:
-            self._current = scenes[0]
+            self.current_scene = scenes[0]
             scenes[0].draw(surface)
-            self._current = None
+            self.current_scene = None
         self._draw_status(surface)
         for s in scenes[1:]:
-            self._current = s
+            self.current_scene = s
             s.draw(surface)
-        self._current = None
+        self.current_scene = None
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         draw_status(surface, self.renderer.fonts, self.theme, self._status_plan(), self.message[1])

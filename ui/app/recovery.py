@@ -7,15 +7,15 @@ import datetime
 import sys
 import time
 import traceback
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from game import __version__
+from ui.model.session import GameSession
 from ui.scenes.backdrop import Backdrop
-from ui.scenes.base import Scene
+from ui.scenes.base import Context, Scene, SceneStack
+from ui.scenes.game.scene import GameScene
 from ui.scenes.settings.menu import MenuScene
-
-if TYPE_CHECKING:
-    from ui.app.app import App
 
 FAILURE_WINDOW_S = 5.0
 """Failures of the loop this close to the one before form a run, and the response escalates."""
@@ -23,16 +23,71 @@ MAX_FAILURES = 3
 """The failures in a run that make the game save and stop instead of trying again."""
 
 
-def recover(app: App, exc: Exception, scene: Scene | None) -> None:
+@dataclass
+class FailureRun:
+    """The loop's failures that came close together (each within FAILURE_WINDOW_S of the last)."""
+
+    times: list[float] = field(default_factory=list)
+    """When each failure of the run came (the monotonic clock)."""
+
+    def note(self, now: float) -> int:
+        """A failure at ``now``: it joins the run, or starts a new one; how many the run holds."""
+        if self.times and now - self.times[-1] > FAILURE_WINDOW_S:
+            self.times = []
+        self.times.append(now)
+        return len(self.times)
+
+
+class FailingApp(Context, Protocol):
+    """What recovery uses of the app beyond the scenes' Context: the loop's state, the scene stack,
+    saving, offering the saved game again and quitting."""
+
+    stack: SceneStack
+    """The scenes: the board at the bottom, dialogs above."""
+    running: bool
+    """False once the loop is to end."""
+    gave_up: bool
+    """True once failures in a row made the loop stop."""
+    saving_failed: bool
+    """True after a save failed."""
+    current_scene: Scene | None
+    """The scene whose code runs now (None: the app's own)."""
+    failures: FailureRun
+    """The loop's failures close together."""
+
+    @property
+    def game(self) -> GameScene | None:
+        """The game being played (the bottom scene), if any."""
+        ...
+
+    def save_game(self, session: GameSession | None = None) -> None:
+        """Save the game in progress (None: the one on the board)."""
+        ...
+
+    def offer_saved_game(self) -> None:
+        """The saved game offered again (the new-game menu when there is none)."""
+        ...
+
+    def quit(self) -> None:
+        """Save and stop."""
+        ...
+
+    def frame(self, dt: float) -> bool:
+        """One frame of the loop; True when it had input."""
+        ...
+
+    def needs_frames(self) -> bool:
+        """True while some scene changes with time."""
+        ...
+
+
+def recover(app: FailingApp, exc: Exception, scene: Scene | None) -> None:
     """After ``exc`` escaped ``scene`` (None: the app's own code): log the traceback, save the
     game, take the failing screen away and tell the player. Within a run of failures (each within
     FAILURE_WINDOW_S of the last) the remedy grows: first the scene is closed (the board's own
     scene: the saved game is offered again), then the new-game menu on a bare board, and at
     MAX_FAILURES the game saves and stops."""
-    now = time.monotonic()
-    if app._failures and now - app._failures[-1] > FAILURE_WINDOW_S:
-        app._failures = []
-    app._failures.append(now)
+    failures = app.failures.note(time.monotonic())
     where = log_failure(app, exc)
     had_game = app.game_session() is not None
     try:
@@ -40,7 +95,7 @@ def recover(app: App, exc: Exception, scene: Scene | None) -> None:
     except Exception as save_exc:  # a game too broken to write: the last save stays
         log_failure(app, save_exc)
     what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
-    if len(app._failures) >= MAX_FAILURES:
+    if failures >= MAX_FAILURES:
         print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
         app.gave_up = True
         try:
@@ -50,7 +105,7 @@ def recover(app: App, exc: Exception, scene: Scene | None) -> None:
         app.running = False
         return
     try:
-        done = _drop_failing(app, scene, first=len(app._failures) == 1)
+        done = _drop_failing(app, scene, first=failures == 1)
     except Exception as drop_exc:  # the remedy failed too: the next failure escalates
         log_failure(app, drop_exc)
         done = "It may happen again"
@@ -59,7 +114,7 @@ def recover(app: App, exc: Exception, scene: Scene | None) -> None:
     app.alert(f"{what}. {done}.{saved} {where}")
 
 
-def _drop_failing(app: App, scene: Scene | None, first: bool) -> str:
+def _drop_failing(app: FailingApp, scene: Scene | None, first: bool) -> str:
     """Take the failing ``scene`` off the screen; what was done, in words."""
     if first and scene is not None and scene is not app.stack.bottom() and scene in app.stack:
         app.stack.pop(scene)
@@ -69,13 +124,13 @@ def _drop_failing(app: App, scene: Scene | None, first: bool) -> str:
         app.game.cancel()
     app.stack.replace(Backdrop(app))
     if first:
-        app._offer_saved_game()
+        app.offer_saved_game()
         return "The game was set up again from its last save"
     app.push(MenuScene(app))
     return "Back to the menu"
 
 
-def log_failure(app: App, exc: BaseException) -> str:
+def log_failure(app: Context, exc: BaseException) -> str:
     """Append ``exc``'s traceback to the error log; where to find it, in words for the player."""
     entry = (
         f"--- {datetime.datetime.now().isoformat(timespec='seconds')} Backgammon {__version__}\n"
@@ -88,22 +143,22 @@ def log_failure(app: App, exc: BaseException) -> str:
     return "" if path is None else f"Details: {path}"
 
 
-def guarded_frame(app: App, dt: float) -> bool:
+def guarded_frame(app: FailingApp, dt: float) -> bool:
     """``app.frame(dt)``, with any exception it lets out handed to :func:`recover`: the game goes on.
     True when the frame had input (or failed)."""
-    app._current = None
+    app.current_scene = None
     try:
         return app.frame(dt)
     except Exception as exc:  # a bug in one screen must not end the game
-        recover(app, exc, app._current)
+        recover(app, exc, app.current_scene)
         return True
 
 
-def guarded_needs_frames(app: App) -> bool:
+def guarded_needs_frames(app: FailingApp) -> bool:
     """``app.needs_frames()``, with any exception handed to :func:`recover` (then True)."""
-    app._current = None
+    app.current_scene = None
     try:
         return app.needs_frames()
     except Exception as exc:  # a bug in one screen must not end the game
-        recover(app, exc, app._current)
+        recover(app, exc, app.current_scene)
         return True
