@@ -7,27 +7,131 @@ rolls, or picks up at the cursor), the first enabled one in the table wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from ai.engine_types import CubeContext
+from game.rules.position import Position
+from ui.flow.turn_flow import TurnFlow
 from ui.scenes.action_table import Action, Key, first_action
-from ui.scenes.base import Command
-from ui.scenes.game.analysis import LABELS, before_roll, open_analysis
+from ui.scenes.base import Command, Context
+from ui.scenes.game.board_input import BoardInput
 
-if TYPE_CHECKING:
-    from ui.scenes.game.scene import GameScene
+
+class GameScreen(Protocol):
+    """What the table runs on: the game screen's app, flow and board input, and its commands
+    (:class:`~ui.scenes.game.scene.GameScene` is the one)."""
+
+    @property
+    def ctx(self) -> Context:
+        """The app."""
+        ...
+
+    @property
+    def flow(self) -> TurnFlow:
+        """The turn state machine."""
+        ...
+
+    @property
+    def input(self) -> BoardInput:
+        """Selection, drag and keyboard cursor."""
+        ...
+
+    def roll(self) -> None:
+        """Roll the dice."""
+        ...
+
+    def confirm(self) -> None:
+        """Play the move built."""
+        ...
+
+    def explain_not_done(self) -> None:
+        """Say why the move cannot be played yet."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the last step."""
+        ...
+
+    def hint(self) -> None:
+        """Ask for the best moves."""
+        ...
+
+    def explain_no_hint(self) -> None:
+        """Say why there is no hint now."""
+        ...
+
+    def use_hint(self, index: int) -> None:
+        """Set up hint ``index``."""
+        ...
+
+    def skip_tutor(self) -> None:
+        """Go on without the tutor's check."""
+        ...
+
+    def double(self) -> None:
+        """Offer the cube."""
+        ...
+
+    def explain_no_double(self) -> None:
+        """Say why the cube cannot be offered now."""
+        ...
+
+    def resign(self) -> None:
+        """Offer to resign."""
+        ...
+
+    def can_rollout(self) -> bool:
+        """True when the player's decision can be rolled out now."""
+        ...
+
+    def rollout(self) -> None:
+        """Open the rollout of the player's decision."""
+        ...
+
+    def before_roll(self) -> tuple[Position, CubeContext] | None:
+        """The position before the roll and its cube context, while a roll is due."""
+        ...
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map, or Evaluate, of the position before the roll."""
+        ...
+
+    def show_last(self) -> None:
+        """Show the last move again."""
+        ...
+
+    def page_log(self, pages: int) -> None:
+        """Scroll the Moves list by pages."""
+        ...
+
+    def toggle_sha(self) -> None:
+        """Show the whole SHA-256, or its start."""
+        ...
+
+    def cursor_act(self) -> None:
+        """Pick up or put down at the keyboard cursor."""
+        ...
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Move the keyboard cursor."""
+        ...
+
+    def cursor_next(self, forward: bool) -> None:
+        """Move the keyboard cursor to the next checker or target."""
+        ...
 
 
 def _k(*codes: int) -> tuple[Key, ...]:
     return tuple(Key(c) for c in codes)
 
 
-def _always(scene: GameScene) -> bool:
+def _always(scene: GameScreen) -> bool:
     return True
 
 
-def _hint_action(i: int) -> Action[GameScene]:
+def _hint_action(i: int) -> Action[GameScreen]:
     return Action(
         f"hint{i + 1}",
         f"Hint {i + 1}",
@@ -39,7 +143,7 @@ def _hint_action(i: int) -> Action[GameScene]:
     )
 
 
-ACTIONS: tuple[Action[GameScene], ...] = (
+ACTIONS: tuple[Action[GameScreen], ...] = (
     Action(
         "skip-tutor",
         "Skip the check",
@@ -150,21 +254,21 @@ ACTIONS: tuple[Action[GameScene], ...] = (
     ),
     Action(
         "temperature",
-        LABELS["temperature"],
+        "Map",
         (Key(pygame.K_t, ctrl=True),),
         "Ctrl+T",
         "before your roll: every roll's best move and its equity, a 6x6 grid (the temperature map)",
-        lambda s: before_roll(s) is not None,
-        lambda s: open_analysis(s, evaluate=False),
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=False),
     ),
     Action(
         "evaluate",
-        LABELS["evaluate"],
+        "Evaluate",
         _k(pygame.K_v),
         "V",
         "your position before the roll: both sides' chances, cubeless and cubeful equity, depth 1-4",
-        lambda s: before_roll(s) is not None,
-        lambda s: open_analysis(s, evaluate=True),
+        lambda s: s.before_roll() is not None,
+        lambda s: s.open_analysis(evaluate=True),
     ),
     Action(
         "resign",
@@ -341,13 +445,16 @@ ACTIONS: tuple[Action[GameScene], ...] = (
 )
 """The game screen's commands, in priority order."""
 
+ANALYSIS = ("temperature", "evaluate")
+"""The actions whose buttons sit in the panel's heading row over the Moves list, while a roll is due."""
 
-def action_for(event: pygame.event.Event, scene: GameScene) -> Action[GameScene] | None:
+
+def action_for(event: pygame.event.Event, scene: GameScreen) -> Action[GameScreen] | None:
     """The first enabled game-screen action whose key is ``event`` (a KEYDOWN)."""
     return first_action(ACTIONS, event, scene)
 
 
-def by_name(name: str) -> Action[GameScene]:
+def by_name(name: str) -> Action[GameScreen]:
     """The action called ``name``."""
     return next(a for a in ACTIONS if a.name == name)
 

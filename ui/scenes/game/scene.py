@@ -6,9 +6,10 @@ from typing import assert_never
 
 import pygame
 
+from ai.engine_types import CubeContext
 from ai.worker.messages import CubeAnswer, Failed, Finished, Progress
 from game.rules.cube import CubeAction, Resignation, resign_points
-from game.rules.position import pip_count
+from game.rules.position import Position, pip_count
 from ui.flow.events import (
     AcceptResign,
     Animate,
@@ -51,13 +52,14 @@ from ui.flow.words import who
 from ui.model.session import AI, HUMAN, GameSession
 from ui.model.tutor import threshold
 from ui.scenes.base import Command, Context, Scene
-from ui.scenes.game.actions import ACTIONS, action_for, by_name
-from ui.scenes.game.analysis import analysis_buttons
+from ui.scenes.evaluate import EvaluateDialog
+from ui.scenes.game.actions import ACTIONS, ANALYSIS, action_for, by_name
 from ui.scenes.game.board_input import BoardInput, Output
 from ui.scenes.game.cube_dialogs import ResignDialog, ResignOfferDialog, TakePassDialog
 from ui.scenes.game.dialogs import DiceEntry
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.rollout import RolloutDialog
+from ui.scenes.temperature import TemperatureDialog
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from ui.widgets.layout import Layout
@@ -310,6 +312,33 @@ class GameScene(Scene):
             what = "Your cube decision before you roll: no double, double/take, double/pass"
             self.ctx.push(RolloutDialog(self.ctx, self.session.state.position, None, ctx, what))
 
+    def before_roll(self) -> tuple[Position, CubeContext] | None:
+        """The position before the roll of the player on roll and its cube context, while a roll is due."""
+        flow, s = self.flow, self.session
+        return (s.state.position, flow.cube_context(s.turn or HUMAN)) if flow.is_roll_due() else None
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map, or Evaluate, of the position before the roll."""
+        found = self.before_roll()
+        if found is None:
+            return
+        ctx, what, depth = self.ctx, "Your position before the roll", self.ctx.settings.hint_depth
+        if evaluate:
+            ctx.push(EvaluateDialog(ctx, *found, what, depth))
+            return
+        mine = ctx.settings.colour  # the side on roll's checkers, as on the board
+        if (self.session.turn or HUMAN) != HUMAN:
+            mine = mine.other
+        ctx.push(TemperatureDialog(ctx, *found, what, depth, colour=mine))
+
+    def analysis_buttons(self) -> list[Button]:
+        """The Map and Evaluate buttons of the panel's heading row over the Moves list, while the roll
+        is due (else none); their words are the actions table's."""
+        if self.before_roll() is None:
+            return []
+        actions = [by_name(name) for name in ANALYSIS]
+        return [Button(a.name, a.label, self.panel.analysis_rect(i)) for i, a in enumerate(actions)]
+
     def use_hint(self, index: int) -> None:
         """Set up hint ``index``."""
         self.input.reset()
@@ -444,7 +473,7 @@ class GameScene(Scene):
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
             return
-        for b in analysis_buttons(self):
+        for b in self.analysis_buttons():
             if b.rect.collidepoint(pos):
                 return by_name(b.key).run(self)
         if self.panel.edit_rect.collidepoint(pos):
@@ -594,7 +623,7 @@ class GameScene(Scene):
             view.hint_top = self.hint_first
         if self.can_rollout():
             view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
-        view.analysis = analysis_buttons(self)
+        view.analysis = self.analysis_buttons()
         view.edit = Button("edit", "Edit (E)", self.panel.edit_rect)
         view.log = log_lines(s)
         return view
