@@ -6,26 +6,122 @@ help are all made from ``ACTIONS``. Where several actions share a key, the first
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
-from ui.model.workbench.editor import EditorPosition, Side
+from ui.model.workbench.editor import Edit, EditorPosition, Side
 from ui.scenes.action_table import Action, Key, first_action
 from ui.scenes.export import ExportKind
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
-    from ui.model.workbench.editor import Edit
-    from ui.scenes.editor.scene import EditorScene
+class EditorScreen(Protocol):
+    """What the table runs on: the position editor's commands
+    (:class:`~ui.scenes.editor.scene.EditorScene` is the one)."""
+
+    def playable(self) -> bool:
+        """True when the position can be analysed, rolled out or played."""
+        ...
+
+    def can_map(self) -> bool:
+        """True when the temperature map can be drawn: a playable position before its roll."""
+        ...
+
+    def can_undo(self) -> bool:
+        """True when there is an edit to take back."""
+        ...
+
+    def can_redo(self) -> bool:
+        """True when an edit was taken back."""
+        ...
+
+    def apply(self, change: Callable[[EditorPosition], Edit]) -> None:
+        """Make an edit of the position; a refused one says why."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the last edit."""
+        ...
+
+    def redo(self) -> None:
+        """Do an edit taken back again."""
+        ...
+
+    def toggle_adding(self) -> None:
+        """Add the other side's checkers."""
+        ...
+
+    def carry(self) -> None:
+        """K: pick up a checker at the keyboard cursor, or put the one carried down there."""
+        ...
+
+    def type_die(self, n: int) -> None:
+        """A digit typed: the first die, then the second (which sets the dice)."""
+        ...
+
+    def open_dice(self) -> None:
+        """The dice dialog."""
+        ...
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """An arrow key: along the row, or to the other row."""
+        ...
+
+    def cursor_add(self) -> None:
+        """Add at the keyboard cursor."""
+        ...
+
+    def cursor_remove(self) -> None:
+        """Take off at the keyboard cursor."""
+        ...
+
+    def analyse(self) -> None:
+        """The hint at the chosen depth: the dice's best moves, or the cube decision."""
+        ...
+
+    def rollout(self) -> None:
+        """Roll the position out: the dice's best moves, or the cube decision before the roll."""
+        ...
+
+    def play(self) -> None:
+        """Play the position out against the computer, the player the bottom side."""
+        ...
+
+    def open_analysis(self, evaluate: bool) -> None:
+        """The temperature map (before the roll only), or Evaluate, of the position."""
+        ...
+
+    def copy_ids(self) -> None:
+        """Put the XGID on the clipboard (as the IDs dialog's Copy), or say where to read it."""
+        ...
+
+    def copy_gnu_ids(self) -> None:
+        """Put GNU Backgammon's ``POSITIONID:MATCHID`` on the clipboard."""
+        ...
+
+    def paste_ids(self) -> None:
+        """Set the board from the XGID or the IDs on the clipboard."""
+        ...
+
+    def export(self, kind: ExportKind) -> None:
+        """Save a picture of the board, or the text diagram (also copied); the panel says where."""
+        ...
+
+    def show_help(self) -> None:
+        """The editor's help."""
+        ...
+
+    def leave(self) -> None:
+        """Back to what is under the editor, asking first when edits would be lost."""
+        ...
 
 
 def _k(*codes: int) -> tuple[Key, ...]:
     return tuple(Key(c) for c in codes)
 
 
-def _always(scene: EditorScene) -> bool:
+def _always(scene: EditorScreen) -> bool:
     return True
 
 
@@ -37,12 +133,12 @@ def _edit(
     help_: str,
     change: Callable[[EditorPosition], Edit],
     button: bool = True,
-) -> Action[EditorScene]:
+) -> Action[EditorScreen]:
     """An action that edits the position (refused with the model's reason)."""
     return Action(name, label, keys, keys_text, help_, _always, lambda s: s.apply(change), button)
 
 
-def _digit(n: int) -> Action[EditorScene]:
+def _digit(n: int) -> Action[EditorScreen]:
     return Action(
         f"die{n}",
         f"Die {n}",
@@ -54,7 +150,7 @@ def _digit(n: int) -> Action[EditorScene]:
     )
 
 
-ACTIONS: tuple[Action[EditorScene], ...] = (
+ACTIONS: tuple[Action[EditorScreen], ...] = (
     Action(
         "side",
         "Swap",
@@ -390,12 +486,12 @@ GRID: tuple[str, ...] = (
 """The buttons under the rows, three or four a line (as the panel's width allows)."""
 
 
-def action_for(event: pygame.event.Event, scene: EditorScene) -> Action[EditorScene] | None:
+def action_for(event: pygame.event.Event, scene: EditorScreen) -> Action[EditorScreen] | None:
     """The first enabled editor action whose key is ``event`` (a KEYDOWN)."""
     return first_action(ACTIONS, event, scene)
 
 
-def by_name(name: str) -> Action[EditorScene]:
+def by_name(name: str) -> Action[EditorScreen]:
     """The action called ``name``."""
     return next(a for a in ACTIONS if a.name == name)
 
