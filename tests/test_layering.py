@@ -3,15 +3,15 @@
 Each module of ours obeys the rule of the longest package prefix in :data:`LAYERS` that names
 it: it may import, of our own code, only what that rule allows, and never a third-party name the
 rule forbids. Every import counts: at the top, inside functions, ``from package import module``,
-relative imports and ``importlib.import_module("...")`` with a literal name; only imports under
-``if TYPE_CHECKING:`` are left out of the circle test (they never run).
+relative imports, ``importlib.import_module("...")`` with a literal name, and imports under
+``if TYPE_CHECKING:``: they never run, but a circle of types is a circle of ideas all the same (the
+lower module names what it needs of the upper one as a Protocol of its own).
 docs/architecture.md describes the same layout in words.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,27 +122,7 @@ def module_name(path: Path, root: Path = PROJECT) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _walk(tree: ast.AST, skip_type_checking: bool) -> Iterator[ast.AST]:
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        if skip_type_checking and isinstance(node, ast.If) and _is_type_checking(node):
-            stack.extend(node.orelse)
-            continue
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def imported_names(
-    source: str, module: str, is_package: bool = False, skip_type_checking: bool = False
-) -> set[str]:
+def imported_names(source: str, module: str, is_package: bool = False) -> set[str]:
     """Every module name ``source`` (the text of ``module``) imports, or may import.
 
     ``from a import b`` gives ``a`` and ``a.b`` (``b`` may be a module); relative imports
@@ -150,7 +130,7 @@ def imported_names(
     """
     package = module if is_package else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in _walk(ast.parse(source), skip_type_checking):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -241,11 +221,11 @@ def violations(rules: dict[str, Layer] = LAYERS, root: Path = PROJECT) -> list[s
 
 
 def import_graph(root: Path = PROJECT) -> dict[str, set[str]]:
-    """Module -> the modules of ours it imports when it runs (``if TYPE_CHECKING:`` left out)."""
+    """Module -> the modules of ours it imports (``if TYPE_CHECKING:`` imports included)."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
     for module, path in known.items():
-        names = imported_names(path.read_text(encoding="utf-8"), module, path.name == "__init__.py", True)
+        names = imported_names(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
         graph[module] = {
             t for n in names if (t := _own(n, known)) and t != module and not _matches(module, t)
         }
@@ -298,7 +278,7 @@ def test_no_module_breaks_its_layer() -> None:
     assert violations() == []
 
 
-def test_no_import_circle_anywhere_function_level_imports_included() -> None:
+def test_no_import_circle_anywhere_function_level_and_type_only_imports_included() -> None:
     assert circles(import_graph()) == []
 
 
@@ -326,11 +306,9 @@ def test_imports_are_read_in_every_form(source: str, module: str, name: str) -> 
     assert name in imported_names(source, module)
 
 
-def test_imports_under_type_checking_are_left_out_only_when_asked() -> None:
+def test_imports_under_type_checking_are_read() -> None:
     source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import ai.search\nimport game.rules\n"
-    assert "ai.search" in imported_names(source, "x")
-    assert "ai.search" not in imported_names(source, "x", skip_type_checking=True)
-    assert "game.rules" in imported_names(source, "x", skip_type_checking=True)
+    assert {"ai.search", "game.rules"} <= imported_names(source, "x")
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -441,3 +419,23 @@ def test_a_circle_through_a_function_level_import_is_found(tmp_path: Path) -> No
         },
     )
     assert circles(import_graph(root)) == [["game.rules.a", "game.rules.b", "game.rules.c"]]
+
+
+def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
+    """A module that imports another only for its types, under ``if TYPE_CHECKING:``, still closes a
+    circle: the lower one should name what it needs as a Protocol of its own."""
+    root = _tree(
+        tmp_path,
+        {
+            "ui/scenes/game/scene.py": "from ui.scenes.game import actions\n",
+            "ui/scenes/game/actions.py": "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from ui.scenes.game.scene import GameScene\n",
+            "ui/model/cube_save.py": "import typing\n"
+            "if typing.TYPE_CHECKING:\n    from ui.model import session\n",
+            "ui/model/session.py": "from ui.model.cube_save import CubeRecord\n",
+        },
+    )
+    assert circles(import_graph(root)) == [
+        ["ui.model.cube_save", "ui.model.session"],
+        ["ui.scenes.game.actions", "ui.scenes.game.scene"],
+    ]
