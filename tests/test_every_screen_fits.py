@@ -35,7 +35,7 @@ from game.rules.move import legal_moves
 from game.rules.position import Position
 from ui.app.app import App
 from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
-from ui.flow.cube import take_advice
+from ui.flow.said import Party, Side
 from ui.model import player_stats
 from ui.model.position_ids import parse_setup
 from ui.model.seats import NAME_LENGTH, CheckerColour, Control
@@ -606,10 +606,9 @@ def _cube_answer(app: App) -> Any:
 def take_or_pass(app: App) -> None:
     s = played_session(9)
     app.set_game(s)
-    advice = take_advice(_cube_answer(app))
-    app.push(
-        TakePassDialog(app, 4, advice, lambda _: None, beaver=True, doubler="Anastasia", taker="Maximilian")
-    )
+    advice = _cube_answer(app)
+    ann, max_ = Side(Party.PERSON, "Anastasia"), Side(Party.PERSON, "Maximilian")
+    app.push(TakePassDialog(app, 4, advice, lambda _: None, beaver=True, doubler=ann, taker=max_))
 
 
 def resign(app: App) -> None:
@@ -621,7 +620,8 @@ def resign(app: App) -> None:
 
 def resign_offer(app: App) -> None:
     app.set_game(played_session(9))
-    app.push(ResignOfferDialog(app, Resignation.BACKGAMMON, 12, lambda _: None, "Anastasia", "Maximilian"))
+    ann, max_ = Side(Party.PERSON, "Anastasia"), Side(Party.PERSON, "Maximilian")
+    app.push(ResignOfferDialog(app, Resignation.BACKGAMMON, 12, lambda _: None, ann, max_))
 
 
 def tutor_move(app: App) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from game.records.mat_reader import parse_match
 from test_ui_cube import flow_at, win
 from ui_driver import (
     DT,
@@ -30,7 +31,6 @@ from ai.cli.analyze import format_review
 from ai.cli.autoplay import main as autoplay_main
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.records.mat import MatchRecord
-from game.records.mat_reader import parse_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.rules.move import Step, format_steps, legal_moves
@@ -61,6 +61,8 @@ from ui.scenes.game import dialogs
 from ui.scenes.game.cube_dialogs import TakePassDialog
 from ui.scenes.game.dialogs import GameOverScene
 from ui.scenes.review.panels import board_caption
+from ui.text.flow import said as worded
+from ui.text.flow import take_advice
 from ui.widgets.layout import BAR
 from ui.widgets.scoreboard import log_lines
 from ui.widgets.theme import CLASSIC
@@ -95,7 +97,11 @@ def test_take_or_pass_asked_again_after_a_resume_comes_with_the_advice() -> None
     assert asked[0].position == back.state.position  # the doubler's side: the computer is on roll
     out = flow.handle(CubeDone(ADVICE))
     take = next(e for e in out if isinstance(e, AskTake))
-    assert take.value == 2 and take.advice.startswith("Take: you need 22% to win, you have 30%")
+    assert (
+        take.value == 2
+        and take.advice is not None
+        and take_advice(take.advice).startswith("Take: you need 22% to win, you have 30%")
+    )
 
 
 def resumed(**options: bool) -> TurnFlow:
@@ -108,14 +114,14 @@ def test_advice_that_cannot_be_weighed_after_a_resume_still_asks_take_or_pass() 
     flow.handle(Tick(0.05))
     out = flow.handle(SearchFailed("the worker stopped"))
     take = next(e for e in out if isinstance(e, AskTake))
-    assert take.advice == "" and flow.phase is Phase.TAKE_OR_PASS
+    assert take.advice is None and flow.phase is Phase.TAKE_OR_PASS
 
 
 def test_no_advice_asked_after_a_resume_when_it_is_turned_off() -> None:
     flow = resumed(cube_advice=False)
     out = flow.handle(Tick(0.05))
     assert not any(isinstance(e, StartSearch) for e in out)
-    assert next(e for e in out if isinstance(e, AskTake)).advice == ""
+    assert next(e for e in out if isinstance(e, AskTake)).advice is None
 
 
 def resume_to_take_or_pass(app: App) -> TakePassDialog:
@@ -334,13 +340,13 @@ def test_pressing_d_where_no_double_is_allowed_says_why(make_app: Callable[..., 
 
 def test_why_no_double_names_the_rule_that_refuses_it() -> None:
     crawford = flow_at(HUMAN, length=3, games=(win(AI, Termination.GAMMON),))
-    assert not crawford.can_double() and "Crawford game" in crawford.why_no_double()
+    assert not crawford.can_double() and "Crawford game" in worded(crawford.why_no_double())
     theirs = flow_at(HUMAN, cube=CubeState(4, AI))
-    assert theirs.why_no_double() == "The computer owns the cube (on 4): only it can double next."
+    assert worded(theirs.why_no_double()) == "The computer owns the cube (on 4): only it can double next."
     top = flow_at(HUMAN, length=0, cube=CubeState(64, HUMAN))
-    assert top.why_no_double() == "The cube is on 64, as high as it goes."
+    assert worded(top.why_no_double()) == "The cube is on 64, as high as it goes."
     computer = flow_at(AI)
-    assert computer.why_no_double() == "You can double only on your own turn, before you roll."
+    assert worded(computer.why_no_double()) == "You can double only on your own turn, before you roll."
     assert double_refusal(CubeState(2, HUMAN), HUMAN, rolled=True) is NoDouble.ROLLED
     assert double_refusal(CubeState(2, HUMAN), HUMAN) is None and can_double(CubeState(2, HUMAN), HUMAN)
 
@@ -416,7 +422,7 @@ def test_bar_to_18_with_5_2_takes_the_hitting_path_and_says_so() -> None:
     assert sorted(format_steps(tuple(p.step for p in r)) for r in routes) == ["bar/18", "bar/20*/18"]
     out = flow.handle(MoveChecker(BAR, 18))
     assert [p.step for p in b.played] == [Step(25, 20, True), Step(20, 18, False)]
-    said = [e.text for e in out if isinstance(e, Message)]
+    said = [worded(e.said) for e in out if isinstance(e, Message)]
     assert said[-1].startswith("bar/20*/18: it hits on the way. To go round instead, press U")
     assert flow.session.partial == (Step(25, 20, True), Step(20, 18, False))
 
@@ -424,7 +430,7 @@ def test_bar_to_18_with_5_2_takes_the_hitting_path_and_says_so() -> None:
 def test_one_way_to_a_point_is_played_without_a_note() -> None:
     flow = human_to_move_with(ON_THE_BAR, (5, 2))
     out = flow.handle(MoveChecker(BAR, 20))  # one die: one way
-    assert not any("on the way" in e.text for e in out if isinstance(e, Message))
+    assert not any("on the way" in worded(e.said) for e in out if isinstance(e, Message))
 
 
 def test_clicking_the_bar_then_18_through_the_board_hits_on_20(make_app: Callable[..., App]) -> None:

@@ -53,6 +53,8 @@ from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession
 from ui.model.turn import TurnBuilder
 from ui.model.tutor import CheckerPlay, Pending
+from ui.text.flow import said as worded
+from ui.text.flow import take_advice
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 FLOW_DIR = Path(ui.flow.__file__).parent
@@ -97,7 +99,7 @@ def test_the_cube_exchange_doubles_and_asks_the_computer_to_take() -> None:
     exchange = CubeExchange(s)
     steps = exchange.handle(CarryOut(Pending(CubeAction.DOUBLE)), view(Phase.AWAITING_ROLL))
     said, save, goto, ask = steps
-    assert said == Message("You double: the cube to 2.") and save == Save()
+    assert isinstance(said, Message) and worded(said.said) == "You double: the cube to 2." and save == Save()
     assert goto == GoTo(Phase.DOUBLE_ANSWER)
     assert isinstance(ask, Ask) and ask.kind is Search.TAKE
     assert isinstance(ask.request, CubeRequest) and ask.request.role == 1
@@ -111,7 +113,8 @@ def test_the_computers_pass_is_kept_and_ends_the_game_through_the_flow() -> None
     passed = answer(take=False, win=0.8)
     assert exchange.handle(Weighed(Search.TAKE, passed), view(Phase.MOVING)) == []  # nothing waits for it
     steps = exchange.handle(Weighed(Search.TAKE, passed), view(Phase.DOUBLE_ANSWER))
-    assert steps[-1] == EnterTurn() and "The computer passes" in str(steps[0])
+    assert steps[-1] == EnterTurn() and isinstance(steps[0], Message)
+    assert "The computer passes" in worded(steps[0].said)
     assert exchange.cube_answer == passed and s.outcome() is not None
 
 
@@ -136,7 +139,12 @@ def test_the_cube_exchange_asks_the_human_to_take_and_tells_the_tutor_the_cube_i
     steps = exchange.handle(Weighed(Search.CUBE, double), view(Phase.CUBE_THINKING))
     assert steps[0] == GoTo(Phase.TAKE_OR_PASS) and steps[-1] == CubeDue(AI)
     (ask,) = [st for st in steps if isinstance(st, AskTake)]
-    assert ask.value == 2 and ask.advice.startswith("Take") and not ask.beaver
+    assert (
+        ask.value == 2
+        and ask.advice is not None
+        and take_advice(ask.advice).startswith("Take")
+        and not ask.beaver
+    )
     assert s.offered == AI and exchange.cube_answer == double
 
 
@@ -183,7 +191,8 @@ def test_the_advice_holds_a_move_until_the_tutor_has_judged_it_and_takes_it_back
     b.play_move(b.moves[1])
     held = Pending(CheckerPlay.MOVE, b.move())
     steps = advice.handle(Check(held), view(Phase.MOVING, Search.TUTOR, tutor, b))
-    assert steps == [GoTo(Phase.TUTOR_CHECKING), Message("Tutor is checking… (Esc skips the check)")]
+    assert steps[0] == GoTo(Phase.TUTOR_CHECKING) and isinstance(steps[1], Message)
+    assert worded(steps[1].said) == "Tutor is checking… (Esc skips the check)"
     assert advice.pending == held
     goto, warn = advice.handle(Ranked(Search.TUTOR, ranked(b)), view(Phase.TUTOR_CHECKING, None, tutor, b))
     assert goto == GoTo(Phase.TUTOR_WARNING) and isinstance(warn, TutorWarn)

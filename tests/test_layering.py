@@ -90,8 +90,11 @@ LAYERS: dict[str, Layer] = {
     "ui": Layer(()),
     "ui.model": Layer(("game", "ui.model", *UI_AI, *SHARED), NO_DISPLAY),
     "ui.flow": Layer(("game", "ui.model", "ui.flow", *UI_AI, *SHARED), NO_DISPLAY),
-    "ui.widgets": Layer(("game", "ui.model", "ui.widgets", *UI_AI, *SHARED)),
-    "ui.scenes": Layer(("game", "ui.model", "ui.flow", "ui.widgets", "ui.scenes", *UI_AI, *SHARED)),
+    "ui.text": Layer(("game", "ui.model", "ui.flow", "ui.text", *UI_AI, *SHARED), NO_DISPLAY),
+    "ui.widgets": Layer(("game", "ui.model", "ui.text", "ui.widgets", *UI_AI, *SHARED)),
+    "ui.scenes": Layer(
+        ("game", "ui.model", "ui.flow", "ui.text", "ui.widgets", "ui.scenes", *UI_AI, *SHARED)
+    ),
     "ui.app": Layer(("game", "ui", *UI_AI, "ai.worker.transport", *SHARED)),
 }
 """Package prefix -> its layer. ``"game"`` as an import means the package itself (the version)."""

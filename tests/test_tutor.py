@@ -8,6 +8,7 @@ from ai.worker.messages import CubeAnswer, RankedMove
 from game.rules.cube import CubeAction
 from game.rules.move import legal_moves
 from game.rules.position import Position
+from ui.flow.said import COMPUTER
 from ui.model.tutor import (
     TUTOR_LEVELS,
     CheckerPlay,
@@ -20,6 +21,7 @@ from ui.model.tutor import (
     threshold,
     verdict_for,
 )
+from ui.text.tutor import better, detail, played, verdict_line
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -47,10 +49,10 @@ def test_the_settings_are_the_players_thresholds() -> None:
 
 
 def test_the_message_names_the_move_the_loss_and_the_best() -> None:
-    v = Verdict(0.085, "13/7 8/7", "24/18 13/11")
-    assert v.text() == "13/7 8/7 loses 0.085 (bad); best 24/18 13/11"
-    assert Verdict(0.03, "a", "b").severity() == "doubtful"
-    assert Verdict(0.12, "a", "b").severity() == "very bad"
+    v = Verdict(0.085, CheckerPlay.MOVE, "13/7 8/7", "24/18 13/11")
+    assert verdict_line(v, COMPUTER) == "13/7 8/7 loses 0.085 (bad); best 24/18 13/11"
+    assert Verdict(0.03, CheckerPlay.MOVE, "a", "b").severity() == "doubtful"
+    assert Verdict(0.12, CheckerPlay.MOVE, "a", "b").severity() == "very bad"
 
 
 def test_a_move_losing_at_least_the_threshold_is_an_error() -> None:
@@ -113,16 +115,22 @@ def test_a_missed_double_is_named_with_the_right_answer() -> None:
     v = cube_verdict(CubeAction.NO_DOUBLE, cube(nd=0.5, dt=0.8, dp=1.0), 0.12)
     assert (
         v is not None
-        and v.text() == "Not doubling loses 0.300 (very bad); best double, the computer should take"
+        and verdict_line(v, COMPUTER)
+        == "Not doubling loses 0.300 (very bad); best double, the computer should take"
     )
-    assert "double/take +0.800" in v.detail
+    assert "double/take +0.800" in detail(v)
 
 
 def test_a_wrong_take_and_a_wrong_pass() -> None:
     v = cube_verdict(CubeAction.TAKE, cube(nd=1.2, dt=1.5, dp=1.0), 0.06)
-    assert v is not None and v.played == "Taking" and v.best == "pass" and "you need 25%" in v.detail
+    assert (
+        v is not None
+        and played(v) == "Taking"
+        and better(v, COMPUTER) == "pass"
+        and "you need 25%" in detail(v)
+    )
     v = cube_verdict(CubeAction.PASS, cube(nd=0.5, dt=0.8, dp=1.0), 0.06)
-    assert v is not None and v.played == "Passing" and v.best == "take"
+    assert v is not None and played(v) == "Passing" and better(v, COMPUTER) == "take"
     assert cube_verdict(CubeAction.PASS, cube(nd=0.5, dt=0.97, dp=1.0), 0.06) is None  # 0.03: under "bad"
 
 

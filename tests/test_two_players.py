@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from game.records.mat_reader import read_match
 
 from ai.evaluation.load import default_evaluator
 from ai.ranking import RankedMove
 from ai.worker.messages import CubeAnswer, CubeRequest, Request
-from game.records.mat_reader import read_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position
@@ -48,6 +48,10 @@ from ui.model.records import keep_game
 from ui.model.seats import CheckerColour, Control, clean_name
 from ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
 from ui.model.storage import Settings, Store
+from ui.text.flow import said as worded
+from ui.text.flow import status as status_line
+from ui.text.flow import take_advice
+from ui.text.tutor import verdict_line
 
 COMPUTER_SEARCHES = {Search.MOVE, Search.CUBE, Search.TAKE, Search.RESIGN}
 """The searches that would make the computer decide for a side."""
@@ -101,7 +105,7 @@ class Driver:
         return out
 
     def said(self) -> str:
-        return " ".join(e.text for e in self.effects if isinstance(e, Message))
+        return " ".join(worded(e.said) for e in self.effects if isinstance(e, Message))
 
     def wait(self, seconds: float) -> None:
         for _ in range(round(seconds / 0.05) + 1):
@@ -150,11 +154,11 @@ def test_two_people_play_several_turns_and_the_computer_is_never_asked() -> None
 def test_the_status_line_names_the_player_on_roll() -> None:
     drive = Driver(two_flow())
     drive.to_move()
-    assert drive.flow.status() == "Ann's turn: move"
+    assert status_line(drive.flow.status()) == "Ann's turn: move"
     drive.play_first_move()
-    assert drive.flow.status() == "Bob's turn: roll"
+    assert status_line(drive.flow.status()) == "Bob's turn: roll"
     drive(RollDice())
-    assert drive.flow.status() == "Bob's turn: move"
+    assert status_line(drive.flow.status()) == "Bob's turn: move"
 
 
 def test_the_top_player_moves_in_their_own_points_and_the_board_does_not_turn() -> None:
@@ -190,8 +194,8 @@ def test_a_double_by_one_player_is_answered_by_the_other_by_name() -> None:
     assert s.turn == AI
     out = drive(Double())
     asks = [e for e in out if isinstance(e, AskTake)]
-    assert asks and (asks[0].doubler, asks[0].taker, asks[0].value) == ("Bob", "Ann", 2)
-    assert drive.flow.phase is Phase.TAKE_OR_PASS and drive.flow.status() == "Ann: take or pass?"
+    assert asks and (asks[0].doubler.name, asks[0].taker.name, asks[0].value) == ("Bob", "Ann", 2)
+    assert drive.flow.phase is Phase.TAKE_OR_PASS and status_line(drive.flow.status()) == "Ann: take or pass?"
     drive(Take())
     assert s.cube == CubeState(2, HUMAN)  # Ann owns it
     assert drive.flow.phase is Phase.AWAITING_ROLL and s.turn == AI  # Bob, who doubled, rolls
@@ -220,7 +224,7 @@ def test_the_take_advice_for_a_person_is_weighed_from_the_doublers_side() -> Non
     assert req.noise == 0.0 and drive.flow.search is Search.TAKE_ADVICE
     answer = CubeAnswer(0, (0.7, 0.2, 0.0, 0.05, 0.0), 0.3, 0.4, 1.0, True, True)
     asks = [e for e in drive(CubeDone(answer)) if isinstance(e, AskTake)]
-    assert asks and asks[0].taker == "Ann" and asks[0].advice.startswith("Take")
+    assert asks and asks[0].taker.name == "Ann" and take_advice(asks[0].advice).startswith("Take")
 
 
 def test_a_hint_is_for_the_player_on_roll_either_side() -> None:
@@ -276,7 +280,7 @@ def test_a_resignation_is_put_to_the_other_player() -> None:
     s = drive.flow.session
     out = drive(Resign(Resignation.SINGLE))
     asks = [e for e in out if isinstance(e, AskResign)]
-    assert asks and (asks[0].resigner, asks[0].taker, asks[0].points) == ("Bob", "Ann", 1)
+    assert asks and (asks[0].resigner.name, asks[0].taker.name, asks[0].points) == ("Bob", "Ann", 1)
     drive(DeclineResign())
     assert drive.flow.phase is Phase.MOVING and s.turn == AI  # Bob plays on
     drive(Resign(Resignation.SINGLE))
@@ -331,7 +335,7 @@ def test_a_two_player_game_survives_a_save_and_resumes_on_the_same_players_half_
     again(Tick(0.05))
     assert again.flow.phase is Phase.MOVING and again.flow.builder is not None
     assert [p.step for p in again.flow.builder.played] == [step]
-    assert again.flow.status().startswith("Bob's turn")
+    assert status_line(again.flow.status()).startswith("Bob's turn")
 
 
 def test_a_saved_game_with_unreadable_names_is_refused_in_words() -> None:
@@ -406,4 +410,4 @@ def test_the_tutor_names_the_other_player_when_a_double_was_missed() -> None:
     assert flow.phase is Phase.TUTOR_CHECKING
     should_double = CubeAnswer(0, (0.75, 0.2, 0.0, 0.05, 0.0), 0.2, 0.5, 1.0, True, True)
     warned = [e for e in drive(CubeDone(should_double)) if isinstance(e, TutorWarn)]
-    assert warned and "double, Ann should take" in warned[0].verdict.text()
+    assert warned and "double, Ann should take" in verdict_line(warned[0].verdict, warned[0].taker)

@@ -37,6 +37,9 @@ from ui.flow.events import (
 from ui.flow.turn_flow import TurnFlow
 from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.text.flow import said as worded
+from ui.text.flow import status as status_line
+from ui.text.flow import take_advice
 from ui.widgets.scoreboard import cube_face, log_lines, match_words, score_words
 
 GAMMON_SOON = Position.from_sides(side({1: 1}), side({6: 15}))
@@ -79,7 +82,7 @@ def flow_at(
 
 
 def said(effects: list[Effect]) -> str:
-    return " ".join(e.text for e in effects if isinstance(e, Message))
+    return " ".join(worded(e.said) for e in effects if isinstance(e, Message))
 
 
 def searches(effects: list[Effect]) -> list[CubeRequest]:
@@ -259,15 +262,19 @@ def test_computer_double_asks_take_or_pass_with_the_advice() -> None:
     out = flow.handle(CubeDone(answer(double=True, win=0.69, dt=0.5)))
     (ask,) = [e for e in out if isinstance(e, AskTake)]
     assert flow.phase is Phase.TAKE_OR_PASS and ask.value == 2 and not ask.beaver
-    assert ask.advice.startswith("Take: you need 25% to win, you have 31%")
-    assert flow.status() == "Take or pass?"
+    assert ask.advice is not None and take_advice(ask.advice).startswith(
+        "Take: you need 25% to win, you have 31%"
+    )
+    assert status_line(flow.status()) == "Take or pass?"
 
 
 def test_take_advice_says_pass_when_taking_loses_more() -> None:
     flow = flow_at(AI)
     out = flow.handle(CubeDone(answer(double=True, win=0.85, dt=1.4)))
     (ask,) = [e for e in out if isinstance(e, AskTake)]
-    assert ask.advice.startswith("Pass: you need 25% to win, you have 15%")
+    assert ask.advice is not None and take_advice(ask.advice).startswith(
+        "Pass: you need 25% to win, you have 15%"
+    )
 
 
 def test_no_advice_when_it_is_turned_off() -> None:
@@ -275,7 +282,7 @@ def test_no_advice_when_it_is_turned_off() -> None:
     flow.options.cube_advice = False
     out = flow.handle(CubeDone(answer(double=True)))
     (ask,) = [e for e in out if isinstance(e, AskTake)]
-    assert ask.advice == ""
+    assert ask.advice is None
 
 
 def test_human_take_owns_the_cube_and_the_computer_rolls() -> None:

@@ -36,6 +36,8 @@ from ui.flow.turn_flow import DANCE_DELAY, OPENING_AI_DELAY, OPENING_DELAY, Turn
 from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession
 from ui.model.turn import TurnBuilder
+from ui.text.flow import said as worded
+from ui.text.flow import status as status_line
 
 
 def config(first: str = "you", match_length: int = 1) -> GameConfig:
@@ -50,7 +52,7 @@ def flow_for(
 
 
 def messages(effects: list[Effect]) -> list[str]:
-    return [e.text for e in effects if isinstance(e, Message)]
+    return [worded(e.said) for e in effects if isinstance(e, Message)]
 
 
 NO_DOUBLE = CubeAnswer(0, (0.5, 0.1, 0.0, 0.1, 0.0), 0.0, -0.2, 1.0, False, True)
@@ -139,7 +141,7 @@ def test_no_legal_move_is_said_and_done_passes_before_the_pause_is_over() -> Non
     flow = flow_for(start=closed)
     out = wait(flow, OPENING_DELAY + 0.1)
     assert flow.builder is not None and flow.builder.is_pass()
-    assert flow.status() == "No legal move"
+    assert status_line(flow.status()) == "No legal move"
     assert any(m.startswith("No legal move with ") for m in messages(out))
     assert flow.phase is Phase.MOVING and flow.session.turn == HUMAN  # a moment to read it
     flow.handle(Confirm())

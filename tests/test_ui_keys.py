@@ -43,7 +43,6 @@ from ui.flow.events import (
     Undo,
 )
 from ui.flow.turn_flow import DANCE_DELAY, TurnFlow
-from ui.flow.words import dice_left
 from ui.model.display import AnimationSpeed
 from ui.model.player_stats import PlayerStats
 from ui.model.position_ids import parse_setup
@@ -71,6 +70,8 @@ from ui.scenes.settings.menu import MenuScene
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
+from ui.text.flow import dice_left
+from ui.text.flow import said as worded
 from ui.widgets.scoreboard import plan_header
 
 SIZE = (1100, 720)
@@ -144,7 +145,7 @@ def said(effects: list[Effect]) -> list[Message]:
 
 
 def words(effects: list[Effect]) -> str:
-    return " ".join(m.text for m in said(effects))
+    return " ".join(worded(m.said) for m in said(effects))
 
 
 def keydown(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
@@ -158,7 +159,7 @@ def finished_session() -> GameSession:
 
 
 def verdict() -> Verdict:
-    return Verdict(0.2, "24/18 13/10", "13/10 13/7", "Plays safe.")
+    return Verdict(0.2, CheckerPlay.MOVE, "24/18 13/10", "13/10 13/7")
 
 
 # --- 1. Enter runs the ringed choice, in every dialog --------------------------------------------------
@@ -171,7 +172,7 @@ def nothing(*_: object) -> None:
 DIALOGS: dict[type[Dialog], Callable[[App], Dialog]] = {
     ConfirmDialog: lambda a: ConfirmDialog(a, "Leave the game?", "It is saved.", "Leave", nothing),
     TutorDialog: lambda a: TutorDialog(a, verdict(), CheckerPlay.MOVE, nothing),
-    TakePassDialog: lambda a: TakePassDialog(a, 2, "Take: you need 25%", nothing, beaver=True),
+    TakePassDialog: lambda a: TakePassDialog(a, 2, None, nothing, beaver=True),
     ResignDialog: lambda a: ResignDialog(a, lambda r: r.value, nothing),
     ResignOfferDialog: lambda a: ResignOfferDialog(a, Resignation.GAMMON, 2, nothing),
     ResumePrompt: lambda a: ResumePrompt(a, session_at(HUMAN)),
@@ -295,7 +296,7 @@ def meanings(table: object, dialogs: list[Dialog]) -> dict[tuple[str, bool], set
 
 def game_dialogs(a: App) -> list[Dialog]:
     return [
-        TakePassDialog(a, 2, "", nothing, beaver=True),
+        TakePassDialog(a, 2, None, nothing, beaver=True),
         ResignDialog(a, lambda r: r.value, nothing),
         ResignOfferDialog(a, Resignation.GAMMON, 2, nothing),
         TutorDialog(a, verdict(), CheckerPlay.MOVE, nothing),
@@ -321,7 +322,7 @@ def test_theme_is_not_t_which_takes_a_double_and_ctrl_t_takes_nothing(app: App) 
     by_label = {a.label: a for a in ACTIONS}
     assert not any(k.matches(keydown(pygame.K_t)) for k in by_label["Theme"].keys)
     took: list[CubeAction] = []
-    dialog = TakePassDialog(app, 2, "", took.append)
+    dialog = TakePassDialog(app, 2, None, took.append)
     app.push(dialog)
     dialog.handle_event(keydown(pygame.K_t, mod=pygame.KMOD_CTRL))  # the temperature map's key
     assert took == []
@@ -407,7 +408,7 @@ def test_h_or_the_greyed_hint_before_the_roll_when_the_computer_owns_the_cube_sa
 
 def test_h_while_the_computer_plays_says_hints_are_for_your_turn() -> None:
     flow = flow_of(session_at(AI))
-    assert not flow.hint_ready() and flow.why_no_hint().startswith("Hints are for your own turn")
+    assert not flow.hint_ready() and worded(flow.why_no_hint()).startswith("Hints are for your own turn")
 
 
 # --- 5. no legal move: said, and passed by itself or on any key ----------------------------------------
@@ -455,7 +456,7 @@ def test_the_cube_hint_stays_until_the_next_message() -> None:
     flow = flow_of(session_at(HUMAN))
     flow.handle(AskHint(1))
     out = flow.handle(CubeDone(NO_DOUBLE))
-    hint = [m for m in said(out) if m.text.startswith("Cube hint")]
+    hint = [m for m in said(out) if worded(m.said).startswith("Cube hint")]
     assert hint and hint[0].stays
 
 

@@ -32,6 +32,7 @@ from ui.flow.turn_flow import TurnFlow
 from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession
 from ui.model.tutor import EVERY_CHECKED, CheckerPlay
+from ui.text.flow import status as status_line
 
 PROBS = (0.5, 0.1, 0.0, 0.1, 0.0)
 
@@ -119,7 +120,7 @@ def test_committing_before_the_check_is_in_waits_for_it() -> None:
     b.play_move(b.moves[0])
     out = flow.handle(Confirm())
     assert flow.phase is Phase.TUTOR_CHECKING and "Tutor is checking" in " ".join(messages(out))
-    assert flow.status() == "Tutor is checking…" and not flow.is_human_moving()
+    assert status_line(flow.status()) == "Tutor is checking…" and not flow.is_human_moving()
     flow.handle(SearchDone(ranked_for(flow)))  # the best move: no warning
     assert flow.session.log[-1].steps == b.moves[0].steps and flow.session.turn == AI
 
@@ -264,7 +265,7 @@ def test_a_wrong_take_is_warned_and_the_question_asked_again() -> None:
 
 def test_every_checked_decision_has_its_title_and_the_phase_take_back_returns_to() -> None:
     from ui.flow.tutor import decided_in
-    from ui.scenes.game.tutor_dialog import tutor_title
+    from ui.text.tutor import tutor_title
 
     assert tutor_title(CubeAction.NO_DOUBLE) == "Tutor: a double was right"
     assert len({tutor_title(kind) for kind in EVERY_CHECKED}) == len(EVERY_CHECKED)

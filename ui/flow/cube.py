@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ai.engine_types import ACTION_WORDS, CubeAdvice, CubeContext, context_for
+from ai.engine_types import CubeContext, context_for
 from ai.worker.messages import CubeAnswer, CubeRequest
 from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, Resignation, double_refusal, resign_points
 from game.rules.position import Position
@@ -53,40 +53,27 @@ from ui.flow.parts import (
     TurnView,
     Weighed,
 )
-from ui.flow.words import does, is_you, who, wins
+from ui.flow.said import (
+    Accepted,
+    ComputerAccepts,
+    ComputerOffersResignation,
+    ComputerPasses,
+    ComputerTakes,
+    Declined,
+    DoubleBlock,
+    Doubled,
+    DoubleWaits,
+    NoDoubleNow,
+    Note,
+    OffersResignation,
+    Passed,
+    Took,
+    WeighingDouble,
+    side,
+)
 from ui.model.seats import Control
 from ui.model.session import HUMAN, GameSession
 from ui.model.tutor import CheckerPlay, Pending
-
-RESIGN_WORDS = {
-    Resignation.SINGLE: "a single game",
-    Resignation.GAMMON: "a gammon",
-    Resignation.BACKGAMMON: "a backgammon",
-}
-"""An offer in words."""
-
-
-def take_advice(answer: CubeAnswer) -> str:
-    """The hint for the human facing the computer's double (``answer`` is from the computer's side)."""
-    mine = 1.0 - answer.probs[0]
-    verdict = ACTION_WORDS[CubeAction.TAKE if answer.take_right() else CubeAction.PASS]
-    return (
-        f"{verdict}: you need {answer.take_point:.0%} to win, you have {mine:.0%}"
-        f" (taking scores {-answer.dt:+.2f}, passing {-answer.dp:+.2f})"
-    )
-
-
-def cube_hint_text(answer: CubeAnswer, taker: str = "the computer") -> str:
-    """The cube hint for the human on roll (``answer`` is from their side; ``taker``: the other side)."""
-    advice = CubeAdvice.of(answer.double, answer.take)
-    if advice.doubler is CubeAction.DOUBLE:
-        verdict = f"{ACTION_WORDS[CubeAction.DOUBLE]}: {taker} should {advice.taker}"
-    else:
-        verdict = ACTION_WORDS[CubeAction.NO_DOUBLE]
-    return (
-        f"Cube hint: {verdict} (no double {answer.nd:+.3f}, double/take {answer.dt:+.3f},"
-        f" double/pass {answer.dp:+.3f}; {answer.probs[0]:.0%} to win)."
-    )
 
 
 def on_roll(session: GameSession) -> int:
@@ -114,26 +101,6 @@ def advice_request(session: GameSession, doubler: int, depth: int) -> CubeReques
     s = session
     pos: Position = s.state.position if s.turn == doubler else s.state.position.swapped()
     return CubeRequest(pos, cube_context(s, doubler), depth, settle=False)
-
-
-def no_double_reason(session: GameSession) -> str:
-    """Why the person on roll may not double now, as the start of a sentence ("The computer owns
-    the cube (on 2)"), for the hint that has no double to weigh."""
-    s, me = session, on_roll(session)
-    rolled = s.state.dice is not None
-    match double_refusal(s.cube, me, crawford=s.match.is_crawford(), rolled=rolled):
-        case NoDouble.NOT_OWNER:
-            return f"{who(s, 1 - me)} owns the cube (on {s.cube.value})"
-        case NoDouble.CRAWFORD:
-            return "No doubling in the Crawford game"
-        case NoDouble.AT_MAX:
-            return f"The cube is on {MAX_CUBE}, as high as it goes"
-        case NoDouble.ROLLED:
-            return "The dice are rolled"
-        case None:
-            return "Not just now"
-        case other:
-            assert_never(other)
 
 
 @dataclass
@@ -170,32 +137,31 @@ class CubeExchange:
             and s.can_double(on_roll(s))
         )
 
-    def why_no_double(self) -> str:
-        """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
+    def why_no_double(self) -> NoDoubleNow:
+        """Why the human may not double now (for a D pressed when :meth:`can_double` is False)."""
         s = self.session
         me = on_roll(s) if s.config.is_two_player() else HUMAN
+        owner = side(s, 1 - me)
         if s.outcome() is not None:
-            return "The game is over: there is nothing to double."
+            return NoDoubleNow(DoubleBlock.GAME_OVER, owner, s.cube.value)
         if s.offered is not None:
-            return "A double is already waiting for its answer."
+            return NoDoubleNow(DoubleBlock.WAITING, owner, s.cube.value)
         if s.turn != me:
-            return "You can double only on your own turn, before you roll."
+            return NoDoubleNow(DoubleBlock.NOT_YOUR_TURN, owner, s.cube.value)
         rolled = s.state.dice is not None
         match double_refusal(s.cube, me, crawford=s.match.is_crawford(), rolled=rolled):
             case NoDouble.ROLLED if not s.log:
-                return "Not on the opening roll: you can double from your next turn, before you roll."
+                return NoDoubleNow(DoubleBlock.OPENING, owner, s.cube.value)
             case NoDouble.ROLLED:
-                return "You have rolled: a double comes before the roll, on your next turn."
+                return NoDoubleNow(DoubleBlock.ROLLED, owner, s.cube.value)
             case NoDouble.CRAWFORD:
-                return "No doubling in the Crawford game (a player is one point from winning the match)."
-            case NoDouble.NOT_OWNER if s.config.is_two_player():
-                return f"{who(s, 1 - me)} owns the cube (on {s.cube.value}): only they can double next."
+                return NoDoubleNow(DoubleBlock.CRAWFORD, owner, s.cube.value)
             case NoDouble.NOT_OWNER:
-                return f"The computer owns the cube (on {s.cube.value}): only it can double next."
+                return NoDoubleNow(DoubleBlock.NOT_OWNER, owner, s.cube.value)
             case NoDouble.AT_MAX:
-                return f"The cube is on {MAX_CUBE}, as high as it goes."
+                return NoDoubleNow(DoubleBlock.AT_MAX, owner, MAX_CUBE)
             case None:
-                return "Not just now: you can double when the board is still and it is your turn to roll."
+                return NoDoubleNow(DoubleBlock.NOT_NOW, owner, s.cube.value)
             case other:
                 assert_never(other)
 
@@ -308,7 +274,7 @@ class CubeExchange:
         if a.offer is not None and a.offer not in self.declined:
             self.resign_offer, self.resigner = a.offer, me
             pts = resign_points(a.offer, s.cube, money=s.is_money(), rules=s.config.rules())
-            said = f"The computer offers to resign {RESIGN_WORDS[a.offer]} ({pts} point{'s' * (pts > 1)})."
+            said = ComputerOffersResignation(a.offer, pts)
             return [GoTo(Phase.RESIGN_OFFERED), Message(said, stays=True), AskResign(a.offer, pts)]
         if a.double and s.can_double(me):
             s.double(me)
@@ -318,18 +284,14 @@ class CubeExchange:
     def _ask_take(self, view: TurnView) -> list[Step]:
         s, doubler = self.session, self._doubler()
         a = self.cube_answer
-        advice = take_advice(a) if a is not None and view.options.cube_advice else ""
-        asked = "" if is_you(s, 1 - doubler) else f"{who(s, 1 - doubler)}: "
-        said = does(s, doubler, "double", "doubles")
+        advice = a if a is not None and view.options.cube_advice else None
+        doubles, takes = side(s, doubler), side(s, 1 - doubler)
         beaver = self._beaver_allowed()  # the phase is TAKE_OR_PASS from here
         return [
             GoTo(Phase.TAKE_OR_PASS),
             Save(),
-            Message(
-                f"{said}: the cube to {s.cube.value * 2}. {asked + 'take' if asked else 'Take'} or pass?",
-                stays=True,
-            ),
-            AskTake(s.cube.value * 2, advice, beaver, who(s, doubler), who(s, 1 - doubler)),
+            Message(DoubleWaits(doubles, takes, s.cube.value * 2), stays=True),
+            AskTake(s.cube.value * 2, advice, beaver, doubles, takes),
             CubeDue(doubler),
         ]
 
@@ -338,9 +300,7 @@ class CubeExchange:
     def _take_now(self) -> list[Step]:
         s, taker = self.session, 1 - self._doubler()
         s.answer(True)
-        owns = "yours" if is_you(s, taker) else f"{who(s, taker)}'s"
-        said = f"{does(s, taker, 'take', 'takes')}: the cube is on {s.cube.value}, {owns}."
-        return [Message(said), Save(), *self._doubler_rolls()]
+        return [Message(Took(side(s, taker), s.cube.value)), Save(), *self._doubler_rolls()]
 
     def _doubler_rolls(self) -> list[Step]:
         """A double was taken: the doubler, still on roll, rolls (a person presses Roll)."""
@@ -352,15 +312,13 @@ class CubeExchange:
         s, taker = self.session, 1 - self._doubler()
         s.answer(True)
         s.beaver(taker)
-        owns = "yours" if is_you(s, taker) else f"{who(s, taker)}'s"
-        said = f"{does(s, taker, 'beaver', 'beavers')}: the cube is on {s.cube.value}, still {owns}."
-        return [Message(said), Save(), *self._doubler_rolls()]
+        return [Message(Took(side(s, taker), s.cube.value, beaver=True)), Save(), *self._doubler_rolls()]
 
     def _pass_now(self) -> list[Step]:
         s, doubler = self.session, self._doubler()
         s.answer(False)
         pts = s.points_now()
-        return [Message(f"{does(s, 1 - doubler, 'pass', 'passes')}: {wins(s, doubler, pts)}."), EnterTurn()]
+        return [Message(Passed(side(s, 1 - doubler), side(s, doubler), pts)), EnterTurn()]
 
     # --- the human doubles -----------------------------------------------------------------------------
 
@@ -368,7 +326,7 @@ class CubeExchange:
         s, me = self.session, on_roll(self.session)
         s.double(me)
         said: list[Step] = [
-            Message(f"{does(s, me, 'double', 'doubles')}: the cube to {s.cube.value * 2}."),
+            Message(Doubled(side(s, me), s.cube.value * 2)),
             Save(),
         ]
         if s.is_human(1 - me):
@@ -381,10 +339,10 @@ class CubeExchange:
         if not view.options.cube_advice:
             return self._ask_take(view)
         s, doubler = self.session, self._doubler()
-        what = "the computer's double" if s.controller(doubler).control is Control.COMPUTER else "the double"
+        computers = s.controller(doubler).control is Control.COMPUTER
         return [
             GoTo(Phase.TAKE_OR_PASS),
-            Message(f"Weighing {what} for {who(s, 1 - doubler, mid=True)}..."),
+            Message(WeighingDouble(side(s, 1 - doubler), computers)),
             Ask(Search.TAKE_ADVICE, advice_request(s, doubler, view.options.tutor_depth)),
         ]
 
@@ -399,15 +357,13 @@ class CubeExchange:
         theirs = 1.0 - a.probs[0]
         if a.take:
             s.answer(True)
-            said = f"The computer takes: {theirs:.0%} to win."
+            said = ComputerTakes(theirs, s.cube.value)
             if a.beaver and s.is_money() and s.config.beavers and s.cube.value < MAX_CUBE:
                 s.beaver(1 - self._doubler())
-                said = f"The computer takes and beavers: {theirs:.0%} to win; the cube is on {s.cube.value}."
+                said = ComputerTakes(theirs, s.cube.value, beaver=True)
             return [Message(said, stays=True), Save(), GoTo(Phase.AWAITING_ROLL)]
         s.answer(False)
-        pts = s.points_now()
-        said = f"The computer passes: only {theirs:.0%} to win. You win {pts} point{'s' * (pts > 1)}."
-        return [Message(said, stays=True), EnterTurn()]
+        return [Message(ComputerPasses(theirs, s.points_now()), stays=True), EnterTurn()]
 
     # --- resignations ---------------------------------------------------------------------------------
 
@@ -417,13 +373,13 @@ class CubeExchange:
         out: list[Step] = [Drop()] if view.search is Search.HINT else []
         s, me = self.session, on_roll(self.session)
         self.resign_offer, self.resigner = intent.offer, me
-        out.append(Message(f"{does(s, me, 'offer', 'offers')} to resign {RESIGN_WORDS[intent.offer]}."))
+        out.append(Message(OffersResignation(side(s, me), intent.offer)))
         if s.is_human(1 - me):  # the other person answers
             pts = resign_points(intent.offer, s.cube, money=s.is_money(), rules=s.config.rules())
             return [
                 *out,
                 GoTo(Phase.RESIGN_OFFERED),
-                AskResign(intent.offer, pts, who(s, me), who(s, 1 - me)),
+                AskResign(intent.offer, pts, side(s, me), side(s, 1 - me)),
             ]
         return [*out, GoTo(Phase.RESIGN_ANSWER), Ask(Search.RESIGN, self.request(me, 1, intent.offer, me))]
 
@@ -432,12 +388,9 @@ class CubeExchange:
         self.resign_offer = None
         if a.accepts and offer is not None:
             self.session.resign(on_roll(self.session), offer)
-            pts = self.session.points_now()
-            said = Message(f"The computer accepts: it wins {pts} point{'s' * (pts > 1)}.", stays=True)
+            said = Message(ComputerAccepts(self.session.points_now()), stays=True)
         else:
-            said = Message(
-                "The computer declines: it expects to win more by playing on.", warn=True, stays=True
-            )
+            said = Message(Note.COMPUTER_DECLINES_RESIGNATION, warn=True, stays=True)
         return [said, EnterTurn()]
 
     def _resigner(self) -> int:
@@ -452,7 +405,7 @@ class CubeExchange:
         s.resign(resigner, offer)
         pts = s.points_now()
         return [
-            Message(f"{does(s, 1 - resigner, 'accept', 'accepts')}: {wins(s, 1 - resigner, pts)}."),
+            Message(Accepted(side(s, 1 - resigner), pts)),
             EnterTurn(),
         ]
 
@@ -462,7 +415,7 @@ class CubeExchange:
             return []
         s, resigner = self.session, self._resigner()
         self.resign_offer = None
-        said = Message(f"{does(s, 1 - resigner, 'decline', 'declines')}: play on.")
+        said = Message(Declined(side(s, 1 - resigner)))
         if s.is_human(resigner):
             return [said, EnterTurn()]  # the person who offered goes on with their turn
         self.declined.add(offer)
@@ -492,14 +445,14 @@ class CubeExchange:
             case Search.TAKE if view.phase is Phase.DOUBLE_ANSWER:
                 self.session.answer(True)
                 return [
-                    Message("The computer takes (it could not weigh the double)."),
+                    Message(Note.COMPUTER_TAKES_UNWEIGHED),
                     Save(),
                     GoTo(Phase.AWAITING_ROLL),
                 ]
             case Search.RESIGN if view.phase is Phase.RESIGN_ANSWER:
                 self.resign_offer = None
                 return [
-                    Message("The computer declines (it could not weigh the offer).", warn=True),
+                    Message(Note.COMPUTER_DECLINES_UNWEIGHED, warn=True),
                     EnterTurn(),
                 ]
             case Search.TAKE_ADVICE if view.phase is Phase.TAKE_OR_PASS:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from types import MappingProxyType
-from typing import assert_never
 
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
+from ui.flow.said import COMPUTER, YOU, Said, Side
 from ui.model.turn import PlayedStep
 from ui.model.tutor import Checked, Verdict
 
@@ -50,27 +48,6 @@ class FlowOptions:
     """The depth the tutor checks at (the hint depth)."""
 
 
-PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
-    {
-        Phase.OPENING_ROLL: "Opening roll",
-        Phase.AWAITING_ROLL: "Your turn: roll",
-        Phase.MOVING: "Your turn: move",
-        Phase.COMPUTER_THINKING: "Computer is thinking…",
-        Phase.COMPUTER_MOVING: "Computer's turn",
-        Phase.GAME_OVER: "Game over",
-        Phase.MATCH_OVER: "Match over",
-        Phase.CUBE_THINKING: "Computer's turn",
-        Phase.TAKE_OR_PASS: "Take or pass?",
-        Phase.DOUBLE_ANSWER: "You doubled: computer decides…",
-        Phase.RESIGN_ANSWER: "You resigned: computer decides…",
-        Phase.RESIGN_OFFERED: "Computer offers to resign",
-        Phase.TUTOR_CHECKING: "Tutor is checking…",
-        Phase.TUTOR_WARNING: "Tutor: take it back?",
-    }
-)
-"""The status line for each phase (the moving phase says more when it can)."""
-
-
 class Search(Enum):
     """What the running worker search is for."""
 
@@ -92,26 +69,6 @@ class Search(Enum):
     """The human's cube decision weighed for the tutor."""
     TAKE_ADVICE = "take advice"
     """The take / pass advice on the computer's double, weighed again after a resume."""
-
-    def words(self) -> str:
-        """The panel's words while the worker searches."""
-        match self:
-            case Search.MOVE:
-                return "Thinking…"
-            case Search.HINT:
-                return "Finding hints…"
-            case Search.CUBE | Search.CUBE_HINT:
-                return "Weighing the cube…"
-            case Search.TAKE:
-                return "Weighing your double…"
-            case Search.RESIGN:
-                return "Weighing your offer…"
-            case Search.TAKE_ADVICE:
-                return "Weighing the double…"
-            case Search.TUTOR | Search.TUTOR_CUBE:
-                return "Tutor is checking… (Esc skips)"
-            case _:
-                assert_never(self)
 
 
 # --- intents ------------------------------------------------------------------------------------------
@@ -343,8 +300,8 @@ class Sound:
 class Message:
     """Say something in the status line."""
 
-    text: str
-    """The words."""
+    said: Said
+    """What is said (worded by :func:`ui.text.flow.said`)."""
     warn: bool = False
     """Shown as a warning."""
     stays: bool = False
@@ -363,14 +320,14 @@ class AskTake:
 
     value: int
     """The cube offered."""
-    advice: str
-    """The hint's advice ("Take: ..."), or empty."""
+    advice: CubeAnswer | None
+    """The hint's answer from the doubler's side (the dialog says take or pass), or None."""
     beaver: bool
     """A beaver is allowed."""
-    doubler: str = "The computer"
-    """Who doubled, as the dialog names them."""
-    taker: str = "You"
-    """Who is asked, as the dialog names them."""
+    doubler: Side = COMPUTER
+    """Who doubled."""
+    taker: Side = YOU
+    """Who is asked."""
 
 
 @dataclass(frozen=True)
@@ -381,10 +338,10 @@ class AskResign:
     """What it offers."""
     points: int
     """What the human would score."""
-    resigner: str = "The computer"
-    """Who offers, as the dialog names them."""
-    taker: str = "You"
-    """Who is asked, as the dialog names them."""
+    resigner: Side = COMPUTER
+    """Who offers."""
+    taker: Side = YOU
+    """Who is asked."""
 
 
 @dataclass(frozen=True)
@@ -395,6 +352,8 @@ class TutorWarn:
     """What it loses, and what is better."""
     kind: Checked
     """The decision."""
+    taker: Side = COMPUTER
+    """Who would answer a double (the better cube action names them)."""
 
 
 Effect = (

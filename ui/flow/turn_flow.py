@@ -20,11 +20,11 @@ from typing import assert_never
 
 from ai.engine_types import CubeContext
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
-from game.rules.cube import CubeAction
+from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, double_refusal
 from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
 from game.rules.position import Position, swap
-from ui.flow.cube import CubeExchange, advice_request, cube_context, no_double_reason
+from ui.flow.cube import CubeExchange, advice_request, cube_context, on_roll
 from ui.flow.events import (
     AdviceIntent,
     Animate,
@@ -87,8 +87,30 @@ from ui.flow.parts import (
     TurnView,
     Weighed,
 )
+from ui.flow.said import (
+    AIFailed,
+    ComputerCannotMove,
+    ComputerPlayed,
+    Danced,
+    ForcedMove,
+    HintBlock,
+    HintSetUp,
+    HitsOnTheWay,
+    LastMove,
+    NoDoubleNow,
+    NoHintNow,
+    NoLegalMove,
+    NotDone,
+    Note,
+    Opening,
+    Played,
+    RolledDice,
+    Said,
+    Undone,
+    side,
+)
+from ui.flow.status import Status, status_of
 from ui.flow.tutor import TUTOR_SEARCHES, Advice
-from ui.flow.words import dice_left, does, is_you, status_words, who, whose
 from ui.model.points import opposite
 from ui.model.session import HUMAN, GameSession, TurnRecord
 from ui.model.turn import PlayedStep, TurnBuilder, hits_on_the_way, unplay
@@ -288,7 +310,7 @@ class TurnFlow:
         Crawford)."""
         return self.cube.can_double(self._view())
 
-    def why_no_double(self) -> str:
+    def why_no_double(self) -> NoDoubleNow:
         """Why the human may not double now, in words (for a D pressed when :meth:`can_double` is False)."""
         return self.cube.why_no_double()
 
@@ -334,21 +356,26 @@ class TurnFlow:
         tutor search running for the same question is taken over)."""
         return self.can_hint() or self.can_cube_hint() or self._tutor_weighs_cube()
 
-    def why_no_hint(self) -> str:
-        """Why H gives no hint now, in words (for an H pressed when :meth:`hint_ready` is False)."""
+    def why_no_hint(self) -> NoHintNow:
+        """Why H gives no hint now (for an H pressed when :meth:`hint_ready` is False)."""
         s, b = self.session, self.builder
         if s.outcome() is not None:
-            return "The game is over: there is nothing to hint."
+            return NoHintNow(HintBlock.GAME_OVER)
         if self.phase is Phase.AWAITING_ROLL and self.on_roll_is_human():
             if self.search is Search.CUBE_HINT:
-                return "The cube is being weighed: its hint comes when the search ends."
+                return NoHintNow(HintBlock.CUBE_BEING_WEIGHED)
             if not self.can_double():
-                return f"{no_double_reason(s)}: no double to weigh. Roll, then H hints your move."
+                me = on_roll(s)
+                why = double_refusal(
+                    s.cube, me, crawford=s.match.is_crawford(), rolled=s.state.dice is not None
+                )
+                cube = MAX_CUBE if why is NoDouble.AT_MAX else s.cube.value
+                return NoHintNow(HintBlock.NO_DOUBLE, why, side(s, 1 - me), cube)
         if self.phase is Phase.MOVING and b is not None and b.is_pass():
-            return "No legal move: nothing to hint."
+            return NoHintNow(HintBlock.NO_LEGAL_MOVE)
         if self.search is Search.HINT:
-            return "The hint is on its way: the best moves show in the panel when the search ends."
-        return "Hints are for your own turn: before you roll (the cube), or after (your move)."
+            return NoHintNow(HintBlock.ON_ITS_WAY)
+        return NoHintNow(HintBlock.NOT_YOUR_TURN)
 
     def is_tutor_checking(self) -> bool:
         """True while a committed decision waits for the tutor's search."""
@@ -407,17 +434,17 @@ class TurnFlow:
             return None
         return s.log[-1]
 
-    def status(self) -> str:
-        """Whose turn it is and what comes next, in a few words (two players: by name)."""
-        return status_words(self.session, self.phase, self.builder, self.cube.resigner)
+    def status(self) -> Status:
+        """Whose turn it is and what comes next (two players: by name), for :func:`ui.text.flow.status`."""
+        return status_of(self.session, self.phase, self.builder, self.cube.resigner)
 
     # --- helpers ----------------------------------------------------------------------------------
 
     def _emit(self, *effects: Effect) -> None:
         self._out.extend(effects)
 
-    def _say(self, text: str, warn: bool = False, stays: bool = False) -> None:
-        self._out.append(Message(text, warn, stays))
+    def _say(self, said: Said, warn: bool = False, stays: bool = False) -> None:
+        self._out.append(Message(said, warn, stays))
 
     def _later(self, seconds: float, action: Callable[[], None]) -> None:
         self._timer = _Timer(seconds, action)
@@ -475,13 +502,16 @@ class TurnFlow:
         s = self.session
         opening = s.begin()
         ties = s.opening_ties()
-        tied = "".join(f"Tie at {t.text()}, rolled again. " for t in ties)
         first = s.turn if s.turn is not None else HUMAN
-        one, two = (who(s, 0), who(s, 1)) if self.is_two_player() else ("you", "the computer")
         self._emit(Sound("dice"), Save())
         self._say(
-            f"{tied}Opening roll: {one} {opening.first}, {two} {opening.second}."
-            f" {does(s, first, 'move', 'moves')} first with {opening.text()}."
+            Opening(
+                tuple(t.text() for t in ties),
+                (side(s, 0), side(s, 1)),
+                (opening.first, opening.second),
+                side(s, first),
+                opening.text(),
+            )
         )
         self.showing_opening = True  # until the first move starts
         self._later(OPENING_DELAY if s.is_human(first) else OPENING_AI_DELAY, self._enter_turn)
@@ -491,14 +521,14 @@ class TurnFlow:
         roll = s.roll(given)
         self.arrows = []
         self._emit(Sound("dice"), Save())
-        self._say(f"{who(s, s.turn if s.turn is not None else HUMAN)} rolled {roll.text()}.")
+        self._say(RolledDice(side(s, s.turn if s.turn is not None else HUMAN), roll.text()))
         self._enter_turn()
 
     def _begin_human_move(self) -> None:
         s = self.session
         dice = self.dice_shown()
         assert dice is not None and s.turn is not None
-        mover, rolled = s.turn, ("You rolled" if is_you(s, s.turn) else f"{who(s, s.turn)} rolled")
+        mover = s.turn
         partial = s.partial
         self.phase = Phase.MOVING
         self.builder = b = TurnBuilder(s.state.position, dice)
@@ -512,14 +542,11 @@ class TurnFlow:
             self._sync_partial()
             return
         if b.is_pass():
-            passes = "you pass" if is_you(s, mover) else f"{who(s, mover)} passes"
-            self._say(
-                f"No legal move with {dice.text()}: {passes} in a moment (any key: at once).", warn=True
-            )
+            self._say(NoLegalMove(side(s, mover), dice.text()), warn=True)
             self._later(DANCE_DELAY, self._pass_by_itself)
         elif b.is_forced() and self.options.auto_forced:
             move = b.moves[0]
-            self._say(f"{rolled} {dice.text()}: the only move is {move.notation()} (played for you).")
+            self._say(ForcedMove(side(s, mover), dice.text(), move.notation()))
             b.play_move(move)
             steps = list(b.played)
             b.undo_all()
@@ -541,7 +568,7 @@ class TurnFlow:
         assert dice is not None and s.turn is not None
         self.phase = Phase.COMPUTER_MOVING
         if not legal_moves(s.state.position, dice):
-            self._say(f"The computer rolled {dice.text()} and cannot move.")
+            self._say(ComputerCannotMove(dice.text()))
             self._later(DANCE_DELAY, self._ai_pass)
             return
         me = s.controller(s.turn)
@@ -570,7 +597,7 @@ class TurnFlow:
         self._emit(Save())
         self._enter_turn()
 
-    def _ai_play(self, move: Move | None, note: str = "") -> None:
+    def _ai_play(self, move: Move | None, fallback: bool = False) -> None:
         s = self.session
         if move is None:
             self._ai_pass()
@@ -581,7 +608,7 @@ class TurnFlow:
 
         def commit() -> None:
             s.play(move)
-            self._say(f"The computer played {move.notation()}{note}.", warn=bool(note))
+            self._say(ComputerPlayed(move.notation(), fallback), warn=fallback)
             self._emit(Save())
             self._enter_turn()
 
@@ -598,12 +625,7 @@ class TurnFlow:
         s.play(move)
         self._tell_advice(MovePlayed())
         dice = Roll.of(b.dice)
-        passes = "you pass" if is_you(s, mover) else f"{who(s, mover)} passes"
-        self._say(
-            f"{who(s, mover)} played {move.notation()}."
-            if move
-            else f"{who(s, mover)} rolled {dice.text()}: no move, {passes}."
-        )
+        self._say(Played(side(s, mover), move.notation()) if move else Danced(side(s, mover), dice.text()))
         self._emit(Save())
         self._enter_turn()
 
@@ -664,7 +686,7 @@ class TurnFlow:
         self._emit(Sound("checker"), Save())
         b = self.builder
         if b is not None and b.is_complete():
-            self._say("Move complete: press Enter or Done to play it, U to undo.")
+            self._say(Note.MOVE_COMPLETE)
 
     def _on_move_checker(self, intent: MoveChecker) -> None:
         if not self.is_human_moving() or self.builder is None:
@@ -673,16 +695,12 @@ class TurnFlow:
         try:
             steps = self.builder.play(intent.src, intent.dst)
         except ValueError:
-            self._say("That checker cannot go there with these dice.", warn=True)
+            self._say(Note.CANNOT_GO_THERE, warn=True)
             return
         self._played(steps)
         quiet = any(len(r) == len(steps) and not hits_on_the_way(r) for r in routes)
         if hits_on_the_way(steps) and quiet:  # two ways there: say which one was taken
-            then = " Or Enter / Done plays the move." if self.builder.is_complete() else ""
-            self._say(
-                f"{format_steps(tuple(p.step for p in steps))}: it hits on the way. To go round instead,"
-                f" press U and move one die at a time.{then}"
-            )
+            self._say(HitsOnTheWay(format_steps(tuple(p.step for p in steps)), self.builder.is_complete()))
 
     def _on_move_farthest(self, intent: MoveFarthest) -> None:
         if not self.is_human_moving() or self.builder is None:
@@ -698,20 +716,20 @@ class TurnFlow:
         if not self.is_human_moving() or b is None:
             return
         if not self.groups:
-            self._say("Nothing to undo this turn.")
+            self._say(Note.NOTHING_TO_UNDO)
             return
         for _ in range(self.groups.pop()):
             b.undo()
         self._sync_partial()
         self._emit(Save())
-        self._say(f"Undone: {dice_left(b.left_to_play())} to play.")
+        self._say(Undone(b.left_to_play()))
 
     def _on_confirm(self) -> None:
         b = self.builder
         if not self.is_human_moving() or b is None:
             return
         if not (b.is_complete() or b.is_pass()):
-            self._say(f"Not done: {dice_left(b.left_to_play())} to play.", warn=True)
+            self._say(NotDone(b.left_to_play()), warn=True)
             return
         if b.is_pass():
             self._timer = None  # passed at once: the pause that would pass it is not needed
@@ -753,7 +771,7 @@ class TurnFlow:
         if self.phase is Phase.TUTOR_CHECKING or kind in TUTOR_SEARCHES:
             self._tell_advice(Failed(kind, intent.message))  # the tutor waits on it, or it is the tutor's own
             return
-        self._say(f"The AI could not answer: {intent.message}", warn=True)
+        self._say(AIFailed(intent.message), warn=True)
         match kind:
             case Search.CUBE | Search.TAKE | Search.RESIGN | Search.TAKE_ADVICE:
                 self._tell_cube(Failed(kind, intent.message))
@@ -775,7 +793,7 @@ class TurnFlow:
         dice = self.dice_shown()
         assert dice is not None
         moves = legal_moves(self.session.state.position, dice)
-        self._ai_play(moves[0] if moves else None, note=" (the AI failed twice, so: its first legal move)")
+        self._ai_play(moves[0] if moves else None, fallback=True)
 
     def _on_cube_done(self, intent: CubeDone) -> None:
         """A cube answer: the advice's (a cube hint, the tutor's), else the cube exchange's."""
@@ -806,14 +824,14 @@ class TurnFlow:
         self.groups = [len(b.played)]
         self._sync_partial()
         self._emit(Sound("checker"), Save())
-        self._say(f"{ranked.move.notation()} set up: press Enter or Done to play it, U to undo.")
+        self._say(HintSetUp(ranked.move.notation()))
 
     # --- the last move shown again -------------------------------------------------------------------
 
     def _on_show_last(self) -> None:
         s = self.session
         if not s.log:
-            self._say("No move has been played yet.")
+            self._say(Note.NO_MOVE_YET)
             return
         length, presses = self._shown_last
         presses = presses + 1 if length == len(s.log) else 0
@@ -822,11 +840,9 @@ class TurnFlow:
         other = next((r for r in reversed(s.log) if r.player != newest.player), None)
         rec = newest if presses % 2 == 0 or other is None else other
         self.arrows = [(st.src, st.dst, rec.player == HUMAN) for st in rec.steps]
-        said = whose(s, rec.player)
+        self._say(LastMove(side(s, rec.player), rec.dice.text(), rec.notation() if rec.steps else ""))
         if not rec.steps:
-            self._say(f"{said} last turn: {rec.dice.text()}, no legal move (it passed).")
             return
-        self._say(f"{said} last move: {rec.notation()} with {rec.dice.text()}.")
         if rec is newest and self.phase is Phase.AWAITING_ROLL and not self.animating:
             self._replay(rec)
 

@@ -21,7 +21,7 @@ from typing import assert_never
 
 from ai.worker.messages import CubeAnswer, RankedMove, Request
 from game.rules.cube import CubeAction
-from ui.flow.cube import advice_request, cube_context, cube_hint_text, on_roll
+from ui.flow.cube import advice_request, cube_context, on_roll
 from ui.flow.events import (
     AskHint,
     Message,
@@ -55,7 +55,7 @@ from ui.flow.parts import (
     TurnView,
     Weighed,
 )
-from ui.flow.words import who
+from ui.flow.said import CubeHinted, Note, TutorFailed, side
 from ui.model.session import GameSession
 from ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
 
@@ -103,9 +103,9 @@ class Advice:
 
     # --- facts -------------------------------------------------------------------------------------
 
-    def _hint_words(self, answer: CubeAnswer) -> str:
+    def _hint_words(self, answer: CubeAnswer) -> CubeHinted:
         """The cube hint for the side on roll, naming the other side."""
-        return cube_hint_text(answer, who(self.session, 1 - on_roll(self.session), mid=True))
+        return CubeHinted(answer, side(self.session, 1 - on_roll(self.session)))
 
     def can_hint(self, view: TurnView) -> bool:
         """True when a move hint can be asked for (a tutor search running is taken over)."""
@@ -204,19 +204,19 @@ class Advice:
         self.pending = pending
         if known is not None:
             return self._judge(view)
-        return [*out, GoTo(Phase.TUTOR_CHECKING), Message("Tutor is checking… (Esc skips the check)")]
+        return [*out, GoTo(Phase.TUTOR_CHECKING), Message(Note.TUTOR_CHECKING)]
 
     def _judge(self, view: TurnView) -> list[Step]:
         pending, least = self.pending, view.options.tutor
         assert pending is not None
-        taker = who(self.session, 1 - on_roll(self.session), mid=True)
-        verdict = (
-            None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least, taker)
-        )
+        verdict = None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least)
         if verdict is None:
             return self._release()
         self.verdict = verdict
-        return [GoTo(Phase.TUTOR_WARNING), TutorWarn(verdict, pending.kind)]
+        return [
+            GoTo(Phase.TUTOR_WARNING),
+            TutorWarn(verdict, pending.kind, side(self.session, 1 - on_roll(self.session))),
+        ]
 
     def _release(self) -> list[Step]:
         """Carry out the held decision (from the phase it was made in)."""
@@ -235,7 +235,7 @@ class Advice:
         if intent.kind is Search.HINT:
             self.hints = list(intent.moves)  # every move: the panel's list scrolls
             if not self.hints:
-                out.append(Message("No legal move: nothing to hint."))
+                out.append(Message(Note.NOTHING_TO_HINT))
         if intent.kind not in MOVE_ANSWERS or view.builder is None:
             return out
         if intent.kind is Search.TUTOR or view.is_tutor_on():
@@ -261,13 +261,13 @@ class Advice:
         nobody waits for)."""
         if view.phase is not Phase.TUTOR_CHECKING:
             return []
-        return [Message(f"The tutor could not check this ({message}).", warn=True), *self._release()]
+        return [Message(TutorFailed(message), warn=True), *self._release()]
 
     def _on_skip_tutor(self, view: TurnView) -> list[Step]:
         if view.phase is not Phase.TUTOR_CHECKING:
             return []
         out: list[Step] = [] if view.search is None else [Drop()]
-        return [*out, Message("Tutor check skipped."), *self._release()]
+        return [*out, Message(Note.TUTOR_SKIPPED), *self._release()]
 
     def _on_take_back(self, view: TurnView) -> list[Step]:
         pending = self.pending
@@ -277,11 +277,11 @@ class Advice:
         self.verdict = None
         phase = decided_in(pending.kind)
         if pending.kind is CheckerPlay.MOVE and view.builder is not None:
-            said = Message("Taken back: the dice are as they were. Play again.")
+            said = Message(Note.TAKEN_BACK_MOVE)
             return [GoTo(phase), TakeBackMove(), Save(), said]
         if phase is Phase.TAKE_OR_PASS:
             return [GoTo(phase), PutAgain()]
-        return [GoTo(phase), Message("Taken back: decide again.")]
+        return [GoTo(phase), Message(Note.TAKEN_BACK)]
 
     # --- hints -------------------------------------------------------------------------------------------
 
@@ -289,7 +289,7 @@ class Advice:
         """The best moves for the roll: the tutor's ranking when it has one at ``depth``, else searched."""
         b = view.builder
         if not self.can_hint(view) or b is None:
-            return [Message("No legal move: nothing to hint.")] if b is not None and b.is_pass() else []
+            return [Message(Note.NOTHING_TO_HINT)] if b is not None and b.is_pass() else []
         self.hints = []
         self.hint_depth = depth
         if self.tutor_moves is not None and view.options.tutor_depth == depth:
@@ -305,8 +305,8 @@ class Advice:
         if self.tutor_cube is not None and view.options.tutor_depth == depth:
             return [Message(self._hint_words(self.tutor_cube), stays=True)]
         if view.search is Search.TUTOR_CUBE:
-            return [Adopt(Search.CUBE_HINT), Message("Weighing the cube for you...")]
+            return [Adopt(Search.CUBE_HINT), Message(Note.WEIGHING_CUBE_FOR_YOU)]
         return [
-            Message("Weighing the cube for you..."),
+            Message(Note.WEIGHING_CUBE_FOR_YOU),
             Ask(Search.CUBE_HINT, advice_request(self.session, on_roll(self.session), depth)),
         ]

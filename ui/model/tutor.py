@@ -57,24 +57,24 @@ class Pending:
 
 @dataclass(frozen=True)
 class Verdict:
-    """An error the tutor warns about."""
+    """An error the tutor warns about (worded by :mod:`ui.text.tutor`)."""
 
     loss: float
     """Equity lost against the best choice (positive)."""
-    played: str
-    """What was chosen, in words or notation."""
-    best: str
-    """What is better."""
-    detail: str = ""
-    """A line more (the cube's equities, or the chances)."""
+    kind: Checked = CheckerPlay.MOVE
+    """The decision judged."""
+    played: str = ""
+    """The move chosen, in notation (a checker play)."""
+    best: str = ""
+    """The best move, in notation (a checker play)."""
+    equities: tuple[float, float] = (0.0, 0.0)
+    """The best move's equity and the chosen one's (a checker play)."""
+    cube: CubeAnswer | None = None
+    """The cube's answer from the doubler's side (a cube action)."""
 
     def severity(self) -> str:
-        """ "doubtful", "bad" or "very bad"."""
+        """ "doubtful", "bad" or "very bad" (the key :mod:`ui.text.tutor` words)."""
         return severity(self.loss) or "doubtful"
-
-    def text(self) -> str:
-        """One line: ``13/7 8/7 loses 0.085 (bad); best 24/18 13/11``."""
-        return f"{self.played} loses {self.loss:.3f} ({self.severity()}); best {self.best}"
 
 
 def threshold(level: str) -> float | None:
@@ -103,10 +103,7 @@ def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Ve
     if loss < least or loss <= 0.0:
         return None
     return Verdict(
-        loss,
-        played.notation(),
-        best.move.notation(),
-        f"equity: {best.move.notation()} {best.equity:+.3f}, yours {mine.equity:+.3f}",
+        loss, CheckerPlay.MOVE, played.notation(), best.move.notation(), (best.equity, mine.equity)
     )
 
 
@@ -129,42 +126,12 @@ def cube_loss(kind: CubeAction, answer: CubeAnswer) -> float:
             assert_never(kind)
 
 
-def _cube_words(kind: CubeAction, answer: CubeAnswer, taker: str) -> tuple[str, str]:
-    """What was chosen and what is better, in words (``taker``: who would answer a double)."""
-    match kind:
-        case CubeAction.DOUBLE:
-            return "Doubling", "no double"
-        case CubeAction.NO_DOUBLE:
-            should = f"{taker} should take" if answer.dt <= answer.dp else f"{taker} should pass"
-            return "Not doubling", "double, " + should
-        case CubeAction.TAKE:
-            return "Taking", "pass"
-        case CubeAction.BEAVER:
-            return "Beavering", "pass"
-        case CubeAction.PASS:
-            return "Passing", "take"
-        case _:
-            assert_never(kind)
-
-
-def cube_verdict(
-    kind: CubeAction, answer: CubeAnswer, least: float, taker: str = "the computer"
-) -> Verdict | None:
-    """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side;
-    ``taker``: who would answer a double, in words)."""
+def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict | None:
+    """The warning for cube decision ``kind`` losing at least ``least`` (``answer``: the doubler's side)."""
     loss = cube_loss(kind, answer)
     if loss < least or loss <= 0.0:
         return None
-    played, best = _cube_words(kind, answer, taker)
-    if kind in (CubeAction.DOUBLE, CubeAction.NO_DOUBLE):
-        detail = f"no double {answer.nd:+.3f} · double/take {answer.dt:+.3f} · double/pass {answer.dp:+.3f}"
-    else:
-        mine = 1.0 - answer.probs[0]
-        detail = (
-            f"you have {mine:.0%} to win, you need {answer.take_point:.0%}"
-            f" · taking scores {-answer.dt:+.3f}, passing {-answer.dp:+.3f}"
-        )
-    return Verdict(loss, played, best, detail)
+    return Verdict(loss, kind, cube=answer)
 
 
 def verdict_for(
@@ -172,10 +139,8 @@ def verdict_for(
     moves: Sequence[RankedMove] | None,
     cube: CubeAnswer | None,
     least: float,
-    taker: str = "the computer",
 ) -> Verdict | None:
-    """The tutor's warning for a held decision, given what the search found (None: let it be;
-    ``taker``: who would answer a double, in words)."""
+    """The tutor's warning for a held decision, given what the search found (None: let it be)."""
     kind = pending.kind
     if kind is CheckerPlay.MOVE:
         if pending.move is None or moves is None:
@@ -183,4 +148,4 @@ def verdict_for(
         return move_verdict(moves, pending.move, least)
     if cube is None:
         return None
-    return cube_verdict(kind, cube, least, taker)
+    return cube_verdict(kind, cube, least)

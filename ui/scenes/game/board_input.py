@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ui.flow.events import Intent, Message, MoveChecker, MoveFarthest
+from ui.flow.said import Note
 from ui.flow.turn_flow import TurnFlow
 from ui.model.points import BAR, OFF, slot
 from ui.widgets.layout import Layout
@@ -48,8 +49,8 @@ class BoardInput:
         self._press = None
         self._last_click = None
 
-    def _say(self, text: str) -> None:
-        self.out.append(Message(text, warn=True))
+    def _say(self, note: Note) -> None:
+        self.out.append(Message(note, warn=True))
 
     # --- clicks --------------------------------------------------------------------------------------
 
@@ -61,7 +62,7 @@ class BoardInput:
         b = flow.builder
         if b is None or not flow.is_human_moving():
             if flow.is_roll_due():
-                self.out.append(Message("Roll the dice first (Space or the Roll button)."))
+                self.out.append(Message(Note.ROLL_FIRST))
             return self.out
         last, self._last_click = self._last_click, (p, now_ms)
         if self.selected == p and last is not None and last[0] == p and now_ms - last[1] <= DOUBLE_CLICK_MS:
@@ -89,20 +90,20 @@ class BoardInput:
         b = flow.builder
         assert b is not None
         if b.is_complete():
-            self._say("All dice are played: press Enter or Done, or U to undo.")
+            self._say(Note.ALL_DICE_PLAYED)
             return
         human = flow.session.sides(b.code, 0)[0]
         if human[slot(BAR)] and p != BAR:
-            self._say("You have a checker on the bar: enter it first.")
+            self._say(Note.ENTER_FROM_BAR)
         elif self.selected is not None:
-            self._say("That checker cannot go there with these dice.")
+            self._say(Note.CANNOT_GO_THERE)
             self.selected = None
         elif p == OFF:
-            self._say("Pick up a checker first, then click the tray to bear it off.")
+            self._say(Note.PICK_UP_TO_BEAR_OFF)
         elif 1 <= p <= 24 and human[slot(p)]:
-            self._say("That checker has no legal move with these dice.")
+            self._say(Note.NO_LEGAL_MOVE_FOR_CHECKER)
         else:
-            self._say("Pick one of your checkers that can move (they are ringed).")
+            self._say(Note.PICK_A_RINGED_CHECKER)
 
     # --- the mouse -----------------------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class BoardInput:
         if p in b.destinations(src):
             self.out.append(MoveChecker(src, p))
         else:
-            self._say("That checker cannot go there with these dice.")
+            self._say(Note.CANNOT_GO_THERE)
         self.selected = None
         return self.out
 

@@ -6,16 +6,23 @@ from collections.abc import Callable
 
 import pygame
 
+from ai.worker.messages import CubeAnswer
 from game.rules.cube import CubeAction, Resignation
+from ui.flow.said import COMPUTER, YOU, Side
 from ui.scenes.base import Choice, Context, Dialog
+from ui.text import _
+from ui.text.cube import (
+    offered_to,
+    resign_choice,
+    resign_costs,
+    resign_offer_title,
+    resign_question,
+    resign_title,
+    take_question,
+    take_title,
+)
+from ui.text.flow import take_advice
 from ui.widgets.controls import text, wrap
-
-RESIGN_NAMES = {
-    Resignation.SINGLE: "a single game",
-    Resignation.GAMMON: "a gammon",
-    Resignation.BACKGAMMON: "a backgammon",
-}
-"""What an offer concedes, in words."""
 
 
 class _Lines(Dialog):
@@ -62,29 +69,27 @@ class TakePassDialog(_Lines):
     pass (P), or beaver (B) when allowed; with the hint's advice. The title names who doubles and who
     answers."""
 
-    title = "The computer doubles"
     max_size = (600, 300)
 
     def __init__(
         self,
         ctx: Context,
         value: int,
-        advice: str,
+        advice: CubeAnswer | None,
         on_choice: Callable[[CubeAction], None],
         beaver: bool = False,
-        doubler: str = "The computer",
-        taker: str = "You",
+        doubler: Side = COMPUTER,
+        taker: Side = YOU,
     ) -> None:
-        self.title = f"{doubler} doubles" if taker == "You" else f"{doubler} doubles: {taker}, take or pass?"
+        self.title = take_title(doubler, taker)
         self.value = value
         """The cube offered."""
         self.on_choice = on_choice
         """Called with the answer: take, pass or beaver."""
         self.beaver = beaver
         """Offer a beaver too."""
-        yours = "yours" if taker == "You" else f"{taker}'s"
-        first = f"Take, and play on with the cube on {value}, {yours}? Or pass, and lose {value // 2}?"
-        super().__init__(ctx, [first] + ([advice] if advice else []))
+        first = take_question(taker, value)
+        super().__init__(ctx, [first] + ([take_advice(advice)] if advice is not None else []))
 
     def _pick(self, what: CubeAction) -> Callable[[], None]:
         return self.closing(lambda: self.on_choice(what))
@@ -92,11 +97,11 @@ class TakePassDialog(_Lines):
     def choices(self) -> list[Choice]:
         """Take (T, and Enter: the ring), pass (P), beaver (B)."""
         out = [
-            Choice("take", "Take", (pygame.K_t,), "T", self._pick(CubeAction.TAKE), True),
-            Choice("pass", "Pass", (pygame.K_p,), "P", self._pick(CubeAction.PASS)),
+            Choice("take", _("Take"), (pygame.K_t,), "T", self._pick(CubeAction.TAKE), True),
+            Choice("pass", _("Pass"), (pygame.K_p,), "P", self._pick(CubeAction.PASS)),
         ]
         if self.beaver:
-            out.append(Choice("beaver", "Beaver", (pygame.K_b,), "B", self._pick(CubeAction.BEAVER)))
+            out.append(Choice("beaver", _("Beaver"), (pygame.K_b,), "B", self._pick(CubeAction.BEAVER)))
         return out
 
 
@@ -104,7 +109,6 @@ class ResignDialog(_Lines):
     """The human offers to resign a single game, a gammon or a backgammon (the arrows move the ring,
     Enter offers: the digits are the hints' keys on this screen), or not (Esc, Enter at first)."""
 
-    title = "Resign?"
     max_size = (640, 260)
 
     def __init__(
@@ -112,35 +116,23 @@ class ResignDialog(_Lines):
         ctx: Context,
         points: Callable[[Resignation], int],
         on_offer: Callable[[Resignation], None],
-        resigner: str = "You",
-        taker: str = "The computer",
+        resigner: Side = YOU,
+        taker: Side = COMPUTER,
     ) -> None:
-        if resigner != "You":
-            self.title = f"{resigner}: resign?"
+        self.title = resign_title(resigner)
         self.points = points
         """What each offer would cost."""
         self.on_offer = on_offer
         """Called with the offer chosen."""
-        costs = ", ".join(f"{RESIGN_NAMES[r]} {points(r)}" for r in Resignation)
-        super().__init__(
-            ctx,
-            [
-                "Offer to resign? The computer accepts if it cannot expect more by playing on."
-                if taker == "The computer"
-                else f"Offer to resign? {taker} accepts or plays on.",
-                f"Points: {costs}.",
-            ],
-        )
+        super().__init__(ctx, [resign_question(taker), resign_costs(points)])
 
     def _offer(self, r: Resignation) -> Callable[[], None]:
         return self.closing(lambda: self.on_offer(r))
 
     def choices(self) -> list[Choice]:
         """Single, gammon, backgammon (← → and Enter), keep playing (Esc; ringed at first)."""
-        out = [
-            Choice(r.name.lower(), r.name.capitalize(), (), "← → Enter", self._offer(r)) for r in Resignation
-        ]
-        out.append(Choice("no", "Play on", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True))
+        out = [Choice(r.name.lower(), resign_choice(r), (), "← → Enter", self._offer(r)) for r in Resignation]
+        out.append(Choice("no", _("Play on"), (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True))
         return out
 
 
@@ -148,28 +140,21 @@ class ResignOfferDialog(_Lines):
     """A resignation offered to a person (by the computer, or the other person): accept (A, Enter) or
     decline (Esc)."""
 
-    title = "The computer resigns"
-
     def __init__(
         self,
         ctx: Context,
         offer: Resignation,
         points: int,
         on_answer: Callable[[bool], None],
-        resigner: str = "The computer",
-        taker: str = "You",
+        resigner: Side = COMPUTER,
+        taker: Side = YOU,
     ) -> None:
-        if resigner != "The computer":
-            self.title = f"{resigner} resigns: {taker}, accept?"
+        self.title = resign_offer_title(resigner, taker)
         self.offer = offer
         """What it offers."""
         self.on_answer = on_answer
         """Called with True (accept) or False (decline)."""
-        pts = f"{points} point{'s' * (points > 1)}"
-        you = "you" if taker == "You" else taker
-        super().__init__(
-            ctx, [f"{resigner} offers {you} {RESIGN_NAMES[offer]}: {pts}.", "Accept, or play on for more?"]
-        )
+        super().__init__(ctx, [offered_to(resigner, taker, offer, points), _("Accept, or play on for more?")])
 
     def _answer(self, yes: bool) -> Callable[[], None]:
         return self.closing(lambda: self.on_answer(yes))
@@ -177,6 +162,6 @@ class ResignOfferDialog(_Lines):
     def choices(self) -> list[Choice]:
         """Accept (A, and Enter: the ring) or decline (Esc)."""
         return [
-            Choice("accept", "Accept", (pygame.K_a,), "A / Enter", self._answer(True), True),
-            Choice("decline", "Play on", (pygame.K_ESCAPE,), "Esc", self._answer(False)),
+            Choice("accept", _("Accept"), (pygame.K_a,), "A / Enter", self._answer(True), True),
+            Choice("decline", _("Play on"), (pygame.K_ESCAPE,), "Esc", self._answer(False)),
         ]

@@ -10,12 +10,22 @@ import pygame
 
 from game.records.mat import format_match
 from game.rules.dice import Roll, replay, seed_commitment
-from ui.flow.words import does, who
+from ui.flow.said import side
 from ui.model.records import match_so_far
 from ui.model.session import HUMAN, GameSession
 from ui.scenes.base import Choice, Command, Context, Dialog
 from ui.scenes.game.actions import help_rows
 from ui.scenes.help import KeysHelp
+from ui.text import N_, _
+from ui.text.game import (
+    dice_checked,
+    match_line,
+    match_won,
+    result_head,
+    result_why,
+    resume_lines,
+    turns_played,
+)
 from ui.widgets.controls import TextEntry, draw_text_entry, text, wrap
 from ui.widgets.theme import Colour
 
@@ -25,9 +35,8 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 class ResumePrompt(Dialog):
     """Offers the saved game when the program starts."""
 
-    title = "Resume your game?"
-
     def __init__(self, ctx: Context, session: GameSession) -> None:
+        self.title = _("Resume your game?")
         self.session = session
         """The saved game."""
         super().__init__(ctx)
@@ -36,11 +45,16 @@ class ResumePrompt(Dialog):
         """Resume (Enter, R) or start over (N, Esc)."""
         return [
             Choice(
-                "resume", "Resume", (*ENTER, pygame.K_r), "Enter", lambda: self.ctx.resume(self.session), True
+                "resume",
+                _("Resume"),
+                (*ENTER, pygame.K_r),
+                "Enter",
+                lambda: self.ctx.resume(self.session),
+                True,
             ),
             Choice(
                 "new",
-                "New game",
+                _("New game"),
                 (pygame.K_n, pygame.K_ESCAPE),
                 "N",
                 lambda: self.ctx.run(Command.DECLINE_RESUME),
@@ -51,12 +65,11 @@ class ResumePrompt(Dialog):
         """The score and how far the game got."""
         th, fonts, s = self.ctx.theme, self.ctx.renderer.fonts, self.session
         score = s.match_now().score
-        what = f"Match to {s.config.match_length}" if s.config.match_length else "Money session"
-        one, two = s.names() if s.config.is_two_player() else ("you", "computer")
-        against = "Two players" if s.config.is_two_player() else self.ctx.level_label(s.config.level)
+        against = _("Two players") if s.config.is_two_player() else self.ctx.level_label(s.config.level)
+        sides = (side(s, HUMAN), side(s, 1))
         lines = [
-            f"{what}: {one} {score[HUMAN]}, {two} {score[1]}. Game {s.match.game_number()}.",
-            f"{len(s.log)} {'turn' if len(s.log) == 1 else 'turns'} played. {against}.",
+            resume_lines(sides, s.config.match_length, (score[HUMAN], score[1]), s.match.game_number()),
+            turns_played(len(s.log), against),
         ]
         y = area.y + self.px(8)
         for line in lines:
@@ -66,36 +79,34 @@ class ResumePrompt(Dialog):
 
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("Click a checker", "pick it up: its legal destinations light up"),
-    ("Click a lit point", "move there (the tray bears off)"),
-    ("Drag and drop", "the same, in one gesture"),
-    ("Double-click", "move the checker by the highest die it can use"),
+    (N_("Click a checker"), N_("pick it up: its legal destinations light up")),
+    (N_("Click a lit point"), N_("move there (the tray bears off)")),
+    (N_("Drag and drop"), N_("the same, in one gesture")),
+    (N_("Double-click"), N_("move the checker by the highest die it can use")),
 )
+"""What the mouse does (msgids: worded where shown)."""
 
-DICE_HELP = (
+DICE_HELP = N_(
     "Dice: each game's dice come from a seed. Its SHA-256 is shown when the game starts;"
     " the seed and every roll it gave are shown when it ends, with a button that checks them."
 )
+"""How the dice are made fair (a msgid)."""
 
 
 class HelpOverlay(KeysHelp):
     """The controls, made from the actions table, and how the dice are made fair."""
 
-    title = "How to play"
     max_size = (1180, 720)
-    note = DICE_HELP
+
+    def __init__(self, ctx: Context) -> None:
+        self.title = _("How to play")
+        self.note = _(DICE_HELP)
+        super().__init__(ctx)
 
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
-        return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
-
-
-KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
-WHY = {
-    1: "the loser had borne off at least one checker",
-    2: "the loser had not borne off any checker",
-    3: "the loser had borne off none and still had a checker on the bar or in the winner's home board",
-}
+        mouse = [(_(key), _(what)) for key, what in MOUSE_HELP]
+        return [(_("Mouse"), ""), *mouse, (_("Keyboard"), ""), *help_rows()]
 
 
 class GameOverScene(Dialog):
@@ -120,19 +131,21 @@ class GameOverScene(Dialog):
     def choices(self) -> list[Choice]:
         """Next game or new match (Enter), review (V; no record of a set-up match), dice check (C), menu."""
         over = self.session.match_now().is_over()
-        review = [Choice("review", "Review", (pygame.K_v,), "V", self.review)]
+        review = [Choice("review", _("Review"), (pygame.K_v,), "V", self.review)]
         return [
             Choice(
                 "next",
-                "New match" if over else "Next game",
+                _("New match") if over else _("Next game"),
                 ENTER,
                 "Enter",
                 lambda: self.ctx.run(Command.NEXT_GAME),
                 True,
             ),
             *([] if self.session.setup else review),  # a set-up match has no record to replay
-            Choice("check", "Check the dice", (pygame.K_c,), "C", self.check_dice),
-            Choice("menu", "Menu", (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run(Command.MENU)),
+            Choice("check", _("Check the dice"), (pygame.K_c,), "C", self.check_dice),
+            Choice(
+                "menu", _("Menu"), (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run(Command.MENU)
+            ),
         ]
 
     def on_key(self, event: pygame.event.Event) -> None:
@@ -161,7 +174,11 @@ class GameOverScene(Dialog):
             return
         data, path = read
         self.ctx.open_review(
-            data, path.name if path is not None else f"game {self.session.match.game_number()}", path
+            data,
+            path.name
+            if path is not None
+            else _("game {number}").format(number=self.session.match.game_number()),
+            path,
         )
 
     def check_dice(self) -> None:
@@ -172,17 +189,9 @@ class GameOverScene(Dialog):
         drawn = s.dice.drawn()
         same_rolls = replay(s.seed, len(drawn)) == drawn
         if same_hash and same_rolls:
-            self.check = (
-                f"Checked: the seed's SHA-256 is the one shown at the start,"
-                f" and it gives {'this roll' if len(drawn) == 1 else f'these {len(drawn)} rolls'}"
-                + (
-                    f" (and {len(rolls) - len(drawn)} you entered, marked *)."
-                    if len(drawn) < len(rolls)
-                    else "."
-                )
-            )
+            self.check = dice_checked(len(drawn), len(rolls) - len(drawn))
         else:
-            self.check = "The check failed: the seed does not give these dice."
+            self.check = _("The check failed: the seed does not give these dice.")
 
     def headline(self) -> tuple[str, str]:
         """(who won what, why) in words."""
@@ -190,18 +199,10 @@ class GameOverScene(Dialog):
         out = s.outcome()
         assert out is not None
         pts, kind = s.points_now(), out.termination.value
-        who = does(s, out.winner, "win", "wins")
-        head = f"{who} {KINDS[kind]}: {pts} point{'s' * (pts > 1)}"
-        if s.end is not None and s.end.how == "pass":
-            return f"{who}: {pts} point{'s' * (pts > 1)}", "The double was passed."
-        if s.end is not None:
-            return head, f"The resignation of {KINDS[kind]} was accepted."
-        why = f"It is {KINDS[kind]} because {WHY[kind]}."
-        if s.cube.value > 1:
-            why += f" The cube was on {s.cube.value}."
-        elif kind > 1 and pts == s.cube.value:
-            why += " The Jacoby rule counts it single: the cube was never turned."
-        return head, why
+        how = s.end.how if s.end is not None else None
+        winner = side(s, out.winner)
+        head = result_head(winner, kind, pts, how == "pass")
+        return head, result_why(kind, how, s.cube.value, kind > 1 and pts == s.cube.value)
 
     def title_height(self, width: int | None = None) -> int:
         """No title: the result heads the body."""
@@ -235,23 +236,18 @@ class GameOverScene(Dialog):
         add(head, 26, th.accent, True, after=8)
         add(why, 16, th.text, after=8)
         m = s.match_now()
-        one, two = who(s, 0, mid=True), who(s, 1, mid=True)
-        line = f"Match to {m.length}: {one} {m.score[0]}, {two} {m.score[1]}."
-        if m.is_money():
-            games = len(m.games)
-            line = (
-                f"Money session: {one} {m.score[0] - m.score[1]:+d} after {games} game{'s' * (games != 1)}."
-            )
+        sides = (side(s, 0), side(s, 1))
+        line = match_line(sides, 0 if m.is_money() else m.length, (m.score[0], m.score[1]), len(m.games))
         winner = m.winner()
         if winner is not None:
-            line += f" {does(s, winner, 'win', 'wins')} the match{'!' if s.is_human(winner) else '.'}"
+            line += " " + match_won(side(s, winner))
         add(line, 19, th.text, True, after=14)
-        for label, value in (("Dice seed", s.seed), ("SHA-256 shown at the start", s.commitment)):
-            add(f"{label}:", 14, th.text_dim, centre=False)
+        for label, value in ((_("Dice seed:"), s.seed), (_("SHA-256 shown at the start:"), s.commitment)):
+            add(label, 14, th.text_dim, centre=False)
             add(value, 14, th.text, centre=False, mono=True, after=6)
         hand = set(s.dice.entered)
         rolls = " ".join(f"{a}{b}{'*' * (i in hand)}" for i, (a, b) in enumerate(s.dice.history))
-        add(f"Dice drawn, in order: {rolls}", 14, th.text_dim, centre=False, after=4)
+        add(_("Dice drawn, in order: {dice}").format(dice=rolls), 14, th.text_dim, centre=False, after=4)
         if self.check:
             add(self.check, 14, th.accent, centre=False)
         return out
@@ -289,10 +285,10 @@ class Part:
 class DiceEntry(Dialog):
     """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them."""
 
-    title = "Your roll"
     max_size = (460, 260)
 
     def __init__(self, ctx: Context, on_roll: Callable[[Roll], None]) -> None:
+        self.title = _("Your roll")
         self.entry = TextEntry(max_len=2, allowed="123456")
         """The digits typed."""
         self.on_roll = on_roll
@@ -308,14 +304,14 @@ class DiceEntry(Dialog):
     def choices(self) -> list[Choice]:
         """Play the roll (Enter) or cancel (Esc)."""
         return [
-            Choice("ok", "Play this roll", ENTER, "Enter", self._done, True),
-            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+            Choice("ok", _("Play this roll"), ENTER, "Enter", self._done, True),
+            Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
         ]
 
     def _done(self) -> None:
         roll = self.roll()
         if roll is None:
-            self.ctx.notify("Type both dice, each 1 to 6 (e.g. 63), then Enter.", warn=True)
+            self.ctx.notify(_("Type both dice, each 1 to 6 (e.g. 63), then Enter."), warn=True)
             return
         self.ctx.pop(self)
         self.on_roll(roll)
@@ -327,7 +323,7 @@ class DiceEntry(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The box with the digits typed."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        words = "Type the two dice (1-6):"
+        words = _("Type the two dice (1-6):")
         text(surface, fonts, words, (area.centerx, area.y), self.px(17), th.text_dim, anchor="midtop")
         box = pygame.Rect(0, 0, round(self.px(120)), round(self.px(44)))
         box.midtop = (area.centerx, round(area.y + self.px(30)))

@@ -46,9 +46,9 @@ from ui.flow.events import (
     Undo,
     UseHint,
 )
+from ui.flow.said import side
 from ui.flow.turn_flow import TurnFlow
 from ui.flow.tutor import TUTOR_SEARCHES
-from ui.flow.words import who
 from ui.model.session import AI, HUMAN, GameSession
 from ui.model.tutor import threshold
 from ui.scenes.base import Command, Context, Scene
@@ -60,6 +60,7 @@ from ui.scenes.game.dialogs import DiceEntry
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text.flow import said, search_words, status
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from ui.widgets.layout import Layout
@@ -160,7 +161,7 @@ class GameScene(Scene):
             case Sound():
                 self.ctx.sounds.play(effect.name)
             case Message():
-                self.ctx.notify(effect.text, effect.warn, effect.stays)
+                self.ctx.notify(said(effect.said), effect.warn, effect.stays)
             case GameEnded():
                 self.ctx.run(Command.GAME_OVER)
             case AskTake():
@@ -171,7 +172,7 @@ class GameScene(Scene):
                     )
                 )
             case TutorWarn():
-                self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch))
+                self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch, effect.taker))
             case AskResign():
                 e2 = effect
                 self.ctx.push(
@@ -294,7 +295,7 @@ class GameScene(Scene):
 
     def explain_no_hint(self) -> None:
         """Say why H gives no hint now."""
-        self.ctx.notify(self.flow.why_no_hint(), warn=True)
+        self.ctx.notify(said(self.flow.why_no_hint()), warn=True)
 
     def can_rollout(self) -> bool:
         """True when the player's checker play or cube decision can be rolled out now."""
@@ -354,7 +355,7 @@ class GameScene(Scene):
 
     def explain_no_double(self) -> None:
         """Say why the human may not double now."""
-        self.ctx.notify(self.flow.why_no_double(), warn=True)
+        self.ctx.notify(said(self.flow.why_no_double()), warn=True)
 
     def resign(self) -> None:
         """Ask what to offer, then offer to resign."""
@@ -364,7 +365,7 @@ class GameScene(Scene):
             return resign_points(r, s.cube, money=s.is_money(), rules=s.config.rules())
 
         me = s.turn or HUMAN
-        names = (who(s, me), who(s, 1 - me))
+        names = (side(s, me), side(s, 1 - me))
         self.ctx.push(ResignDialog(self.ctx, points, lambda r: self.dispatch(Resign(r)), *names))
 
     def _take_choice(self, answer: CubeAction) -> None:
@@ -434,7 +435,7 @@ class GameScene(Scene):
     def _carry_out(self, outputs: list[Output]) -> None:
         for o in list(outputs):
             if isinstance(o, Message):
-                self.ctx.notify(o.text, o.warn)
+                self.ctx.notify(said(o.said), o.warn)
             else:
                 self.dispatch(o)
 
@@ -612,7 +613,7 @@ class GameScene(Scene):
             log_top=self.log_scroll.top,
         )
         if flow.search is not None and (flow.search not in TUTOR_SEARCHES or flow.is_tutor_checking()):
-            view.busy = flow.search.words()
+            view.busy = search_words(flow.search)
             view.progress = self.progress.shown
         if flow.hints:
             if self._hints_shown is not flow.hints:  # new hints: from the best
@@ -642,7 +643,7 @@ class GameScene(Scene):
             ctx.renderer.sprite(top.height * 0.3, kind, th)
             for kind in (s.config.colour, s.config.colour.other)
         ]
-        plan = plan_header(fonts, top, icons[0].get_width(), players, s.match, self.flow.status())
+        plan = plan_header(fonts, top, icons[0].get_width(), players, s.match, status(self.flow.status()))
         for icon, (x, y) in zip(icons, plan.icons, strict=True):
             surface.blit(icon, icon.get_rect(midleft=(round(x), round(y))))
         tones = {"text": th.text, "dim": th.text_dim, "accent": th.accent}
@@ -651,4 +652,4 @@ class GameScene(Scene):
 
     def status_text(self) -> str:
         """Whose turn it is and what happens next, in words."""
-        return self.flow.status()
+        return status(self.flow.status())

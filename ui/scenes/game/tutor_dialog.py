@@ -3,34 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import assert_never
 
 import pygame
 
-from game.rules.cube import CubeAction
 from ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
-from ui.model.tutor import Checked, CheckerPlay, Verdict
+from ui.flow.said import COMPUTER, Side
+from ui.model.tutor import Checked, Verdict
 from ui.scenes.base import Choice, Context, Dialog
+from ui.text import _
+from ui.text.tutor import better, detail, loses, tutor_title
 from ui.widgets.controls import text, wrap
-
-
-def tutor_title(kind: Checked) -> str:
-    """The dialog's title for a decision."""
-    match kind:
-        case CheckerPlay.MOVE:
-            return "Tutor: check this move"
-        case CubeAction.DOUBLE:
-            return "Tutor: check this double"
-        case CubeAction.NO_DOUBLE:
-            return "Tutor: a double was right"
-        case CubeAction.TAKE:
-            return "Tutor: check this take"
-        case CubeAction.BEAVER:
-            return "Tutor: check this beaver"
-        case CubeAction.PASS:
-            return "Tutor: check this pass"
-        case _:
-            assert_never(kind)
 
 
 class TutorDialog(Dialog):
@@ -39,10 +21,17 @@ class TutorDialog(Dialog):
     max_size = (640, 250)
 
     def __init__(
-        self, ctx: Context, verdict: Verdict, kind: Checked, dispatch: Callable[[Intent], None]
+        self,
+        ctx: Context,
+        verdict: Verdict,
+        kind: Checked,
+        dispatch: Callable[[Intent], None],
+        taker: Side = COMPUTER,
     ) -> None:
         self.verdict = verdict
         """The tutor's finding."""
+        self.taker = taker
+        """Who would answer a double (the better cube action names them)."""
         self.title = tutor_title(kind)
         self.dispatch = dispatch
         """Hands the answer to the flow."""
@@ -60,17 +49,17 @@ class TutorDialog(Dialog):
         nothing else in the game, so no habit plays an error)."""
         back = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
         return [
-            Choice("back", "Take back", back, "Enter / Esc", self._answer(TutorTakeBack()), primary=True),
-            Choice("play", "Play it", (pygame.K_y,), "Y", self._answer(TutorPlayIt())),
+            Choice("back", _("Take back"), back, "Enter / Esc", self._answer(TutorTakeBack()), primary=True),
+            Choice("play", _("Play it"), (pygame.K_y,), "Y", self._answer(TutorPlayIt())),
         ]
 
     def lines(self) -> list[tuple[str, int, bool]]:
         """The body: (text, size, bold)."""
         v = self.verdict
         return [
-            (f"{v.played} loses {v.loss:.3f} — a {v.severity()} error.", 19, True),
-            (f"Better: {v.best}", 18, False),
-            (v.detail, 15, False),
+            (loses(v), 19, True),
+            (_("Better: {best}").format(best=better(v, self.taker)), 18, False),
+            (detail(v), 15, False),
         ]
 
     def parts(self, width: int) -> list[tuple[str, float, bool, int]]:

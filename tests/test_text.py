@@ -1,0 +1,131 @@
+"""The text seam: one catalogue of the game's words, up to date with the code, worded through gettext;
+the pseudo-locale; counts worded with ngettext; no screen writing English of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ui import text as words
+from ui.flow.said import COMPUTER, YOU, Note, Party, Side
+from ui.text import catalogue
+from ui.text.flow import NOTES, dice_left, said
+from ui.text.pseudo import GROWTH, PLACEHOLDER, pseudo
+
+PROJECT = Path(__file__).resolve().parent.parent
+UI = PROJECT / "ui"
+
+
+@pytest.fixture
+def speaking() -> Iterator[None]:
+    """Whatever a test chooses, English again after it."""
+    yield
+    words.use("")
+
+
+def messages() -> list[tuple[str, ...]]:
+    """Every message of the catalogue: its msgid, and its plural when it has one."""
+    return [
+        (m.id,) if isinstance(m.id, str) else tuple(m.id) for m in catalogue.read(catalogue.TEMPLATE) if m.id
+    ]
+
+
+def test_the_catalogue_holds_every_phrase_the_code_marks_and_no_other() -> None:
+    assert catalogue.check() == []
+
+
+def test_the_catalogue_is_not_empty_and_has_plurals() -> None:
+    found = messages()
+    assert len(found) > 300 and any(len(m) == 2 for m in found)
+
+
+def test_a_phrase_added_to_the_code_is_reported_missing_from_the_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "new.py").write_text('from ui.text import _\n\nSAID = _("A brand new phrase")\n')
+    (tmp_path / "babel.cfg").write_text("[python: ui/**.py]\n")
+    monkeypatch.setattr(catalogue, "PROJECT", tmp_path)
+    monkeypatch.setattr(catalogue, "MAPPING", tmp_path / "babel.cfg")
+    monkeypatch.setattr(catalogue, "TEMPLATE", tmp_path / "messages.pot")
+    assert "missing" in catalogue.check()[0]
+    assert catalogue.main(["check"]) == 1
+    assert catalogue.main(["extract"]) == 0 and catalogue.check() == []
+    (tmp_path / "ui" / "new.py").write_text('from ui.text import _\n\nSAID = _("Another phrase")\n')
+    problems = catalogue.check()
+    assert any("missing" in p and "Another phrase" in p for p in problems)
+    assert any("not in the code" in p and "A brand new phrase" in p for p in problems)
+
+
+def fields(message: str) -> list[str]:
+    return sorted(PLACEHOLDER.findall(message))
+
+
+def test_every_placeholder_is_kept_in_the_pseudo_locale() -> None:
+    for message in messages():
+        for form in message:
+            assert fields(pseudo(form)) == fields(form), form
+
+
+def test_the_pseudo_locale_makes_every_phrase_at_least_forty_percent_longer() -> None:
+    for message in messages():
+        for form in message:
+            assert len(pseudo(form)) >= len(form) * (1 + GROWTH), form
+
+
+def test_the_pseudo_locale_accents_the_letters_and_fills_in_like_english() -> None:
+    said_in = pseudo("{name} doubles: the cube to {cube}.")
+    assert said_in.startswith("{name} dóúbĺéš") and "{cube}" in said_in
+    assert said_in.format(name="Ann", cube=4).startswith("Ann dóúbĺéš")
+
+
+def test_the_language_is_chosen_by_the_environment_and_switched_at_once(
+    monkeypatch: pytest.MonkeyPatch, speaking: None
+) -> None:
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, "pseudo")
+    words.VOICE.language = None  # as at start-up: not chosen yet
+    assert words._("Roll") == pseudo("Roll") and words.language() == "pseudo"
+    assert said(Note.NO_MOVE_YET) == pseudo("No move has been played yet.")
+    assert words.ngettext("{n} point", "{n} points", 2) == pseudo("{n} points")
+    words.use("")
+    assert words._("Roll") == "Roll"
+    assert words.ngettext("{n} point", "{n} points", 1) == "{n} point"
+
+
+def test_an_unknown_language_speaks_english(speaking: None) -> None:
+    words.use("xx")
+    assert words._("Roll") == "Roll"
+
+
+def test_every_note_of_the_flow_is_worded() -> None:
+    assert set(NOTES) == set(Note)
+    assert all(said(note) for note in Note)
+
+
+def test_a_sentence_names_each_side_as_it_is_spoken_of() -> None:
+    from ui.flow.said import Doubled
+
+    ann = Side(Party.PERSON, "Ann")
+    assert said(Doubled(YOU, 2)) == "You double: the cube to 2."
+    assert said(Doubled(COMPUTER, 4)) == "The computer doubles: the cube to 4."
+    assert said(Doubled(ann, 8)) == "Ann doubles: the cube to 8."
+
+
+def test_dice_left_are_counted_with_plurals() -> None:
+    assert dice_left((4,)) == "a 4 is left"
+    assert dice_left((5, 5, 5)) == "three 5s are left"
+    assert dice_left(()) == "no dice are left"
+
+
+# --- counts are worded with ngettext ------------------------------------------------------------------
+
+COUNTS = {"count", "points", "games", "turns", "rolls", "trials", "moves", "positions", "files", "entries"}
+"""Placeholders that hold a count: a phrase with one takes its form from ``ngettext``."""
+
+
+def test_every_phrase_with_a_count_has_a_plural() -> None:
+    single = [m[0] for m in messages() if len(m) == 1]
+    counted = [m for m in single if {f.strip("{}").split(":")[0] for f in fields(m)} & COUNTS]
+    assert counted == []
