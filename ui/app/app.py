@@ -19,7 +19,6 @@ from typing import Literal, TypeVar, assert_never
 
 import pygame
 
-from ai.engine_types import level_by_key
 from game.rules.dice import new_seed
 from game.rules.position import Position
 from ui.app.bookkeeping import keep_game_over, open_statistics
@@ -40,6 +39,8 @@ from ui.scenes.game.scene import GameScene
 from ui.scenes.review.open_match import OpenMatchScene, open_dropped
 from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
+from ui.text import _
+from ui.text.engine import level_name, theme_name
 from ui.widgets.layout import Layout
 from ui.widgets.render import Renderer
 from ui.widgets.sound import Sounds
@@ -174,10 +175,7 @@ class App:
 
     def level_label(self, key: str) -> str:
         """The words for a level key."""
-        try:
-            return level_by_key(key).label
-        except ValueError:
-            return key
+        return level_name(key)
 
     @property
     def game(self) -> GameScene | None:
@@ -237,7 +235,12 @@ class App:
         self.file_jobs.submit(job, then)
 
     def _file_job_failed(self, exc: Exception) -> None:
-        self.alert(f"A file could not be read or written ({type(exc).__name__}). {log_failure(self, exc)}")
+        where = log_failure(self, exc)
+        self.alert(
+            _("A file could not be read or written ({name}). {where}").format(
+                name=type(exc).__name__, where=where
+            ),
+        )
 
     def run(self, command: Command) -> None:
         """An app-wide command."""
@@ -305,7 +308,9 @@ class App:
         """Continue a saved game."""
         self.set_game(session)
         self.notify(
-            f"Welcome back: game {session.match.game_number()}, match to {session.config.match_length}."
+            _("Welcome back: game {number}, match to {length}.").format(
+                number=session.match.game_number(), length=session.config.match_length
+            )
         )
 
     def decline_resume(self) -> None:
@@ -336,10 +341,11 @@ class App:
         if s is None or not self.is_game_in_progress():
             self.start_new_game()
             return
-        what = "game" if s.outcome() is None else "match"
-        question = f"Abandon this {what}?"
-        detail = f"The {what} in progress will be lost."
-        self.push(ConfirmDialog(self, question, detail, "Abandon it", self.start_new_game))
+        if s.outcome() is None:
+            question, detail = _("Abandon this game?"), _("The game in progress will be lost.")
+        else:
+            question, detail = _("Abandon this match?"), _("The match in progress will be lost.")
+        self.push(ConfirmDialog(self, question, detail, _("Abandon it"), self.start_new_game))
 
     def start_new_game(self) -> None:
         """Start a new match with the current settings (cancels any search at once)."""
@@ -347,7 +353,7 @@ class App:
         session.record_name = record_name(datetime.datetime.now(), session.match.length)
         self.set_game(session)
         self.save_game(session)
-        self.notify("New game. The dice seed's SHA-256 is in the panel.")
+        self.notify(_("New game. The dice seed's SHA-256 is in the panel."))
 
     def after_game(self) -> None:
         """From the game-over screen: the next game of the match, or a new match."""
@@ -358,7 +364,7 @@ class App:
         nxt = s.next_game(self.seeds())
         self.set_game(nxt)
         self.save_game(nxt)
-        self.notify(f"Game {nxt.match.game_number()} of the match.")
+        self.notify(_("Game {number} of the match.").format(number=nxt.match.game_number()))
 
     def game_over(self) -> None:
         """The game scene reports its game is over."""
@@ -379,7 +385,7 @@ class App:
                 self.store.save_game(s.to_json())
         except OSError as exc:
             if not self.saving_failed:
-                self.alert(f"Saving is off: the game could not be saved ({exc}).")
+                self.alert(_("Saving is off: the game could not be saved ({error}).").format(error=exc))
             self.saving_failed = True
             return
         self.saving_failed = False
@@ -401,7 +407,7 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except OSError as exc:
-            self.alert(f"Could not save the settings: {exc}")
+            self.alert(_("Could not save the settings: {error}").format(error=exc))
             return
         self._saved_window_size = self.settings.window_size
 
@@ -409,13 +415,13 @@ class App:
         """The mute key."""
         self.settings.sound = not self.settings.sound
         self.settings_changed()
-        self.notify((self.sounds.problem or "Sound on.") if self.settings.sound else "Sound off.")
+        self.notify((self.sounds.problem or _("Sound on.")) if self.settings.sound else _("Sound off."))
 
     def toggle_theme(self) -> None:
         """Switch between the classic and the colour-blind theme."""
         self.settings.theme = self.settings.theme.other
         self.settings_changed()
-        self.notify(f"Theme: {self.settings.theme}.")
+        self.notify(_("Theme: {theme}.").format(theme=theme_name(self.settings.theme)))
 
     def open_menu(self) -> None:
         """The new-game dialog (the game waits underneath)."""

@@ -13,6 +13,7 @@ from ui.model.records import keep_game, record_name
 from ui.model.session import GameSession
 from ui.scenes.base import Context
 from ui.scenes.stats.scene import StatisticsScene
+from ui.text import _
 
 
 def keep_finished(matches: Path | None, folder: Path | None, session: GameSession) -> list[str]:
@@ -22,11 +23,11 @@ def keep_finished(matches: Path | None, folder: Path | None, session: GameSessio
     try:
         keep_game(matches, session, told.append)
     except OSError as exc:
-        told.append(f"The match record could not be written ({exc}).")
+        told.append(_("The match record could not be written ({exc}).").format(exc=exc))
     try:
         counted = count_game(folder, session)
     except OSError as exc:
-        counted = f"The statistics could not be written ({exc})."
+        counted = _("The statistics could not be written ({exc}).").format(exc=exc)
     if counted:
         told.append(counted)
     return told

@@ -14,6 +14,7 @@ from ui.scenes.editor.scene import EditorScene
 from ui.scenes.game.scene import GameScene
 from ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from ui.scenes.review.scene import ReviewScene
+from ui.text import _
 
 
 class SetUpApp(Context, Protocol):
@@ -51,7 +52,7 @@ def open_setup(app: SetUpApp) -> None:
                 app,
                 lambda s: request_setup(app, s),
                 lambda s: analyse_setup(app, s),
-                lambda s: open_editor(app, EditorPosition.from_setup(s), "the pasted IDs"),
+                lambda s: open_editor(app, EditorPosition.from_setup(s), _("the pasted IDs")),
             )
         )
 
@@ -67,10 +68,13 @@ def request_setup(app: SetUpApp, setup: SetUp) -> None:
     if s is None or not app.is_game_in_progress():
         start_setup(app, setup)
         return
-    what = "game" if s.outcome() is None else "match"
-    question = f"Abandon this {what}?"
-    detail = f"The {what} in progress will be lost to play the set-up position."
-    app.push(ConfirmDialog(app, question, detail, "Abandon it", lambda: start_setup(app, setup)))
+    if s.outcome() is None:
+        question = _("Abandon this game?")
+        detail = _("The game in progress will be lost to play the set-up position.")
+    else:
+        question = _("Abandon this match?")
+        detail = _("The match in progress will be lost to play the set-up position.")
+    app.push(ConfirmDialog(app, question, detail, _("Abandon it"), lambda: start_setup(app, setup)))
 
 
 def start_setup(app: SetUpApp, setup: SetUp) -> None:
@@ -78,7 +82,7 @@ def start_setup(app: SetUpApp, setup: SetUp) -> None:
     session = setup_session(setup, app.config(), app.seeds())
     app.set_game(session)
     app.save_game(session)
-    app.notify(f"Set up. {setup.summary()}")
+    app.notify(_("Set up. {summary}").format(summary=setup.summary()))
 
 
 def open_editor(app: SetUpApp, start: EditorPosition | None = None, source: str = "") -> None:
@@ -98,7 +102,7 @@ def editor_start(app: SetUpApp) -> tuple[EditorPosition, str]:
             shown = scene.shown_position()
             if shown is not None:
                 code, info = shown
-                return EditorPosition.from_ids(code, info, 0), "the review"
+                return EditorPosition.from_ids(code, info, 0), _("the review")
         if isinstance(scene, GameScene):
-            return from_session(scene.session), "the game"
-    return EditorPosition(jacoby=app.settings.jacoby), "the opening position"
+            return from_session(scene.session), _("the game")
+    return EditorPosition(jacoby=app.settings.jacoby), _("the opening position")

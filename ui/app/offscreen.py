@@ -8,6 +8,7 @@ from ui.app.app import App
 from ui.app.window import DEFAULT_SIZE
 from ui.model.snapshot import NullStore, snapshot_session
 from ui.scenes.game.scene import GameScene
+from ui.text import _
 
 
 def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
@@ -20,6 +21,6 @@ def render_snapshot(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     b = game.flow.builder
     if b is not None and b.sources():
         game.input.selected = max(b.sources())
-    app.notify("Your turn: pick a checker; its legal destinations light up.")
+    app.notify(_("Your turn: pick a checker; its legal destinations light up."))
     app.draw(surface)
     return surface

@@ -16,6 +16,7 @@ from ui.scenes.backdrop import Backdrop
 from ui.scenes.base import Context, Scene, SceneStack
 from ui.scenes.game.scene import GameScene
 from ui.scenes.settings.menu import MenuScene
+from ui.text import _
 
 FAILURE_WINDOW_S = 5.0
 """Failures of the loop this close to the one before form a run, and the response escalates."""
@@ -94,7 +95,7 @@ def recover(app: FailingApp, exc: Exception, scene: Scene | None) -> None:
         app.save_game()
     except Exception as save_exc:  # a game too broken to write: the last save stays
         log_failure(app, save_exc)
-    what = f"Something went wrong ({type(exc).__name__}: {exc})"[:160]
+    what = _("Something went wrong ({name}: {error})").format(name=type(exc).__name__, error=exc)[:160]
     if failures >= MAX_FAILURES:
         print(f"{what}; it kept happening, so the game stopped. {where}", file=sys.stderr)
         app.gave_up = True
@@ -108,9 +109,9 @@ def recover(app: FailingApp, exc: Exception, scene: Scene | None) -> None:
         done = _drop_failing(app, scene, first=failures == 1)
     except Exception as drop_exc:  # the remedy failed too: the next failure escalates
         log_failure(app, drop_exc)
-        done = "It may happen again"
+        done = _("It may happen again")
     kept = had_game and not app.headless and not app.saving_failed
-    saved = " Your game is saved." if kept else ""
+    saved = _(" Your game is saved.") if kept else ""
     app.alert(f"{what}. {done}.{saved} {where}")
 
 
@@ -119,15 +120,15 @@ def _drop_failing(app: FailingApp, scene: Scene | None, first: bool) -> str:
     if first and scene is not None and scene is not app.stack.bottom() and scene in app.stack:
         app.stack.pop(scene)
         scene.close()
-        return "That window was closed"
+        return _("That window was closed")
     if app.game is not None:
         app.game.cancel()
     app.stack.replace(Backdrop(app))
     if first:
         app.offer_saved_game()
-        return "The game was set up again from its last save"
+        return _("The game was set up again from its last save")
     app.push(MenuScene(app))
-    return "Back to the menu"
+    return _("Back to the menu")
 
 
 def log_failure(app: Context, exc: BaseException) -> str:
@@ -139,8 +140,8 @@ def log_failure(app: Context, exc: BaseException) -> str:
     try:
         path = app.store.log_error(entry)
     except OSError as log_exc:
-        return f"The details could not be written ({log_exc})."
-    return "" if path is None else f"Details: {path}"
+        return _("The details could not be written ({error}).").format(error=log_exc)
+    return "" if path is None else _("Details: {path}").format(path=path)
 
 
 def guarded_frame(app: FailingApp, dt: float) -> bool:

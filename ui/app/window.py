@@ -9,6 +9,7 @@ import warnings
 import pygame
 
 from game.support.resources import asset_path, read_asset
+from ui.text import _
 
 DEFAULT_SIZE = (1280, 800)
 """The window's size unless asked otherwise (shrunk to fit a smaller screen)."""
@@ -73,7 +74,7 @@ def open_window(size: tuple[int, int], maximised: bool = False) -> pygame.Surfac
         window.minimum_size = MIN_SIZE
         if maximised:
             window.maximize()
-    pygame.display.set_caption("Backgammon")
+    pygame.display.set_caption(_("Backgammon"))
     with contextlib.suppress(pygame.error, OSError):  # no icon rather than no window
         icon = io.BytesIO(read_asset(asset_path("icon", "icon.png")))
         pygame.display.set_icon(pygame.image.load(icon, "icon.png"))

@@ -12,6 +12,8 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from ui.text import _
+
 
 @dataclass(frozen=True)
 class Key:
@@ -49,7 +51,7 @@ class Action(Generic[S]):
     name: str
     """Its name (the button's key)."""
     label: str
-    """The button's text, or the command's name in help."""
+    """The button's text, or the command's name in help (a msgid, marked ``N_``: worded by :meth:`words`)."""
     keys: tuple[Key, ...]
     """The keys that run it."""
     keys_text: str
@@ -65,6 +67,18 @@ class Action(Generic[S]):
     help_last: bool = False
     """Listed after the others in help (a key that only matters in a passing moment, ahead in
     the table so that it wins its key then)."""
+
+    def words(self) -> str:
+        """The label in the player's language (the table holds the catalogue's msgid)."""
+        return _(self.label)
+
+    def keys_words(self) -> str:
+        """The keys in the player's language ("Ctrl+Z" may be "Strg+Z")."""
+        return _(self.keys_text)
+
+    def help_words(self) -> str:
+        """What it does, in the player's language ("" when it has no help)."""
+        return _(self.help)
 
 
 def first_action(table: Sequence[Action[S]], event: pygame.event.Event, scene: S) -> Action[S] | None:

@@ -7,6 +7,7 @@ import pygame
 from game.rules.position import Position
 from ui.model.session import GameSession
 from ui.scenes.base import Context, Scene
+from ui.text import _
 from ui.widgets.controls import text
 from ui.widgets.render import BoardView
 
@@ -33,4 +34,6 @@ class Backdrop(Scene):
         pygame.draw.rect(surface, th.panel, lay.top)
         pygame.draw.rect(surface, th.panel, lay.panel)
         pos = (lay.top.x + 16, lay.top.centery)
-        text(surface, ctx.renderer.fonts, "Backgammon", pos, lay.top.height * 0.45, th.text, True, "midleft")
+        text(
+            surface, ctx.renderer.fonts, _("Backgammon"), pos, lay.top.height * 0.45, th.text, True, "midleft"
+        )

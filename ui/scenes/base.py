@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import pygame
 
 from ui.scenes.action_table import Key
+from ui.text import _
 from ui.widgets.controls import Button, dim, draw_button, label_size, mouse_pos, panel, text, wrap
 
 if TYPE_CHECKING:
@@ -327,7 +328,10 @@ class Dialog(Scene):
 
     modal = True
     title = ""
-    """The heading."""
+    """The heading, in words (a dialog whose heading is fixed names its msgid in :attr:`heading`)."""
+    heading = ""
+    """The heading's msgid (marked ``N_``), worded into :attr:`title` when the dialog opens unless
+    the dialog set its own title."""
     max_size = (560, 260)
     """The box's largest size."""
     dim_alpha = 140
@@ -338,6 +342,8 @@ class Dialog(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        if not self.title and self.heading:
+            self.title = _(self.heading)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self._choices: list[Choice] = []
@@ -525,7 +531,7 @@ class ConfirmDialog(Dialog):
         detail: str,
         yes: str,
         on_yes: Callable[[], None],
-        no: str = "Keep playing",
+        no: str = "",
     ) -> None:
         self.title = question
         self.detail = detail
@@ -534,7 +540,7 @@ class ConfirmDialog(Dialog):
         """The label of the button that does it."""
         self.on_yes = on_yes
         """What it does."""
-        self.no = no
+        self.no = no or _("Keep playing")
         """The label of the button that keeps things as they are."""
         super().__init__(ctx)
 
@@ -551,7 +557,7 @@ class ConfirmDialog(Dialog):
                 "no",
                 self.no,
                 (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_n),
-                "Enter / Esc",
+                _("Enter / Esc"),
                 lambda: self.ctx.pop(self),
                 primary=True,
             ),

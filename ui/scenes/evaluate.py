@@ -20,13 +20,14 @@ from game.rules.position import Position
 from ui.model.workbench.temperature import evaluation_lines, evaluation_rows
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from ui.scenes.temperature import DEPTH_KEYS
+from ui.text import N_, _
 from ui.widgets.controls import fit_text, mix, text
 
 
 class EvaluateDialog(WorkerDialog):
     """A position's chances and equities at a depth the player chooses."""
 
-    title = "Evaluate"
+    heading = N_("Evaluate")
     max_size = (640, 440)
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows change the depth
 
@@ -49,9 +50,15 @@ class EvaluateDialog(WorkerDialog):
     def choices(self) -> list[Choice]:
         """Shallower, deeper, close."""
         return [
-            Choice("shallower", "Depth −", (pygame.K_LEFT, pygame.K_MINUS), "←", self.shallower),
-            Choice("deeper", "Depth +", (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS), "→", self.deeper),
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.dismiss, True),
+            Choice("shallower", _("Depth −"), (pygame.K_LEFT, pygame.K_MINUS), "←", self.shallower),
+            Choice(
+                "deeper",
+                _("Depth +"),
+                (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS),
+                "→",
+                self.deeper,
+            ),
+            Choice("close", _("Close"), (pygame.K_ESCAPE, *ENTER), _("Esc"), self.dismiss, True),
         ]
 
     def shallower(self) -> None:
@@ -118,13 +125,27 @@ class EvaluateDialog(WorkerDialog):
             pygame.draw.rect(surface, fill, rect, border_radius=5)
             text(surface, fonts, str(d), rect.center, 15, th.panel if on else th.text, True, "center")
         at = (self.depth_rect(MAX_DEPTH).right + 12, y + 13)
-        text(surface, fonts, "depth (1-4, ← →, or a click)", at, 14, th.text_dim, anchor="midleft")
+        text(surface, fonts, _("depth (1-4, ← →, or a click)"), at, 14, th.text_dim, anchor="midleft")
         y += 44
         if self.failure:
-            text(surface, fonts, f"The AI could not answer: {self.failure}", (area.x, y), 15, th.warn)
+            text(
+                surface,
+                fonts,
+                _("The AI could not answer: {failure}").format(failure=self.failure),
+                (area.x, y),
+                15,
+                th.warn,
+            )
             return
         if self.result is None:
-            text(surface, fonts, f"Searching at depth {self.depth}…", (area.x, y), 16, th.text_dim)
+            text(
+                surface,
+                fonts,
+                _("Searching at depth {depth}…").format(depth=self.depth),
+                (area.x, y),
+                16,
+                th.text_dim,
+            )
             return
         cols = (0.0, 0.3, 0.5, 0.72)
         for x_, head in zip(cols, ("", "win", "gammon", "backgammon"), strict=True):

@@ -26,6 +26,7 @@ from ui.model.workbench.exports import (
     write_export,
 )
 from ui.scenes.base import Context
+from ui.text import _
 from ui.widgets.board_picture import board_picture, png_bytes
 from ui.widgets.controls import copy_to_clipboard
 from ui.widgets.render import Renderer
@@ -81,19 +82,26 @@ def _export(ctx: Context, export: PositionExport, kind: ExportKind) -> Exported:
     copied = kind is ExportKind.TEXT and copy_to_clipboard(export.diagram())
     if ctx.store.folder is None:
         if copied:
-            return Exported(None, "Saving is off, so no file was written; the diagram is on the clipboard.")
-        return Exported(None, "Saving is off, so nothing was exported.", warn=True)
+            return Exported(
+                None,
+                _("Saving is off, so no file was written; the diagram is on the clipboard."),
+            )
+        return Exported(None, _("Saving is off, so nothing was exported."), warn=True)
     folder = exports_folder(ctx.store.folder)
     try:
         match kind:
             case ExportKind.PICTURE:
                 path = write_picture(ctx.renderer, ctx.theme, export, ctx.settings.colour, folder, when)
-                return Exported(path, f"Picture of the board saved: {path}")
+                return Exported(path, _("Picture of the board saved: {path}").format(path=path))
             case ExportKind.TEXT:
                 path = write_diagram(export, folder, when)
-                clip = "copied to the clipboard and " if copied else ""
-                return Exported(path, f"Text diagram {clip}saved: {path}")
+                clip = _("copied to the clipboard and ") if copied else ""
+                return Exported(path, _("Text diagram {clip}saved: {path}").format(clip=clip, path=path))
             case _:
                 assert_never(kind)
     except (OSError, pygame.error) as exc:
-        return Exported(None, f"The export could not be written to {folder} ({exc}).", warn=True)
+        return Exported(
+            None,
+            _("The export could not be written to {folder} ({exc}).").format(folder=folder, exc=exc),
+            warn=True,
+        )

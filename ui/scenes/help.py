@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ui.scenes.base import ENTER, Choice, Dialog
+from ui.text import _
 from ui.widgets.controls import text, wrap
 
 MIN_SIZE = 9.0
@@ -55,7 +56,9 @@ class KeysHelp(Dialog):
     def choices(self) -> list[Choice]:
         """Close."""
         return [
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "any key", lambda: self.ctx.pop(self), True)
+            Choice(
+                "close", _("Close"), (pygame.K_ESCAPE, *ENTER), _("any key"), lambda: self.ctx.pop(self), True
+            )
         ]
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:

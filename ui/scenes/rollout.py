@@ -23,6 +23,7 @@ from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutReques
 from game.rules.position import Position
 from ui.model.workbench.rollout import RolloutForm, Stopwatch, result_rows, status_line, verdict_line
 from ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
+from ui.text import N_, _, ngettext
 from ui.widgets.controls import EasedProgress, fit_size, fit_text, progress_bar, text, wrap
 
 SETTINGS, RUNNING, DONE = "settings", "running", "done"
@@ -35,7 +36,7 @@ ROW_H = 30
 class RolloutDialog(Dialog):
     """Settings, then the rollout's live results; Stop keeps the results so far."""
 
-    title = "Rollout"
+    heading = N_("Rollout")
     max_size = (860, 540)
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows edit the settings
 
@@ -85,14 +86,14 @@ class RolloutDialog(Dialog):
         """Start / Cancel, then Stop, then Again / Close."""
         if self.phase == SETTINGS:
             return [
-                Choice("start", "Start", ENTER, "Enter", self.start, True),
-                Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", self.close),
+                Choice("start", _("Start"), ENTER, _("Enter"), self.start, True),
+                Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), self.close),
             ]
         if self.phase == RUNNING:
-            return [Choice("stop", "Stop", (pygame.K_ESCAPE, pygame.K_s), "Esc", self.stop, True)]
+            return [Choice("stop", _("Stop"), (pygame.K_ESCAPE, pygame.K_s), _("Esc"), self.stop, True)]
         return [
-            Choice("again", "New rollout", (pygame.K_a,), "A", self.again),
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
+            Choice("again", _("New rollout"), (pygame.K_a,), "A", self.again),
+            Choice("close", _("Close"), (pygame.K_ESCAPE, *ENTER), _("Esc"), self.close, True),
         ]
 
     def _phase(self, phase: str) -> None:
@@ -228,7 +229,7 @@ class RolloutDialog(Dialog):
             at = (rect.x + rect.width * 0.3, rect.centery)
             text(surface, fonts, value, at, size, colour, anchor="midleft")
         y = self._row_rect(len(self.form.fields())).y + self.px(6)
-        tip = "↑↓ choose · ←→ or a click change · Enter starts · it runs on every core, Esc stops"
+        tip = _("↑↓ choose · ←→ or a click change · Enter starts · it runs on every core, Esc stops")
         for line in wrap(fonts.get(self.px(14)), tip, area.width):
             text(surface, fonts, line, (area.x, y), self.px(14), th.text_dim)
             y += self.px(14) * 1.3
@@ -254,17 +255,26 @@ class RolloutDialog(Dialog):
             text(surface, fonts, line, (area.x, y), px(16), th.accent, True)
             y += px(16) * 1.35
         s = r.settings
-        how = (
-            f"{'cubeful' if s.cubeful else 'cubeless'} · "
-            f"{'to the end' if not s.truncate else f'truncated after {s.truncate} plies'} · "
-            f"variance reduction · depth {s.depth} inside · {s.jobs} job{'s' if s.jobs > 1 else ''}"
+        played = (
+            ngettext("truncated after {count} ply", "truncated after {count} plies", s.truncate).format(
+                count=s.truncate
+            )
+            if s.truncate
+            else _("to the end")
+        )
+        how = ngettext(
+            "{cube} · {played} · variance reduction · depth {depth} inside · {count} job",
+            "{cube} · {played} · variance reduction · depth {depth} inside · {count} jobs",
+            s.jobs,
+        ).format(
+            cube=_("cubeful") if s.cubeful else _("cubeless"), played=played, depth=s.depth, count=s.jobs
         )
         how_lines = wrap(fonts.get(px(13)), how, area.width)
         bottom = area.bottom - len(how_lines) * px(13) * 1.3
         match = self.context is not None and not self.context.is_money()
         rows = result_rows(r, match)
         cols = (0.0, 0.42, 0.7)
-        heads = ("candidate", "EMG ± se" if match else "equity ± se", "95% interval")
+        heads = ("candidate", _("EMG ± se") if match else _("equity ± se"), _("95% interval"))
         cells = [(h, False, round(area.width * 0.27) - 6) for h in heads]
         for row in rows:
             firsts = ("★ " + row.label, row.equity.removeprefix("EMG "), row.interval)

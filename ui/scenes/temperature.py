@@ -33,6 +33,7 @@ from ui.model.workbench.temperature import (
     value_words,
 )
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
+from ui.text import N_, _
 from ui.widgets.controls import fit_text, mix, progress_bar, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
@@ -56,7 +57,7 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 class TemperatureDialog(WorkerDialog):
     """Every roll's best move before the roll of a position, as a 6x6 grid."""
 
-    title = "Temperature map"
+    heading = N_("Temperature map")
     max_size = (960, 620)
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows move the selection
 
@@ -93,7 +94,7 @@ class TemperatureDialog(WorkerDialog):
 
     def choices(self) -> list[Choice]:
         """Close (Esc or Enter)."""
-        return [Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.dismiss, True)]
+        return [Choice("close", _("Close"), (pygame.K_ESCAPE, *ENTER), _("Esc"), self.dismiss, True)]
 
     # --- the search ------------------------------------------------------------------------------
 
@@ -183,7 +184,9 @@ class TemperatureDialog(WorkerDialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """What is mapped, the grid, the chosen roll with its board, the average."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        head = f"{self.what} · depth {self.depth} (1-4 to change) · cells: {value_words(self.context)}"
+        head = _("{what} · depth {depth} (1-4 to change) · cells: {cells}").format(
+            what=self.what, depth=self.depth, cells=value_words(self.context)
+        )
         text(surface, fonts, fit_text(fonts.get(15), head, area.width), (area.x, area.y - 8), 15, th.text_dim)
         self._draw_grid(surface)
         g = self.grid_rect()
@@ -228,7 +231,14 @@ class TemperatureDialog(WorkerDialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         cell = self.cells.get(self.shown().dice)
         a, b = self.shown().dice
-        lines = [f"Roll {a}-{b}: searching…"] if cell is None else cell_lines(cell, self.context)
+        lines = (
+            [_("Roll {a}-{b}: searching…").format(a=a, b=b)]
+            if cell is None
+            else cell_lines(
+                cell,
+                self.context,
+            )
+        )
         y = rect.y
         for i, line in enumerate(lines):
             size = DETAIL_TITLE_SIZE if i == 0 else DETAIL_SIZE
@@ -259,11 +269,20 @@ class TemperatureDialog(WorkerDialog):
     def _draw_summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         if self.failure:
-            text(surface, fonts, f"The AI could not answer: {self.failure}", rect.topleft, 15, th.warn)
+            text(
+                surface,
+                fonts,
+                _("The AI could not answer: {failure}").format(failure=self.failure),
+                rect.topleft,
+                15,
+                th.warn,
+            )
             return
         if self.map is None:
             done = len(self.cells)
-            line = f"Searching each roll at depth {self.depth}: {done} of {ROLL_COUNT}"
+            line = _("Searching each roll at depth {depth}: {done} of {total}").format(
+                depth=self.depth, done=done, total=ROLL_COUNT
+            )
             text(surface, fonts, line, rect.topleft, 15, th.text_dim)
             bar = pygame.Rect(rect.x, rect.y + 24, rect.width, 8)
             progress_bar(surface, th, bar, done / ROLL_COUNT)
@@ -271,11 +290,10 @@ class TemperatureDialog(WorkerDialog):
         m = self.map
         value = f"{m.equity:+.3f}"
         if is_match(self.context) and m.mwc is not None:
-            value = f"{m.mwc:.1%} MWC (EMG {m.equity:+.3f})"
+            value = _("{mwc:.1%} MWC (EMG {equity:+.3f})").format(mwc=m.mwc, equity=m.equity)
         best, worst = m.best(), m.worst()
-        line = (
-            f"Average over the 36 rolls: {value} · best roll {best.dice[0]}-{best.dice[1]},"
-            f" worst {worst.dice[0]}-{worst.dice[1]}"
+        line = _("Average over the 36 rolls: {value} · best roll {best}, worst {worst}").format(
+            value=value, best=f"{best.dice[0]}-{best.dice[1]}", worst=f"{worst.dice[0]}-{worst.dice[1]}"
         )
         text(surface, fonts, fit_text(fonts.get(16, True), line, rect.width), rect.topleft, 16, th.text, True)
         chances = fit_text(fonts.get(14), chances_words(m.probs), rect.width)

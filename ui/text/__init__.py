@@ -85,8 +85,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` (an English msgid of the catalogue) in the player's language."""
-    return VOICE.get().gettext(message)
+    """``message`` (an English msgid of the catalogue) in the player's language (``""`` stays empty:
+    gettext would answer the catalogue's header)."""
+    return VOICE.get().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -14,6 +14,7 @@ import pygame
 from game.records.xgid import board_sides
 from ui.model.seats import CheckerColour
 from ui.model.workbench.exports import PositionExport
+from ui.text import _
 from ui.widgets.controls import text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView, Renderer
@@ -64,21 +65,28 @@ def caption(export: PositionExport) -> list[str]:
     """The lines under the board: who plays whom at what score and who is to act, the XGID, the GNU IDs."""
     info, names = export.info, export.names
     bottom, top = export.bottom, 1 - export.bottom
-    who = [names[p] or ("bottom" if p == bottom else "top") for p in (0, 1)]
+    who = [names[p] or (_("bottom") if p == bottom else _("top")) for p in (0, 1)]
     if info.length:
-        head = f"{who[bottom]} {info.score[bottom]}, {who[top]} {info.score[top]}, match to {info.length}"
+        head = _("{one} {a}, {two} {b}, match to {length}").format(
+            one=who[bottom], a=info.score[bottom], two=who[top], b=info.score[top], length=info.length
+        )
         if info.crawford:
-            head += " (Crawford)"
+            head += " " + _("(Crawford)")
     else:
-        head = f"{who[bottom]} and {who[top]}, money game"
+        head = _("{one} and {two}, money game").format(one=who[bottom], two=who[top])
     acting = info.on_roll
     if info.doubled:
-        head += f" · {who[acting]} doubles to {2 * info.cube.value}: {who[1 - acting]} to take or pass"
+        head += " · " + _("{one} doubles to {cube}: {two} to take or pass").format(
+            one=who[acting], cube=2 * info.cube.value, two=who[1 - acting]
+        )
     elif info.has_dice():
-        head += f" · {who[acting]} to play {info.dice[0]}{info.dice[1]}"
+        head += " · " + _("{one} to play {roll}").format(
+            one=who[acting],
+            roll=f"{info.dice[0]}{info.dice[1]}",
+        )
     else:
-        head += f" · {who[acting]} on roll"
-    return [head, export.xgid(), f"GNU Backgammon: {export.gnu_ids()}"]
+        head += " · " + _("{one} on roll").format(one=who[acting])
+    return [head, export.xgid(), _("GNU Backgammon: {ids}").format(ids=export.gnu_ids())]
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

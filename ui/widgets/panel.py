@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ui.text import _
 from ui.widgets.controls import (
     Button,
     draw_button,
@@ -284,7 +285,7 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     pygame.draw.line(surface, mix(th.panel, th.text, 0.25), pr.topleft, pr.bottomleft)
     x, small = pr.x + lay.pad, lay.small
     title_y = lay.edit_rect.centery
-    text(surface, fonts, "Backgammon", (x, title_y), lay.big, th.text, bold=True, anchor="midleft")
+    text(surface, fonts, _("Backgammon"), (x, title_y), lay.big, th.text, bold=True, anchor="midleft")
     y = lay.info_y
     size, lines = info_lines(fonts, lay, view)
     for line in lines:
@@ -347,11 +348,18 @@ def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout
     x, y, small = lay.sha_rect.x, float(lay.sha_rect.y), lay.small
     font = fonts.get(small)
     if not view.full_sha:
-        digits = 16
-        while digits > 6 and font.size(f"Dice SHA-256 {view.sha[:digits]}…")[0] > lay.width:
+        digits, said = 16, _("Dice SHA-256 {sha}…")
+        while digits > 6 and font.size(said.format(sha=view.sha[:digits]))[0] > lay.width:
             digits -= 1
-        text(surface, fonts, f"Dice SHA-256 {view.sha[:digits]}…", (x, y), small, th.text_dim)
-        hint = "click or S: the full one"
+        text(
+            surface,
+            fonts,
+            said.format(sha=view.sha[:digits]),
+            (x, y),
+            small,
+            th.text_dim,
+        )
+        hint = _("click or S: the full one")
         size = small * 0.85
         while size > 8 and fonts.get(size).size(hint)[0] > lay.width:
             size -= 0.5
@@ -360,7 +368,7 @@ def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout
     size = small * 0.9
     while size > 8 and fonts.get(size, mono=True).size(view.sha[:32])[0] > lay.width:
         size -= 0.5
-    text(surface, fonts, "Dice SHA-256:", (x, y), small, th.text_dim)
+    text(surface, fonts, _("Dice SHA-256:"), (x, y), small, th.text_dim)
     for i in range(0, 64, 32):
         y += small * 1.3
         text(surface, fonts, view.sha[i : i + 32], (x, y), size, th.text, mono=True)
@@ -404,9 +412,11 @@ def _draw_log(
     shown = log[first : first + rows]
     if not view.analysis:  # else the heading row holds their buttons
         mid = lay.list_y + size * 0.8
-        r = text(surface, fonts, "Moves", (x, mid), size, th.text, bold=True, anchor="midleft")
+        r = text(surface, fonts, _("Moves"), (x, mid), size, th.text, bold=True, anchor="midleft")
         right = view.rollout.rect.left - lay.pad if view.rollout is not None else lay.rect.right - lay.pad
-        where = f"{first + 1}-{first + len(shown)} of {len(log)}"
+        where = _("{first}-{last} of {total}").format(
+            first=first + 1, last=first + len(shown), total=len(log)
+        )
         at = fit_size(fonts, [(where, False, right - r.right - lay.pad)], size * 0.85)
         if len(log) > rows:
             text(surface, fonts, where, (right, mid), at, th.text_dim, anchor="midright")

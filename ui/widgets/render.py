@@ -18,6 +18,7 @@ import pygame
 from game.support.resources import asset_path, read_asset
 from ui.model.points import on_screen, opposite, slot
 from ui.model.seats import CheckerColour
+from ui.text import _
 from ui.widgets.layout import BAR, OFF, STACK, Layout
 from ui.widgets.theme import Colour, Theme
 
@@ -128,7 +129,9 @@ class Fonts:
         self.warning: str | None = None
         """What is wrong with the bundled fonts, in words for the player; None when they load."""
         if why:
-            self.warning = f"The font {' and '.join(why)} could not be loaded: using a plain font instead."
+            self.warning = _("The font {fonts} could not be loaded: using a plain font instead.").format(
+                fonts=_(" and ").join(why)
+            )
 
     def _try(self, name: str) -> tuple[bytes | None, str]:
         """The bundled font file ``name``'s bytes when they load and render, else None and why."""

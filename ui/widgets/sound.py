@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pygame
 
-NO_DEVICE = "No sound device was found: sound is off."
+from ui.text import N_
+
+NO_DEVICE = N_("No sound device was found: sound is off.")
 """What the player is told once when the mixer cannot start."""
 
 
@@ -109,9 +111,9 @@ class Sounds:
             self.available = True
         except (pygame.error, ValueError, TypeError):
             self._sounds.clear()
-            self.problem = NO_DEVICE
+            self.problem = _(NO_DEVICE)
             if enabled and tell is not None:
-                tell(NO_DEVICE)
+                tell(_(NO_DEVICE))
 
     def play(self, name: str) -> None:
         """Play a sound by name ("checker", "dice") unless muted."""

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from ui.text import N_, _
 from ui.widgets.controls import mix, text, wrap
 from ui.widgets.render import Fonts
 from ui.widgets.theme import Colour, Theme
 
-HELP = "F1 help"
+HELP = N_("F1 help")
 """The strip's reminder, at its right."""
-DISMISS = "X or click: dismiss"
+DISMISS = N_("X or click: dismiss")
 """The band's reminder, at its right."""
 LINE = 1.3
 """A line's height, in text sizes."""
@@ -64,7 +65,7 @@ def plan_status(fonts: Fonts, status: pygame.Rect, board_width: int, lines: Stat
     the board (``board_width`` wide); the alert band above that, wrapped beside its reminder."""
     size = status.height * 0.45
     font = fonts.get(size)
-    help_w = fonts.get(size * 0.9).size(HELP)[0]
+    help_w = fonts.get(size * 0.9).size(_(HELP))[0]
     message: tuple[str, ...] = ()
     message_rect = status
     if lines.message and font.size(lines.message)[0] <= status.width - help_w - 54:
@@ -74,8 +75,8 @@ def plan_status(fonts: Fonts, status: pygame.Rect, board_width: int, lines: Stat
         message_rect = _grown(pygame.Rect(status.x, status.y, board_width, status.height), len(message), size)
     alert: tuple[str, ...] = ()
     if lines.alerts:
-        more = f" (+{len(lines.alerts) - 1} more)" if len(lines.alerts) > 1 else ""
-        dismiss_w = fonts.get(size * 0.9).size(DISMISS)[0]
+        more = _(" (+{value} more)").format(value=len(lines.alerts) - 1) if len(lines.alerts) > 1 else ""
+        dismiss_w = fonts.get(size * 0.9).size(_(DISMISS))[0]
         alert = tuple(wrap(font, f"{lines.alerts[0]}{more}", board_width - dismiss_w - 48))
     first = pygame.Rect(status.x, message_rect.y - status.height, board_width, status.height)
     band = _grown(first, len(alert), size)
@@ -103,7 +104,7 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, th: Theme, plan: StatusPl
     pygame.draw.rect(surface, th.panel, plan.strip)
     pygame.draw.rect(surface, th.panel, plan.message_rect)
     at = (plan.strip.right - 12, plan.strip.centery)
-    text(surface, fonts, HELP, at, size * 0.9, th.text_dim, anchor="midright")
+    text(surface, fonts, _(HELP), at, size * 0.9, th.text_dim, anchor="midright")
     _draw_lines(surface, fonts, plan.message_rect, plan.message, size, th.warn if warn else th.text)
     if not plan.alert:
         return
@@ -112,4 +113,4 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, th: Theme, plan: StatusPl
     pygame.draw.rect(surface, th.warn, band, 2)
     _draw_lines(surface, fonts, band, plan.alert, size, th.text)
     pos = (band.right - 12, band.centery)
-    text(surface, fonts, DISMISS, pos, size * 0.9, th.text_dim, anchor="midright")
+    text(surface, fonts, _(DISMISS), pos, size * 0.9, th.text_dim, anchor="midright")

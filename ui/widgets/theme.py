@@ -12,6 +12,7 @@ from typing import assert_never
 
 from ui.model.display import ThemeChoice
 from ui.model.seats import CheckerColour
+from ui.text import N_, _
 
 Colour = tuple[int, int, int]
 
@@ -80,18 +81,18 @@ class Theme:
     """The best of a range of values (the temperature map's best roll)."""
     bad: Colour = (200, 64, 52)
     """The worst of a range of values."""
-    light_name: str = "light"
+    light_name: str = N_("light")
     """What the light checkers are called in words."""
-    dark_name: str = "dark"
+    dark_name: str = N_("dark")
     """What the dark checkers are called in words."""
 
     def checker_name(self, kind: CheckerColour) -> str:
         """The word for the checkers of ``kind`` in this theme."""
         match kind:
             case CheckerColour.LIGHT:
-                return self.light_name
+                return _(self.light_name)
             case CheckerColour.DARK:
-                return self.dark_name
+                return _(self.dark_name)
             case _:
                 assert_never(kind)
 
@@ -168,8 +169,8 @@ COLOUR_BLIND = Theme(
     movable=(0, 158, 115),  # Okabe-Ito bluish green
     good=(0, 114, 178),  # Okabe-Ito blue
     bad=(213, 94, 0),  # Okabe-Ito vermillion
-    light_name="orange",
-    dark_name="blue (ringed)",
+    light_name=N_("orange"),
+    dark_name=N_("blue (ringed)"),
 )
 
 

@@ -131,8 +131,10 @@ class ResignDialog(_Lines):
 
     def choices(self) -> list[Choice]:
         """Single, gammon, backgammon (← → and Enter), keep playing (Esc; ringed at first)."""
-        out = [Choice(r.name.lower(), resign_choice(r), (), "← → Enter", self._offer(r)) for r in Resignation]
-        out.append(Choice("no", _("Play on"), (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True))
+        out = [
+            Choice(r.name.lower(), resign_choice(r), (), _("← → Enter"), self._offer(r)) for r in Resignation
+        ]
+        out.append(Choice("no", _("Play on"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self), True))
         return out
 
 
@@ -162,6 +164,6 @@ class ResignOfferDialog(_Lines):
     def choices(self) -> list[Choice]:
         """Accept (A, and Enter: the ring) or decline (Esc)."""
         return [
-            Choice("accept", _("Accept"), (pygame.K_a,), "A / Enter", self._answer(True), True),
-            Choice("decline", _("Play on"), (pygame.K_ESCAPE,), "Esc", self._answer(False)),
+            Choice("accept", _("Accept"), (pygame.K_a,), _("A / Enter"), self._answer(True), True),
+            Choice("decline", _("Play on"), (pygame.K_ESCAPE,), _("Esc"), self._answer(False)),
         ]

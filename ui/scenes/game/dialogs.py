@@ -48,7 +48,7 @@ class ResumePrompt(Dialog):
                 "resume",
                 _("Resume"),
                 (*ENTER, pygame.K_r),
-                "Enter",
+                _("Enter"),
                 lambda: self.ctx.resume(self.session),
                 True,
             ),
@@ -137,14 +137,14 @@ class GameOverScene(Dialog):
                 "next",
                 _("New match") if over else _("Next game"),
                 ENTER,
-                "Enter",
+                _("Enter"),
                 lambda: self.ctx.run(Command.NEXT_GAME),
                 True,
             ),
             *([] if self.session.setup else review),  # a set-up match has no record to replay
             Choice("check", _("Check the dice"), (pygame.K_c,), "C", self.check_dice),
             Choice(
-                "menu", _("Menu"), (pygame.K_ESCAPE, pygame.K_n), "Esc", lambda: self.ctx.run(Command.MENU)
+                "menu", _("Menu"), (pygame.K_ESCAPE, pygame.K_n), _("Esc"), lambda: self.ctx.run(Command.MENU)
             ),
         ]
 
@@ -304,8 +304,8 @@ class DiceEntry(Dialog):
     def choices(self) -> list[Choice]:
         """Play the roll (Enter) or cancel (Esc)."""
         return [
-            Choice("ok", _("Play this roll"), ENTER, "Enter", self._done, True),
-            Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+            Choice("ok", _("Play this roll"), ENTER, _("Enter"), self._done, True),
+            Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)),
         ]
 
     def _done(self) -> None:

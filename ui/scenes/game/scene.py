@@ -60,6 +60,7 @@ from ui.scenes.game.dialogs import DiceEntry
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text import _
 from ui.text.flow import said, search_words, status
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
@@ -254,7 +255,7 @@ class GameScene(Scene):
         if self.flight is None:
             self.dispatch(Tick(dt))
             return
-        for _ in range(self.flight.advance(dt)):
+        for _landed in range(self.flight.advance(dt)):
             self.ctx.sounds.play("checker")
         if self.flight.is_done():
             self.flight = None
@@ -307,10 +308,12 @@ class GameScene(Scene):
         b = flow.builder
         if flow.can_hint() and b is not None:
             dice = (b.dice[0], b.dice[1])
-            what = f"Your roll {max(dice)}-{min(dice)}: the best moves by the search, played out"
+            what = _("Your roll {high}-{low}: the best moves by the search, played out").format(
+                high=max(dice), low=min(dice)
+            )
             self.ctx.push(RolloutDialog(self.ctx, b.position, dice, ctx, what))
         elif flow.can_cube_hint():
-            what = "Your cube decision before you roll: no double, double/take, double/pass"
+            what = _("Your cube decision before you roll: no double, double/take, double/pass")
             self.ctx.push(RolloutDialog(self.ctx, self.session.state.position, None, ctx, what))
 
     def before_roll(self) -> tuple[Position, CubeContext] | None:
@@ -323,7 +326,7 @@ class GameScene(Scene):
         found = self.before_roll()
         if found is None:
             return
-        ctx, what, depth = self.ctx, "Your position before the roll", self.ctx.settings.hint_depth
+        ctx, what, depth = self.ctx, _("Your position before the roll"), self.ctx.settings.hint_depth
         if evaluate:
             ctx.push(EvaluateDialog(ctx, *found, what, depth))
             return
@@ -338,7 +341,7 @@ class GameScene(Scene):
         if self.before_roll() is None:
             return []
         actions = [by_name(name) for name in ANALYSIS]
-        return [Button(a.name, a.label, self.panel.analysis_rect(i)) for i, a in enumerate(actions)]
+        return [Button(a.name, a.words(), self.panel.analysis_rect(i)) for i, a in enumerate(actions)]
 
     def use_hint(self, index: int) -> None:
         """Set up hint ``index``."""
@@ -502,7 +505,7 @@ class GameScene(Scene):
             self.layout.panel, len(specs), self.layout.size[1], self.layout.scale
         )
         self.buttons = [
-            Button(a.name, a.label, rect, shortcut=a.keys_text)
+            Button(a.name, a.words(), rect, shortcut=a.keys_words())
             for a, rect in zip(specs, self.panel.buttons, strict=True)
         ]
 
@@ -511,8 +514,9 @@ class GameScene(Scene):
             action = by_name(btn.key)
             btn.enabled = action.enabled(self)
             btn.primary = btn.enabled and btn.key in ("roll", "done", "double")
+            btn.label = action.words()  # a language switched meanwhile shows at once
             if btn.key == "sound":
-                btn.label = "Sound: on" if self.ctx.settings.sound else "Sound: off"
+                btn.label = _("Sound: on") if self.ctx.settings.sound else _("Sound: off")
 
     def board_view(self) -> BoardView:
         """What the board shows now."""
@@ -603,8 +607,12 @@ class GameScene(Scene):
         dark = th.checker_name(s.config.colour.other)
         two = s.config.is_two_player()
         view = PanelView(
-            level="Two players" if two else self.ctx.level_label(s.config.level),
-            colour=f"{names[0]} plays {light}, {names[1]} {dark}" if two else f"You play {light}",
+            level=_("Two players") if two else self.ctx.level_label(s.config.level),
+            colour=_("{one} plays {light}, {two} {dark}").format(
+                one=names[0], light=light, two=names[1], dark=dark
+            )
+            if two
+            else _("You play {light}").format(light=light),
             sha=s.commitment,
             full_sha=self.full_sha,
             buttons=self.buttons,
@@ -618,14 +626,14 @@ class GameScene(Scene):
         if flow.hints:
             if self._hints_shown is not flow.hints:  # new hints: from the best
                 self._hints_shown, self.hint_first = flow.hints, 0
-            view.hint_title = f"Hints at depth {flow.hint_depth}"
-            view.hint_keys = f"click, or 1-{min(3, len(flow.hints))}"
+            view.hint_title = _("Hints at depth {hint_depth}").format(hint_depth=flow.hint_depth)
+            view.hint_keys = _("click, or 1-{last}").format(last=min(3, len(flow.hints)))
             view.hints = ranked_rows(flow.hints)
             view.hint_top = self.hint_first
         if self.can_rollout():
-            view.rollout = Button("rollout", "Rollout (O)", self.panel.rollout_rect)
+            view.rollout = Button("rollout", _("Rollout (O)"), self.panel.rollout_rect)
         view.analysis = self.analysis_buttons()
-        view.edit = Button("edit", "Edit (E)", self.panel.edit_rect)
+        view.edit = Button("edit", _("Edit (E)"), self.panel.edit_rect)
         view.log = log_lines(s)
         return view
 

@@ -49,7 +49,9 @@ class TutorDialog(Dialog):
         nothing else in the game, so no habit plays an error)."""
         back = (pygame.K_BACKSPACE, pygame.K_ESCAPE)
         return [
-            Choice("back", _("Take back"), back, "Enter / Esc", self._answer(TutorTakeBack()), primary=True),
+            Choice(
+                "back", _("Take back"), back, _("Enter / Esc"), self._answer(TutorTakeBack()), primary=True
+            ),
             Choice("play", _("Play it"), (pygame.K_y,), "Y", self._answer(TutorPlayIt())),
         ]
 

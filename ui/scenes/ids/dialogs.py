@@ -16,6 +16,7 @@ from ui.scenes.base import BUTTON_H, Choice, Context, Dialog
 from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text import N_, _
 from ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, text, wrap
 from ui.widgets.move_list import draw_moves, first_for, ranked_rows
 from ui.widgets.render import BoardView
@@ -37,7 +38,7 @@ class IdsDialog(Dialog):
     ``POSITIONID:MATCHID``.
     """
 
-    title = "Position IDs"
+    heading = N_("Position IDs")
     max_size = (700, 380)
 
     def __init__(self, ctx: Context, session: GameSession, on_setup: Callable[[], None]) -> None:
@@ -47,7 +48,7 @@ class IdsDialog(Dialog):
         """The XGID shown (the human at the bottom)."""
         self.on_setup = on_setup
         """Opens the set-up dialog."""
-        self.note = "Copy (Ctrl+C) puts the XGID on the clipboard; Ctrl+G copies POSITIONID:MATCHID."
+        self.note = _("Copy (Ctrl+C) puts the XGID on the clipboard; Ctrl+G copies POSITIONID:MATCHID.")
         """The line under the IDs: what Copy did."""
         super().__init__(ctx)
 
@@ -61,10 +62,16 @@ class IdsDialog(Dialog):
         (Ctrl+P), close (Esc): Ctrl keys, so that none means something else on the board (C the
         theme, G the statistics)."""
         return [
-            Choice("copy", "Copy XGID", (Key(pygame.K_c, ctrl=True),), "Ctrl+C", self.copy, True),
-            Choice("copy gnu", "Copy GNU IDs", (Key(pygame.K_g, ctrl=True),), "Ctrl+G", self.copy_gnu),
-            Choice("setup", "Set up", (Key(pygame.K_p, ctrl=True),), "Ctrl+P", self._setup),
-            Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+            Choice("copy", _("Copy XGID"), (Key(pygame.K_c, ctrl=True),), _("Ctrl+C"), self.copy, True),
+            Choice(
+                "copy gnu",
+                _("Copy GNU IDs"),
+                (Key(pygame.K_g, ctrl=True),),
+                _("Ctrl+G"),
+                self.copy_gnu,
+            ),
+            Choice("setup", _("Set up"), (Key(pygame.K_p, ctrl=True),), _("Ctrl+P"), self._setup),
+            Choice("close", _("Close"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)),
         ]
 
     def _setup(self) -> None:
@@ -73,26 +80,26 @@ class IdsDialog(Dialog):
 
     def copy(self) -> None:
         """Put the XGID on the clipboard, or say where to read it when there is none."""
-        self._copy(self.xgid, "the XGID")
+        self._copy(self.xgid, _("the XGID"))
 
     def copy_gnu(self) -> None:
         """Put ``POSITIONID:MATCHID`` on the clipboard."""
-        self._copy(self.ids, "the GNU Backgammon IDs")
+        self._copy(self.ids, _("the GNU Backgammon IDs"))
 
     def _copy(self, what: str, name: str) -> None:
         if copy_to_clipboard(what):
-            self.note = f"Copied {name} to the clipboard: {what}"
+            self.note = _("Copied {name} to the clipboard: {what}").format(name=name, what=what)
         else:
-            self.note = "No clipboard here: copy the IDs by hand from this box."
+            self.note = _("No clipboard here: copy the IDs by hand from this box.")
         self.ctx.notify(self.note)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The IDs, large enough to copy by eye (the XGID as large as fits), and what Copy did."""
         th, fonts, px = self.ctx.theme, self.ctx.renderer.fonts, self.px
         y = area.y + px(4)
-        labels = ("Position ID", "Match ID", "XGID")
+        labels = (_("Position ID"), _("Match ID"), "XGID")
         x_value = area.x + max(area.width * 0.22, max(fonts.get(px(17)).size(w)[0] for w in labels) + px(12))
-        for label, value in (("Position ID", self.position_id), ("Match ID", self.match_id)):
+        for label, value in ((_("Position ID"), self.position_id), (_("Match ID"), self.match_id)):
             text(surface, fonts, label, (area.x, y + px(6)), px(17), th.text_dim)
             size = px(ID_SIZE)
             while size > px(10) and fonts.get(size, mono=True).size(value)[0] > area.right - x_value:
@@ -118,7 +125,7 @@ class IdsDialog(Dialog):
 class SetUpDialog(Dialog):
     """Paste or type ``POSITIONID:MATCHID``, a Position ID alone or an XGID; play it out or analyse it."""
 
-    title = "Set up a position"
+    heading = N_("Set up a position")
     max_size = (700, 330)
 
     def __init__(
@@ -146,13 +153,13 @@ class SetUpDialog(Dialog):
     def choices(self) -> list[Choice]:
         """Play it out (Enter), analyse (Ctrl+A), edit (Ctrl+E), cancel (Esc); no letter keys (typed)."""
         out = [
-            Choice("play", "Play it out", (), "Enter", lambda: self._go(self.on_play), True),
-            Choice("analyse", "Analyse", (), "Ctrl+A", lambda: self._go(self.on_analyse)),
+            Choice("play", _("Play it out"), (), _("Enter"), lambda: self._go(self.on_play), True),
+            Choice("analyse", _("Analyse"), (), _("Ctrl+A"), lambda: self._go(self.on_analyse)),
         ]
         if self.on_edit is not None:
             on_edit = self.on_edit
-            out.append(Choice("edit", "Edit", (), "Ctrl+E", lambda: self._go(on_edit)))
-        return [*out, Choice("cancel", "Cancel", (), "Esc", lambda: self.ctx.pop(self))]
+            out.append(Choice("edit", _("Edit"), (), _("Ctrl+E"), lambda: self._go(on_edit)))
+        return [*out, Choice("cancel", _("Cancel"), (), _("Esc"), lambda: self.ctx.pop(self))]
 
     def read(self) -> None:
         """Read the text again."""
@@ -185,7 +192,7 @@ class SetUpDialog(Dialog):
             self.shown_error = False
             self.read()
 
-    PROMPT = "Paste (Ctrl+V) or type an XGID, POSITIONID:MATCHID, or a Position ID alone (money):"
+    PROMPT = N_("Paste (Ctrl+V) or type an XGID, POSITIONID:MATCHID, or a Position ID alone (money):")
     """What the box takes."""
 
     def told(self) -> tuple[list[str], bool]:
@@ -224,7 +231,7 @@ class SetUpDialog(Dialog):
 class AnalysisDialog(Dialog):
     """The set-up position on the board and the hint's answer for it (searched by the worker)."""
 
-    title = "Analysis"
+    heading = N_("Analysis")
     dim_alpha = 60
 
     def __init__(self, ctx: Context, setup: SetUp, on_play: Callable[[SetUp], None]) -> None:
@@ -262,17 +269,17 @@ class AnalysisDialog(Dialog):
         """The temperature map (T) and Evaluate (V) of the position before its roll, then play it out
         (Enter), roll it out (O), close (Esc)."""
         return [
-            Choice("temperature", "Map", (pygame.K_t,), "T", lambda: self.open_analysis(False)),
-            Choice("evaluate", "Evaluate", (pygame.K_v,), "V", lambda: self.open_analysis(True)),
-            Choice("play", "Play it out", ENTER, "Enter", self._play, True),
-            Choice("rollout", "Rollout", (pygame.K_o,), "O", self.rollout),
-            Choice("close", "Close", (pygame.K_ESCAPE,), "Esc", self.close),
+            Choice("temperature", _("Map"), (pygame.K_t,), "T", lambda: self.open_analysis(False)),
+            Choice("evaluate", _("Evaluate"), (pygame.K_v,), "V", lambda: self.open_analysis(True)),
+            Choice("play", _("Play it out"), ENTER, _("Enter"), self._play, True),
+            Choice("rollout", _("Rollout"), (pygame.K_o,), "O", self.rollout),
+            Choice("close", _("Close"), (pygame.K_ESCAPE,), _("Esc"), self.close),
         ]
 
     def open_analysis(self, evaluate: bool) -> None:
         """The temperature map, or Evaluate, of the set-up position before its roll."""
         kind = EvaluateDialog if evaluate else TemperatureDialog
-        what = f"Set-up position {self.setup.ids}, before its roll"
+        what = _("Set-up position {ids}, before its roll").format(ids=self.setup.ids)
         ctx = context_from_match(self.setup.info)
         self.ctx.push(kind(self.ctx, Position(self.setup.code), ctx, what, self.answer.depth))
 
@@ -280,8 +287,12 @@ class AnalysisDialog(Dialog):
         """Open the rollout of the position over the analysis: the roll's moves, or the cube."""
         info = self.setup.info
         dice = (int(info.dice[0]), int(info.dice[1])) if info.has_dice() else None
-        what = f"Set-up position {self.setup.ids}: " + (
-            f"the roll {max(dice)}-{min(dice)}, the best moves by the search" if dice else "the cube decision"
+        what = _("Set-up position {ids}: ").format(ids=self.setup.ids) + (
+            _("the roll {max}-{min}, the best moves by the search").format(max=max(dice), min=min(dice))
+            if dice
+            else _(
+                "the cube decision",
+            )
         )
         ctx = context_from_match(info)
         self.ctx.push(RolloutDialog(self.ctx, Position(self.setup.code), dice, ctx, what))
@@ -316,7 +327,7 @@ class AnalysisDialog(Dialog):
 
     def lines(self) -> list[Line]:
         """The answer as (line, is strong)."""
-        who = "you" if self.setup.is_human_on_roll() else "the computer"
+        who = "you" if self.setup.is_human_on_roll() else _("the computer")
         return self.answer.lines(who, self.setup.info)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -336,7 +347,7 @@ class AnalysisDialog(Dialog):
         pygame.draw.rect(surface, th.panel, lay.panel)
         fonts, size = ctx.renderer.fonts, lay.top.height * 0.36
         y = lay.top.centery
-        r = text(surface, fonts, "Set-up position", (lay.top.x + 16, y), size, th.text, True, "midleft")
+        r = text(surface, fonts, _("Set-up position"), (lay.top.x + 16, y), size, th.text, True, "midleft")
         text(surface, fonts, s.ids, (r.right + size * 0.5, y), size, th.text, anchor="midleft", mono=True)
         super().draw(surface)
 

@@ -17,7 +17,19 @@ from ui.model.tutor import TUTOR_LEVELS
 from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Command, Context, Dialog
 from ui.scenes.settings.names import NameDialog
+from ui.text import N_, _, ngettext
+from ui.text.engine import level_name
 from ui.widgets.controls import fit_text, text
+
+ANIMATION: Mapping[AnimationSpeed, str] = MappingProxyType(
+    {
+        AnimationSpeed.OFF: N_("Off"),
+        AnimationSpeed.FAST: N_("Fast"),
+        AnimationSpeed.NORMAL: N_("Normal"),
+        AnimationSpeed.SLOW: N_("Slow"),
+    }
+)
+"""Each animation speed's name."""
 
 TWO_PLAYERS = Control.HUMAN
 """The ``opponent`` setting of two people playing each other."""
@@ -50,61 +62,80 @@ class Option:
 def options() -> list[Option]:
     """The rows of the new-game dialog."""
     return [
-        Option("opponent", "Play against", list(OPPONENTS), ["The computer", "Each other (two players)"]),
-        Option("name_one", "First player's name (bottom)", [], [], typed=DEFAULT_NAMES[0]),
-        Option("name_two", "Second player's name (top)", [], [], typed=DEFAULT_NAMES[1]),
-        Option("level", "AI strength", [lv.key for lv in LEVELS], [lv.label for lv in LEVELS]),
+        Option(
+            "opponent", _("Play against"), list(OPPONENTS), [_("The computer"), _("Each other (two players)")]
+        ),
+        Option("name_one", _("First player's name (bottom)"), [], [], typed=DEFAULT_NAMES[0]),
+        Option("name_two", _("Second player's name (top)"), [], [], typed=DEFAULT_NAMES[1]),
+        Option("level", _("AI strength"), [lv.key for lv in LEVELS], [level_name(lv.key) for lv in LEVELS]),
         Option(
             "match_length",
-            "Match length",
+            _("Match length"),
             list(MATCH_CHOICES),
-            [f"{n} point{'s' * (n > 1)}" if n else "Money session" for n in MATCH_CHOICES],
+            [
+                ngettext("{count} point", "{count} points", n).format(count=n) if n else _("Money session")
+                for n in MATCH_CHOICES
+            ],
         ),
         Option(
             "first",
-            "Who moves first",
+            _("Who moves first"),
             list(FirstMove),
-            ["Opening roll decides", "You (the first player)", "The computer (the second player)"],
+            [_("Opening roll decides"), _("You (the first player)"), _("The computer (the second player)")],
         ),
-        Option("colour", "Your (first player's) checkers", list(CheckerColour), ["Light", "Dark (ringed)"]),
+        Option(
+            "colour",
+            _("Your (first player's) checkers"),
+            list(CheckerColour),
+            [_("Light"), _("Dark (ringed)")],
+        ),
         Option(
             "animation",
-            "Animation",
+            _("Animation"),
             list(AnimationSpeed),
-            [speed.value.capitalize() for speed in AnimationSpeed],
+            [_(ANIMATION[speed]) for speed in AnimationSpeed],
             applies_now=True,
         ),
-        Option("sound", "Sound", [True, False], ["On", "Off"], applies_now=True),
-        Option("auto_roll", "Roll for me", [False, True], ["Off", "On"], applies_now=True),
-        Option("auto_forced", "Play forced moves", [True, False], ["On", "Off"], applies_now=True),
+        Option("sound", _("Sound"), [True, False], [_("On"), _("Off")], applies_now=True),
+        Option("auto_roll", _("Roll for me"), [False, True], [_("Off"), _("On")], applies_now=True),
+        Option("auto_forced", _("Play forced moves"), [True, False], [_("On"), _("Off")], applies_now=True),
         Option(
             "hint_depth",
-            "Hint depth",
+            _("Hint depth"),
             list(HINT_DEPTHS),
-            [f"{d} ({'quick' if d < 3 else 'slower, stronger'})" for d in HINT_DEPTHS],
+            [
+                (_("{depth} (quick)") if d < 3 else _("{depth} (slower, stronger)")).format(depth=d)
+                for d in HINT_DEPTHS
+            ],
             applies_now=True,
         ),
         Option(
             "manual_dice",
-            "Your dice",
+            _("Your dice"),
             [False, True],
-            ["Rolled for you", "Real dice, entered"],
+            [_("Rolled for you"), _("Real dice, entered")],
             applies_now=True,
         ),
-        Option("home", "Home board", list(HomeSide), ["Right", "Left"], applies_now=True),
-        Option("theme", "Theme", list(ThemeChoice), ["Classic wood", "Colour-blind safe"], applies_now=True),
-        Option("jacoby", "Jacoby rule (money)", [True, False], ["On", "Off"]),
-        Option("beavers", "Beavers (money)", [False, True], ["Off", "On"]),
-        Option("cube_advice", "Take / pass advice", [True, False], ["On", "Off"], applies_now=True),
+        Option("home", _("Home board"), list(HomeSide), [_("Right"), _("Left")], applies_now=True),
+        Option(
+            "theme",
+            _("Theme"),
+            list(ThemeChoice),
+            [_("Classic wood"), _("Colour-blind safe")],
+            applies_now=True,
+        ),
+        Option("jacoby", _("Jacoby rule (money)"), [True, False], [_("On"), _("Off")]),
+        Option("beavers", _("Beavers (money)"), [False, True], [_("Off"), _("On")]),
+        Option("cube_advice", _("Take / pass advice"), [True, False], [_("On"), _("Off")], applies_now=True),
         Option(
             "tutor",
-            "Tutor (warns before errors)",
+            _("Tutor (warns before errors)"),
             list(TUTOR_LEVELS),
             [
-                "Off",
-                f"Doubtful and worse ({DOUBTFUL})",
-                f"Bad and worse ({BAD})",
-                f"Very bad only ({VERY_BAD})",
+                _("Off"),
+                _("Doubtful and worse ({size})").format(size=DOUBTFUL),
+                _("Bad and worse ({size})").format(size=BAD),
+                _("Very bad only ({size})").format(size=VERY_BAD),
             ],
             applies_now=True,
         ),
@@ -114,11 +145,11 @@ def options() -> list[Option]:
 class MenuScene(Dialog):
     """New game and settings; over the game (which waits underneath) or the empty board."""
 
-    title = "New game & settings"
     focus_steps: Mapping[int, int] = MappingProxyType({})
     """None: the arrows and Tab move between the settings' rows and change them."""
 
     def __init__(self, ctx: Context) -> None:
+        self.title = _("New game & settings")
         self.rows = options()
         self.row = 0
         """The row the keyboard is on."""
@@ -136,23 +167,23 @@ class MenuScene(Dialog):
         out = [
             Choice(
                 "start",
-                "Start new game",
+                _("Start new game"),
                 (pygame.K_RETURN, pygame.K_KP_ENTER),
-                "Enter",
+                _("Enter"),
                 lambda: self.ctx.run(Command.NEW_GAME),
                 primary=True,
             )
         ]
         open_keys = (pygame.K_o, Key(pygame.K_o, ctrl=True))  # O, or Ctrl+O as on the board
-        out.append(Choice("open", "Open match", open_keys, "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
+        out.append(Choice("open", _("Open match"), open_keys, "O", lambda: self.ctx.run(Command.OPEN_MATCH)))
         session = self.ctx.game_session()
         if session is not None:
-            label = "Back" if session.outcome() is not None else "Continue game"
-            out.append(Choice("continue", label, (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)))
-        out.append(Choice("stats", "Statistics", (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
+            label = _("Back") if session.outcome() is not None else _("Continue game")
+            out.append(Choice("continue", label, (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)))
+        out.append(Choice("stats", _("Statistics"), (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
         setup_keys = (pygame.K_p, Key(pygame.K_p, ctrl=True))  # P, or Ctrl+P as on the board
-        out.append(Choice("setup", "Set up", setup_keys, "P", lambda: self.ctx.run(Command.SETUP)))
-        out.append(Choice("quit", "Quit", (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))
+        out.append(Choice("setup", _("Set up"), setup_keys, "P", lambda: self.ctx.run(Command.SETUP)))
+        out.append(Choice("quit", _("Quit"), (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))
         return out
 
     def on_resize(self) -> None:
@@ -185,13 +216,14 @@ class MenuScene(Dialog):
         """A row's value as shown: the choice's name (the players named when two people play), the
         name typed, or that the row is not used."""
         if self.unused(opt):
-            return "Not used: two players" if self.two_players() else "Only for two players"
+            return _("Not used: two players") if self.two_players() else _("Only for two players")
         if opt.typed:
             return str(getattr(self.ctx.settings, opt.attr))
         index = self._value_index(opt)
         if opt.attr == "first" and self.two_players() and index > 0:
             names = self.ctx.settings.game_config().names
-            return f"{names[index - 1]} ({'first' if index == 1 else 'second'} player)"
+            said = _("{name} (first player)") if index == 1 else _("{name} (second player)")
+            return said.format(name=names[index - 1])
         return opt.names[index]
 
     def _value_index(self, opt: Option) -> int:
@@ -205,8 +237,8 @@ class MenuScene(Dialog):
         """Move a row's choice left or right and save the settings."""
         opt = self.rows[row]
         if self.unused(opt):
-            when = "when two people play each other" if self.two_players() else "against the computer"
-            self.ctx.notify(f"{opt.label} is not used {when}.")
+            when = _("when two people play each other") if self.two_players() else _("against the computer")
+            self.ctx.notify(_("{label} is not used {when}.").format(label=opt.label, when=when))
             return
         if opt.typed:
             self.type_name(opt)
@@ -222,7 +254,7 @@ class MenuScene(Dialog):
             setattr(self.ctx.settings, opt.attr, name)
             self.ctx.settings_changed()
 
-        who = "The first player" if opt.attr == "name_one" else "The second player"
+        who = _("The first player") if opt.attr == "name_one" else _("The second player")
         self.ctx.push(NameDialog(self.ctx, who, self.shown(opt), opt.typed, keep))
 
     def on_key(self, event: pygame.event.Event) -> None:
@@ -272,6 +304,6 @@ class MenuScene(Dialog):
             text(surface, fonts, name, centre, size, th.text_dim if unused else th.accent, True, "center")
             for rect, glyph in ((left, "◀"), (right, "▶")) if not unused else ():
                 text(surface, fonts, glyph, rect.center, size, th.text_dim, anchor="center")
-        note = "* applies to the next new game · ↑↓ choose a row · ←→ change it"
+        note = _("* applies to the next new game · ↑↓ choose a row · ←→ change it")
         y = self.top + len(self.rows) * self.line
         text(surface, fonts, note, (self.box.centerx, y), max(10.0, size * 0.8), th.text_dim, anchor="midtop")

@@ -8,6 +8,7 @@ import pygame
 
 from ui.model.seats import NAME_LENGTH, clean_name
 from ui.scenes.base import Choice, Context, Dialog
+from ui.text import _, ngettext
 from ui.widgets.controls import TextEntry, draw_text_entry, text
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -21,7 +22,7 @@ class NameDialog(Dialog):
     def __init__(
         self, ctx: Context, who: str, name: str, default: str, on_name: Callable[[str], None]
     ) -> None:
-        self.title = f"{who}'s name"
+        self.title = _("{who}'s name").format(who=who)
         self.entry = TextEntry(name, NAME_LENGTH)
         """What has been typed."""
         self.default = default
@@ -33,8 +34,8 @@ class NameDialog(Dialog):
     def choices(self) -> list[Choice]:
         """Keep the name (Enter) or cancel (Esc)."""
         return [
-            Choice("ok", "Keep this name", ENTER, "Enter", self._done, True),
-            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self)),
+            Choice("ok", _("Keep this name"), ENTER, _("Enter"), self._done, True),
+            Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)),
         ]
 
     def _done(self) -> None:
@@ -48,7 +49,11 @@ class NameDialog(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The box with the name."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        hint = f"Type a name (up to {NAME_LENGTH} characters), then Enter:"
+        hint = ngettext(
+            "Type a name (up to {count} character), then Enter:",
+            "Type a name (up to {count} characters), then Enter:",
+            NAME_LENGTH,
+        ).format(count=NAME_LENGTH)
         text(surface, fonts, hint, (area.centerx, area.y), 16, th.text_dim, anchor="midtop")
         box = pygame.Rect(0, 0, min(area.width, 360), 44)
         box.midtop = (area.centerx, area.y + 30)

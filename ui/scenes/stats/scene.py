@@ -8,6 +8,8 @@ import pygame
 from ai.engine_types import rating
 from ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from ui.scenes.base import ENTER, Choice, Context, Dialog
+from ui.text import N_, _, ngettext
+from ui.text.engine import rating_words
 from ui.widgets.controls import mix, text, wrap
 
 RECENT = 3
@@ -24,38 +26,54 @@ def _pct(part: int, whole: int) -> str:
 def review_words(e: MatchEntry) -> str:
     """A match's error rates and PR once reviewed; a review of only its first games, said so."""
     if e.error_rates is None:
-        return "not reviewed"
+        return _("not reviewed")
     if e.review_is_partial():
-        return (
-            f"only games 1-{e.reviewed_games} of {e.games_played()} reviewed"
-            f" (you {e.error_rates[0]:.1f}): review it all to count it"
-        )
+        return _(
+            "only games 1-{reviewed} of {played} reviewed (you {rate:.1f}): review it all to count it"
+        ).format(reviewed=e.reviewed_games, played=e.games_played(), rate=e.error_rates[0])
     prs = e.prs()
     assert prs is not None
-    return (
-        f"errors: you {e.error_rates[0]:.1f} (PR {prs[0]:.1f}),"
-        f" computer {e.error_rates[1]:.1f} (PR {prs[1]:.1f})"
+    return _("errors: you {mine:.1f} (PR {my_pr:.1f}), computer {its:.1f} (PR {its_pr:.1f})").format(
+        mine=e.error_rates[0], my_pr=prs[0], its=e.error_rates[1], its_pr=prs[1]
     )
 
 
 def match_line(e: MatchEntry) -> str:
     """One finished match: date, length, final score, result, error rates if reviewed."""
-    result = "won" if e.is_won() else "lost"
-    return (
-        f"{e.date} · {e.length} point{'s' * (e.length != 1)} · {e.score[0]} : {e.score[1]} {result}"
-        f" · {review_words(e)}"
+    if e.is_won():
+        said = ngettext(
+            "{date} · {count} point · {mine} : {theirs} won · {review}",
+            "{date} · {count} points · {mine} : {theirs} won · {review}",
+            e.length,
+        )
+    else:
+        said = ngettext(
+            "{date} · {count} point · {mine} : {theirs} lost · {review}",
+            "{date} · {count} points · {mine} : {theirs} lost · {review}",
+            e.length,
+        )
+    return said.format(
+        date=e.date,
+        count=e.length,
+        mine=e.score[0],
+        theirs=e.score[1],
+        review=review_words(e),
     )
 
 
 def current_lines(e: MatchEntry) -> list[str]:
     """The match being played: its score and the games won and lost so far, its review if any."""
-    what = f"{e.length} point match" if e.length else "Money session"
+    what = ngettext("{count} point match", "{count} point match", e.length).format(count=e.length)
+    if not e.length:
+        what = _("Money session")
     if not e.games_played():
-        return [f"{what}: no game finished yet."]
-    return [
-        f"{what} · score {e.score[0]} : {e.score[1]} · games won {e.games[0]}, lost {e.games[1]}",
-        f"So far: {review_words(e)}" if e.error_rates is not None else "Not reviewed yet (V after a game).",
-    ]
+        return [_("{what}: no game finished yet.").format(what=what)]
+    score = _("{what} · score {mine} : {theirs} · games won {won}, lost {lost}").format(
+        what=what, mine=e.score[0], theirs=e.score[1], won=e.games[0], lost=e.games[1]
+    )
+    if e.error_rates is None:
+        return [score, _("Not reviewed yet (V after a game).")]
+    return [score, _("So far: {review}").format(review=review_words(e))]
 
 
 def summary_lines(stats: PlayerStats, current: MatchEntry | None = None) -> list[tuple[str, str]]:
@@ -64,60 +82,89 @@ def summary_lines(stats: PlayerStats, current: MatchEntry | None = None) -> list
     t, m = stats.match_totals(), stats.money_totals()
     out: list[tuple[str, str]] = []
     if current is not None:
-        out.append(("This match, so far", ""))
+        out.append((_("This match, so far"), ""))
         out.extend(("", line) for line in current_lines(current))
-    out.append(("Matches", ""))
+    out.append((_("Matches"), ""))
     if t["matches"]:
         out.append(
             (
                 "",
-                f"{t['matches']} finished: won {t['won']}, lost {t['lost']} ({_pct(t['won'], t['matches'])})",
+                ngettext(
+                    "{count} finished: won {won}, lost {lost} ({share})",
+                    "{count} finished: won {won}, lost {lost} ({share})",
+                    t["matches"],
+                ).format(
+                    count=t["matches"],
+                    won=t["won"],
+                    lost=t["lost"],
+                    share=_pct(t["won"], t["matches"]),
+                ),
             )
         )
         out.append(
             (
                 "",
-                f"Games won {t['games_won']}, lost {t['games_lost']}"
-                f" · points {t['points_won']} : {t['points_lost']}",
+                _("Games won {won}, lost {lost} · points {mine} : {theirs}").format(
+                    won=t["games_won"], lost=t["games_lost"], mine=t["points_won"], theirs=t["points_lost"]
+                ),
             )
         )
     else:
-        out.append(("", "No match finished yet."))
+        out.append(("", _("No match finished yet.")))
     left = len([e for e in stats.unfinished() if current is None or e.file != current.file])
     if left:
-        out.append(("", f"{left} not finished (abandoned or still going): not counted above"))
-    out.append(("Money sessions", ""))
+        said = ngettext(
+            "{count} not finished (abandoned or still going): not counted above",
+            "{count} not finished (abandoned or still going): not counted above",
+            left,
+        )
+        out.append(("", said.format(count=left)))
+    out.append((_("Money sessions"), ""))
     if m["sessions"]:
         net = m["points_won"] - m["points_lost"]
         n = m["sessions"]
-        games = f"games {m['games_won']} : {m['games_lost']}"
-        points = f"points {m['points_won']} : {m['points_lost']} ({net:+d})"
-        out.append(("", f"{n} session{'s' * (n != 1)} · {games} · {points}"))
+        said = ngettext(
+            "{count} session · games {won} : {lost} · points {mine} : {theirs} ({net:+d})",
+            "{count} sessions · games {won} : {lost} · points {mine} : {theirs} ({net:+d})",
+            n,
+        )
+        won, lost, mine, theirs = m["games_won"], m["games_lost"], m["points_won"], m["points_lost"]
+        out.append(("", said.format(count=n, won=won, lost=lost, mine=mine, theirs=theirs, net=net)))
     else:
-        out.append(("", "None played yet."))
+        out.append(("", _("None played yet.")))
     done = stats.matches()[-RECENT:]
     if done:
-        out.append(("Latest matches", ""))
+        out.append((_("Latest matches"), ""))
         out.extend(("", match_line(e)) for e in reversed(done))
-    out.append(("Error rate (reviewed matches, mEMG per decision) and PR", ""))
+    out.append((_("Error rate (reviewed matches, mEMG per decision) and PR"), ""))
     rates = stats.error_rates()
     avg = stats.average_error()
     if avg is None:
-        out.append(("", "No match reviewed yet: review a finished match to see it here."))
+        out.append(("", _("No match reviewed yet: review a finished match to see it here.")))
         return out
     pr = stats.average_pr()
-    out.append(("", f"{len(rates)} reviewed · average {avg:.1f} ({rating(avg)}) · PR {pr:.1f}"))
+    said = ngettext(
+        "{count} reviewed · average {average:.1f} ({rating}) · PR {pr:.1f}",
+        "{count} reviewed · average {average:.1f} ({rating}) · PR {pr:.1f}",
+        len(rates),
+    )
+    out.append(("", said.format(count=len(rates), average=avg, rating=rating_words(rating(avg)), pr=pr)))
     recent, before = stats.trend()
     if recent is not None and before is not None:
-        word = "better" if recent < before else "worse" if recent > before else "the same"
-        out.append(("", f"Trend: last {TREND_RECENT} {recent:.1f} · before {before:.1f} ({word})"))
+        word = _("better") if recent < before else _("worse") if recent > before else _("the same")
+        said = ngettext(
+            "Trend: last {count} {recent:.1f} · before {before:.1f} ({word})",
+            "Trend: last {count} {recent:.1f} · before {before:.1f} ({word})",
+            TREND_RECENT,
+        )
+        out.append(("", said.format(count=TREND_RECENT, recent=recent, before=before, word=word)))
     return out
 
 
 class StatisticsScene(Dialog):
     """The statistics over the board; Esc, Enter or a click on Close shuts it."""
 
-    title = "Your statistics"
+    heading = N_("Your statistics")
     max_size = (860, 640)
     dim_alpha = 215
 
@@ -133,9 +180,9 @@ class StatisticsScene(Dialog):
         return [
             Choice(
                 "close",
-                "Close",
+                _("Close"),
                 (pygame.K_ESCAPE, pygame.K_g, *ENTER),
-                "Esc",
+                _("Esc"),
                 lambda: self.ctx.pop(self),
                 True,
             )
@@ -176,5 +223,9 @@ class StatisticsScene(Dialog):
         pygame.draw.lines(surface, th.accent, False, points, 3)
         for p in points:
             pygame.draw.circle(surface, th.accent, (round(p[0]), round(p[1])), 4)
-        label = f"error rate per reviewed match (the last {len(rates)}, oldest left; lower is better)"
+        label = ngettext(
+            "error rate per reviewed match (the last {count}, oldest left; lower is better)",
+            "error rate per reviewed match (the last {count}, oldest left; lower is better)",
+            len(rates),
+        ).format(count=len(rates))
         text(surface, fonts, label, (box.centerx, box.bottom + 6), size, th.text_dim, anchor="midtop")
