@@ -3,7 +3,7 @@
 python main.py                 play (the pygame window); same as `python main.py play`
 python main.py hint ...        rank the legal moves of a position
 python main.py replay-seed S   the dice a game seed gives, to check a finished game
-python main.py autoplay ...    the computer plays a match against itself, written as a .mat record
+python main.py autoplay ...    the computer plays a match against itself, written as a record
 python main.py analyze FILE    judge every decision of a match record
 python main.py rollout ID [DICE]  play a decision out: the moves of a roll, or the cube
 python main.py temperature ID  every roll's best move before the roll (the temperature map)
@@ -29,6 +29,8 @@ import argparse
 import contextlib
 from dataclasses import dataclass
 
+from game.records.formats import named, written
+
 
 @dataclass(frozen=True)
 class Command:
@@ -50,11 +52,15 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "replay-seed", "ai.cli.replay_seed", "print the SHA-256 of a game's dice seed and the dice it gives"
     ),
-    Command("autoplay", "ai.cli.autoplay", "the computer plays a match against itself (a .mat record)"),
+    Command(
+        "autoplay",
+        "ai.cli.autoplay",
+        f"the computer plays a match against itself (a {named(written())} record)",
+    ),
     Command(
         "analyze",
         "ai.cli.analyze",
-        "judge every decision of a match record, .mat, .sgf or .xg (errors, cube, luck)",
+        f"judge every decision of a match record, {named()} (errors, cube, luck)",
     ),
     Command(
         "rollout",

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 
 from ai.engine import Engine
 from ai.engine_types import CubeContext, Evaluator, Level, context_for
-from game.records.mat import Action, GameRecord, MatchRecord, steps_text
+from game.records.mat import VARIATIONS
+from game.records.model import Action, GameRecord, MatchRecord, steps_text
 from game.rules.cube import CENTRED, CubeAction, CubeState, can_double, take
 from game.rules.dice import Dice
 from game.rules.match import Match
 from game.rules.outcome import Outcome, Termination
 from game.rules.state import GameState
+from game.rules.variant import Variant
 
 PLAYERS = ("Computer A", "Computer B")
 """Names in the record: left column (player 0), right column (player 1)."""
@@ -48,12 +50,14 @@ def play_game(
     dice: Dice,
     evaluator: Evaluator,
     seed: int,
+    variant: Variant = Variant.STANDARD,
 ) -> PlayedGame:
-    """Play one game of ``match`` to the end, player 0 at ``levels[0]``, player 1 at ``levels[1]``."""
+    """Play one game of ``match`` from ``variant``'s start to the end, player 0 at ``levels[0]``,
+    player 1 at ``levels[1]``."""
     score = match.score
     crawford, post = match.is_crawford(), match.is_post_crawford()
     d0, d1 = dice.opening_roll()
-    state = GameState.new().after_opening_roll(d0, d1)
+    state = GameState.new(variant).after_opening_roll(d0, d1)
     cube = CENTRED
     actions: list[Action] = []
     engine = Engine(evaluator)
@@ -105,17 +109,19 @@ def play_match(
     evaluator: Evaluator,
     date: str | None = None,
     opponent: Level | None = None,
+    variant: Variant = Variant.STANDARD,
 ) -> MatchRecord:
-    """A whole match to ``length`` points, both sides at ``level`` (the right-hand one at ``opponent``)."""
+    """A whole match of ``variant`` to ``length`` points, both sides at ``level`` (the right-hand one
+    at ``opponent``)."""
     levels = (level, level if opponent is None else opponent)
     dice = Dice(f"autoplay-{seed}")
     match = Match(length)
     games: list[GameRecord] = []
     while not match.is_over():
-        played = play_game(match, levels, dice, evaluator, seed + len(games))
+        played = play_game(match, levels, dice, evaluator, seed + len(games), variant)
         games.append(played.record)
         match = match.record(played.outcome, played.cube)
     when = date or datetime.date.today().strftime("%Y.%m.%d")
-    tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", "Backgammon"))
+    tags = (("Site", "Backgammon autoplay"), ("EventDate", when), ("Variation", VARIATIONS[variant]))
     names = PLAYERS if opponent is None else (f"{levels[0].key} A", f"{levels[1].key} B")
-    return MatchRecord(length, names, tuple(games), tags)
+    return MatchRecord(length, names, tuple(games), tags, variant)

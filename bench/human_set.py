@@ -2,7 +2,7 @@
 
 The strength issue judges the net on positions from real human matches as well as on gnubg's
 self-play. This makes such a set from match records (``.mat``, ``.sgf``, ``.xg``, FIBS,
-DailyGammon, Galaxy and Studio exports: whatever :func:`game.records.replay.load_match` reads),
+DailyGammon, Galaxy and Studio exports: whatever :func:`game.records.formats.load_match` reads),
 in two steps, since the labels need gnubg's Python bindings, which live in the judge's own
 environment and are never this project's dependency::
 
@@ -32,8 +32,8 @@ def plays(corpus: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """Every checker play with a choice in the records under ``corpus`` (position ID of the side on
     roll, the dice, the record it came from), each position and roll once; and the records that
     could not be read, with why."""
-    from game.records.mat import MatFileError
-    from game.records.replay import ReplayError, load_match
+    from game.records.errors import RecordError
+    from game.records.formats import load_match
     from game.rules.position import position_id
 
     found: dict[tuple[str, tuple[int, int]], dict[str, Any]] = {}
@@ -42,7 +42,7 @@ def plays(corpus: Path) -> tuple[list[dict[str, Any]], list[str]]:
         name = str(path.relative_to(corpus))
         try:
             match = load_match(path)
-        except (MatFileError, ReplayError) as exc:
+        except RecordError as exc:
             refused.append(f"{name}: {exc}")
             continue
         for game in match.games:

@@ -29,17 +29,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from game.records.mat import (
-    MAX_ENTRIES,
-    Action,
-    GameRecord,
-    MatchRecord,
-    format_game,
-    format_match,
-    steps_text,
-)
-from game.records.replay import MAX_FILE, ReplayedMatch, load_match
-from game.records.sgf_write import format_sgf
+from game.records.formats import MAX_FILE, load_match
+from game.records.mat import format_game, format_match
+from game.records.model import MAX_ENTRIES, Action, GameRecord, MatchRecord, steps_text
+from game.records.replay import ReplayedMatch
+from game.records.sgf import format_sgf
 from game.rules.move import legal_moves
 from game.rules.outcome import win_kind
 from game.rules.position import START_CODE, Position, swap

@@ -56,14 +56,15 @@ def quiet() -> Iterator[None]:
             os.close(fd)
 
 
-def import_mat(gnubg: Any, path: Path) -> dict[str, Any]:
-    """gnubg's ``import mat`` of one file, as ``gnubg.match`` gives it (gnubg is then left in a
-    new money session, as other tests expect it)."""
+def import_mat(gnubg: Any, path: Path, boards: bool = False) -> dict[str, Any]:
+    """gnubg's ``import mat`` of one file, as ``gnubg.match`` gives it (``boards``: each action with
+    the Position ID before it, ``"board"``; gnubg is then left in a new money session, as other
+    tests expect it)."""
     with quiet():
         gnubg.command("set threads 1")
         gnubg.command(f'import mat "{path}"')
         try:
-            match: dict[str, Any] = gnubg.match(analysis=0, boards=0)
+            match: dict[str, Any] = gnubg.match(analysis=0, boards=int(boards))
         finally:
             gnubg.command("new session")
     return match

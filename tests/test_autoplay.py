@@ -10,9 +10,11 @@ from ai.autoplay import play_match
 from ai.cli.autoplay import main as autoplay_main
 from ai.evaluation.load import hand_evaluator
 from ai.levels import level_by_key
-from game.records.formats import RecordFormat, detect, read_record
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match
-from game.records.mat_reader import parse_match
+from game.records import formats
+from game.records.errors import MatFileError
+from game.records.formats import detect, read_record
+from game.records.mat import format_match, read_match
+from game.records.model import Action, GameRecord, MatchRecord
 from game.records.replay import replay
 from game.rules.cube import CubeAction
 from game.rules.move import parse_move
@@ -64,7 +66,7 @@ def replay_game(game: GameRecord) -> GameState:
 def test_three_point_autoplay_round_trips_and_replays_legally() -> None:
     evaluator, _ = hand_evaluator()
     record = play_match(3, level_by_key("novice"), 5, evaluator, date="2026.01.01")
-    back = parse_match(format_match(record))
+    back = read_match(format_match(record))
     assert back == record
     score = [0, 0]
     for game in back.games:
@@ -84,7 +86,7 @@ def test_three_point_autoplay_round_trips_and_replays_legally() -> None:
 
 
 def test_sample_in_gnubg_layout_is_read() -> None:
-    rec = parse_match(SAMPLE)
+    rec = read_match(SAMPLE)
     assert rec.length == 3 and rec.players == ("gnubg", "root")
     (game,) = rec.games
     assert game.actions[0] == Action("move", 1, (4, 3), "13/9 13/10")
@@ -95,12 +97,12 @@ def test_sample_in_gnubg_layout_is_read() -> None:
 def test_a_move_longer_than_its_cell_still_reads_back() -> None:
     long = Action("move", 0, (6, 6), "24/18* 18/12* 12/6* 13/7*")
     game = GameRecord((0, 0), (long, Action(CubeAction.DOUBLE, 1, cube=2), Action(CubeAction.PASS, 0)), 1, 1)
-    rec = parse_match(format_match(MatchRecord(3, ("a", "b"), (game,))))
+    rec = read_match(format_match(MatchRecord(3, ("a", "b"), (game,))))
     assert rec.games == (game,)
 
 
 def test_writer_reproduces_the_gnubg_layout() -> None:
-    rec = parse_match(SAMPLE)
+    rec = read_match(SAMPLE)
     assert format_match(rec) == SAMPLE
 
 
@@ -115,13 +117,13 @@ def test_writer_reproduces_the_gnubg_layout() -> None:
 )
 def test_unreadable_records_raise_with_the_line(text: str) -> None:
     with pytest.raises(MatFileError):
-        parse_match(text)
+        read_match(text)
 
 
 def test_autoplay_command_writes_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "m.mat"
     assert autoplay_main(["--match", "1", "--level", "novice", "--seed", "3", "--out", str(out)]) == 0
-    rec = parse_match(out.read_text())
+    rec = read_match(out.read_text())
     assert rec.length == 1 and len(rec.games) >= 1
     assert "final score" in capsys.readouterr().out
 
@@ -135,7 +137,7 @@ def test_autoplay_with_an_opponent_level_names_both_sides(tmp_path: Path) -> Non
     out = tmp_path / "m.mat"
     args = ["--match", "1", "--level", "casual", "--opponent", "novice", "--seed", "2", "--out", str(out)]
     assert autoplay_main(args) == 0
-    rec = parse_match(out.read_text())
+    rec = read_match(out.read_text())
     assert rec.players == ("casual A", "novice B")
 
 
@@ -144,7 +146,7 @@ def test_autoplay_out_named_sgf_writes_gnu_backgammons_sgf_of_the_same_match(tmp
     for out in (mat, sgf):
         assert autoplay_main(["--match", "1", "--level", "novice", "--seed", "3", "--out", str(out)]) == 0
     assert sgf.read_text(encoding="utf-8").startswith("(;FF[4]GM[6]CA[UTF-8]AP[Backgammon autoplay]")
-    assert detect(sgf.read_bytes()) is RecordFormat.SGF and detect(mat.read_bytes()) is RecordFormat.MAT
+    assert detect(sgf.read_bytes()) is formats.SGF and detect(mat.read_bytes()) is formats.MAT
     assert turns(replay(read_record(sgf.read_bytes()))) == turns(replay(read_record(mat.read_bytes())))
 
 

@@ -13,7 +13,7 @@ import pytest
 from helpers import HANG_S
 from ui_driver import DT, NEAR_END, settle_files, to_game_over
 
-from game.records.mat_reader import parse_match
+from game.records.mat import read_match
 from game.rules.cube import Resignation
 from ui.app import app as app_module
 from ui.app import bookkeeping
@@ -152,7 +152,7 @@ def kept(app: App, session: GameSession) -> int:
     folder = app.store.matches_folder
     assert folder is not None
     path = folder / session.record_name
-    return len(parse_match(path.read_text("utf-8")).games) if path.exists() else 0
+    return len(read_match(path.read_text("utf-8")).games) if path.exists() else 0
 
 
 def test_the_finished_game_is_kept_off_the_windows_thread(

@@ -18,7 +18,8 @@ from gnubg_records import import_mat
 from ai.autoplay import play_match
 from ai.evaluation.load import default_evaluator
 from ai.levels import level_by_key
-from game.records.mat import MatchRecord, format_match
+from game.records.mat import format_match
+from game.records.model import MatchRecord
 from game.rules.cube import CubeAction
 
 gnubg = pytest.importorskip("gnubg")

@@ -18,11 +18,10 @@ import pytest
 from ai.autoplay import play_match
 from ai.evaluation.load import default_evaluator
 from ai.levels import level_by_key
-from game.records.mat import MatchRecord
-from game.records.mat_reader import decode, read_match
+from game.records.mat import decode, read_match
+from game.records.model import MatchRecord
 from game.records.replay import replay
-from game.records.sgf import read_sgf
-from game.records.sgf_write import format_sgf
+from game.records.sgf import format_sgf, read_sgf
 from tests.test_record_formats import BEAVER, turns
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")

@@ -25,8 +25,8 @@ from ai.evaluation.load import load_evaluator
 from ai.evaluation.network import NetworkError, load_arrays, load_nets, sums_fit
 from ai.rollout.play import Player, Start, Task
 from ai.rollout.settings import RolloutSettings
-from game.records.mat import MatFileError
-from game.records.mat_reader import read_match
+from game.records.errors import MatFileError
+from game.records.mat import read_match
 from game.records.matchid import MAX_SCORE, MatchIdError, MatchInfo, from_match_id, impossible, match_id
 from game.records.replay import replay
 from game.records.xgid import XgidError, read_xgid

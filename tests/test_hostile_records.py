@@ -25,11 +25,11 @@ from test_ui_cube import answer, flow_at
 import game.records.replay as replay_module
 import game.rules.move as move_module
 from bench.records import last_move_illegal, mat_text, money_games, money_session
-from game.records.formats import read_record
-from game.records.mat import MAX_ENTRIES, MatFileError, format_match
-from game.records.mat_reader import read_match
-from game.records.replay import ReplayError, replay, replay_bytes
-from game.records.sgf import SgfFileError
+from game.records.errors import MatFileError, RecordError, ReplayError, SgfFileError
+from game.records.formats import read_record, replay_bytes
+from game.records.mat import format_match, read_match
+from game.records.model import MAX_ENTRIES
+from game.records.replay import replay
 from game.records.xg import RECORD
 from game.rules.move import MoveError, parse_move
 from game.rules.position import Position
@@ -56,7 +56,7 @@ HUGE = "9" * 5000
 )
 def test_an_sgf_number_of_thousands_of_digits_is_a_clear_error_at_once(text: str, says: str) -> None:
     start = time.monotonic()
-    with pytest.raises(MatFileError) as caught:
+    with pytest.raises(RecordError) as caught:
         read_record(text.encode("ascii"))
     assert time.monotonic() - start < LIMIT_S
     message = str(caught.value)
@@ -198,7 +198,7 @@ lost, the cube, a point of a move."""
 def test_a_digit_int_refuses_in_a_mat_record_is_a_clear_error_or_no_number(text: str, digit: str) -> None:
     try:
         replay_bytes(text.format(d=digit).encode("utf-8"))  # a Losses with no number is left out
-    except (MatFileError, ReplayError) as exc:  # anything else (int()'s ValueError) fails the test
+    except RecordError as exc:  # anything else (int()'s ValueError) fails the test
         assert "invalid literal" not in str(exc)
 
 

@@ -166,8 +166,9 @@ def test_autoplay_out_refused_before_playing(tmp_path: Path, kind: str) -> None:
 
 
 def test_a_record_past_64_points_is_refused_in_words() -> None:
-    from game.records.mat import MatchRecord
-    from game.records.replay import ReplayError, replay
+    from game.records.errors import ReplayError
+    from game.records.model import MatchRecord
+    from game.records.replay import replay
 
     with pytest.raises(ReplayError, match="longer than 64 points"):
         replay(MatchRecord(100, ("A", "B"), (), ()))

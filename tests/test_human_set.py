@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from bench.human_set import main, plays
-from game.records.replay import load_match
+from game.records.formats import load_match
 from game.rules.move import legal_moves
 from game.rules.position import Position, position_id
 

@@ -18,10 +18,11 @@ import pytest
 
 from ai.engine import Engine
 from ai.evaluation.hand import HandEvaluator
-from game.records.mat import MatFileError
-from game.records.mat_reader import decode, read_match
-from game.records.replay import ReplayError, load_match, replay
-from game.records.sgf_write import format_sgf
+from game.records.errors import MatFileError, ReplayError
+from game.records.formats import load_match
+from game.records.mat import decode, read_match
+from game.records.replay import replay
+from game.records.sgf import format_sgf
 from game.rules.position import position_id, unpack
 
 DATA = Path(__file__).parent / "data"

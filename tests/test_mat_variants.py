@@ -15,9 +15,10 @@ import pytest
 from gnubg_records import reading
 from helpers import HANG_S
 
-from game.records.mat import MatFileError
-from game.records.mat_reader import MAX_LINE, decode, read_match
-from game.records.replay import ReplayedMatch, ReplayError, load_match, replay
+from game.records.errors import MatFileError, ReplayError
+from game.records.formats import load_match
+from game.records.mat import MAX_LINE, decode, read_match
+from game.records.replay import ReplayedMatch, replay
 
 DATA = Path(__file__).parent / "data" / "mat"
 

@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match
-from game.records.mat_reader import decode, read_match, strip_rating
-from game.records.replay import ReplayedMatch, ReplayError, normalise_move, replay
+from game.records.errors import MatFileError, ReplayError
+from game.records.mat import decode, format_match, read_match, strip_rating
+from game.records.model import Action, GameRecord, MatchRecord
+from game.records.replay import ReplayedMatch, normalise_move, replay
 from game.rules.cube import CubeAction
 
 DATA = Path(__file__).parent / "data" / "mat"

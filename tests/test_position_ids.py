@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from ai.analysis.review import review
 from ai.evaluation.hand import HandEvaluator
 from ai.worker.messages import CubeRequest
-from game.records.mat import MatchRecord, format_match
-from game.records.mat_reader import parse_match
+from game.records.mat import format_match, read_match
 from game.records.matchid import from_match_id, match_id
+from game.records.model import MatchRecord
 from game.records.replay import replay
 from game.rules.cube import CubeState
 from game.rules.move import legal_moves
@@ -214,7 +214,7 @@ def test_the_reviews_ids_are_the_boards_ids() -> None:
         sessions[s.match.game_number()] = s
     records = tuple(game_record(s) for s in sessions.values() if s.outcome() is not None)
     assert len(records) == len(sessions)
-    record = parse_match(format_match(MatchRecord(MATCH_LENGTH, PLAYERS, records, ())))
+    record = read_match(format_match(MatchRecord(MATCH_LENGTH, PLAYERS, records, ())))
     rev = review(replay(record), 1, HandEvaluator())
     judged = [f"{d.position_id}:{d.match_id}" for d in rev.decisions if d.kind in ("move", "double", "take")]
     assert len(judged) > 50

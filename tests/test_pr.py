@@ -12,7 +12,7 @@ from ai.analysis.pr import performance_rating
 from ai.analysis.review import PlayerStats, Review, review
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import hand_evaluator
-from game.records.mat_reader import read_match
+from game.records.mat import read_match
 from game.records.matchid import from_match_id, match_id
 from game.records.replay import replay
 from game.records.xgid import read_xgid, swap_players

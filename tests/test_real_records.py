@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 from gnubg_records import KEPT, TRUTH, key, reading, record_files
 
-from game.records.replay import ReplayedMatch, load_match
+from game.records.formats import load_match
+from game.records.replay import ReplayedMatch
 
 FILES = record_files()
 SOURCES = (KEPT / "SOURCES.md").read_text(encoding="utf-8")

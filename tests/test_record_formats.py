@@ -23,13 +23,15 @@ import pytest
 from corpus import corpus_part
 from helpers import HANG_S
 
-from game.records.formats import RecordFormat, detect, read_record
-from game.records.mat import MatchRecord, MatFileError
-from game.records.mat_reader import decode, read_match
-from game.records.replay import ReplayedMatch, ReplayError, replay, replay_bytes
-from game.records.sgf import MAX_DEPTH, SgfFileError, parse_trees, read_sgf
-from game.records.sgf_write import format_sgf
-from game.records.xg import HEADER_SIZE, RECORD, XgFileError, read_xg
+from game.records import formats
+from game.records.errors import RecordError, ReplayError, SgfFileError, XgFileError
+from game.records.formats import detect, read_record, replay_bytes
+from game.records.mat import decode, read_match
+from game.records.model import MatchRecord, Rules
+from game.records.replay import ReplayedMatch, replay
+from game.records.sgf import MAX_DEPTH, format_sgf, parse_trees, read_sgf
+from game.records.xg import HEADER_SIZE, RECORD, read_xg
+from game.rules.variant import Variant
 from tests.xg_build import archive, xg_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,8 +100,8 @@ def test_sgf_root_properties_become_the_record_header() -> None:
         "Event": "Club night",
         "Round": "Final",
         "Site": "Paris",
-        "Crawford": "On",
     }
+    assert record.rules == Rules(crawford=True) and record.variant is Variant.STANDARD
     (game,) = record.games
     assert (game.winner, game.points) == (1, 1)
     assert [(a.kind, a.player, a.dice, a.move) for a in game.actions] == [("move", 0, (3, 1), "8/5 6/5")]
@@ -131,7 +133,7 @@ def test_a_game_tree_with_variations_is_read_along_its_first_line() -> None:
         ("(;GM[6]MI[length:3]RE[W+x];W[31hemd])", "cannot read the result RE[W+x]"),
         ("(;GM[6]MI[length:3]RE[W+1234567];W[31hemd])", "cannot read the result"),
         ("(;GM[6]MI[length:3]RE[W+1];AE[a:y]AW[a][a])", "sets up a position"),
-        ("(;GM[6]MI[length:3]RE[W+1]RU[Nackgammon])", "not standard backgammon"),
+        ("(;GM[6]MI[length:3]RE[W+1]RU[Hypergammon1])", "not a variant this game plays"),
         ("(;GM[6]MI[length:3]RE[W+1]CV[4])", "automatic doubles"),
         ("(;GM[6]MI[length:3]RE[W+1];W[71hemd])", "cannot read W[71hemd]"),
         ("(;GM[6]MI[length:3]RE[W+1];B[31mhzz])", "is not a move"),
@@ -146,7 +148,7 @@ def test_a_malformed_sgf_says_what_is_wrong(text: str, says: str) -> None:
     with pytest.raises(SgfFileError) as caught:
         read_sgf(text)
     assert says in str(caught.value)
-    assert isinstance(caught.value, MatFileError)
+    assert isinstance(caught.value, RecordError)
 
 
 def test_every_cut_of_a_real_sgf_is_a_clear_error_or_fewer_whole_games() -> None:
@@ -155,7 +157,7 @@ def test_every_cut_of_a_real_sgf_is_a_clear_error_or_fewer_whole_games() -> None
     for end in range(0, len(data), 37):
         try:
             record = read_record(data[:end])
-        except MatFileError:
+        except RecordError:
             continue
         assert len(record.games) < len(whole.games)  # cut between games: the games before it
 
@@ -164,7 +166,7 @@ def test_garbled_sgf_bytes_never_raise_anything_but_a_record_error() -> None:
     data = bytearray((DATA / "sgf" / "gnubg.sgf").read_bytes())
     for k in range(0, len(data), 11):
         garbled = bytes(data[:k]) + bytes([data[k] ^ 0x5A]) + bytes(data[k + 1 :])
-        with contextlib.suppress(MatFileError, ReplayError):  # anything else fails the test
+        with contextlib.suppress(RecordError):  # anything else fails the test
             replay_bytes(garbled)
 
 
@@ -265,7 +267,7 @@ def _xg_errors(data: bytes) -> str:
     start = time.perf_counter()
     try:
         replay_bytes(data)
-    except (MatFileError, ReplayError) as exc:
+    except RecordError as exc:
         message = str(exc)
     else:
         message = ""
@@ -317,9 +319,9 @@ def test_an_xg_file_with_a_broken_header_says_so(change: object, says: str) -> N
 
 
 def test_the_format_is_told_by_content_not_by_name() -> None:
-    assert detect((DATA / "mat" / "gnubg.mat").read_bytes()) is RecordFormat.MAT
-    assert detect(b"\xef\xbb\xbf  \n(\n;GM[6])") is RecordFormat.SGF
-    assert detect(xg_file(mat("gnubg"))) is RecordFormat.XG
+    assert detect((DATA / "mat" / "gnubg.mat").read_bytes()) is formats.MAT
+    assert detect(b"\xef\xbb\xbf  \n(\n;GM[6])") is formats.SGF
+    assert detect(xg_file(mat("gnubg"))) is formats.XG
     with pytest.raises(XgFileError):
         read_record(b"RGMH" + b"\0" * 100)
 

@@ -16,7 +16,7 @@ from ai.cli.analyze import ProgressBar
 from ai.cube.met import default_met
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
-from game.records.mat_reader import read_match
+from game.records.mat import read_match
 from game.records.replay import replay
 from game.rules.cube import CubeAction
 

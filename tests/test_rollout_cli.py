@@ -82,7 +82,7 @@ def test_analyze_rolls_out_its_largest_errors_to_confirm_them() -> None:
     from ai.engine import Engine
     from ai.evaluation.load import default_evaluator
     from ai.rollout.settings import RolloutSettings
-    from game.records.replay import replay_bytes
+    from game.records.formats import replay_bytes
 
     engine = Engine(default_evaluator()[0])
     rev = engine.judge_match(replay_bytes(SHORT), 1)

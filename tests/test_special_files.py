@@ -14,8 +14,8 @@ from typing import TypeVar
 import pytest
 from helpers import HANG_S
 
-from game.records.mat import MatFileError
-from game.records.replay import load_match
+from game.records.errors import MatFileError
+from game.records.formats import load_match
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular
 from ui.model.player_stats import STATS_FILE, load_stats
 from ui.model.records import record_files, saved_match

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ai.analysis.review import review
 from ai.evaluation.hand import HandEvaluator
+from game.records.formats import replay_bytes
 from game.records.mat import format_match
-from game.records.replay import ReplayedMatch, replay_bytes
-from game.records.sgf import read_sgf
-from game.records.sgf_write import format_sgf
+from game.records.replay import ReplayedMatch
+from game.records.sgf import format_sgf, read_sgf
 
 HEAD = """ 5 point match
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_ui_cube import GAMMON_SOON, answer, flow_at, roll_and_play_first, win
 
-from game.records.mat_reader import parse_match
+from game.records.mat import read_match
 from game.rules.cube import CubeAction, CubeState
 from game.rules.outcome import Termination
 from ui.flow.events import CubeDone, Double, Pass, Phase, Search, Tick
@@ -125,12 +125,12 @@ def test_finished_game_writes_a_mat_record_that_reads_back_with_the_same_score(t
     folder = Store(tmp_path).matches_folder
     path = keep_game(folder, s)
     assert path is not None and path.parent == tmp_path / "matches" and path.name.endswith("-5pt.mat")
-    rec = parse_match(path.read_text())
+    rec = read_match(path.read_text())
     (game,) = rec.games  # the earlier game was not played here: only this one is in the record
     assert rec.length == 5 and game.score == (0, 1) and game.winner == HUMAN and game.points == 4
     kinds = [a.kind for a in game.actions]
     assert kinds[:2] == ["double", "take"] and kinds[2] == "move"
-    assert keep_game(folder, s) == path and len(parse_match(path.read_text()).games) == 1  # not twice
+    assert keep_game(folder, s) == path and len(read_match(path.read_text()).games) == 1  # not twice
     nxt = s.next_game("next")
     assert nxt.record_name == s.record_name
 
@@ -155,7 +155,7 @@ def test_damaged_record_is_moved_aside_not_lost(tmp_path: Path) -> None:
     (tmp_path / s.record_name).write_text("this is not a match record\n")
     keep_game(tmp_path, s)
     assert [p.name for p in tmp_path.glob("old-5pt.mat.corrupt-*")]
-    assert parse_match((tmp_path / "old-5pt.mat").read_text()).games[0].winner == AI
+    assert read_match((tmp_path / "old-5pt.mat").read_text()).games[0].winner == AI
 
 
 def test_record_names_say_the_length_or_money() -> None:

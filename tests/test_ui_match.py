@@ -19,7 +19,7 @@ from ui_driver import (
     settle_files,
 )
 
-from game.records.mat_reader import parse_match
+from game.records.mat import read_match
 from game.rules.cube import Resignation
 from game.rules.match import GameResult, Match
 from game.rules.outcome import Termination
@@ -98,7 +98,7 @@ def test_three_point_match_with_a_double_to_the_match_over_screen(
     settle_files(app)  # the last game is written to the record by a file job
     records = list((home / "matches").glob("*-3pt.mat"))
     assert len(records) == 1
-    rec = parse_match(records[0].read_text())
+    rec = read_match(records[0].read_text())
     assert len(rec.games) == len(match.games)
     last = rec.games[-1]
     final = list(last.score)

@@ -14,8 +14,8 @@ from test_ui_review import SHORT, reviewed, with_game
 from ui_driver import key, run_until
 from xg_build import xg_file
 
-from game.records.mat_reader import read_match
-from game.records.sgf_write import format_sgf
+from game.records.mat import read_match
+from game.records.sgf import format_sgf
 from ui.app.app import App
 from ui.model.records import PENDING, SavedMatch, saved_matches
 from ui.scenes.review.open_match import OpenMatchScene, match_row

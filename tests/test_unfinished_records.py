@@ -29,13 +29,13 @@ from test_mat_variants import BEAR_OFF
 from ai.analysis.review import review_json
 from ai.engine import Engine
 from ai.evaluation.hand import HandEvaluator
-from game.records.formats import read_record
-from game.records.mat import MatchRecord, format_match
-from game.records.mat_reader import decode, read_match
-from game.records.replay import ReplayedMatch, ReplayError, load_match, replay, replay_bytes
-from game.records.sgf import read_sgf
-from game.records.sgf_write import format_sgf
-from game.records.xg import RECORD, XgFileError, archive_files, read_xg
+from game.records.errors import ReplayError, XgFileError
+from game.records.formats import load_match, read_record, replay_bytes
+from game.records.mat import decode, format_match, read_match
+from game.records.model import MatchRecord
+from game.records.replay import ReplayedMatch, replay
+from game.records.sgf import format_sgf, read_sgf
+from game.records.xg import RECORD, archive_files, read_xg
 from tests.test_record_formats import turns
 from tests.xg_build import archive, xg_file
 

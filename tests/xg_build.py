@@ -9,11 +9,13 @@ from __future__ import annotations
 import struct
 import zlib
 
-from game.records.mat import MatchRecord
+from game.records.model import MatchRecord
 from game.records.replay import replay
-from game.records.xg import HEADER_SIZE, MONEY, RECORD
+from game.records.xg import HEADER_SIZE, MONEY, RECORD, stored_start
+from game.rules.variant import Variant
 
-_START = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0)
+VARIATION = {Variant.STANDARD: 0, Variant.NACKGAMMON: 1}
+"""The match header's variation number of each variant."""
 
 
 def _record(kind: int, fields: list[tuple[str, int, object]]) -> bytes:
@@ -42,13 +44,15 @@ def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True)
     """``temp.xg`` for ``record`` (which must replay): an unfinished last game has no game footer,
     and ``match_footer`` False leaves out the match's."""
     replayed = replay(record)
-    crawford = dict(record.tags).get("Crawford", "On") != "Off"
+    crawford = record.rules.crawford
     head = bytearray(
         _record(
             0,
             [
                 ("<i", 92, record.length or MONEY),
+                ("<i", 96, VARIATION[record.variant]),
                 ("<B", 100, int(crawford)),
+                ("<B", 101, int(record.rules.jacoby)),
                 ("<i", 552, version),
                 ("<4s", 556, b"DMLI"),
             ],
@@ -61,7 +65,7 @@ def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True)
         head[1138:1396] = _wide(record.players[1])
     out = [bytes(head)]
     for game in replayed.games:
-        out.append(_record(1, [("<ii", 12, game.score), ("<26b", 21, _START)]))
+        out.append(_record(1, [("<ii", 12, game.score), ("<26b", 21, stored_start(record.variant))]))
         for turn in game.turns:
             side = _side(turn.player)
             if turn.doubled:  # the answer: 1 a take, 0 a pass, 2 a beaver (taken at once)

@@ -2,8 +2,8 @@
 
     python main.py analyze match.mat [--depth 3] [--json] [--worst 10] [--rollout-errors N]
 
-Reads the record, ``.mat``, GNU Backgammon's ``.sgf`` or eXtreme Gammon's ``.xg``
-(:mod:`game.records.formats`), replays it through the rules
+Reads the record in any format of the registry (:mod:`game.records.formats`: ``.mat``, GNU
+Backgammon's ``.sgf``, eXtreme Gammon's ``.xg``), replays it through the rules
 (:mod:`game.records.replay`) and judges every checker play, cube action and roll
 (:mod:`ai.analysis.review`); a last game the record stops before its end is judged too, and
 said to be unfinished. Prints a summary per player and the costliest decisions with their
@@ -20,6 +20,7 @@ import argparse
 import io
 import json
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -27,8 +28,9 @@ from typing import TextIO
 from ai.engine import Engine
 from ai.engine_types import BAD, CUBE_EXTRA_DEPTH, MAX_DEPTH, PlayerStats, Review, rating, review_json
 from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
-from game.records.mat import MatFileError
-from game.records.replay import ReplayError, load_match
+from game.records import formats
+from game.records.errors import RecordError
+from game.records.formats import load_match
 from game.support.files import UnknownHomeError, user_path
 
 BAR_WIDTH = 30
@@ -127,12 +129,12 @@ def format_review(rev: Review, worst: int) -> str:
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``analyze`` command's options."""
-    ap.description = (
-        "Judge every checker play, cube action and roll of a match record: .mat\n"
-        "(GNU Backgammon, Jellyfish, eXtreme Gammon or FIBS/Snowie), GNU Backgammon's\n"
-        ".sgf or eXtreme Gammon's .xg: a summary per player and the worst decisions."
+    ap.description = textwrap.fill(
+        f"Judge every checker play, cube action and roll of a match record: {formats.described()}: "
+        "a summary per player and the worst decisions.",
+        width=80,
     )
-    ap.add_argument("file", metavar="FILE", help="a match record (.mat, .sgf or .xg)")
+    ap.add_argument("file", metavar="FILE", help=f"a match record ({formats.named()})")
     ap.add_argument(
         "--depth",
         type=int,
@@ -185,7 +187,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         return USAGE_ERROR
     try:
         match = load_match(path)
-    except (MatFileError, ReplayError) as exc:
+    except RecordError as exc:
         print(f"analyze: {path}: {exc}", file=sys.stderr)
         return USAGE_ERROR
     from ai.cli.hint import load

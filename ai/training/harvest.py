@@ -175,15 +175,15 @@ def _record_slice(records: Sequence[int], seed: int, index: int, count: int) -> 
 def record_positions(folder: Path) -> tuple[list[int], list[str]]:
     """The contact positions before a roll in every record under ``folder`` (each once), and the
     records that could not be read, with why."""
-    from game.records.mat import MatFileError
-    from game.records.replay import ReplayError, load_match
+    from game.records.errors import RecordError
+    from game.records.formats import load_match
 
     found: dict[int, None] = {}
     refused = []
     for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"):
         try:
             match = load_match(path)
-        except (MatFileError, ReplayError) as exc:
+        except RecordError as exc:
             refused.append(f"{path.relative_to(folder)}: {exc}")
             continue
         for game in match.games:

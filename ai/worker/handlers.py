@@ -169,13 +169,13 @@ def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
 def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, stop_before: Counter) -> None:
     """Read, replay and judge a record, with progress after each turn; stops between turns."""
     from ai.engine_types import Stopped
-    from game.records.mat import MatFileError
-    from game.records.replay import ReplayError, replay_bytes
+    from game.records.errors import RecordError
+    from game.records.formats import replay_bytes
 
     t0 = time.monotonic()
     try:
         match = replay_bytes(request.data)
-    except (MatFileError, ReplayError) as exc:
+    except RecordError as exc:
         put(("event", Failed(rid, str(exc))))
         return
     last_sent = [0.0]

@@ -42,9 +42,10 @@ from pathlib import Path
 import numpy as np
 
 from bench.records import last_move_illegal, mat_text, money_games, money_session
-from game.records.mat import MAX_ENTRIES, format_match
+from game.records.formats import MAX_FILE
+from game.records.mat import format_match
 from game.records.matchid import MatchInfo, match_id
-from game.records.replay import MAX_FILE
+from game.records.model import MAX_ENTRIES
 from game.rules.cube import CubeState
 
 PROJECT = Path(__file__).resolve().parents[2]

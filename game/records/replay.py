@@ -1,15 +1,15 @@
 """A match record played through the rules: every turn's position, cube and move.
 
-:func:`replay` takes a :class:`game.records.mat.MatchRecord` and gives, per game, the
-turns in order: the position before the roll (seen from the player on roll), the cube,
-what the player did with the cube and the opponent's answer, the roll and the legal
-move the record's text names (:func:`game.rules.move.parse_move`: exactly one legal move, or
-a :class:`ReplayError` naming the game, row and cell). Scores and the Crawford game come
-from the games' results; a score line that disagrees, or a result the board does not
-give, is kept as written and reported in :attr:`ReplayedMatch.notes`. A record's last game may
-stop before its end (an interrupted match, a saved session): it is kept as unfinished, with no
-winner and no points, and its turns are there to be judged. An illegal play written as the board
-after it (Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
+:func:`replay` takes a :class:`game.records.model.MatchRecord` and gives, per game (each from the
+start of the record's variant), the turns in order: the position before the roll (seen from the
+player on roll), the cube, what the player did with the cube and the opponent's answer, the roll
+and the legal move the record's text names (:func:`game.rules.move.parse_move`: exactly one legal
+move, or a :class:`ReplayError` naming the game, row and cell). Scores and the Crawford game come
+from the games' results; a score line that disagrees, or a result the board does not give, is kept
+as written and reported in :attr:`ReplayedMatch.notes`. A record's last game may stop before its
+end (an interrupted match, a saved session): it is kept as unfinished, with no winner and no
+points, and its turns are there to be judged. An illegal play written as the board after it
+(Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
 
 The replay is one pass: each roll's legal moves are generated once, and the move a text names is
 found among them by what it does to the mover's checkers (:class:`_MoveTexts`), so the time is
@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Literal
 
-from game.records.formats import read_record
-from game.records.mat import UNPLAYED, Action, GameRecord, MatchRecord, MatFileError, row_numbers
-from game.records.mat_reader import MAX_LENGTH, shown
+from game.records.errors import MatFileError, Place, Problem, ReplayError, excerpt, shown
+from game.records.model import MAX_LENGTH, UNPLAYED, Action, GameRecord, MatchRecord, row_numbers
 from game.rules.cube import (
     CENTRED,
     DEFAULT_RULES,
@@ -42,8 +40,7 @@ from game.rules.move import BAR_POINT, OFF_POINT, Move, MoveError, Step, parse_m
 from game.rules.movegen import UNIT, results, singles
 from game.rules.movegen import Step as RawStep
 from game.rules.outcome import Termination, win_kind
-from game.rules.position import BAR, SIDE_MASK, SLOTS, START_CODE, Position, off_count, swap, unpack
-from game.support.files import FileTooLargeError, read_regular
+from game.rules.position import BAR, SIDE_MASK, SLOTS, Position, off_count, swap, unpack
 
 _OFF = re.compile(r"/0(?=[^0-9]|$)")
 _DASH = re.compile(r"(?<=[0-9r])-(?=[0-9bo])", re.IGNORECASE)
@@ -53,10 +50,6 @@ _RUN_ON = re.compile(r"\*(?=[0-9])")
 Ending = Literal["board", "pass", "resign", "unfinished"]
 """How a game ended: borne off, a passed double, a resignation, or not at all (the record stops
 before the end)."""
-
-
-class ReplayError(ValueError):
-    """A record whose play the rules do not allow: says the game, row and cell."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +153,8 @@ class ReplayedMatch:
     """Things the record says that the rules do not confirm (kept as written)."""
 
     def is_jacoby(self) -> bool:
-        """Money play under the Jacoby rule (a ``; [Jacoby "On"]`` tag; off otherwise)."""
-        return self.record.length == 0 and tag_is_on(self.record, "Jacoby", default=False)
+        """Money play under the Jacoby rule (the record's rules say so)."""
+        return self.record.length == 0 and self.record.rules.jacoby
 
     def unfinished(self) -> ReplayedGame | None:
         """The last game, when the record stops before its end."""
@@ -176,14 +169,6 @@ class ReplayedMatch:
         if last.winner is not None:
             score[last.winner] += last.points
         return (score[0], score[1])
-
-
-def tag_is_on(record: MatchRecord, name: str, default: bool) -> bool:
-    """Whether a header tag such as ``; [Crawford "Off"]`` is on (``default`` when absent)."""
-    value = dict(record.tags).get(name)
-    if value is None:
-        return default
-    return value.strip().lower() not in ("off", "no", "false", "0")
 
 
 def normalise_move(text: str) -> str:
@@ -317,6 +302,7 @@ class _GameReplay:
         rules: CubeRules | None,
         notes: list[str],
         texts: _MoveTexts,
+        start: int,
     ) -> None:
         self.number = number
         self.game = game
@@ -328,7 +314,7 @@ class _GameReplay:
         """The record's move texts, read once for the whole match."""
         self.turns: list[Turn] = []
         self.player: int | None = None
-        self.code = START_CODE
+        self.code = start
         self.cube = CENTRED
         self.doubled_at: CubeState | None = None
         """The cube before this turn's double, while the turn lasts."""
@@ -346,13 +332,11 @@ class _GameReplay:
         self.unplayed: Action | None = None
         """A roll made and never played: the game ended after it."""
 
-    def where(self, a: Action) -> str:
-        cell = "left cell" if a.player == 0 else "right cell"
-        row = f"row {a.row}" if a.row else "a row"
-        return f"game {self.number}, {row}{f' (line {a.line})' if a.line else ''}, {cell}"
+    def where(self, a: Action) -> Place:
+        return Place(game=self.number, row=a.row, line=a.line, side=a.player)
 
     def note(self, a: Action, text: str) -> None:
-        self.notes.append(f"{self.where(a)}: {text}")
+        self.notes.append(f"{self.where(a).words()}: {text}")
 
     def turn_of(self, a: Action) -> Action:
         """Make ``a.player`` the player on roll, passing a closed-out opponent's dance."""
@@ -360,7 +344,7 @@ class _GameReplay:
             self.player = a.player
         elif a.player != self.player:
             if self.doubled_at is not None or not _closed_out(self.code):
-                raise ReplayError(f"{self.where(a)}: it is the other player's turn")
+                raise ReplayError(Problem.OTHER_PLAYERS_TURN, self.where(a))
             self.finish_turn(None, 0, "")  # an unwritten dance from the bar
         return a
 
@@ -399,7 +383,7 @@ class _GameReplay:
             if a.kind == "move" and a.move in ("", UNPLAYED):
                 self.note(a, "dice written after the game ended: left out")
                 return
-            raise ReplayError(f"{self.where(a)}: play after the game ended")
+            raise ReplayError(Problem.PLAY_AFTER_THE_END, self.where(a))
         if a.kind is CubeAction.DOUBLE:
             self.double(a)
         elif a.kind is CubeAction.TAKE or a.kind is CubeAction.PASS:
@@ -427,10 +411,10 @@ class _GameReplay:
             a = replace(a, player=self.player)
         self.turn_of(a)
         if not self.turns:
-            raise ReplayError(f"{self.where(a)}: this player may not double here (the opening roll)")
+            raise ReplayError(Problem.DOUBLE_ON_THE_OPENING_ROLL, self.where(a))
         if not can_double(self.cube, a.player, crawford=self.crawford):
             if not (self.crawford and can_double(self.cube, a.player)):
-                raise ReplayError(f"{self.where(a)}: this player may not double here")
+                raise ReplayError(Problem.MAY_NOT_DOUBLE, self.where(a))
             self.note(a, "a double in what would be the Crawford game: the game is read as post-Crawford")
             self.crawford = False
         self.doubled_at = self.cube
@@ -442,7 +426,7 @@ class _GameReplay:
         if self.rules is None:
             self.note(a, "a beaver in a match")
         if self.cube.value * 2 > MAX_CUBE:
-            raise ReplayError(f"{self.where(a)}: the cube cannot go past {MAX_CUBE}")
+            raise ReplayError(Problem.CUBE_PAST_THE_TOP, self.where(a), most=MAX_CUBE)
         self.cube = CubeState(self.cube.value * 2, a.player)
         self.redoubled_by = a.player
         self.beavers += 1
@@ -450,11 +434,11 @@ class _GameReplay:
     def answer(self, a: Action) -> None:
         if self.redoubled_by is not None:
             if a.kind is CubeAction.PASS:
-                raise ReplayError(f"{self.where(a)}: a beaver cannot be passed")
+                raise ReplayError(Problem.BEAVER_PASSED, self.where(a))
             self.redoubled_by = None  # the beaver taken (as rolling on would)
             return
         if self.doubled_at is None or self.taken is not None:
-            raise ReplayError(f"{self.where(a)}: {a.kind} without a double to answer")
+            raise ReplayError(Problem.ANSWER_WITHOUT_DOUBLE, self.where(a), answer=a.kind)
         assert self.player is not None
         if a.player == self.player:
             self.note(
@@ -488,12 +472,10 @@ class _GameReplay:
         self.turn_of(a)
         assert a.dice is not None
         if self.doubled_at is not None and self.taken is None:
-            raise ReplayError(f"{self.where(a)}: the double was not answered")
+            raise ReplayError(Problem.DOUBLE_NOT_ANSWERED, self.where(a))
         dice = (max(a.dice), min(a.dice))
         if self.turns == [] and dice[0] == dice[1]:
-            raise ReplayError(
-                f"{self.where(a)}: the opening roll cannot be a double ({a.dice[0]}{a.dice[1]})"
-            )
+            raise ReplayError(Problem.OPENING_DOUBLES, self.where(a), roll=f"{a.dice[0]}{a.dice[1]}")
         legal = legal_results(self.code, dice)
         if a.board is not None:
             self.note(
@@ -508,8 +490,9 @@ class _GameReplay:
             return
         move = self.texts.played(self.code, dice, a.move, legal)
         if isinstance(move, MoveError):
+            why = shown(str(move), 120)[1:-1]  # the rules' words, cut as a quote is
             raise ReplayError(
-                f"{self.where(a)}: {dice[0]}{dice[1]}: {shown(a.move)}: {shown(str(move), 120)[1:-1]}"
+                Problem.ILLEGAL_MOVE, self.where(a), roll=f"{dice[0]}{dice[1]}", move=excerpt(a.move), why=why
             )
         self.finish_turn(dice, a.row, a.move, move, legal=len(legal))
 
@@ -526,7 +509,7 @@ class _GameReplay:
                       "played (FIBS leaves its automatic bear-offs unwritten)")  # fmt: skip
             self.finish_turn(dice, a.row, a.move, _made(self.code, greedy, dice), legal=len(legal))
         elif legal:
-            raise ReplayError(f"{self.where(a)}: no move written, but {dice[0]}{dice[1]} can be played")
+            raise ReplayError(Problem.NO_MOVE_WRITTEN, self.where(a), roll=f"{dice[0]}{dice[1]}")
         else:
             self.finish_turn(dice, a.row, "")
 
@@ -627,19 +610,16 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     is at or past it (the first game's is an error: :class:`MatFileError`); a note says which
     games are left out."""
     if record.length > MAX_LENGTH:  # .sgf and .xg say up to 999: the match equity table goes to 64
-        raise ReplayError(
-            f"a {record.length}-point match is longer than {MAX_LENGTH} points, the longest reviewed"
-        )
+        raise ReplayError(Problem.REVIEW_TOO_LONG, length=record.length, most=MAX_LENGTH)
     notes: list[str] = []
     texts = _MoveTexts()
     score = [0, 0]
     crawford_done = False
     games: list[ReplayedGame] = []
     length = record.length
-    crawford_rule = tag_is_on(record, "Crawford", default=True)
-    rules = (
-        CubeRules(jacoby=tag_is_on(record, "Jacoby", default=False), beavers=True) if length == 0 else None
-    )
+    crawford_rule = record.rules.crawford
+    rules = CubeRules(jacoby=record.rules.jacoby, beavers=True) if length == 0 else None
+    start = record.variant.start_code
     for number, game in enumerate(record.games, 1):
         if length and max(game.score) >= length:
             _past_the_end(number, game, length, notes, len(record.games))
@@ -654,7 +634,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         crawford = crawford_rule and at_point and not crawford_done
         if crawford:
             crawford_done = True
-        g = _GameReplay(number, game, crawford, rules, notes, texts)
+        g = _GameReplay(number, game, crawford, rules, notes, texts, start)
         rows = row_numbers([a.player for a in game.actions])
         for k, (a, row) in enumerate(zip(game.actions, rows, strict=True)):
             last = k == len(game.actions) - 1
@@ -663,10 +643,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         post = crawford_rule and at_point and not g.crawford
         if settled is None:
             if number < len(record.games):
-                raise ReplayError(
-                    f"game {number} has no result ('Wins N points') and its play does not end it, "
-                    "but games follow it"
-                )
+                raise ReplayError(Problem.NO_RESULT_BUT_GAMES_FOLLOW, Place(game=number))
             notes.append(
                 f"game {number}: no result, and the play stops before the end: the game is unfinished "
                 "(no winner, no points); its decisions are judged"
@@ -691,33 +668,12 @@ def _past_the_end(number: int, game: GameRecord, length: int, notes: list[str], 
     """A game whose score line is at or past the match length: the record's first is refused
     (there is no match to replay), a later one is left out with the games after it, as GNU
     Backgammon's ``import mat`` leaves them."""
-    where = f"game {number}" + (f" (line {game.line})" if game.line else "")
+    where = Place(game=number, line=game.line)
     high = max(game.score)
     if number == 1:
-        raise MatFileError(f"{where}: a score of {high} is at or past the match length ({length})")
+        raise MatFileError(Problem.SCORE_PAST_THE_END, where, score=high, length=length)
     notes.append(
-        f"{where}: its score line says {game.score[0]}-{game.score[1]}, at or past the match length "
+        f"{where.words()}: its score line says {game.score[0]}-{game.score[1]}, at or past the match length "
         f"({length}): it and the {count - number} game(s) after it are left out, as GNU Backgammon "
         "leaves them"
     )
-
-
-MAX_FILE = 16 << 20
-"""Largest record read (bytes)."""
-
-
-def replay_bytes(data: bytes) -> ReplayedMatch:
-    """A record's bytes (``.mat``, ``.sgf`` or ``.xg``: :mod:`game.records.formats`) read and
-    replayed; :class:`MatFileError` or :class:`ReplayError` if they cannot be."""
-    return replay(read_record(data))
-
-
-def load_match(path: Path) -> ReplayedMatch:
-    """Read and replay a record; :class:`MatFileError` or :class:`ReplayError` if it cannot be."""
-    try:
-        data = read_regular(path, MAX_FILE)
-    except FileTooLargeError:
-        raise MatFileError(f"the file is more than a match record ({MAX_FILE} bytes)") from None
-    except OSError as exc:
-        raise MatFileError(f"cannot read it: {exc.strerror or exc}") from None
-    return replay_bytes(data)

@@ -1,4 +1,5 @@
-"""eXtreme Gammon's binary match files (``.xg``), read into a :class:`game.records.mat.MatchRecord`.
+"""eXtreme Gammon's binary match files (``.xg``), read into a :class:`game.records.model.MatchRecord`
+(the format is read, not written).
 
 The format is published by eXtreme Gammon's makers (GameSite 2000, "XG file format", free to
 redistribute); this module follows that description. All numbers are little-endian.
@@ -19,11 +20,13 @@ The fields read (offsets from the start of a record):
 
 * match header: the names as Pascal strings (41 bytes at 9 and 50) and, from version 24 on,
   as 129 UTF-16 characters (at 880 and 1138); the match length (int at 92, 99999 for money);
+  the variation (int at 96: 0 backgammon, 1 nackgammon; hypergammon and longgammon are refused);
   Crawford, Jacoby, beaver, automatic doubles (bytes at 100-103); the date (a Delphi date at
   128); the version (int at 552) and ``DMLI`` (at 556); from version 24 the event (622),
   place (1396) and round (1654);
 * game header: the scores (ints at 12 and 16), the position at the start (26 signed bytes at
-  21), from version 26 the automatic doubles (int at 64);
+  21: the variant's start, :func:`stored_start`, or all zero), from version 26 the automatic
+  doubles (int at 64);
 * cube: who is on roll (int at 12: 1 player 1, -1 player 2), the double (at 16: 1 doubled;
   0 or less not), the answer (at 20: 1 take, 0 pass, 2 beaver);
 * move: who moves (int at 64), up to four (from, to) pairs (8 ints at 68: points from 0 in
@@ -43,8 +46,10 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError
+from game.records.errors import Place, Problem, XgFileError
+from game.records.model import Action, GameRecord, MatchRecord, Rules
 from game.rules.cube import CubeAction
+from game.rules.variant import Variant
 
 MAGIC = b"RGMH"
 """The first four bytes of an ``.xg`` file."""
@@ -70,17 +75,22 @@ MAX_GAME_FILE = 96 << 20
 MONEY = 99999
 """The match length eXtreme Gammon writes for money play."""
 
-_START = (0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0)
-"""The opening position as a game header stores it, seen from player 1."""
+
+def stored_start(variant: Variant) -> tuple[int, ...]:
+    """A variant's start as a game header stores it, seen from player 1: the bar, then points 1-24
+    (player 1's checkers positive, player 2's negative), then player 2's bar."""
+    side = variant.start_side
+    return (0, *(side[p - 1] - side[24 - p] for p in range(1, 25)), 0)
+
 
 _UNSET = (0,) * 26
 """A game header's position left empty (recent versions): the opening position."""
 
 _VARIATIONS = ("backgammon", "nackgammon", "hypergammon", "longgammon")
+"""The match header's variations, by number."""
 
-
-class XgFileError(MatFileError):
-    """An ``.xg`` file that cannot be read: says what is wrong."""
+_PLAYED = {0: Variant.STANDARD, 1: Variant.NACKGAMMON}
+"""The variations this game plays, by number."""
 
 
 def is_xg(data: bytes) -> bool:
@@ -115,9 +125,9 @@ def _inflate(raw: bytes, size: int, what: str) -> bytes:
     try:
         out = inflater.decompress(raw, size + 1)
     except zlib.error as exc:
-        raise XgFileError(f"{what} is damaged ({exc})") from None
+        raise XgFileError(Problem.XG_DAMAGED, part=what, why=str(exc)) from None
     if len(out) != size:
-        raise XgFileError(f"{what} unpacks to {len(out)} bytes, not the {size} its entry says")
+        raise XgFileError(Problem.XG_UNPACKS_WRONG, part=what, size=len(out), expected=size)
     return out
 
 
@@ -125,27 +135,27 @@ def _archive(data: bytes) -> tuple[int, int, bytes, int]:
     """Where the archive starts, where its closing record starts, its registry (unpacked)
     and the number of files; the header, the sizes and the CRC-32 checked."""
     if len(data) < HEADER_SIZE + ARCHIVE_RECORD:
-        raise XgFileError(f"the file is {len(data)} bytes: too short for an eXtreme Gammon file")
+        raise XgFileError(Problem.XG_TOO_SHORT, size=len(data))
     if not is_xg(data):
-        raise XgFileError("not an eXtreme Gammon file (it does not start with RGMH)")
+        raise XgFileError(Problem.XG_NOT_XG)
     header_size, thumbnail = _int(data, 8), _int(data, 20)
     start = header_size + thumbnail
     if header_size != HEADER_SIZE or thumbnail < 0 or start > len(data) - ARCHIVE_RECORD:
-        raise XgFileError("the file's header is damaged (its sizes do not fit the file)")
+        raise XgFileError(Problem.XG_HEADER_DAMAGED)
     end = len(data) - ARCHIVE_RECORD
     crc, count, _version, registry_size, archive_size, packed = struct.unpack_from("<IiiiiI", data, end)
     if not (0 < count <= MAX_FILES and registry_size > 0 and archive_size >= 0):
-        raise XgFileError("the file's archive is damaged (its closing record does not make sense)")
+        raise XgFileError(Problem.XG_CLOSING_RECORD)
     archive_start = end - registry_size - archive_size
     if archive_start < start:
-        raise XgFileError("the file is cut short or damaged (its archive does not fit)")
+        raise XgFileError(Problem.XG_ARCHIVE_DOES_NOT_FIT)
     if zlib.crc32(data[archive_start:end]) != crc:
-        raise XgFileError("the file is damaged (the archive's CRC-32 does not match)")
+        raise XgFileError(Problem.XG_ARCHIVE_CRC)
     registry = data[end - registry_size : end]
     if packed:
         registry = _inflate(registry, count * FILE_RECORD, "the archive's registry")
     elif len(registry) < count * FILE_RECORD:
-        raise XgFileError("the archive's registry is cut short")
+        raise XgFileError(Problem.XG_REGISTRY_CUT_SHORT)
     return archive_start, end, registry, count
 
 
@@ -161,15 +171,15 @@ def archive_files(data: bytes, wanted: tuple[str, ...] = ("temp.xg",)) -> dict[s
         if not (
             0 <= size <= MAX_GAME_FILE and stored >= 0 and at >= 0 and archive_start + at + stored <= end
         ):
-            raise XgFileError(f"the archive's entry for {name!r} is damaged")
+            raise XgFileError(Problem.XG_ENTRY_DAMAGED, name=name)
         if name not in wanted:
             continue  # the index, the rollouts and the comments are not needed
         raw = data[archive_start + at : archive_start + at + stored]
         content = _inflate(raw, size, name) if entry[528] == 0 else raw  # 0: compressed
         if len(content) != size:
-            raise XgFileError(f"{name} is cut short")
+            raise XgFileError(Problem.XG_FILE_CUT_SHORT, name=name)
         if zlib.crc32(content) != file_crc:
-            raise XgFileError(f"{name} is damaged (its CRC-32 does not match)")
+            raise XgFileError(Problem.XG_FILE_CRC, name=name)
         files[name] = content
     return files
 
@@ -193,38 +203,41 @@ class _Header:
     """0: money."""
     players: tuple[str, str]
     tags: tuple[tuple[str, str], ...]
+    variant: Variant
+    rules: Rules
 
 
 def _match_header(rec: bytes) -> _Header:
     """The file version, the match length, the players and the header tags."""
     version = _int(rec, 552)
     if rec[556:560] != b"DMLI":
-        raise XgFileError("the match header is damaged (no DMLI mark)")
+        raise XgFileError(Problem.XG_NO_DMLI)
     if not 1 <= version <= 1000:
-        raise XgFileError(f"the match header is damaged (file version {version})")
+        raise XgFileError(Problem.XG_FILE_VERSION, version=version)
     length = _int(rec, 92)
     if length == MONEY:
         length = 0
     if not 0 <= length <= 999:
-        raise XgFileError(f"the match header is damaged (match length {length})")
+        raise XgFileError(Problem.XG_MATCH_LENGTH, length=length)
     variation = _int(rec, 96)
-    if variation != 0:
+    variant = _PLAYED.get(variation)
+    if variant is None:
         name = _VARIATIONS[variation] if 0 <= variation < len(_VARIATIONS) else f"variation {variation}"
-        raise XgFileError(f"the match is {name}, not standard backgammon")
+        played = ", ".join(_VARIATIONS[k] for k in _PLAYED)
+        raise XgFileError(Problem.VARIANT_NOT_PLAYED, name=name, played=played)
     crawford, jacoby, auto = rec[100], rec[101], rec[103]
     if auto:
-        raise XgFileError("the match uses automatic doubles, which a match record cannot hold")
+        raise XgFileError(Problem.XG_AUTOMATIC_DOUBLES)
     names = (_pascal(rec, 9, 41), _pascal(rec, 50, 41))
     if version >= 24:
         wide = (_wide(rec, 880, 129), _wide(rec, 1138, 129))
         names = (wide[0] or names[0], wide[1] or names[1])
     tags = _header_tags(rec, version)
-    if length > 1:
-        tags.append(("Crawford", "On" if crawford else "Off"))
-    elif length == 0:
-        tags.append(("Jacoby", "On" if jacoby else "Off"))
+    rules = Rules(
+        crawford=bool(crawford) if length > 1 else True, jacoby=bool(jacoby) if length == 0 else False
+    )
     players = (names[0].strip() or "Player 1", names[1].strip() or "Player 2")
-    return _Header(version, length, players, tuple(tags))
+    return _Header(version, length, players, tuple(tags), variant, rules)
 
 
 def _header_tags(rec: bytes, version: int) -> list[tuple[str, str]]:
@@ -242,13 +255,13 @@ def _header_tags(rec: bytes, version: int) -> list[tuple[str, str]]:
     return tags
 
 
-def _player(value: int, what: str) -> int:
+def _player(value: int, where: Place) -> int:
     if value not in (1, -1):
-        raise XgFileError(f"{what}: the player is {value}, not 1 or -1")
+        raise XgFileError(Problem.XG_PLAYER, where, value=value)
     return 0 if value == 1 else 1
 
 
-def _move(rec: bytes, where: str) -> Action | None:
+def _move(rec: bytes, where: Place) -> Action | None:
     """The roll and move; None for a roll not played (the game was resigned after it)."""
     player = _player(_int(rec, 64), where)
     pairs = struct.unpack_from("<8i", rec, 68)
@@ -256,18 +269,18 @@ def _move(rec: bytes, where: str) -> Action | None:
         return None
     dice = struct.unpack_from("<2i", rec, 100)
     if not all(1 <= d <= 6 for d in dice):
-        raise XgFileError(f"{where}: the dice are {dice[0]} and {dice[1]}")
+        raise XgFileError(Problem.XG_DICE, where, one=dice[0], two=dice[1])
     steps = []
     for src, dst in zip(pairs[0::2], pairs[1::2], strict=True):
         if src == -1:
             break
         if not (0 <= src <= 24 and -6 <= dst < src):
-            raise XgFileError(f"{where}: cannot read the move {pairs}")
+            raise XgFileError(Problem.XG_MOVE, where, pairs=str(pairs))
         steps.append(f"{src + 1}/{max(dst + 1, 0)}")
     return Action("move", player, (dice[0], dice[1]), " ".join(steps))
 
 
-def _cube(rec: bytes, game: _Game, where: str) -> list[Action]:
+def _cube(rec: bytes, game: _Game, where: Place) -> list[Action]:
     if _int(rec, 16) != 1:
         return []  # no double (0), or none possible (-2)
     doubler = _player(_int(rec, 12), where)
@@ -282,7 +295,7 @@ def _cube(rec: bytes, game: _Game, where: str) -> list[Action]:
     if answer == 2:  # a beaver: the taker redoubles at once and the doubler takes
         game.cube *= 2
         return [double, Action(CubeAction.DOUBLE, taker, cube=game.cube), Action(CubeAction.TAKE, doubler)]
-    raise XgFileError(f"{where}: cannot read the answer to the double ({answer})")
+    raise XgFileError(Problem.XG_ANSWER, where, answer=answer)
 
 
 @dataclass(slots=True)
@@ -297,36 +310,36 @@ class _Reading:
     def record(self, k: int, rec: bytes) -> None:
         kind = rec[8]
         if self.ended:
-            raise XgFileError(f"record {k + 1} comes after the end of the match")
+            raise XgFileError(Problem.XG_AFTER_THE_END, Place(record=k + 1))
         if kind == 0:
             if self.header is not None:
-                raise XgFileError(f"record {k + 1}: a second match header")
+                raise XgFileError(Problem.XG_SECOND_HEADER, Place(record=k + 1))
             self.header = _match_header(rec)
         elif self.header is None:
-            raise XgFileError("the file does not start with a match header")
+            raise XgFileError(Problem.XG_NO_HEADER_FIRST)
         elif kind == 1:
             self.start_game(rec, self.header)
         elif kind in (2, 3, 4):
             if self.game is None:
-                raise XgFileError(f"record {k + 1}: play outside a game")
+                raise XgFileError(Problem.XG_PLAY_OUTSIDE_GAME, Place(record=k + 1))
             self.play(kind, rec, self.game)
         elif kind == 5:
             self.ended = True
         else:
-            raise XgFileError(f"record {k + 1} is of an unknown type ({kind})")
+            raise XgFileError(Problem.XG_UNKNOWN_RECORD, Place(record=k + 1), kind=kind)
 
     def start_game(self, rec: bytes, header: _Header) -> None:
         number = len(self.games) + 1
         if self.game is not None:
-            raise XgFileError(f"game {self.game.number} has no result, but a game follows it")
-        if tuple(struct.unpack_from("<26b", rec, 21)) not in (_START, _UNSET):
-            raise XgFileError(f"game {number} does not start at the opening position")
+            raise XgFileError(Problem.XG_NO_RESULT_BEFORE_GAME, Place(game=self.game.number))
+        if tuple(struct.unpack_from("<26b", rec, 21)) not in (stored_start(header.variant), _UNSET):
+            raise XgFileError(Problem.XG_NOT_AT_THE_START, Place(game=number))
         if header.version >= 26 and _int(rec, 64) != 0:
-            raise XgFileError(f"game {number} starts with automatic doubles")
+            raise XgFileError(Problem.XG_GAME_AUTOMATIC_DOUBLES, Place(game=number))
         self.game = _Game(number, (_int(rec, 12), _int(rec, 16)))
 
     def play(self, kind: int, rec: bytes, game: _Game) -> None:
-        where = f"game {game.number}"
+        where = Place(game=game.number)
         if kind == 2:
             game.actions.extend(_cube(rec, game, where))
         elif kind == 3:
@@ -336,7 +349,7 @@ class _Reading:
         else:
             points = _int(rec, 28)
             if not 1 <= points <= 3 * 4096:
-                raise XgFileError(f"{where}: the points won are {points}")
+                raise XgFileError(Problem.XG_POINTS, where, points=points)
             winner = _player(_int(rec, 24), where)
             self.games.append(GameRecord(game.score, tuple(game.actions), winner, points))
             self.game = None
@@ -344,19 +357,20 @@ class _Reading:
 
 def _records(content: bytes) -> MatchRecord:
     if len(content) % RECORD or not content:
-        raise XgFileError(f"temp.xg is {len(content)} bytes, not a whole number of {RECORD}-byte records")
+        raise XgFileError(Problem.XG_RECORDS, size=len(content), record=RECORD)
     reading = _Reading()
     for k in range(len(content) // RECORD):
         reading.record(k, content[k * RECORD : (k + 1) * RECORD])
     if reading.header is None:
-        raise XgFileError("the file holds no match header")
+        raise XgFileError(Problem.XG_NO_HEADER)
     if reading.game is not None:  # saved before the game's end: no result (the replay keeps it unfinished)
         game = reading.game
         reading.games.append(GameRecord(game.score, tuple(game.actions), 0, 0))
     if not reading.games:
-        raise XgFileError("the file holds no game")
+        raise XgFileError(Problem.XG_NO_GAME)
     header = reading.header
-    return MatchRecord(header.length, header.players, tuple(reading.games), header.tags)
+    games = tuple(reading.games)
+    return MatchRecord(header.length, header.players, games, header.tags, header.variant, header.rules)
 
 
 def read_xg(data: bytes) -> MatchRecord:
@@ -364,8 +378,8 @@ def read_xg(data: bytes) -> MatchRecord:
     files = archive_files(data)
     content = files.get("temp.xg")
     if content is None:
-        raise XgFileError("the archive holds no temp.xg (the match)")
+        raise XgFileError(Problem.XG_NO_MATCH_FILE)
     try:
         return _records(content)
     except (struct.error, IndexError) as exc:
-        raise XgFileError(f"temp.xg is damaged ({exc})") from None
+        raise XgFileError(Problem.XG_DAMAGED, part="temp.xg", why=str(exc)) from None

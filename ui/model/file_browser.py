@@ -10,9 +10,10 @@ a thread of its own, reads at most :data:`MAX_ENTRIES` entries (a folder of a mi
 listed in part, and says so), and turns every way a folder or an entry can fail (no permission, a
 link that leads round in a loop or to nothing, a name that is not valid text) into words.
 
-The records listed are the files whose names end as :data:`game.records.formats.SUFFIXES` say
-(``.mat``, ``.txt``, ``.sgf``, ``.xg``); the reader tells the formats apart by their content, so
-"all files" lists the rest too, and any of them may be opened.
+The records listed are the files whose names end as a format of the registry says
+(:func:`game.records.formats.suffixes`: ``.mat``, ``.txt``, ``.sgf``, ``.xg``); the reader tells
+the formats apart by their content, so "all files" lists the rest too, and any of them may be
+opened.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
-from game.records.formats import SUFFIXES
+from game.records.formats import suffixes
 from game.support.files import UnknownHomeError, user_path
 from ui.model.records import SavedMatch
 
@@ -167,8 +168,8 @@ def _when(seconds: float) -> str:
 
 
 def is_record_name(name: str) -> bool:
-    """The file's name is a match record's (:data:`~game.records.formats.SUFFIXES`)."""
-    return os.path.splitext(name)[1].lower() in SUFFIXES
+    """The file's name is a match record's (any format's in :data:`~game.records.formats.FORMATS`)."""
+    return os.path.splitext(name)[1].lower() in suffixes()
 
 
 def _entry_row(entry: os.DirEntry[str], every_file: bool) -> Row | None:

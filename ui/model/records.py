@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.records.formats import SUFFIXES, read_record
-from game.records.mat import Action, GameRecord, MatchRecord, MatFileError, format_match, steps_text
-from game.records.mat_reader import parse_match
+from game.records.errors import RecordError
+from game.records.formats import read_record, suffixes
+from game.records.mat import VARIATIONS, format_match, read_match
+from game.records.model import Action, GameRecord, MatchRecord, steps_text
 from game.rules.cube import CubeAction
+from game.rules.variant import Variant
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from ui.model.cube_save import CubeRecord
 from ui.model.seats import COMPUTER_NAMES
@@ -83,19 +85,23 @@ def _read(path: Path, tell: Callable[[str], None] | None = None) -> MatchRecord 
     the settings are (:func:`~ui.model.storage.aside_told`, never over an earlier one) and
     ``tell`` is given the message for the player."""
     try:
-        return parse_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
+        return read_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
     except FileNotFoundError:
         return None
     except (FileTooLargeError, NotRegularFileError) as exc:
         why = exc.strerror or str(exc)
     except UnicodeDecodeError:
         why = "not UTF-8 text"
-    except ValueError as exc:  # MatFileError among them
+    except ValueError as exc:  # RecordError among them
         why = shorten(str(exc))
     message = aside_told(path, "match record", why).replace("starting fresh", "a new record was started")
     if tell is not None:
         tell(message)
     return None
+
+
+def _variation(variant: Variant) -> tuple[str, str]:
+    return ("Variation", VARIATIONS[variant])
 
 
 def keep_game(
@@ -117,12 +123,10 @@ def keep_game(
     if games and games[-1].score == session.match.score:  # scores grow every game: this one is in
         return path
     when = datetime.date.today().strftime("%Y.%m.%d")
-    tags = (
-        old.tags
-        if old is not None
-        else (("Site", "Backgammon"), ("EventDate", when), ("Variation", "Backgammon"))
-    )
-    record = MatchRecord(session.match.length, session.names(), (*games, game_record(session)), tags)
+    variant = session.config.variant
+    tags = old.tags if old is not None else (("Site", "Backgammon"), ("EventDate", when), _variation(variant))
+    games = (*games, game_record(session))
+    record = MatchRecord(session.match.length, session.names(), games, tags, variant)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(path, format_match(record).encode("utf-8"))
     return path
@@ -134,12 +138,13 @@ def match_so_far(folder: Path | None, session: GameSession) -> tuple[MatchRecord
     if folder is not None and session.record_name:
         path = folder / session.record_name
         try:
-            kept = parse_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
-        except (OSError, MatFileError, UnicodeDecodeError, ValueError):
+            kept = read_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
+        except (OSError, RecordError, UnicodeDecodeError, ValueError):
             kept = None
         if kept is not None and kept.games and kept.games[-1].score == session.match.score:
             return kept, path
-    return MatchRecord(session.match.length, session.names(), (game_record(session),), ()), None
+    game = (game_record(session),)
+    return MatchRecord(session.match.length, session.names(), game, (), session.config.variant), None
 
 
 PENDING = -2
@@ -181,7 +186,7 @@ def record_files(folder: Path | None, limit: int = 200) -> list[Path]:
     if folder is None or not folder.is_dir():
         return []
     try:
-        names = [p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES]
+        names = [p for p in folder.iterdir() if p.suffix.lower() in suffixes()]
     except OSError:
         return []
     files: list[tuple[float, Path]] = []
@@ -202,7 +207,7 @@ def saved_match(path: Path) -> SavedMatch:
     try:
         when = _when(path)
         record = read_record(read_regular(path, MAX_RECORD_BYTES))
-    except (OSError, MatFileError, ValueError):
+    except (OSError, RecordError, ValueError):
         return SavedMatch(path, "", -1)
     score = [0, 0]
     for g in record.games:

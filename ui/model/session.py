@@ -29,6 +29,7 @@ from game.rules.move import Move, Step, format_steps
 from game.rules.outcome import Outcome, Termination
 from game.rules.position import Position, PositionError, from_position_id, impossible_board, swap, unpack
 from game.rules.state import GameState
+from game.rules.variant import Variant
 from game.support import validate as v
 from ui.model.cube_save import CubeRecord, CubeSaveError, GameEnd, SaveFacts, cube_from_json, end_json
 from ui.model.seats import (
@@ -100,6 +101,8 @@ class GameConfig:
     """Who plays player 1: the computer, or a person (two people at one computer)."""
     names: tuple[str, str] = DEFAULT_NAMES
     """The two players' names (used when two people play)."""
+    variant: Variant = Variant.STANDARD
+    """The variant played: every game starts at its start (a save without it: standard)."""
 
     def rules(self) -> CubeRules:
         """The cube rules of a money session (a match ignores them)."""
@@ -137,6 +140,7 @@ class GameConfig:
                 beavers=v.flag(d.get("beavers", False), "config beavers"),
                 opponent=v.member(d.get("opponent", Control.COMPUTER), "config opponent", Control),
                 names=_names(d.get("names", list(DEFAULT_NAMES))),
+                variant=v.member(d.get("variant", Variant.STANDARD), "config variant", Variant),
             )
         except v.Invalid as exc:
             raise SaveError(f"bad config: {exc}") from None
@@ -183,8 +187,9 @@ class GameSession:
         """The match score before this game."""
         self.dice = Dice(seed)
         """This game's dice stream."""
-        self.start = start if start is not None else Position.start()
-        """The starting board, seen from the human (a test may stack a near-end position)."""
+        self.start = start if start is not None else config.variant.start()
+        """The starting board, seen from the human: the variant's start (a test may stack a near-end
+        position)."""
         self.state = GameState(self.start, None, None)
         """The rules state (board from the player on roll)."""
         self.opening: Roll | None = None
@@ -387,7 +392,7 @@ class GameSession:
         match = self.match_now()
         if match.is_over():
             raise MatchError("the match is over")
-        nxt = GameSession(self.config, match, seed, Position.start() if self.setup else self.start)
+        nxt = GameSession(self.config, match, seed, self.config.variant.start() if self.setup else self.start)
         nxt.record_name, nxt.setup, nxt.id_player = self.record_name, self.setup, self.id_player
         return nxt
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ai.engine_types import DEFAULT_LEVEL, level_by_key
 from game.rules.match import MAX_MATCH_LENGTH
+from game.rules.variant import Variant
 from game.support import validate
 from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
 from game.support.resources import user_data_dir
@@ -97,6 +98,8 @@ class Settings:
     recent_files: tuple[str, ...] = ()
     """The match record files opened lately (the Open dialog's recent files), newest first, at
     most :data:`RECENT_FILES`."""
+    variant: Variant = Variant.STANDARD
+    """The variant of the next new match: standard backgammon or nackgammon."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -152,6 +155,7 @@ class Settings:
             self.beavers,
             self.opponent,
             names,
+            self.variant,
         )
 
 
@@ -213,6 +217,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "name_one": _name,
         "name_two": _name,
         "recent_files": _paths,
+        "variant": lambda x, n: validate.member(x, n, Variant),
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""

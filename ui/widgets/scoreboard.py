@@ -8,7 +8,7 @@ from typing import Literal, assert_never
 
 import pygame
 
-from game.records.mat import row_numbers
+from game.records.model import row_numbers
 from game.rules.cube import CubeAction
 from game.rules.match import Match
 from ui.model.cube_save import CubeRecord

@@ -31,6 +31,7 @@ from game.rules.cube import CUBE_VALUES, MAX_CUBE, CubeState
 from game.rules.match import MAX_MATCH_LENGTH, MONEY
 from game.rules.position import BAR as BAR_SLOT
 from game.rules.position import CHECKERS, SLOTS, START_SIDE, pack, position_id, unpack
+from game.rules.variant import Variant
 from ui.model.points import BAR, OFF
 from ui.model.position_ids import SetUp, session_info
 from ui.model.session import GameSession
@@ -406,9 +407,13 @@ class EditorPosition:
         """Every checker off the board (the match, cube and dice stay)."""
         return self._to(replace(self, bottom=EMPTY_SIDE, top=EMPTY_SIDE))
 
-    def starting(self) -> Edit:
-        """The checkers of the opening position (the match, cube and dice stay)."""
-        return self._to(replace(self, bottom=START_SIDE, top=START_SIDE))
+    def starting(self, variant: Variant = Variant.STANDARD) -> Edit:
+        """The checkers of ``variant``'s start (the match, cube and dice stay); at that start already,
+        of the next variant's (standard, nackgammon, standard ...), so the key steps through them."""
+        order = list(Variant)
+        if self.bottom == self.top == variant.start_side:
+            variant = order[(order.index(variant) + 1) % len(order)]
+        return self._to(replace(self, bottom=variant.start_side, top=variant.start_side))
 
     def mirror(self) -> Edit:
         """The sides swapped: you take the opponent's checkers, score, cube and turn (the IDs stay)."""

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import pygame
 
+from game.rules.variant import Variant
 from ui.model.workbench.editor import Edit, EditorPosition, Side
 from ui.scenes.action_table import Action, Key, first_action
 from ui.scenes.export import ExportKind
@@ -38,6 +39,10 @@ class EditorScreen(Protocol):
 
     def apply(self, change: Callable[[EditorPosition], Edit]) -> None:
         """Make an edit of the position; a refused one says why."""
+        ...
+
+    def variant(self) -> Variant:
+        """The variant chosen for a new game (the Start key sets its start first)."""
         ...
 
     def undo(self) -> None:
@@ -398,7 +403,15 @@ ACTIONS: tuple[Action[EditorScreen], ...] = (
         "clear the board (the match, cube and dice stay)",
         lambda v: v.clear(),
     ),
-    _edit("start", "Start", _k(pygame.K_s), "S", "the starting position", lambda v: v.starting()),
+    Action(
+        "start",
+        "Start",
+        _k(pygame.K_s),
+        "S",
+        "the starting position (of the variant chosen for a new game; again: the next variant's)",
+        _always,
+        lambda s: s.apply(lambda v: v.starting(s.variant())),
+    ),
     _edit(
         "mirror",
         "Mirror",

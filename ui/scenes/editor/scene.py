@@ -20,6 +20,7 @@ import pygame
 
 from ai.engine_types import CubeContext, context_from_match
 from game.rules.position import Position
+from game.rules.variant import Variant
 from ui.model.display import HomeSide
 from ui.model.points import BAR, OFF
 from ui.model.position_ids import SetUp, SetUpError, parse_setup
@@ -160,6 +161,10 @@ class EditorScene(Scene):
     def apply(self, change: Callable[[EditorPosition], Edit]) -> None:
         """Make an edit of the position; a refused one says why."""
         self.take(change(self.value))
+
+    def variant(self) -> Variant:
+        """The variant chosen for a new game (the settings'): the Start key sets its start first."""
+        return self.ctx.settings.variant
 
     def take(self, step: Edit) -> bool:
         """Keep the result of an edit (for undo), or say why it was refused; what else it did (a

@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 import pygame
 
-from game.records.replay import MAX_FILE
+from game.records.formats import MAX_FILE
 from game.support.files import FileTooLargeError, read_regular
 from ui.model.file_browser import (
     Browser,
