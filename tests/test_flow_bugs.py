@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from game.records.mat_reader import parse_match
 from test_ui_cube import flow_at, win
 from ui_driver import (
     DT,
@@ -30,7 +29,8 @@ from ai.analysis.review import review
 from ai.cli.analyze import format_review
 from ai.cli.autoplay import main as autoplay_main
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
-from game.records.mat import MatchRecord
+from game.records.mat import read_match
+from game.records.model import MatchRecord
 from game.records.replay import replay
 from game.rules.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.rules.move import Step, format_steps, legal_moves
@@ -188,7 +188,7 @@ def match_with_cube_actions(folder: Path) -> tuple[list[list[str]], MatchRecord]
     s.answer(False)
     panels.append(log_lines(s))
     assert keep_game(folder, s) == path and path is not None
-    return panels, parse_match(path.read_text(encoding="utf-8"))
+    return panels, read_match(path.read_text(encoding="utf-8"))
 
 
 def test_the_moves_panel_the_record_and_the_review_number_every_move_and_cube_action_alike(
@@ -279,7 +279,7 @@ def test_the_analysis_lists_its_one_worst_decision_as_one(tmp_path: Path) -> Non
     evaluator, _ = shared_evaluator()
     text = " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
     text += "  1) 61: 8/2 6/5                 42: 8/4 6/4\n      Wins 1 point\n"
-    rev = review(replay(parse_match(text)), 1, evaluator)  # type: ignore[arg-type]
+    rev = review(replay(read_match(text)), 1, evaluator)  # type: ignore[arg-type]
     assert "\nWorst 1 decision:\n" in format_review(rev, 1)
     assert "\nWorst 2 decisions:\n" in format_review(rev, 2)
 

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from game.records.mat_reader import read_match
 
 from ai.evaluation.load import default_evaluator
 from ai.ranking import RankedMove
 from ai.worker.messages import CubeAnswer, CubeRequest, Request
+from game.records.mat import read_match
 from game.records.replay import replay
 from game.rules.cube import CubeState, Resignation
 from game.rules.position import Position
