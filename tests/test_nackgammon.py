@@ -253,3 +253,11 @@ def test_the_editors_start_sets_the_variants_start_and_again_the_next_variants()
     assert again.bottom == again.top == Variant.STANDARD.start_side
     assert nack.starting(Variant.STANDARD).value.bottom == Variant.STANDARD.start_side
     assert standard.starting(Variant.STANDARD).value.bottom == Variant.NACKGAMMON.start_side
+
+
+def test_the_new_game_dialog_offers_every_variant_by_name() -> None:
+    from ui.scenes.settings.menu import VARIANT_NAMES, options
+
+    row = next(o for o in options() if o.attr == "variant")
+    assert row.values == list(Variant) and set(VARIANT_NAMES) == set(Variant)
+    assert row.names == ["Standard", "Nackgammon"]

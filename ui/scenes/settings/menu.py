@@ -9,6 +9,7 @@ from types import MappingProxyType
 import pygame
 
 from ai.engine_types import BAD, DOUBTFUL, LEVELS, VERY_BAD
+from game.rules.variant import Variant
 from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
 from ui.model.session import MATCH_CHOICES, FirstMove
@@ -30,6 +31,11 @@ ANIMATION: Mapping[AnimationSpeed, str] = MappingProxyType(
     }
 )
 """Each animation speed's name."""
+
+VARIANT_NAMES: Mapping[Variant, str] = MappingProxyType(
+    {Variant.STANDARD: N_("Standard"), Variant.NACKGAMMON: N_("Nackgammon")}
+)
+"""Each variant's name."""
 
 TWO_PLAYERS = Control.HUMAN
 """The ``opponent`` setting of two people playing each other."""
@@ -77,6 +83,7 @@ def options() -> list[Option]:
                 for n in MATCH_CHOICES
             ],
         ),
+        Option("variant", _("Variant"), list(Variant), [_(VARIANT_NAMES[v]) for v in Variant]),
         Option(
             "first",
             _("Who moves first"),
