@@ -76,6 +76,13 @@ def test_a_format_added_to_the_registry_is_in_analyzes_help(with_fake: None) -> 
     assert "Fake Gammon's .fake" in text
 
 
+def test_the_open_match_help_names_the_registrys_formats(with_fake: None) -> None:
+    from ui.scenes.game.actions import ACTIONS
+
+    (action,) = [a for a in ACTIONS if a.name == "open"]
+    assert "drop a .mat, .sgf, .xg or .fake file on the window" in action.help_words()
+
+
 def test_a_format_added_to_the_registry_is_told_by_its_sniff_and_read(with_fake: None) -> None:
     record = MatchRecord(1, ("a", "b"), (GameRecord((0, 0), (Action(CubeAction.DOUBLE, 0, cube=2),), 0, 1),))
     data = record_bytes(record, formats.MAT)

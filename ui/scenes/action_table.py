@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from game.records.formats import named
 from ui.text import _
 
 
@@ -77,8 +78,9 @@ class Action(Generic[S]):
         return _(self.keys_text)
 
     def help_words(self) -> str:
-        """What it does, in the player's language ("" when it has no help)."""
-        return _(self.help)
+        """What it does, in the player's language ("" when it has no help); ``{formats}`` in it is
+        the record formats read, as the registry names them (``.mat, .sgf or .xg``)."""
+        return _(self.help).replace("{formats}", named())
 
 
 def first_action(table: Sequence[Action[S]], event: pygame.event.Event, scene: S) -> Action[S] | None:

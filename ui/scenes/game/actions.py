@@ -348,7 +348,7 @@ ACTIONS: tuple[Action[GameScreen], ...] = (
         N_("Open match"),
         (Key(pygame.K_o, ctrl=True),),
         N_("Ctrl+O"),
-        N_("open a saved match record (or drop a .mat, .sgf or .xg file on the window) to review it"),
+        N_("open a saved match record (or drop a {formats} file on the window) to review it"),
         _always,
         lambda s: s.ctx.run(Command.OPEN_MATCH),
     ),
