@@ -97,7 +97,7 @@ class App:
         self._worker: Worker | None = None
         self._warning_shown = False
         self.start = start
-        """The starting board for new games (None: the standard start)."""
+        """The starting board for new games (None: the start of the variant in the settings)."""
         self.seeds = seeds if seeds is not None else new_seed
         """Makes a new game's dice seed."""
         self.renderer = Renderer()
