@@ -26,6 +26,7 @@ from ui.model.position_ids import SetUpError, parse_setup, session_ids, session_
 from ui.model.records import PLAYERS, game_record
 from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession
+from ui.text.model import setup_problem, setup_summary
 
 CONFIG = GameConfig("casual", 1, 0.0, 5, "roll", CheckerColour.LIGHT)
 MATCH_LENGTH = 5
@@ -104,6 +105,13 @@ def seen() -> list[Seen]:
     return [m for m, _ in play_match(SEED)]
 
 
+def refusal(text: str) -> str:
+    """Why ``text`` is refused, in words (fails when it is not)."""
+    with pytest.raises(SetUpError) as refused:
+        parse_setup(text)
+    return setup_problem(refused.value)
+
+
 def test_the_match_covers_bar_bear_off_owned_cube_crawford_post_crawford_and_dice(seen: list[Seen]) -> None:
     assert any(m.human[24] or m.ai[24] for m in seen)
     assert any(sum(m.human) < 15 or sum(m.ai) < 15 for m in seen)
@@ -146,7 +154,7 @@ def test_the_xgid_of_every_moment_sets_up_the_same_game_as_its_gnubg_ids() -> No
             "1" if (m.turn if m.offered is None else 1 - m.offered) == HUMAN else "-1"
         )
         by_xgid, by_ids = parse_setup(xgid), parse_setup(m.ids)
-        assert by_xgid.code == by_ids.code and by_xgid.summary() == by_ids.summary()
+        assert by_xgid.code == by_ids.code and setup_summary(by_xgid) == setup_summary(by_ids)
         a, b = setup_session(by_xgid, CONFIG, seed="x"), setup_session(by_ids, CONFIG, seed="x")
         # the same game; only GNU Backgammon's numbering of the players may differ
         assert replace(_seen(a), ids="") == replace(_seen(b), ids="")
@@ -235,24 +243,21 @@ def test_the_reviews_ids_are_the_boards_ids() -> None:
     ],
 )
 def test_bad_input_says_what_is_wrong(text: str, words: str) -> None:
-    with pytest.raises(SetUpError, match=words):
-        parse_setup(text)
+    assert words in refusal(text)
 
 
 def test_both_sides_on_one_point_is_refused() -> None:
     mine = [0] * 25
     theirs = [0] * 25
     mine[5], theirs[18] = 15, 15  # my 6-point is their 19-point
-    with pytest.raises(SetUpError, match="both sides"):
-        parse_setup(position_id(pack(mine, theirs)))  # pack does not check: the ID encodes it anyway
+    assert "both sides" in refusal(position_id(pack(mine, theirs)))  # pack does not check: the ID encodes it
 
 
 def test_a_finished_game_is_refused() -> None:
     mine = [0] * 25
     theirs = [0] * 25
     theirs[0] = 15
-    with pytest.raises(SetUpError, match="borne off all 15"):
-        parse_setup(position_id(pack(mine, theirs)))
+    assert "borne off all 15" in refusal(position_id(pack(mine, theirs)))
 
 
 def test_match_ids_that_cannot_be_played_are_refused() -> None:
@@ -265,8 +270,7 @@ def test_match_ids_that_cannot_be_played_are_refused() -> None:
         "after the roll": replace(base, doubled=True, turn=0, dice=(3, 1)),
     }
     for words, info in bad.items():
-        with pytest.raises(SetUpError, match=words):
-            parse_setup(f"4HPwATDgc/ABMA:{match_id(info)}")
+        assert words in refusal(f"4HPwATDgc/ABMA:{match_id(info)}")
 
 
 @pytest.mark.parametrize(
@@ -302,7 +306,7 @@ def test_any_text_is_a_position_or_a_message(text: str) -> None:
     try:
         parse_setup(text)
     except SetUpError as exc:
-        assert str(exc)
+        assert setup_problem(exc)
 
 
 def test_an_xgid_or_labelled_ids_inside_a_long_pasted_text_are_read() -> None:
@@ -311,5 +315,4 @@ def test_an_xgid_or_labelled_ids_inside_a_long_pasted_text_are_read() -> None:
     assert len(post) > 500 and parse_setup(post) == parse_setup(xgid)
     labelled = "GNU Backgammon's board...\n" * 20 + " Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA\n"
     assert parse_setup(labelled).ids == "4HPwATDgc/ABMA:cAkAAAAAAAAA"
-    with pytest.raises(SetUpError, match="characters"):
-        parse_setup("x" * 20_000 + xgid)  # too long to search
+    assert "characters" in refusal("x" * 20_000 + xgid)  # too long to search

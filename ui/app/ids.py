@@ -15,6 +15,7 @@ from ui.scenes.game.scene import GameScene
 from ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from ui.scenes.review.scene import ReviewScene
 from ui.text import _
+from ui.text.model import setup_summary
 
 
 class SetUpApp(Context, Protocol):
@@ -82,7 +83,7 @@ def start_setup(app: SetUpApp, setup: SetUp) -> None:
     session = setup_session(setup, app.config(), app.seeds())
     app.set_game(session)
     app.save_game(session)
-    app.notify(_("Set up. {summary}").format(summary=setup.summary()))
+    app.notify(_("Set up. {summary}").format(summary=setup_summary(setup)))
 
 
 def open_editor(app: SetUpApp, start: EditorPosition | None = None, source: str = "") -> None:

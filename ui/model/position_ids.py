@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from enum import Enum, auto
 
 from ai.engine_types import context_from_match
 from ai.worker.messages import CubeRequest, Request
@@ -42,12 +43,54 @@ forum post, eXtreme Gammon's or GNU Backgammon's text of a position)."""
 EXAMPLE = "4HPwATDgc/ABMA:cAkAAAAAAAAA"
 """The starting position, money, player 1 on roll: shown as an example of the form."""
 
-GAME_STATES = {0: "no game", 2: "a finished game", 3: "a resigned game", 4: "a game ended by a pass"}
-"""The Match ID game states that cannot be played on."""
+
+class Problem(Enum):
+    """Why a text is not a position that can be played (:func:`ui.text.model.setup_problem` words it)."""
+
+    EMPTY = auto()
+    """Nothing pasted."""
+    TOO_LONG = auto()
+    """Longer than any IDs (the number: its length)."""
+    POSITION_ID = auto()
+    """The Position ID does not read (the detail: the reader's reason)."""
+    MATCH_ID = auto()
+    """The Match ID does not read (the detail)."""
+    XGID = auto()
+    """The XGID does not read (the detail)."""
+    NO_GAME = auto()
+    """The Match ID's game is not being played (the number: its game state)."""
+    MATCH_TOO_LONG = auto()
+    """The match is longer than the game plays (the number: its length)."""
+    IMPOSSIBLE = auto()
+    """The Match ID cannot be (the detail: why)."""
+    BAD_DOUBLE = auto()
+    """A double the player on roll may not offer."""
+    BAD_MATCH = auto()
+    """The match cannot be set up (the detail)."""
+    OVER_ON_ROLL = auto()
+    """The player on roll has borne off every checker."""
+    OVER_OTHER = auto()
+    """The other player has borne off every checker."""
 
 
 class SetUpError(ValueError):
-    """Text that is not a position that can be played: the message says why."""
+    """Text that is not a position that can be played: :attr:`problem` says why."""
+
+    def __init__(self, problem: Problem, number: int = 0, detail: str = "") -> None:
+        super().__init__(problem.name, number, detail)
+        self.problem = problem
+        """Why."""
+        self.number = number
+        """Its number (a length, a game state), if it has one."""
+        self.detail = detail
+        """The reader's own reason (the IDs' and XGID's readers), if there is one."""
+
+
+class Note(Enum):
+    """What of pasted IDs is not carried over."""
+
+    RESIGNATION_DROPPED = auto()
+    """A resignation on offer in the Match ID."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +106,7 @@ class SetUp:
     human: int
     """The GNU Backgammon player the human takes: the one who must decide now."""
 
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     """What of the IDs is not carried over (a resignation on offer)."""
 
     has_match_id: bool = True
@@ -97,45 +140,23 @@ class SetUp:
         """True unless the human faces the computer's double."""
         return self.human == self.info.on_roll
 
-    def summary(self) -> str:
-        """The position's circumstances in words, from the human's side."""
-        info, me = self.info, self.human
-        if info.is_money():
-            words = "Money game"
-        else:
-            words = f"Match to {info.length}: you {info.score[me]}, the computer {info.score[1 - me]}"
-            if info.crawford:
-                words += ", Crawford game"
-            elif info.is_post_crawford():
-                words += ", post-Crawford"
-        owner = info.cube.owner
-        cube = "centred" if owner is None else ("yours" if owner == me else "the computer's")
-        words += f". Cube {info.cube.value}, {cube}."
-        if info.doubled:
-            words += f" The computer doubles to {2 * info.cube.value}: take or pass?"
-        elif info.has_dice():
-            words += f" You rolled {info.dice[0]}{info.dice[1]}."
-        else:
-            words += " You are to roll."
-        return words
-
 
 def _checked_info(info: MatchInfo) -> MatchInfo:
     if info.game_state != PLAYING and not (info.game_state == 0 and not info.doubled):
-        raise SetUpError(f"the Match ID is of {GAME_STATES[info.game_state]}: nothing to play")
+        raise SetUpError(Problem.NO_GAME, info.game_state)
     if info.length > MAX_MATCH_LENGTH:
-        raise SetUpError(f"a {info.length}-point match is too long: matches here go to {MAX_MATCH_LENGTH}")
+        raise SetUpError(Problem.MATCH_TOO_LONG, info.length)
     why = impossible(info)
     if why is not None:
-        raise SetUpError(f"the Match ID cannot be: {why}")
+        raise SetUpError(Problem.IMPOSSIBLE, detail=why)
     if info.doubled and (
         not can_double(info.cube, info.on_roll, crawford=info.crawford) or info.cube.value >= 64
     ):
-        raise SetUpError("the Match ID has a double that the player on roll may not offer")
+        raise SetUpError(Problem.BAD_DOUBLE)
     try:
         _match(info, 0)
     except MatchError as exc:
-        raise SetUpError(str(exc)) from None
+        raise SetUpError(Problem.BAD_MATCH, detail=str(exc)) from None
     return info
 
 
@@ -145,32 +166,30 @@ def parse_setup(text: str) -> SetUp:
     :class:`SetUpError` says why not."""
     raw = text.strip()
     if not raw:
-        raise SetUpError(f"paste or type a Position ID, or POSITIONID:MATCHID, e.g. {EXAMPLE}, or an XGID")
+        raise SetUpError(Problem.EMPTY)
     xgid = _xgid_in(raw[:MAX_TEXT])
     labelled = _labelled(raw[:MAX_TEXT]) if xgid is None else None
     if len(raw) > MAX_INPUT and (len(raw) > MAX_TEXT or (xgid is None and labelled is None)):
-        raise SetUpError(
-            f"that is {len(raw)} characters: an ID pair has 27 (14, a colon, 12), an XGID about 50"
-        )
+        raise SetUpError(Problem.TOO_LONG, len(raw))
     if xgid is not None:
         return _xgid_setup(xgid)
     pid, sep, mid = labelled or raw.partition(":")
     try:
         code = from_position_id(pid)
     except PositionError as exc:
-        raise SetUpError(f"Position ID: {exc}") from None
+        raise SetUpError(Problem.POSITION_ID, detail=str(exc)) from None
     _check_not_over(code)
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     if not sep:
         info = MatchInfo(CubeState(), 0, 0, (0, 0), jacoby=True)
     else:
         try:
             info = from_match_id(mid)
         except MatchIdError as exc:
-            raise SetUpError(f"Match ID: {exc}") from None
+            raise SetUpError(Problem.MATCH_ID, detail=str(exc)) from None
         info = _checked_info(info)
         if info.resigned:
-            notes = ("The resignation on offer in the Match ID is not carried over.",)
+            notes = (Note.RESIGNATION_DROPPED,)
             info = replace(info, resigned=0, turn=None)
     human = info.turn if info.doubled and info.turn is not None else info.on_roll
     return SetUp(code, info, human, notes, bool(sep))
@@ -178,9 +197,9 @@ def parse_setup(text: str) -> SetUp:
 
 def _check_not_over(code: int) -> None:
     mine, theirs = unpack(code)
-    for who, side in (("the player on roll", mine), ("the other player", theirs)):
+    for problem, side in ((Problem.OVER_ON_ROLL, mine), (Problem.OVER_OTHER, theirs)):
         if not any(side):
-            raise SetUpError(f"the game is over: {who} has borne off all {CHECKERS} checkers")
+            raise SetUpError(problem, CHECKERS)
 
 
 _XGID_IN_TEXT = re.compile(r"XGID=\S*", re.IGNORECASE)
@@ -200,7 +219,7 @@ def _xgid_setup(text: str) -> SetUp:
     try:
         x = read_xgid(text)
     except XgidError as exc:
-        raise SetUpError(f"XGID: {exc}") from None
+        raise SetUpError(Problem.XGID, detail=str(exc)) from None
     _check_not_over(x.code)
     info = _checked_info(x.info)
     human = info.turn if info.turn is not None else info.on_roll

@@ -108,3 +108,44 @@ THEMES: Mapping[ThemeChoice, str] = MappingProxyType(
 def theme_name(theme: ThemeChoice) -> str:
     """A theme's name ("colour-blind")."""
     return _(THEMES[theme])
+
+
+ERROR_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "doubtful": N_("doubtful"),
+        "bad": N_("bad"),
+        "very bad": N_("very bad"),
+        "missed double": N_("missed double"),
+        "wrong double": N_("wrong double"),
+        "wrong take": N_("wrong take"),
+        "wrong pass": N_("wrong pass"),
+    }
+)
+"""The review's names of an error (:meth:`ai.engine_types.Decision.verdict`, by the name it gives)."""
+
+
+def error_name(verdict: str) -> str:
+    """An error's name ("wrong take"), in words ("" stays empty)."""
+    return _(ERROR_NAMES[verdict]) if verdict in ERROR_NAMES else verdict
+
+
+CUBE_BEST: Mapping[str, str] = MappingProxyType(
+    {
+        "no double": N_("no double"),
+        "double, take": N_("double, take"),
+        "double, pass": N_("double, pass"),
+        "take": N_("take"),
+        "pass": N_("pass"),
+    }
+)
+"""The review's right cube action (:attr:`ai.engine_types.Decision.best` of a cube decision)."""
+
+
+def best_words(kind: str, best: str) -> str:
+    """A decision's best: a move's notation as it is, a cube action in words."""
+    return best if kind == "move" else _(CUBE_BEST[best]) if best in CUBE_BEST else best
+
+
+def action_words(kind: str) -> str:
+    """A review decision's kind: a cube action in words ("Take")."""
+    return _(ACTIONS[CubeAction(kind)]) if kind in set(CubeAction) else kind

@@ -17,6 +17,7 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.text import N_, _
+from ui.text.model import setup_note, setup_problem, setup_summary
 from ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, text, wrap
 from ui.widgets.move_list import draw_moves, first_for, ranked_rows
 from ui.widgets.render import BoardView
@@ -166,7 +167,7 @@ class SetUpDialog(Dialog):
         try:
             self.setup, self.error = parse_setup(self.entry.text), ""
         except SetUpError as exc:
-            self.setup, self.error = None, str(exc)
+            self.setup, self.error = None, setup_problem(exc)
 
     def _go(self, then: Callable[[SetUp], None]) -> None:
         self.read()
@@ -199,7 +200,7 @@ class SetUpDialog(Dialog):
         """What the text reads as (the summary and its notes), or why it does not, and whether that
         is a warning; nothing while too little is typed to judge."""
         if self.setup is not None:
-            return [self.setup.summary(), *self.setup.notes], False
+            return [setup_summary(self.setup), *map(setup_note, self.setup.notes)], False
         if self.entry.text and (self.shown_error or len(self.entry.text.strip()) >= 14):
             return [self.error], True
         return [], False
@@ -287,13 +288,12 @@ class AnalysisDialog(Dialog):
         """Open the rollout of the position over the analysis: the roll's moves, or the cube."""
         info = self.setup.info
         dice = (int(info.dice[0]), int(info.dice[1])) if info.has_dice() else None
-        what = _("Set-up position {ids}: ").format(ids=self.setup.ids) + (
-            _("the roll {max}-{min}, the best moves by the search").format(max=max(dice), min=min(dice))
-            if dice
-            else _(
-                "the cube decision",
+        if dice:
+            what = _("Set-up position {ids}: the roll {roll}, the best moves by the search").format(
+                ids=self.setup.ids, roll=f"{max(dice)}-{min(dice)}"
             )
-        )
+        else:
+            what = _("Set-up position {ids}: the cube decision").format(ids=self.setup.ids)
         ctx = context_from_match(info)
         self.ctx.push(RolloutDialog(self.ctx, Position(self.setup.code), dice, ctx, what))
 
@@ -367,7 +367,7 @@ class AnalysisDialog(Dialog):
         fonts, size = self.ctx.renderer.fonts, self.px(14)
         out: list[tuple[str, bool, float]] = []
         y = area.y - self.px(8)
-        for line in wrap(fonts.get(size), self.setup.summary(), area.width):
+        for line in wrap(fonts.get(size), setup_summary(self.setup), area.width):
             out.append((line, False, y))
             y += size * 1.35
         y += self.px(8)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ai.engine_types import ACTION_WORDS, BAD, CUBE_KINDS, EQUITY_LABELS, VERY_BAD, Decision, Review, rating
+from ai.engine_types import BAD, CUBE_KINDS, VERY_BAD, Decision, Review, rating
 from game.rules.position import pip_count
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.seats import CheckerColour
+from ui.text import _
+from ui.text.engine import action_words, best_words, equity_labels, error_name, rating_words
+from ui.text.model import colour_name
 from ui.widgets.move_list import MoveRow
 from ui.widgets.review_view import Line, Row
 from ui.widgets.theme import Colour, Theme
@@ -14,13 +17,19 @@ from ui.widgets.theme import Colour, Theme
 def top_line(rev: Review) -> str:
     """Who played what, the final score and the depth."""
     rec = rev.match.record
-    kind = f"{rec.length}-point match" if rec.length else "money session"
+    kind = _("{length}-point match").format(length=rec.length) if rec.length else _("money session")
     final = rev.final_score()
     unfinished = rev.match.unfinished()
-    score = f"final {final[0]}-{final[1]}"
+    score = _("final {a}-{b}").format(a=final[0], b=final[1])
     if unfinished is not None:
-        score = f"{final[0]}-{final[1]}, game {unfinished.number} unfinished"
-    return f"{rec.players[0]} vs {rec.players[1]} · {kind} · {score} · depth {rev.depth}"
+        score = _("{a}-{b}, game {number} unfinished").format(
+            a=final[0],
+            b=final[1],
+            number=unfinished.number,
+        )
+    return _("{one} vs {two} · {kind} · {score} · depth {depth}").format(
+        one=rec.players[0], two=rec.players[1], kind=kind, score=score, depth=rev.depth
+    )
 
 
 def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
@@ -38,14 +47,14 @@ def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
 
     return [
         ("", rec.players[0], rec.players[1]),
-        (f"Error rate ({unit})", *both(lambda s, p: f"{s.error_rate():.1f}")),
-        ("PR (XG)", *both(lambda s, p: f"{s.pr():.1f}")),
-        ("Rating", *both(lambda s, p: rating(s.error_rate()))),
-        ("Checker errors (moves)", *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
-        ("Cube errors (decisions)", *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),
-        ("Doubtful/bad/very bad", *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
-        ("Luck", *both(lambda s, p: f"{s.luck:+.3f}")),
-        ("Result, luck removed", *both(lambda s, p: luck_adjusted(p))),
+        (_("Error rate ({unit})").format(unit=unit), *both(lambda s, p: f"{s.error_rate():.1f}")),
+        (_("PR (XG)"), *both(lambda s, p: f"{s.pr():.1f}")),
+        (_("Rating"), *both(lambda s, p: rating_words(rating(s.error_rate())))),
+        (_("Checker errors (moves)"), *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
+        (_("Cube errors (decisions)"), *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),
+        (_("Doubtful/bad/very bad"), *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
+        (_("Luck"), *both(lambda s, p: f"{s.luck:+.3f}")),
+        (_("Result, luck removed"), *both(lambda s, p: luck_adjusted(p))),
     ]
 
 
@@ -60,19 +69,19 @@ def severity_colour(error: float, th: Theme) -> Colour:
 
 def possessive(name: str) -> str:
     """``Alice's``, and ``Your`` for the player called You in our own records."""
-    return "Your" if name == "You" else f"{name}'s"
+    return _("Your") if name == "You" else _("{name}'s").format(name=name)
 
 
 def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
     """An error's row: size, where, who, the roll and the move or action, its name (if it has one)."""
     who = rev.match.record.players[d.player]
-    what = f"{d.dice[0]}{d.dice[1]}: {d.played or '(no move)'}" if d.dice else ACTION_WORDS[d.kind]
+    what = f"{d.dice[0]}{d.dice[1]}: {d.played or _('(no move)')}" if d.dice else action_words(d.kind)
     verdict = d.verdict()
-    name = f"  ({verdict})" if verdict else ""
-    return (
-        f"{d.error:.3f}  game {d.game} move {d.row or '-'}  {who}  {what}{name}",
-        severity_colour(d.error, th),
+    name = f"  ({error_name(verdict)})" if verdict else ""
+    said = _("{error:.3f}  game {game} move {row}  {who}  {what}").format(
+        error=d.error, game=d.game, row=d.row or "-", who=who, what=what
     )
+    return said + name, severity_colour(d.error, th)
 
 
 def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
@@ -86,25 +95,38 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
         first = here[0]
         assert first.cube is not None
         nd, dt, dp = first.cube
-        out: list[Row] = [((f"Cube decision ({unit}, the doubler's side)",), th.accent, True)]
-        for label, v in zip(EQUITY_LABELS, (nd, dt, dp), strict=True):
+        out: list[Row] = [
+            ((_("Cube decision ({unit}, the doubler's side)").format(unit=unit),), th.accent, True),
+        ]
+        for label, v in zip(equity_labels(), (nd, dt, dp), strict=True):
             out.append(((label, f"{v:+.3f}"), th.text, False))
         for d in here:
             who = rev.match.record.players[d.player]
-            out.append(((f"{who}: {ACTION_WORDS[d.kind]} · right: {d.best}",), th.text, True))
+            said = _("{who}: {action} · right: {best}").format(
+                who=who, action=action_words(d.kind), best=best_words(d.kind, d.best)
+            )
+            out.append(((said,), th.text, True))
             if d.error > 0:
-                out.append(((f"   {d.verdict()}: {d.error:.3f}",), severity_colour(d.error, th), True))
+                out.append(
+                    ((f"   {error_name(d.verdict())}: {d.error:.3f}",), severity_colour(d.error, th), True),
+                )
         return out
     if not here:
         if turn.illegal:
-            words = "An illegal play, recorded as the board after it: not judged"
+            words = _("An illegal play, recorded as the board after it: not judged")
         elif turn.move is None:
-            words = "No legal move: the roll is lost"
+            words = _("No legal move: the roll is lost")
         else:
-            words = "A forced move: the only play"
+            words = _("A forced move: the only play")
         return [((words,), th.text_dim, False)]
     d = here[0]
-    return [((f"Top moves ({unit}): equity (and its difference to the best)",), th.accent, True)]
+    return [
+        (
+            (_("Top moves ({unit}): equity (and its difference to the best)").format(unit=unit),),
+            th.accent,
+            True,
+        ),
+    ]
 
 
 def decision_moves(path: ReviewPath, stop: Stop, th: Theme) -> tuple[list[MoveRow], list[Colour]]:
@@ -137,38 +159,52 @@ def board_caption(
     left, right = sides(turn)
     names = rec.players
     other = colour.other
-    top = (
-        f"{names[0]} ({colour}) {game.score[0]} · pips {pip_count(left)}   "
-        f"{names[1]} ({other}) {game.score[1]} · pips {pip_count(right)}"
+    top = _("{one} ({colour}) {a} · pips {pips}   {two} ({other}) {b} · pips {other_pips}").format(
+        one=names[0],
+        colour=colour_name(colour),
+        a=game.score[0],
+        pips=pip_count(left),
+        two=names[1],
+        other=colour_name(other),
+        b=game.score[1],
+        other_pips=pip_count(right),
     )
     if rec.length:
-        top += f"   · match to {rec.length}" + (" · Crawford" if game.crawford else "")
+        top += "   · " + _("match to {length}").format(length=rec.length)
+        if game.crawford:
+            top += " · " + _("Crawford")
     who = names[turn.player]
     row = (turn.double_row if stop.cube else 0) or turn.row  # the record's row of what is shown
-    side: list[Line] = [(f"Game {game.number} · move {row or '-'}", th.accent, True)]
+    side: list[Line] = [
+        (_("Game {number} · move {row}").format(number=game.number, row=row or "-"), th.accent, True),
+    ]
     here = path.decisions(stop)
     if stop.cube:
-        side.append((f"{who}: the cube", th.text, True))
+        side.append((_("{who}: the cube").format(who=who), th.text, True))
         for d in here:
-            side.append((f"{names[d.player]}: {ACTION_WORDS[d.kind]}", th.text, False))
+            side.append((f"{names[d.player]}: {action_words(d.kind)}", th.text, False))
             if d.error > 0:
-                side.append((d.verdict(), severity_colour(d.error, th), True))
+                side.append((error_name(d.verdict()), severity_colour(d.error, th), True))
     elif turn.dice is not None:
-        side.append((f"{who} rolled {turn.dice[0]}{turn.dice[1]}", th.text, True))
-        played = turn.move.notation() if turn.move else "(illegal play)" if turn.illegal else "(no move)"
-        side.append((f"Played: {played}", th.arrow, False))
+        side.append(
+            (_("{who} rolled {roll}").format(who=who, roll=f"{turn.dice[0]}{turn.dice[1]}"), th.text, True),
+        )
+        played = _("(illegal play)") if turn.illegal else _("(no move)")
+        if turn.move:
+            played = turn.move.notation()
+        side.append((_("Played: {played}").format(played=played), th.arrow, False))
     for d in here:
         if d.kind in CUBE_KINDS:
             continue
         if d.error > 0:
-            side.append((f"Best: {d.best}", th.select, False))
-            side.append((f"Error {d.error:.3f}", severity_colour(d.error, th), True))
-            side.append((d.verdict(), severity_colour(d.error, th), True))
+            side.append((_("Best: {best}").format(best=d.best), th.select, False))
+            side.append((_("Error {error:.3f}").format(error=d.error), severity_colour(d.error, th), True))
+            side.append((error_name(d.verdict()), severity_colour(d.error, th), True))
         else:
-            side.append(("The best move", th.select, False))
-        side.append((f"Luck {d.luck:+.3f}", th.text_dim, False))
+            side.append((_("The best move"), th.select, False))
+        side.append((_("Luck {luck:+.3f}").format(luck=d.luck), th.text_dim, False))
     worst = max((d.error for d in here), default=0.0)
-    status = "solid arrows: the move played · dashed: the best move" if not stop.cube else ""
+    status = _("solid arrows: the move played · dashed: the best move") if not stop.cube else ""
     if stop.cube and worst > 0:
-        status = "the cube decision lost equity: → shows the roll that followed"
+        status = _("the cube decision lost equity: → shows the roll that followed")
     return top, side, status

@@ -36,6 +36,7 @@ from ui.scenes.review.panels import (
 )
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text import N_, _
 from ui.widgets.controls import (
     Button,
     EasedProgress,
@@ -87,18 +88,50 @@ def _ready(s: ReviewScene) -> bool:
 
 REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     Action(
-        "prev", "◀ Previous", _k(pygame.K_LEFT), "←", "previous decision", _ready, lambda s: s.step(-1), True
+        "prev",
+        N_("◀ Previous"),
+        _k(pygame.K_LEFT),
+        "←",
+        N_("previous decision"),
+        _ready,
+        lambda s: s.step(-1),
+        True,
     ),
-    Action("next", "Next ▶", _k(pygame.K_RIGHT), "→", "next", _ready, lambda s: s.step(1), True),
-    Action("up", "Error ▲", _k(pygame.K_UP), "↑", "larger error", _ready, lambda s: s.pick_error(-1), True),
+    Action("next", N_("Next ▶"), _k(pygame.K_RIGHT), "→", N_("next"), _ready, lambda s: s.step(1), True),
     Action(
-        "down", "Error ▼", _k(pygame.K_DOWN), "↓", "smaller error", _ready, lambda s: s.pick_error(1), True
+        "up",
+        N_("Error ▲"),
+        _k(pygame.K_UP),
+        "↑",
+        N_("larger error"),
+        _ready,
+        lambda s: s.pick_error(-1),
+        True,
     ),
-    Action("first", "First", _k(pygame.K_HOME), "Home", "first decision", _ready, lambda s: s.go(0), True),
-    Action("last", "Last", _k(pygame.K_END), "End", "last", _ready, lambda s: s.go(-1), True),
+    Action(
+        "down",
+        N_("Error ▼"),
+        _k(pygame.K_DOWN),
+        "↓",
+        N_("smaller error"),
+        _ready,
+        lambda s: s.pick_error(1),
+        True,
+    ),
+    Action(
+        "first",
+        N_("First"),
+        _k(pygame.K_HOME),
+        N_("Home"),
+        N_("first decision"),
+        _ready,
+        lambda s: s.go(0),
+        True,
+    ),
+    Action("last", N_("Last"), _k(pygame.K_END), N_("End"), N_("last"), _ready, lambda s: s.go(-1), True),
     Action(
         "rollout",
-        "Rollout",
+        N_("Rollout"),
         _k(pygame.K_o),
         "O",
         "",  # the buttons from here on say what they do: the help line keeps to what they do not
@@ -108,7 +141,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "picture",
-        "Picture",
+        N_("Picture"),
         _k(pygame.K_p),
         "P",
         "",
@@ -118,7 +151,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "text",
-        "Diagram",
+        N_("Diagram"),
         _k(pygame.K_t),
         "T",
         "",
@@ -128,9 +161,9 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "temperature",
-        "Map",
+        N_("Map"),
         (Key(pygame.K_t, ctrl=True),),
-        "Ctrl+T",
+        N_("Ctrl+T"),
         "",
         lambda s: s.before_roll() is not None,
         lambda s: s.open_analysis(evaluate=False),
@@ -138,7 +171,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "evaluate",
-        "Evaluate",
+        N_("Evaluate"),
         _k(pygame.K_v),
         "V",
         "",
@@ -148,7 +181,7 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "edit",
-        "Edit",
+        N_("Edit"),
         _k(pygame.K_e),
         "E",
         "",
@@ -158,10 +191,10 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
     ),
     Action(
         "close",
-        "Close",
+        N_("Close"),
         _k(pygame.K_ESCAPE),
-        "Esc",
-        "close (stops the analysis)",
+        N_("Esc"),
+        N_("close (stops the analysis)"),
         lambda s: True,
         lambda s: s.close_scene(),
         True,
@@ -176,8 +209,8 @@ HELP_SIZE = 13
 
 def keys_line() -> str:
     """The line under the buttons: the keys whose buttons do not say it all, and the clicks."""
-    keys = " · ".join(f"{a.keys_text} {a.help}" for a in REVIEW_ACTIONS if a.help)
-    return f"{keys} · click an error or the graph to go there"
+    keys = " · ".join(f"{a.keys_words()} {a.help_words()}" for a in REVIEW_ACTIONS if a.help)
+    return _("{keys} · click an error or the graph to go there").format(keys=keys)
 
 
 def review_depth(hint_depth: int) -> int:
@@ -233,7 +266,8 @@ class ReviewScene(Scene):
         for per_row in (len(actions), -(-len(actions) // 2)):
             each = (w - gap * (per_row + 1)) // per_row
             trial = [
-                Button(a.name, a.label, pygame.Rect(0, 0, each, bh), shortcut=a.keys_text) for a in actions
+                Button(a.name, a.words(), pygame.Rect(0, 0, each, bh), shortcut=a.keys_words())
+                for a in actions
             ]
             if label_size(fonts, trial) >= px(LEAST_LABEL):
                 break
@@ -246,9 +280,9 @@ class ReviewScene(Scene):
         self.buttons = [
             Button(
                 a.name,
-                a.label,
+                a.words(),
                 pygame.Rect(gap + (i % per_row) * (width + gap), top + (i // per_row) * (bh + 6), width, bh),
-                shortcut=a.keys_text,
+                shortcut=a.keys_words(),
             )
             for i, a in enumerate(actions)
         ]
@@ -337,7 +371,7 @@ class ReviewScene(Scene):
             try:
                 player_stats.record_review(folder, name, rates, (players[0], players[1]), games)
             except OSError as exc:
-                return f"The review could not be added to your statistics ({exc})."
+                return _("The review could not be added to your statistics ({exc}).").format(exc=exc)
             return ""
 
         self.ctx.run_file_job(count, lambda why: self.ctx.notify(why, warn=True) if why else None)
@@ -397,9 +431,12 @@ class ReviewScene(Scene):
         ctx = context_from_match(from_match_id(d.match_id))
         who = self.path.review.match.record.players[d.player]
         if stop.cube:
-            return Position.from_id(d.position_id), None, ctx, f"Game {d.game}: {who}'s cube decision"
+            what = _("Game {game}: {who}'s cube decision").format(game=d.game, who=who)
+            return Position.from_id(d.position_id), None, ctx, what
         assert d.dice is not None
-        what = f"Game {d.game}: {who}'s roll {d.dice[0]}-{d.dice[1]}, the best moves by the search"
+        what = _("Game {game}: {who}'s roll {roll}, the best moves by the search").format(
+            game=d.game, who=who, roll=f"{d.dice[0]}-{d.dice[1]}"
+        )
         return Position.from_id(d.position_id), d.dice, ctx, what
 
     def rollout(self) -> None:
@@ -443,7 +480,11 @@ class ReviewScene(Scene):
             jacoby=jacoby,
         )
         who = rev.match.record.players[turn.player]
-        return Position(turn.code), ctx, f"Game {game.number}: {possessive(who)} position before the roll"
+        what = _("Game {number}: {whose} position before the roll").format(
+            number=game.number,
+            whose=possessive(who),
+        )
+        return Position(turn.code), ctx, what
 
     def open_analysis(self, evaluate: bool) -> None:
         """The temperature map, or Evaluate, of the position shown before its roll."""
@@ -544,9 +585,9 @@ class ReviewScene(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         surface.fill(th.background)
         pygame.draw.rect(surface, th.panel, self.header)
-        title = f"Review · {self.name} · depth {self.depth}"
+        title = _("Review · {name} · depth {depth}").format(name=self.name, depth=self.depth)
         if self.path is not None:
-            title = f"Review · {top_line(self.path.review)} · {self.name}"
+            title = _("Review · {match} · {name}").format(match=top_line(self.path.review), name=self.name)
         size = fit_size(fonts, [(title, True, self.header.width - 24)], self.header.height * 0.45)
         title = fit_text(fonts.get(size, True), title, self.header.width - 24)  # a file's name may be long
         text(surface, fonts, title, (12, self.header.centery), size, th.text, True, "midleft")
@@ -577,16 +618,18 @@ class ReviewScene(Scene):
         panel(surface, th, box)
         area = box.inflate(-48, -40)
         if self.failed:
-            text(surface, fonts, "This record cannot be reviewed", (area.x, area.y), 20, th.warn, True)
+            text(surface, fonts, _("This record cannot be reviewed"), (area.x, area.y), 20, th.warn, True)
             lines = wrap(fonts.get(15), self.failed, area.width, 5)
             draw_lines(surface, fonts, area.move(0, 34), [(s, th.text, False) for s in lines], 15)
             return
-        what = f"Analysing {self.name} at depth {self.depth}…"
+        what = _("Analysing {name} at depth {depth}…").format(name=self.name, depth=self.depth)
         text(surface, fonts, what, (area.x, area.y), 19, th.text, True)
         bar = pygame.Rect(area.x, area.y + 48, area.width, 14)
         progress_bar(surface, th, bar, self.progress.shown)
-        count = f"turn {self.done} of {self.total}" if self.total else "starting the analyser…"
-        text(surface, fonts, f"{count} · Esc stops", (area.x, bar.bottom + 16), 15, th.text_dim)
+        done = _("turn {done} of {total}").format(done=self.done, total=self.total)
+        progress = done if self.total else _("starting the analyser…")
+        stops = _("{progress} · Esc stops").format(progress=progress)
+        text(surface, fonts, stops, (area.x, bar.bottom + 16), 15, th.text_dim)
 
     def _draw_review(self, surface: pygame.Surface) -> None:
         assert self.path is not None
@@ -610,7 +653,7 @@ class ReviewScene(Scene):
             else:
                 draw_grid(surface, fonts, self.detail_rect, rows, (0.0, 0.6), size)
         n = len(self.path.errors)
-        label = f"Errors, largest first ({n})" if n else "No errors"
+        label = _("Errors, largest first ({total})").format(total=n) if n else _("No errors")
         at = self.ctx.layout.px(15)
         text(surface, fonts, label, (self.errors.rect.x, self.errors.rect.y - at * 1.5), at, th.accent, True)
         errors = [error_row(self.path.review, d, th) for d in self.path.errors]
@@ -619,8 +662,10 @@ class ReviewScene(Scene):
     def _graph_title(self) -> str:
         assert self.path is not None
         rec = self.path.review.match.record
-        what = "match winning chance" if rec.length else "points (money)"
-        return f"{possessive(rec.players[0])} {what} before each roll · click to go there · dots: bad errors"
+        what = _("match winning chance") if rec.length else _("points (money)")
+        return _("{whose} {what} before each roll · click to go there · dots: bad errors").format(
+            whose=possessive(rec.players[0]), what=what
+        )
 
     def _draw_board(self, surf: pygame.Surface) -> None:
         """The position before the decision, the played move (solid) and the best (dashed)."""
