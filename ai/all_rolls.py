@@ -35,7 +35,8 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ai.distinct_rows import distinct_rows
+from ai.evaluation.batching import BLOCK
+from ai.evaluation.distinct_rows import distinct_rows
 from ai.evaluation.evaluator import boards
 from game.rules.dice import ROLLS
 
@@ -55,9 +56,6 @@ _DOUBLE_DIE = np.array([d for _, d in _DOUBLE])
 _POINTS = np.arange(24)
 _SLOTS = np.arange(25)
 _OPP_BAR = 49
-
-BLOCK = 256
-"""Most positions worked on at once (larger blocks outgrow the processor's caches)."""
 
 
 def _none() -> None:
@@ -136,12 +134,6 @@ def _all_rolls(b: Boards, check: Callable[[], None]) -> tuple[Boards, Lengths]:
     order = np.argsort(items, kind="stable")
     raw = np.concatenate(out_boards)[order]
     return raw, np.bincount(items, minlength=n * NROLLS)
-
-
-def codes(raw: Boards) -> list[int]:
-    """The codes of (N, 50) boards (the inverse of :func:`ai.evaluation.evaluator.boards`)."""
-    data = np.ascontiguousarray(raw).tobytes()
-    return [int.from_bytes(data[at : at + 50], "little") for at in range(0, len(data), 50)]
 
 
 def _steps(mine: Boards, open_: _B, die: _I) -> _B:

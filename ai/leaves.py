@@ -5,10 +5,11 @@ some 440 positions times 21 rolls times 20 results. Nothing there is looked up a
 it skips the search's caches and works on one (N, 50) board array
 (:func:`ai.all_rolls.all_rolls`) from start to end: the long rolls' results pre-screened,
 and a contact roll's pruned to its best few, by the quick score
-(:func:`ai.evaluation.hand.move_scores`) on those boards, the rest turned round for the
-opponent and evaluated in batches, results that bear off the last checker scored exactly,
-and each roll's best found by one pass over the values (ties: the first in the move
-generator's order, as everywhere in the search).
+(:func:`ai.evaluation.hand.move_scores`) on those boards, the rest valued for the mover
+(:func:`ai.evaluation.values.mover_values`: turned round for the opponent and evaluated in
+batches, copies once, results that bear off the last checker scored exactly), and each roll's
+best found by one pass over the values (ties: the first in the move generator's order, as
+everywhere in the search).
 """
 
 from __future__ import annotations
@@ -18,82 +19,29 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ai.distinct_rows import distinct_rows
-from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, Probs, boards
 from ai.evaluation.features import contact_mask
 from ai.evaluation.hand import move_scores
+from ai.evaluation.values import mover_values
 from ai.filters import Filters
-from game.rules.outcome import Termination, win_kind
 
 Lengths = npt.NDArray[np.int64]
-EvalBoards = Callable[[npt.NDArray[np.uint8]], Probs]
-
-CHUNK = 1024
-"""Largest batch handed to the evaluator at once (the stop flag is checked before each batch;
-a batch of 1024 takes a few milliseconds, which keeps a cancel well under 100 ms)."""
-
-SLICE = 8192
-"""Longest list of results turned into boards, or pre-screened, between two stop checks."""
-
-DEDUPE_FROM = 128
-"""Fewest boards worth looking for copies among: below it finding them (some 20 microseconds)
-costs more than evaluating the few copies there are (about 1.3 microseconds a board)."""
 
 _SPAN = 4096.0
 """Wider than twice any quick score (they lie within a few hundred)."""
 
 
-def terminal_probs(code: int) -> npt.NDArray[np.float64]:
-    """Exact probabilities for a result in which the mover has borne off every checker."""
-    kind = win_kind(code)
-    gammon, backgammon = kind is not Termination.SINGLE, kind is Termination.BACKGAMMON
-    return np.array([1.0, float(gammon), float(backgammon), 0.0, 0.0])
-
-
 def results_boards(children: list[int], check: Callable[[], None]) -> npt.NDArray[np.uint8]:
     """The boards of ``children`` (mover still on roll), made in slices with a stop check before each."""
-    if len(children) <= SLICE:
+    slice_ = batching.SLICE
+    if len(children) <= slice_:
         return boards(children)
     parts = []
-    for start in range(0, len(children), SLICE):
+    for start in range(0, len(children), slice_):
         check()
-        parts.append(boards(children[start : start + SLICE]))
+        parts.append(boards(children[start : start + slice_]))
     return np.concatenate(parts)
-
-
-def board_values(raw: npt.NDArray[np.uint8], eval_boards: EvalBoards, check: Callable[[], None]) -> Probs:
-    """``W(r, 1)`` of each result board: its static value for the mover, exact if it bears off last.
-
-    Each board is turned round (the opponent is on roll) and evaluated, in batches of :data:`CHUNK`,
-    with a stop check before each; from :data:`DEDUPE_FROM` boards up, each distinct one once.
-    """
-    unique, copy_of = raw, None
-    if len(raw) >= DEDUPE_FROM:  # two rolls of one total often reach the same board
-        first, copy_of = distinct_rows(raw)
-        unique = raw[first]
-    turned = np.concatenate([unique[:, 25:], unique[:, :25]], axis=1)
-    values = np.empty((len(unique), 5))
-    for at in range(0, len(unique), CHUNK):
-        check()
-        part = np.asarray(eval_boards(turned[at : at + CHUNK]), dtype=np.float64)
-        rows = values[at : at + len(part)]  # the opponent's chances, seen from the mover
-        rows[:, 0] = 1.0 - part[:, 0]
-        rows[:, 1] = part[:, 3]
-        rows[:, 2] = part[:, 4]
-        rows[:, 3] = part[:, 1]
-        rows[:, 4] = part[:, 2]
-    out = values if copy_of is None else values[copy_of]
-    won = np.flatnonzero(~raw[:, :25].any(axis=1))
-    if won.size:
-        loser = raw[won, 25:].astype(np.int64)
-        gammon = loser.sum(axis=1) == 15
-        backgammon = gammon & ((loser[:, 18:25].sum(axis=1)) > 0)
-        out[won, 0] = 1.0
-        out[won, 1] = gammon
-        out[won, 2] = backgammon
-        out[won, 3] = 0.0
-        out[won, 4] = 0.0
-    return out
 
 
 def prescreen(
@@ -110,9 +58,10 @@ def prescreen(
     offsets = np.arange(int(long_len.sum())) - np.repeat(np.cumsum(long_len) - long_len, long_len)
     rows = np.repeat(starts[long_segs], long_len) + offsets
     scores = np.empty(len(rows))
-    for at in range(0, len(rows), SLICE):
+    slice_ = batching.SLICE
+    for at in range(0, len(rows), slice_):
         check()
-        scores[at : at + SLICE] = move_scores(raw[rows[at : at + SLICE]])
+        scores[at : at + slice_] = move_scores(raw[rows[at : at + slice_]])
     # by roll, best first, ties in generator order: one stable sort on the roll's number spaced
     # wider than any score's range, less the score
     key = np.repeat(np.arange(len(long_segs)) * _SPAN, long_len) - np.clip(scores, -_SPAN / 4, _SPAN / 4)
@@ -137,7 +86,7 @@ def best_of_each(values: npt.NDArray[np.float64], lengths: Lengths) -> npt.NDArr
 def best_results(
     raw: npt.NDArray[np.uint8],
     lengths: Lengths,
-    eval_boards: EvalBoards,
+    evaluator: Evaluator,
     utility: Callable[[Probs], npt.NDArray[np.float64]],
     filters: Filters,
     check: Callable[[], None],
@@ -152,7 +101,7 @@ def best_results(
     if (limit < lengths).any():
         kept, lengths = prescreen(raw, lengths, limit, check)
         raw = raw[kept]
-    values = board_values(raw, eval_boards, check)
+    values = mover_values(evaluator, raw, batching.SEARCH, check)
     return values[best_of_each(utility(values), lengths)], len(raw)
 
 

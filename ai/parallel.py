@@ -83,7 +83,9 @@ def _helper_main(jobs_in: Connection, values_out: Connection, source: EvaluatorS
     if niceness and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
-    evaluator = cast("Evaluator", source) if hasattr(source, "evaluate") else source()[0]
+    from ai.evaluation.evaluator import Evaluator
+
+    evaluator = source if isinstance(source, Evaluator) else source()[0]
     stop = [0]  # jobs numbered up to this one are stopped
     inbox: queue.Queue[Any] = queue.Queue()
     threading.Thread(target=_read_jobs, args=(jobs_in, stop, inbox), daemon=True, name="owner").start()

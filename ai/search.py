@@ -20,7 +20,9 @@ cubeless equity that follows from them.
 How it is made fast:
 
 * **Batched evaluation.** The recursion runs level by level, so every position on a level is
-  evaluated in large batches (chunks of :data:`CHUNK`, the stop flag checked between them).
+  evaluated in large batches (:data:`ai.evaluation.batching.SEARCH`, the stop flag checked
+  between them), through :mod:`ai.evaluation.values` (results bearing off the last checker
+  scored exactly there).
   The last level of every iteration and every level of the deepest, most of the work, are
   generated as boards for all their positions and rolls at once (:mod:`ai.all_rolls`) and
   scored on them (:mod:`ai.leaves`), uncached; the rest of an iteration's levels go through
@@ -56,12 +58,14 @@ from typing import Generic, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ai.all_rolls import all_rolls, codes
-from ai.evaluation.evaluator import Evaluator, Probs, equity, flip
+from ai.all_rolls import all_rolls
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, Probs, boards, codes, equity, flip, game_over, won_probs
+from ai.evaluation.values import mover_values, on_roll_values
 from ai.filters import DEFAULT_FILTERS, Filters
 from ai.filters import FULL_WIDTH as FULL_WIDTH  # the search's names, as they have always been
 from ai.filters import UNLIMITED as UNLIMITED
-from ai.leaves import best_results, board_values, prescreen, prescreen_codes, results_boards, terminal_probs
+from ai.leaves import best_results, prescreen, prescreen_codes, results_boards
 from ai.levels import MAX_DEPTH
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -69,12 +73,6 @@ from game.rules.position import BAR, SIDE_BITS, SIDE_MASK, SLOTS, swap
 
 Probs5 = tuple[float, float, float, float, float]
 """Five outcome probabilities: win, win gammon, win backgammon, lose gammon, lose backgammon."""
-
-CHUNK = 1024
-"""Largest batch handed to the evaluator at once, a stop check before each (tens of ms)."""
-
-SLICE = 8192
-"""Longest list of leaves prepared for evaluation between two stop checks."""
 
 CHECK_EVERY = 63
 """Move-generation calls between two stop and deadline checks (a few milliseconds)."""
@@ -178,7 +176,7 @@ class _Engine:
         utilities: tuple[Utility, Utility] | None = None,
         pool: Pool | None = None,
     ) -> None:
-        self.evaluator = evaluator
+        self.evaluator = game_over(evaluator)
         self.filters = filters
         self.utilities = utilities
         self.pool = pool
@@ -195,9 +193,6 @@ class _Engine:
         self.next_check = CHECK_EVERY
         self.deadline_active = False
         self.evaluated = 0
-        self.eval_boards: Callable[[npt.NDArray[np.uint8]], Probs] | None = getattr(
-            evaluator, "evaluate_boards", None
-        )
 
     # --- stop checks --------------------------------------------------------------------
 
@@ -217,26 +212,16 @@ class _Engine:
     # --- building blocks ----------------------------------------------------------------
 
     def static(self, codes: list[int], keep: bool = True) -> Probs:
-        """Static probabilities for the side on roll of each code, through the cache.
-
-        A code whose side not on roll has borne everything off is scored exactly.
-        """
+        """Static probabilities for the side on roll of each code, through the cache
+        (:func:`ai.evaluation.values.on_roll_values`: a finished game exactly)."""
         rows = self.static_rows
         idx = [rows.get(c, -1) for c in codes]
         miss = [c for c, i in zip(codes, idx, strict=True) if i < 0]
         if not miss:
             return self.store[idx]
         miss = list(dict.fromkeys(miss))
-        parts = []
-        for start in range(0, len(miss), CHUNK):
-            self.check()
-            parts.append(np.asarray(self.evaluator.evaluate(miss[start : start + CHUNK]), dtype=np.float64))
-        new = np.concatenate(parts) if len(parts) > 1 else parts[0]
+        new = on_roll_values(self.evaluator, boards(miss), batching.SEARCH, self.check, distinct=True)
         self.evaluated += len(miss)
-        for i, c in enumerate(miss):
-            if not c >> SIDE_BITS:  # the side that just moved has borne off everything
-                won = terminal_probs(swap(c))
-                new[i] = (0.0, 0.0, 0.0, won[1], won[2])
         if not keep:
             local = dict(zip(miss, range(len(miss)), strict=True))
             out = np.empty((len(codes), 5))
@@ -282,25 +267,26 @@ class _Engine:
         return got
 
     def after_move(self, children: list[int], keep: bool = True) -> Probs:
-        """``W(r, 1)``: each result's static value for the mover; exact if it wins.
+        """``W(r, 1)``: each result's static value for the mover (:func:`ai.evaluation.values.mover_values`
+        with the static values cached by position); exact if it wins.
 
-        Long lists go in slices of :data:`SLICE` with a stop check before each, so the
-        Python work on a deep level's hundred thousand leaves never runs unchecked.
+        Long lists go in slices of :data:`ai.evaluation.batching.SLICE` with a stop check before
+        each, so the Python work on a deep level's hundred thousand leaves never runs unchecked.
         """
-        if len(children) <= SLICE:
+        slice_ = batching.SLICE
+        if len(children) <= slice_:
             return flip(self.static([swap(r) for r in children], keep))
         parts = []
-        for start in range(0, len(children), SLICE):
+        for start in range(0, len(children), slice_):
             self.check()
-            parts.append(self.static([swap(r) for r in children[start : start + SLICE]], keep))
+            parts.append(self.static([swap(r) for r in children[start : start + slice_]], keep))
         return flip(np.concatenate(parts))
 
     def leaf_values(self, children: list[int]) -> Probs:
-        """:meth:`after_move` for a last level from codes: from boards when it can, never cached."""
-        if self.eval_boards is None:
-            return self.after_move(children, keep=False)
+        """:meth:`after_move` for a last level from codes, from boards, never cached."""
         self.evaluated += len(children)
-        return board_values(results_boards(children, self.check), self.eval_boards, self.check)
+        raw = results_boards(children, self.check)
+        return mover_values(self.evaluator, raw, batching.SEARCH, self.check)
 
     # --- the recursion --------------------------------------------------------------------
 
@@ -334,19 +320,17 @@ class _Engine:
         if not todo:
             return out
         children: list[int] | None = None
-        if self.eval_boards is not None and (final or k == 1):  # from boards, never cached
+        if final or k == 1:  # from boards, never cached
             raw, lengths = all_rolls(todo, self.check)
             if k == 1:
                 pick = lambda v: self.pick(v, side)  # noqa: E731
-                chosen, evaluated = best_results(
-                    raw, lengths, self.eval_boards, pick, self.filters, self.check
-                )
+                chosen, evaluated = best_results(raw, lengths, self.evaluator, pick, self.filters, self.check)
                 self.evaluated += evaluated
                 return self._store(todo, todo_rows, key_k, chosen, out)
             if self.filters.prescreen < int(lengths.max()):
                 kept_rows, lengths = prescreen(raw, lengths, self.filters.prescreen, self.check)
                 raw = raw[kept_rows]
-            w1 = board_values(raw, self.eval_boards, self.check)
+            w1 = mover_values(self.evaluator, raw, batching.SEARCH, self.check)
             self.evaluated += len(raw)
         else:
             keep_gen = k >= 2 or not final
@@ -425,7 +409,7 @@ class _Engine:
         live = [i for i, r in enumerate(cands) if r & SIDE_MASK]
         for i, r in enumerate(cands):
             if not r & SIDE_MASK:
-                out[i] = terminal_probs(r)
+                out[i] = won_probs(r)
         if live:
             out[live] = flip(self.q([swap(cands[i]) for i in live], depth - 1, final, 1))
         return out

@@ -29,7 +29,8 @@ import random
 import sys
 import time
 
-from ai.all_rolls import BLOCK, all_rolls
+from ai.all_rolls import all_rolls
+from ai.evaluation.batching import BLOCK
 from ai.evaluation.evaluator import boards
 from game.rules.dice import ROLLS
 from game.rules.move import legal_moves

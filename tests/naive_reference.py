@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 
-from ai.evaluation.evaluator import Evaluator
+from ai.evaluation.evaluator import Boards, Evaluator, Probs, codes
 from game.rules.dice import ROLLS
 from game.rules.movegen import moves_with_steps, results
 from game.rules.outcome import Termination, win_kind
@@ -75,7 +75,7 @@ def naive_analyse(code: int, dice: tuple[int, int], depth: int, evaluator: Evalu
     return {r: after_move(r, depth, evaluator) for r in _results(code, *dice)}
 
 
-class ToyEvaluator:
+class ToyEvaluator(Evaluator):
     """A cheap evaluator for tests: deterministic pseudo-random probabilities per position.
 
     Every position gets its own unrelated value, so any mistake in which child a
@@ -84,9 +84,9 @@ class ToyEvaluator:
 
     name = "toy"
 
-    def evaluate(self, codes: list[int]) -> np.ndarray:
-        out = np.empty((len(codes), 5))
-        for n, code in enumerate(codes):
+    def evaluate_boards(self, b: Boards) -> Probs:
+        out = np.empty((len(b), 5))
+        for n, code in enumerate(codes(b)):
             win = 0.05 + 0.9 * (code % 1000003) / 1000003
             wg = win * ((code % 999983) / 999983) * 0.4
             lg = (1.0 - win) * ((code % 999979) / 999979) * 0.4

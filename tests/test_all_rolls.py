@@ -13,7 +13,8 @@ import random
 import numpy as np
 import pytest
 
-from ai.all_rolls import BLOCK, NROLLS, all_rolls
+from ai.all_rolls import NROLLS, all_rolls
+from ai.evaluation.batching import BLOCK
 from ai.evaluation.evaluator import boards
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -153,10 +154,10 @@ def test_bearing_off_both_ways_round_to_one_position_is_one_result() -> None:
 
 
 def test_rows_sharing_a_hash_are_compared_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.distinct_rows
+    import ai.evaluation.distinct_rows as distinct_module
 
-    zeros = np.zeros_like(ai.distinct_rows._MULTIPLIERS)
-    monkeypatch.setattr(ai.distinct_rows, "_MULTIPLIERS", zeros)  # every row collides
+    zeros = np.zeros_like(distinct_module._MULTIPLIERS)
+    monkeypatch.setattr(distinct_module, "_MULTIPLIERS", zeros)  # every row collides
     home = [c for c in played_positions(6, 4) if not any(c.to_bytes(50, "little")[6:25])]
     assert home
     check_same(home + edge_cases())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import numpy as np
@@ -13,7 +13,7 @@ from helpers import side
 from naive_reference import ToyEvaluator, naive_analyse, varied_positions
 
 from ai.cube.model import CubeContext, search_utilities
-from ai.evaluation.evaluator import Probs, equity, flip
+from ai.evaluation.evaluator import Boards, Evaluator, Probs, codes, equity, flip
 from ai.evaluation.hand import HandEvaluator
 from ai.filters import SCORING_FILTERS
 from ai.search import DEFAULT_FILTERS, FULL_WIDTH, UNLIMITED, Candidate, Filters, Progress, Stopped, analyse
@@ -272,7 +272,7 @@ def test_default_filters_are_documented_values() -> None:
 # --- the pre-screen of long move lists ------------------------------------------------------
 
 
-class CountingEvaluator:
+class CountingEvaluator(Evaluator):
     """The hand-made evaluator, counting the positions it is asked about."""
 
     name = "counting"
@@ -281,9 +281,9 @@ class CountingEvaluator:
         self.inner = HandEvaluator()
         self.count = 0
 
-    def evaluate(self, codes: list[int]) -> np.ndarray:
-        self.count += len(codes)
-        return self.inner.evaluate(codes)
+    def evaluate_boards(self, b: Boards) -> Probs:
+        self.count += len(b)
+        return self.inner.evaluate_boards(b)
 
 
 def test_prescreen_leaves_the_root_alone() -> None:
@@ -304,17 +304,9 @@ def test_prescreen_cuts_long_move_lists_below_the_root() -> None:
     assert all(c.equity >= eq_full[c.code] - 1e-12 for c in cut)
 
 
-class CountingBoards(CountingEvaluator):
-    """Counts the boards evaluated at the deepest level too (that level takes boards)."""
-
-    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> np.ndarray:
-        self.count += len(b)
-        return self.inner.evaluate_boards(b)
-
-
 def test_pruning_evaluates_only_the_best_few_results_of_each_roll_at_the_deepest_level() -> None:
     code, dice = START_CODE, (6, 5)
-    pruned, full = CountingBoards(), CountingBoards()
+    pruned, full = CountingEvaluator(), CountingEvaluator()
     cut = analyse(code, dice, 2, pruned, filters=Filters(prune=1))
     whole = analyse(code, dice, 2, full, filters=Filters(prune=UNLIMITED, prescreen=UNLIMITED))
     assert pruned.count < full.count / 2
@@ -326,7 +318,7 @@ def test_pruning_evaluates_only_the_best_few_results_of_each_roll_at_the_deepest
 def test_pruning_leaves_races_alone() -> None:
     race = Position.from_sides(side({1: 3, 2: 3, 3: 3, 4: 2, 8: 2, 9: 2}), side({2: 4, 3: 4, 5: 4, 7: 3}))
     assert race.is_race()
-    pruned, full = CountingBoards(), CountingBoards()
+    pruned, full = CountingEvaluator(), CountingEvaluator()
     cut = analyse(race.code, (2, 1), 2, pruned, filters=Filters(prune=1))
     assert cut == analyse(race.code, (2, 1), 2, full, filters=Filters(prune=UNLIMITED))
     assert pruned.count == full.count
@@ -335,14 +327,14 @@ def test_pruning_leaves_races_alone() -> None:
 # --- match play inside the search ------------------------------------------------------------
 
 
-class GammonTradeEvaluator:
+class GammonTradeEvaluator(Evaluator):
     """Deterministic made-up probabilities per position: results differ in win and gammon chances."""
 
     name = "gammon trade"
 
-    def evaluate(self, codes: Sequence[int]) -> npt.NDArray[np.float64]:
-        out = np.empty((len(codes), 5))
-        for i, c in enumerate(codes):
+    def evaluate_boards(self, b: Boards) -> Probs:
+        out = np.empty((len(b), 5))
+        for i, c in enumerate(codes(b)):
             u = np.random.default_rng(c & ((1 << 400) - 1)).random(3)
             w = 0.3 + 0.4 * u[0]
             wg = w * 0.8 * u[1]

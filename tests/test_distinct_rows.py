@@ -1,12 +1,12 @@
-"""Distinct rows by a checked hash (:mod:`ai.distinct_rows`) are exactly those ``numpy.unique`` finds."""
+"""Distinct rows by a checked hash (:mod:`ai.evaluation.distinct_rows`): those ``numpy.unique`` finds."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-import ai.distinct_rows
-from ai.distinct_rows import distinct_rows
+import ai.evaluation.distinct_rows as distinct_module
+from ai.evaluation.distinct_rows import distinct_rows
 
 
 def reference(rows: np.ndarray) -> tuple[list[int], list[int]]:
@@ -42,7 +42,7 @@ def test_rows_that_differ_only_past_the_first_word_are_told_apart() -> None:
 
 
 def test_different_rows_sharing_a_hash_are_still_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai.distinct_rows, "_MULTIPLIERS", np.zeros_like(ai.distinct_rows._MULTIPLIERS))
+    monkeypatch.setattr(distinct_module, "_MULTIPLIERS", np.zeros_like(distinct_module._MULTIPLIERS))
     rows = np.random.default_rng(5).integers(0, 2, (200, 50), dtype=np.uint8)
     first, owner = distinct_rows(rows)
     want_first, want_owner = reference(rows)

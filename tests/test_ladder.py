@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 from helpers import side
 
-from ai.evaluation.evaluator import Probs
+from ai.evaluation.evaluator import Boards, Evaluator, Probs
 from ai.evaluation.hand import HandEvaluator
 from ai.evaluation.network import NetSet, save_nets
 from ai.training.ladder import (
@@ -95,7 +94,7 @@ def test_play_game_is_reproducible_and_scores_a_real_result() -> None:
     assert not other.first_starts
 
 
-class _Counting:
+class _Counting(Evaluator):
     """The hand-made evaluation, counting the positions it is asked about."""
 
     name = "counting"
@@ -103,9 +102,9 @@ class _Counting:
     def __init__(self) -> None:
         self.asked = 0
 
-    def evaluate(self, codes: Sequence[int]) -> Probs:
-        self.asked += len(codes)
-        return HAND.evaluate(codes)
+    def evaluate_boards(self, b: Boards) -> Probs:
+        self.asked += len(b)
+        return HAND.evaluate_boards(b)
 
 
 def test_second_evaluator_is_searched_with_only_by_the_second_player() -> None:

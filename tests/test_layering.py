@@ -49,7 +49,7 @@ engine through the worker; the app also starts it, :mod:`ai.worker.transport`)."
 
 BELOW_SEARCH = ("ai.evaluation", "ai.levels", "ai.blas", *SHARED)
 """What the search and everything above it may use: the evaluation, the levels table, BLAS threads."""
-SEARCH = ("ai.search", "ai.filters", "ai.all_rolls", "ai.leaves", "ai.parallel", "ai.distinct_rows")
+SEARCH = ("ai.search", "ai.filters", "ai.all_rolls", "ai.leaves", "ai.parallel")
 """The search and its parts (filters, every roll's moves at once, the deep levels, helper processes)."""
 ABOVE_CUBE = ("ai.cube", *SEARCH, *BELOW_SEARCH)
 """What the layers on the cube model may use (ranking, the temperature map, Evaluate, the review,

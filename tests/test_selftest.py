@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from ai.evaluation.evaluator import Evaluator
 from game.support.resources import asset_path
 from ui.app import selftest
 from ui.app.selftest import (
@@ -241,13 +242,13 @@ class _Loaded:
         self.warning = warning
 
 
-class _Fixed:
+class _Fixed(Evaluator):
     name = "fixed"
 
     def __init__(self, probs: Any) -> None:
         self.probs = np.asarray(probs, dtype=np.float64)
 
-    def evaluate(self, codes: Any) -> Any:
+    def evaluate_boards(self, b: Any) -> Any:
         return self.probs
 
 

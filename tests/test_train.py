@@ -6,17 +6,15 @@ import csv
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 from helpers import side
 from naive_reference import varied_positions
 
-from ai.evaluation.evaluator import Probs, boards, flip
+from ai.evaluation.evaluator import Boards, Evaluator, Probs, boards, flip, turned, won_probs
 from ai.evaluation.features import N_INPUTS
 from ai.evaluation.hand import HandEvaluator
 from ai.evaluation.network import MLP, NetSet, load_nets, save_nets
 from ai.training.train import (
-    _SWAP_COLUMNS,
     EXPLORE_NOISE,
     Adam,
     TrainConfig,
@@ -26,7 +24,6 @@ from ai.training.train import (
     main,
     play_match,
     points,
-    terminal_probs,
 )
 from game.rules.position import pack, swap
 
@@ -49,22 +46,22 @@ def weights(nets: NetSet) -> list[np.ndarray]:
 
 def test_terminal_single_win() -> None:
     # the mover is off; the opponent has borne off 1 checker
-    p = terminal_probs(pack(side({}), side({6: 14})))
-    assert p == (1.0, 0.0, 0.0, 0.0, 0.0) and points(p) == 1.0
+    p = won_probs(pack(side({}), side({6: 14})))
+    assert p.tolist() == [1.0, 0.0, 0.0, 0.0, 0.0] and points(p) == 1.0
 
 
 def test_terminal_gammon() -> None:
-    p = terminal_probs(pack(side({}), side({6: 15})))
-    assert p == (1.0, 1.0, 0.0, 0.0, 0.0) and points(p) == 2.0
+    p = won_probs(pack(side({}), side({6: 15})))
+    assert p.tolist() == [1.0, 1.0, 0.0, 0.0, 0.0] and points(p) == 2.0
 
 
 def test_terminal_backgammon_with_checker_in_winners_home() -> None:
-    p = terminal_probs(pack(side({}), side({6: 14, 20: 1})))
-    assert p == (1.0, 1.0, 1.0, 0.0, 0.0) and points(p) == 3.0
+    p = won_probs(pack(side({}), side({6: 14, 20: 1})))
+    assert p.tolist() == [1.0, 1.0, 1.0, 0.0, 0.0] and points(p) == 3.0
 
 
 def test_terminal_backgammon_with_checker_on_bar() -> None:
-    p = terminal_probs(pack(side({}), side({6: 14}, bar=1)))
+    p = won_probs(pack(side({}), side({6: 14}, bar=1)))
     assert p[2] == 1.0
 
 
@@ -159,7 +156,7 @@ def test_resume_from_checkpoint_reproduces_the_run(tmp_path: Path) -> None:
 
 
 def test_noisy_choice_plays_another_move_but_returns_the_best_moves_value() -> None:
-    hand = HandEvaluator().evaluate_boards
+    hand = HandEvaluator()
     found = varied_positions(20, seed=11)
     codes = [code for code, _ in found]
     dice = np.array([roll for _, roll in found], dtype=np.int64)
@@ -196,12 +193,17 @@ def test_explore_run_draws_a_noise_per_game_and_resumes_exactly(tmp_path: Path) 
     assert "explore_noise" not in plain.notes()
 
 
+class Worst(Evaluator):
+    """The hand-made evaluation turned upside down: every move chosen as the best for the opponent."""
+
+    name = "worst"
+
+    def evaluate_boards(self, b: Boards) -> Probs:
+        return flip(HandEvaluator().evaluate_boards(b))
+
+
 def test_play_match_scores_are_antisymmetric_in_sign() -> None:
-    hand = HandEvaluator().evaluate_boards
-
-    def worst(b: npt.NDArray[np.float64]) -> Probs:
-        return flip(hand(b))  # every move chosen as the best for the opponent
-
+    hand, worst = HandEvaluator(), Worst()
     as_first, se_first = play_match(hand, worst, games=8, seed=1, batch=8)
     as_second, se_second = play_match(worst, hand, games=8, seed=1, batch=8)
     # the same player's score, first or second: its sign turns with the seat
@@ -209,14 +211,14 @@ def test_play_match_scores_are_antisymmetric_in_sign() -> None:
     assert 0.0 <= se_first < as_first and 0.0 <= se_second < -as_second
 
 
-def test_the_swapped_board_is_valued_as_the_swapped_position() -> None:
-    """choose() values each result from the opponent's side by exchanging the two sides' columns."""
+def test_the_turned_board_is_valued_as_the_swapped_position() -> None:
+    """choose() values each result from the opponent's side by turning its board round."""
     nets = NetSet.random(8, np.random.default_rng(2))
     codes = [c for c, _ in varied_positions(40)]
-    exchanged = nets.evaluate_boards(boards(codes)[:, _SWAP_COLUMNS])
-    swapped = nets.evaluate_boards(boards([swap(c) for c in codes]))
+    exchanged = nets.probabilities(turned(boards(codes)))
+    swapped = nets.probabilities(boards([swap(c) for c in codes]))
     assert np.array_equal(exchanged, swapped)
-    assert not np.allclose(swapped, nets.evaluate_boards(boards(codes)))  # the swap does change the value
+    assert not np.allclose(swapped, nets.probabilities(boards(codes)))  # the swap does change the value
 
 
 def test_command_line_run_writes_weights_checkpoint_and_curve(tmp_path: Path) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 
-from ai.evaluation.evaluator import Evaluator, Probs
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Boards, Evaluator, Probs
 from ai.evaluation.load import hand_evaluator
 from ai.search import UNLIMITED, Filters, analyse
 from ai.worker.messages import Failed, Finished, Progress, RankedMove, Request
@@ -74,16 +74,16 @@ def worker() -> Iterator[AIWorker]:
     w.close()
 
 
-class BrokenEvaluator:
+class BrokenEvaluator(Evaluator):
     """An evaluator that always raises."""
 
     name = "broken"
 
-    def evaluate(self, codes: Sequence[int]) -> Probs:
+    def evaluate_boards(self, b: Boards) -> Probs:
         raise ArithmeticError("evaluator exploded")
 
 
-class SlowEvaluator:
+class SlowEvaluator(Evaluator):
     """The hand-made evaluator, slowed down so a search is sure to be running when we cancel."""
 
     name = "slow"
@@ -91,9 +91,9 @@ class SlowEvaluator:
     def __init__(self) -> None:
         self.inner: Evaluator = hand_evaluator()[0]
 
-    def evaluate(self, codes: Sequence[int]) -> Probs:
+    def evaluate_boards(self, b: Boards) -> Probs:
         time.sleep(0.002)
-        return self.inner.evaluate(codes)
+        return self.inner.evaluate_boards(b)
 
 
 # --- answers -----------------------------------------------------------------------------
@@ -348,18 +348,12 @@ def test_process_crash_fails_the_request_and_the_next_start_recovers() -> None:
 # --- how often the search looks at the stop flag (what makes cancel fast) ------------------------
 
 
-@pytest.mark.parametrize("from_boards", [False, True])
-def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
-    monkeypatch: pytest.MonkeyPatch, from_boards: bool
-) -> None:
-    """Both ways of evaluating: codes (an evaluator with ``evaluate`` only) and, at the last level,
-    boards (one with ``evaluate_boards``, :mod:`ai.leaves`)."""
-    import ai.leaves as leaves
+def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The levels kept in the caches (positions as codes) and the last level (boards, :mod:`ai.leaves`)."""
     import ai.search as analysis
 
-    for module in (analysis, leaves):
-        monkeypatch.setattr(module, "SLICE", 1000)
-        monkeypatch.setattr(module, "CHUNK", 256)
+    monkeypatch.setattr(batching, "SLICE", 1000)
+    monkeypatch.setattr(batching, "SEARCH", batching.Batching(chunk=256, dedupe_from=128))
     log: list[tuple[str, int]] = []
     real_swap, real_results = analysis.swap, analysis.results
 
@@ -371,18 +365,13 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
         log.append(("gen", 1))
         return real_results(code, d1, d2)
 
-    class Recording:
+    class Recording(Evaluator):
         name = "recording"
 
         def __init__(self) -> None:
             self.inner = hand_evaluator()[0]
 
-        def evaluate(self, codes: Sequence[int]) -> Probs:
-            log.append(("eval", len(codes)))
-            return self.inner.evaluate(codes)
-
-    class RecordingBoards(Recording):
-        def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
+        def evaluate_boards(self, b: Boards) -> Probs:
             log.append(("eval", len(b)))
             return self.inner.evaluate_boards(b)
 
@@ -396,7 +385,7 @@ def test_search_checks_the_stop_flag_between_batches_and_leaf_slices(
         BUSY.code,
         (6, 5),
         3,
-        RecordingBoards() if from_boards else Recording(),
+        Recording(),
         should_stop=should_stop,
         filters=Filters(prune=UNLIMITED, settle=False),
     )

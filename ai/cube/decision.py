@@ -21,12 +21,13 @@ import numpy.typing as npt
 
 from ai.cube.met import MatchEquityTable
 from ai.cube.model import X_CONTACT, X_RACE_MIN, CubeContext, CubefulModel, F, Owner, cube_efficiency
-from ai.evaluation.evaluator import Evaluator, equity, flip
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, boards, equity, flip
+from ai.evaluation.values import mover_values, on_roll_values
 from ai.search import Pool, position_values
 from game.rules.cube import MAX_CUBE
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
-from game.rules.outcome import Termination, win_kind
 from game.rules.position import SIDE_MASK, swap
 
 CUBE_NOISE_RATIO = 0.5
@@ -151,21 +152,8 @@ def roll_results(code: int, evaluator: Evaluator) -> RollResults:
     per_roll = [results(code, a, b) for a, b, _ in ROLLS]
     children = [c for rs in per_roll for c in rs]
     lengths = np.array([len(rs) for rs in per_roll])
-    rows = np.empty((len(children), 5))
     going = np.array([bool(c & SIDE_MASK) for c in children])
-    live = np.flatnonzero(going)
-    for i in np.flatnonzero(~going).tolist():
-        kind = win_kind(children[i])
-        rows[i] = (
-            1.0,
-            float(kind is not Termination.SINGLE),
-            float(kind is Termination.BACKGAMMON),
-            0.0,
-            0.0,
-        )
-    if live.size:
-        turned = [swap(children[i]) for i in live.tolist()]
-        rows[live] = flip(np.asarray(evaluator.evaluate(turned), dtype=np.float64))
+    rows = mover_values(evaluator, boards(children), batching.WHOLE)
     first = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     return RollResults(rows, np.repeat(np.arange(len(ROLLS)), lengths), first, going, children)
 
@@ -204,7 +192,7 @@ def cube_decision(
     full depth); :attr:`CubeDecision.depth` says which.
     """
     if depth <= 1:
-        rows = np.asarray(evaluator.evaluate([code]), dtype=np.float64).reshape(1, 5)
+        rows = on_roll_values(evaluator, boards([code]), batching.WHOLE)
         return rows[0], decide(rows, ctx, cube_efficiency(code), noise=noise, rng=rng)
     res = roll_results(code, evaluator)
     best = _best_per_roll(equity(res.rows), res)

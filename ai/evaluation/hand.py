@@ -30,12 +30,11 @@ fitted to any other program's evaluations.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.evaluator import Boards, Evaluator, Probs
 from ai.evaluation.features import bit_masks, turned_masks
 
 F = npt.NDArray[np.float64]
@@ -147,7 +146,7 @@ def move_scores(b: npt.NDArray[np.uint8]) -> F:
     return out
 
 
-class HandEvaluator:
+class HandEvaluator(Evaluator):
     """The hand-made evaluator (see the module docstring). Stateless; safe to share."""
 
     name: str = "hand-made"
@@ -172,15 +171,9 @@ class HandEvaluator:
         made_linear[:6, 1] = 1.0
         self._made_linear = made_linear
 
-    def evaluate(self, codes: Sequence[int]) -> Probs:
-        """Five probabilities (win, win gammon, win backgammon, lose gammon, lose
-        backgammon) for each code, from the side on roll's point of view."""
-        if len(codes) == 0:
-            return np.zeros((0, 5))
-        return self.evaluate_boards(boards(codes))
-
-    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
-        """Like :meth:`evaluate` for an (N, 50) array from :func:`ai.evaluation.evaluator.boards`."""
+    def evaluate_boards(self, b: Boards) -> Probs:
+        """Five probabilities (win, win gammon, win backgammon, lose gammon, lose backgammon) for
+        each (N, 50) board (:func:`ai.evaluation.evaluator.boards`), side on roll's view."""
         n = b.shape[0]
         x = b.astype(np.float64)
         # both sides at once: rows 0..n-1 are the side on roll, rows n..2n-1 the other side
@@ -242,12 +235,6 @@ class HandEvaluator:
             probs[c, 4] = lg * bg_share[k:]
 
         np.clip(probs, 0.0, 1.0, out=probs)
-        # decided games: a side with nothing left on the board has won
-        done_me = off_me >= 15
-        done_them = off_them >= 15
-        if done_me.any() or done_them.any():
-            probs[done_me] = [1.0, 0.0, 0.0, 0.0, 0.0]
-            probs[done_them] = [0.0, 0.0, 0.0, 0.0, 0.0]
         return probs
 
     # --- terms -------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ai.evaluation.evaluator import Probs, boards
+from ai.evaluation.evaluator import Boards, Evaluator, Probs
 from ai.evaluation.features import CONTACT_INPUT, FEATURE_VERSION, N_INPUTS, OFF_INPUTS, encode
 from game.support.files import checksum_path, read_regular, write_with_checksum
 
@@ -204,7 +203,7 @@ class NetSet:
         """A deep copy."""
         return NetSet(self.contact.copy(), self.race.copy(), dict(self.meta))
 
-    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
+    def probabilities(self, b: Boards) -> Probs:
         """Consistent probabilities (N, 5) for (N, 50) boards, each routed to its net."""
         x = encode(b)
         contact = x[:, CONTACT_INPUT] != 0
@@ -219,38 +218,33 @@ class NetSet:
         return _limited(out, x)
 
 
-class NeuralEvaluator:
-    """The :class:`ai.evaluation.evaluator.Evaluator` of the trained nets, exact on home-board bear-offs."""
-
-    name: str
-    """Shown to the player."""
+class NeuralEvaluator(Evaluator):
+    """The :class:`ai.evaluation.evaluator.Evaluator` of the trained nets, exact on home-board bear-offs
+    when given the bear-off database (each board routed to the database or to its net)."""
 
     def __init__(
         self, nets: NetSet, bearoff: BearoffDatabase | None = None, name: str = "neural net"
     ) -> None:
         self.nets = nets
+        """The contact and race nets."""
         self.bearoff = bearoff
+        """The exact answers where both sides are home, if any."""
         self.name = name
+        self.exact_bearoff = bearoff is not None
 
-    def evaluate(self, codes: Sequence[int]) -> Probs:
-        """Five probabilities for each code (side on roll)."""
-        if len(codes) == 0:
-            return np.zeros((0, N_OUTPUTS), dtype=np.float64)
-        b = boards(codes)
-        return self.evaluate_boards(b)
-
-    def evaluate_boards(self, b: npt.NDArray[np.uint8]) -> Probs:
-        """The same for an (N, 50) board array."""
+    def evaluate_boards(self, b: Boards) -> Probs:
+        """Five probabilities for each (N, 50) board: the database's where both sides are home,
+        the nets' elsewhere."""
         if self.bearoff is None:
-            return self.nets.evaluate_boards(b)
+            return self.nets.probabilities(b)
         home = self.bearoff.covered(b)
         if not home.any():
-            return self.nets.evaluate_boards(b)
+            return self.nets.probabilities(b)
         out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float64)
         out[home] = self.bearoff.probabilities(b[home])
         rest = ~home
         if rest.any():
-            out[rest] = self.nets.evaluate_boards(b[rest])
+            out[rest] = self.nets.probabilities(b[rest])
         return out
 
 

@@ -36,8 +36,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.cube.model import CubeContext, cube_efficiency, move_utility
-from ai.evaluation.evaluator import Evaluator, boards, flip
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, boards, flip, game_over, won_probs
 from ai.evaluation.hand import move_scores
+from ai.evaluation.values import mover_values, on_roll_values
 from ai.rollout.cubeful import Payoffs, cube_actions, cubeful_raw, linear_utility, pay
 from ai.rollout.dice import TrialDice
 from ai.rollout.settings import RolloutSettings
@@ -45,16 +47,13 @@ from ai.search import Stopped, analyse
 from game.rules.cube import MAX_CUBE
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
-from game.rules.outcome import Termination, win_kind
+from game.rules.outcome import win_kind
 from game.rules.position import OUTSIDE_HOME_MASK, SIDE_BITS, SIDE_MASK, swap
 
 F = npt.NDArray[np.float64]
 
 ROLL_DICE = tuple((a, b) for a, b, _ in ROLLS)
 ROLL_WEIGHTS = np.array([p for _, _, p in ROLLS])
-
-CHUNK = 4096
-"""Most positions handed to the evaluator at once."""
 
 PRESCREEN = 24
 """A roll with more results than this has only the best this many by the quick score evaluated
@@ -144,34 +143,6 @@ def _luck_to_root(d: F, flipped: npt.NDArray[np.bool_]) -> F:
     return out
 
 
-def _terminal(child: int) -> tuple[float, float, float, float, float]:
-    """The mover's probabilities once it has borne off its last checker."""
-    kind = win_kind(child)
-    return (1.0, float(kind is not Termination.SINGLE), float(kind is Termination.BACKGAMMON), 0.0, 0.0)
-
-
-def after_rows(evaluator: Evaluator, children: Sequence[int]) -> F:
-    """The mover's probabilities after each result (mover not swapped), exact where it has won."""
-    n = len(children)
-    out = np.empty((n, 5))
-    if not n:
-        return out
-    eval_boards: Callable[[npt.NDArray[np.uint8]], F] | None = getattr(evaluator, "evaluate_boards", None)
-    for at in range(0, n, CHUNK):
-        part = children[at : at + CHUNK]
-        if eval_boards is not None:
-            raw = boards(part)
-            turned = np.ascontiguousarray(np.concatenate([raw[:, 25:], raw[:, :25]], axis=1))
-            probs = np.asarray(eval_boards(turned), dtype=np.float64)
-        else:
-            probs = np.asarray(evaluator.evaluate([swap(c) for c in part]), dtype=np.float64)
-        out[at : at + len(part)] = flip(probs)
-    for i, c in enumerate(children):
-        if not c & SIDE_MASK:
-            out[i] = _terminal(c)
-    return out
-
-
 class _Expansion:
     """A position's results for each of the 21 rolls (or one roll) and their values."""
 
@@ -199,8 +170,9 @@ def _prescreen(expansions: list[_Expansion]) -> None:
     long = [(e, r) for e in expansions for r, rs in enumerate(e.per_roll) if len(rs) > PRESCREEN]
     if long:
         codes = [c for e, r in long for c in e.per_roll[r]]
+        chunk = batching.ROLLOUT.chunk or len(codes)
         scores = np.concatenate(
-            [move_scores(boards(codes[i : i + CHUNK])) for i in range(0, len(codes), CHUNK)]
+            [move_scores(boards(codes[i : i + chunk])) for i in range(0, len(codes), chunk)]
         )
         at = 0
         for e, r in long:
@@ -268,10 +240,11 @@ class Player:
     def __init__(self, task: Task, evaluator: Evaluator) -> None:
         self.task = task
         self.settings = task.settings
-        self.evaluator = evaluator
+        self.evaluator = game_over(evaluator)
         self.pay = Payoffs(task.root)
         self.coef = {side: np.array(linear_utility(self.pay.side_context(side))[0]) for side in (True, False)}
-        self.bearoff = getattr(evaluator, "bearoff", None) if self.settings.bearoff_stop else None
+        self.bearoff_stop = self.settings.bearoff_stop and evaluator.exact_bearoff
+        """Games end once both sides are home, where the evaluator is exact."""
         self.expansions: dict[tuple[int, int], _Expansion] = {}
         self.choices: dict[tuple[_GameKey, int], _Choice] = {}
 
@@ -291,7 +264,8 @@ class Player:
             got[key] = exp
         if new:
             _prescreen([e for _, e in new])
-            rows = after_rows(self.evaluator, [c for _, e in new for c in e.children])
+            children = [c for _, e in new for c in e.children]
+            rows = mover_values(self.evaluator, boards(children), batching.ROLLOUT)
             at = 0
             for key, exp in new:
                 exp.rows = rows[at : at + len(exp.children)]
@@ -338,7 +312,7 @@ class Player:
         return got
 
     def _static(self, codes: list[int]) -> F:
-        return np.asarray(self.evaluator.evaluate(codes), dtype=np.float64).reshape(len(codes), 5)
+        return on_roll_values(self.evaluator, boards(codes), batching.WHOLE)
 
     def _in_database(self, code: int) -> bool:
         return not (code & OUTSIDE_HOME_MASK) and not ((code >> SIDE_BITS) & OUTSIDE_HOME_MASK)
@@ -378,7 +352,7 @@ class Player:
         if s.truncate and ply >= s.truncate:
             self._end(games, active)
             return []
-        if self.bearoff is not None:
+        if self.bearoff_stop:
             ending = [g for g in active if self._in_database(games.code[g])]
             if ending:
                 self._end(games, ending)
@@ -450,7 +424,7 @@ class Player:
     def _won(self, games: _Games, won: list[tuple[int, int]]) -> None:
         """Games the side on roll has just won by bearing off its last checker."""
         idx = np.array([g for g, _ in won], dtype=np.intp)
-        games.out_p[idx] = _to_root(np.array([_terminal(c) for _, c in won]), ~games.side[idx])
+        games.out_p[idx] = _to_root(np.array([won_probs(c) for _, c in won]), ~games.side[idx])
         if not self.settings.cubeful:
             return
         for g, child in won:

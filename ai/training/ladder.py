@@ -52,7 +52,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.evaluation.evaluator import Evaluator, equity, flip
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, boards, equity, won_probs
+from ai.evaluation.values import mover_values
 from ai.search import analyse
 from game.rules.dice import ROLLS
 from game.rules.movegen import results
@@ -121,20 +123,20 @@ class GameRecord:
 def best_values(code: int, rolls: Sequence[tuple[int, int, float]], evaluator: Evaluator) -> np.ndarray:
     """For each roll, the mover's best depth-1 equity in ``code`` (side on roll, before rolling)."""
     values = np.empty(len(rolls))
-    leaves: list[int] = []
+    going: list[int] = []
     spans: list[tuple[int, int, float]] = []
     for i, (d1, d2, _) in enumerate(rolls):
         best_terminal = -math.inf
-        start = len(leaves)
+        start = len(going)
         for r in results(code, d1, d2):
             if r & SIDE_MASK:
-                leaves.append(swap(r))
+                going.append(r)
             else:
-                kind = win_kind(r)
-                best_terminal = max(best_terminal, float(kind.value) if kind is not None else 1.0)
-        spans.append((start, len(leaves), best_terminal))
+                best_terminal = max(best_terminal, float(equity(won_probs(r)[None, :])[0]))
+        spans.append((start, len(going), best_terminal))
         values[i] = best_terminal
-    eqs = equity(flip(evaluator.evaluate(leaves))) if leaves else np.zeros(0)
+    # the games still going in one batch, as they always were (the finished ones are exact above)
+    eqs = equity(mover_values(evaluator, boards(going), batching.WHOLE)) if going else np.zeros(0)
     for i, (a, b, terminal) in enumerate(spans):
         if b > a:
             values[i] = max(terminal, float(eqs[a:b].max()))

@@ -48,7 +48,7 @@ def rollout_values(
     active = list(range(n * games))
     while active:
         dice = roll_dice(rng, [False] * len(active))
-        moves = choose([now[g] for g in active], dice, evaluator.evaluate_boards)
+        moves = choose([now[g] for g in active], dice, evaluator)
         going: list[int] = []
         stopped: list[int] = []
         for g, (res, probs) in zip(active, moves, strict=True):

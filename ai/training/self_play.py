@@ -50,7 +50,7 @@ def met_positions(
             have += len(rows)
             yield [codes[i] for i in rows], b[rows]
         dice = roll_dice(rng, [p == 0 for _, p in live])
-        moves = choose(codes, dice, evaluator.evaluate_boards, None if sd is None else (sd, rng))
+        moves = choose(codes, dice, evaluator, None if sd is None else (sd, rng))
         if sd is not None:  # a new game draws its noise
             sd = np.where(
                 [bool(res & SIDE_MASK) for res, _ in moves],

@@ -53,40 +53,30 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.cli.options import non_negative
-from ai.evaluation.evaluator import Probs, boards, equity, flip
+from ai.evaluation import batching
+from ai.evaluation.evaluator import Evaluator, Probs, boards, equity, won_probs
 from ai.evaluation.features import contact_mask, encode
 from ai.evaluation.network import (
     KINDS,
     MLP,
     NetSet,
     NetworkError,
+    NeuralEvaluator,
     load_arrays,
     load_nets,
     nets_from_arrays,
     save_nets,
 )
+from ai.evaluation.values import mover_values
 from game.rules.movegen import results
 from game.rules.position import SIDE_MASK, START_CODE, swap
 
 F32 = npt.NDArray[np.float32]
-BoardsEval = Callable[[npt.NDArray[np.uint8]], Probs]
-
-OPP_HOME_AND_BAR = sum(0xFF << (8 * (25 + i)) for i in range(18, 25))
-"""The opponent's points 19..24 (the mover's home board) and bar: a gammoned loser there is backgammoned."""
 
 
-def terminal_probs(code: int) -> tuple[float, float, float, float, float]:
-    """The outcome for the mover when ``code`` has the mover borne off (mover's view, not swapped)."""
-    theirs = code >> (8 * 25)
-    on_board = sum(theirs.to_bytes(25, "little"))
-    gammon = on_board == 15
-    backgammon = gammon and bool(code & OPP_HOME_AND_BAR)
-    return (1.0, float(gammon), float(backgammon), 0.0, 0.0)
-
-
-def points(probs: tuple[float, ...]) -> float:
-    """Points of a terminal outcome."""
-    return 1.0 + probs[1] + probs[2]
+def points(probs: Sequence[float]) -> float:
+    """Points of a terminal outcome (:func:`ai.evaluation.evaluator.won_probs`)."""
+    return 1.0 + float(probs[1]) + float(probs[2])
 
 
 # --- optimiser -------------------------------------------------------------------------
@@ -147,14 +137,11 @@ def gradients(net: MLP, x: F32, target: F32) -> tuple[list[F32], float]:
 EXPLORE_NOISE = (0.0, 0.03, 0.1, 0.2)
 """Noise (equity, standard deviation) that a game played to explore draws, one value per game."""
 
-_SWAP_COLUMNS = np.r_[25:50, 0:25]
-"""Column order that turns (N, 50) boards into the same boards seen by the other side."""
-
 
 def choose(
     codes: Sequence[int],
     dice: npt.NDArray[np.int64],
-    value: BoardsEval,
+    evaluator: Evaluator,
     noise: tuple[npt.NDArray[np.float64], np.random.Generator] | None = None,
 ) -> list[tuple[int, Probs | None]]:
     """For each game, the result of its roll to play and the value of its best result for the mover.
@@ -179,14 +166,14 @@ def choose(
                 break
         if done is not None:
             spans.append((start, start))
-            chosen.append((done, np.array([terminal_probs(done)], dtype=np.float64)))
+            chosen.append((done, won_probs(done)[None, :]))
             continue
         cands.extend(res)
         spans.append((start, len(cands)))
         chosen.append((0, None))
     if cands:
-        # each result is valued from the opponent's side (on roll next), then flipped back
-        mine = flip(value(boards(cands)[:, _SWAP_COLUMNS]))
+        # all the games' results in one batch (:data:`ai.evaluation.batching.WHOLE`)
+        mine = mover_values(evaluator, boards(cands), batching.WHOLE)
         eq = equity(mine)
         played = None
         if noise is not None:
@@ -211,7 +198,7 @@ def roll_dice(rng: np.random.Generator, opening: Sequence[bool]) -> npt.NDArray[
 
 
 def play_match(
-    first: BoardsEval, second: BoardsEval, games: int, seed: int, batch: int = 128
+    first: Evaluator, second: Evaluator, games: int, seed: int, batch: int = 128
 ) -> tuple[float, float]:
     """Points per game of ``first`` against ``second`` (and its standard error), colours alternated.
 
@@ -228,17 +215,17 @@ def play_match(
             live.append((g, START_CODE, g % 2, True))
         dice = roll_dice(rng, [x[3] for x in live])
         moves: list[tuple[int, Probs | None]] = [(0, None)] * len(live)
-        for who, value in ((0, first), (1, second)):
+        for who, player in ((0, first), (1, second)):
             idx = [i for i, x in enumerate(live) if x[2] == who]
             if idx:
-                got = choose([live[i][1] for i in idx], dice[idx], value)
+                got = choose([live[i][1] for i in idx], dice[idx], player)
                 for i, m in zip(idx, got, strict=True):
                     moves[i] = m
         nxt = []
         for (g, _code, turn, _), (res, probs) in zip(live, moves, strict=True):
             if not res & SIDE_MASK:
                 assert probs is not None
-                pts = points(tuple(probs[0]))
+                pts = points(probs[0])
                 score.append(pts if turn == 0 else -pts)
             else:
                 nxt.append((g, swap(res), 1 - turn, False))
@@ -336,19 +323,10 @@ class Trainer:
         t.positions = positions
         return t
 
-    # the value function the games are played with
-    def value(self, b: npt.NDArray[np.uint8]) -> Probs:
-        """Probabilities for the side on roll of each board (bear-off exact where available)."""
-        if self.bearoff is not None:
-            home = self.bearoff.covered(b)
-            if home.any():
-                out = np.empty((b.shape[0], 5), dtype=np.float64)
-                out[home] = self.bearoff.probabilities(b[home])
-                rest = ~home
-                if rest.any():
-                    out[rest] = self.nets.evaluate_boards(b[rest])
-                return out
-        return self.nets.evaluate_boards(b)
+    def evaluator(self) -> NeuralEvaluator:
+        """The evaluator the games are played with: the nets as they are now, bear-off exact where
+        the database is given."""
+        return NeuralEvaluator(self.nets, self.bearoff, name="training")
 
     def lr(self) -> float:
         """The step size now."""
@@ -369,7 +347,7 @@ class Trainer:
         codes = [code for code, _ in self.live]
         dice = roll_dice(self.rng, [ply == 0 for _, ply in self.live])
         noise = (np.array(self.live_noise), self.rng) if c.explore else None
-        moves = choose(codes, dice, self.value, noise)
+        moves = choose(codes, dice, self.evaluator(), noise)
         targets = np.concatenate([p for _, p in moves if p is not None]).astype(np.float32)
         b = boards(codes)
         # bear-off positions are exact already: no need to train the nets on them
@@ -492,9 +470,7 @@ class Trainer:
         from ai.evaluation.hand import HandEvaluator
 
         hand = HandEvaluator()
-        return play_match(
-            self.value, hand.evaluate_boards, games, seed=self.config.seed * 1_000_003 + self.games_done
-        )
+        return play_match(self.evaluator(), hand, games, seed=self.config.seed * 1_000_003 + self.games_done)
 
 
 # --- command line --------------------------------------------------------------------------

@@ -135,7 +135,7 @@ def _serve(
         evaluator, warning = None, f"the AI could not start: {exc}"
     pool = Pool([Helper(None, jobs, values) for jobs, values in helpers]) if helpers else None
     engine = None if evaluator is None else Engine(evaluator, pool)
-    put(("ready", getattr(evaluator, "name", "none"), warning))
+    put(("ready", "none" if evaluator is None else evaluator.name, warning))
     while True:
         item = get()
         if item is None:
