@@ -34,6 +34,7 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.export import Exported, ExportKind, export_position
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text.model import setup_problem
 from ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
@@ -451,7 +452,7 @@ class EditorScene(Scene):
         try:
             setup = parse_setup(raw)
         except SetUpError as exc:
-            return self.take(Edit(self.value, f"the clipboard holds no position: {exc}"))
+            return self.take(Edit(self.value, f"the clipboard holds no position: {setup_problem(exc)}"))
         if not self.take(Edit(replace(EditorPosition.from_setup(setup), names=self.names))):
             return False
         kind = "the XGID" if setup.from_xgid else "GNU Backgammon's IDs"
