@@ -20,11 +20,12 @@ from ui.model.workbench.editor import (
     EMPTY_SIDE,
     Edit,
     EditorPosition,
+    Reason,
     Side,
-    describe,
     from_session,
     refusal,
 )
+from ui.text.editor import describe, reason_words, side_label
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""
@@ -33,11 +34,26 @@ START = EditorPosition()
 EMPTY = START.clear().value
 
 
+def worded(reason: Reason | None, p: EditorPosition) -> str:
+    """A refusal or note in words ("" for none)."""
+    return "" if reason is None else reason_words(reason, p)
+
+
+def refused(step: Edit) -> str:
+    """Why an edit was refused, in words ("" when it was made)."""
+    return worded(step.refused, step.value)
+
+
+def noted(step: Edit) -> str:
+    """What an edit did beyond what was asked, in words."""
+    return worded(step.note, step.value)
+
+
 def build(*edits: tuple[int, Side]) -> EditorPosition:
     value = EMPTY
     for point, who in edits:
         step = value.add(point, who)
-        assert step.ok, step.refused
+        assert step.ok, refused(step)
         value = step.value
     return value
 
@@ -48,15 +64,15 @@ def build(*edits: tuple[int, Side]) -> EditorPosition:
 def test_with_all_fifteen_on_the_board_an_added_checker_comes_from_the_tallest_stack_nearest_it() -> None:
     step = START.add(7, Side.BOTTOM)  # the 6 and the 13 points hold five each: the 6 is nearer
     assert step.ok and step.value.count(7, Side.BOTTOM) == 1 and step.value.count(6, Side.BOTTOM) == 4
-    assert step.value.off(Side.BOTTOM) == 0 and step.note.endswith("one moved from point 6")
-    assert "all 15 of your checkers are on the board" in step.note
+    assert step.value.off(Side.BOTTOM) == 0 and noted(step).endswith("one moved from point 6")
+    assert "all 15 of your checkers are on the board" in noted(step)
     far = START.add(20, Side.BOTTOM)  # nearer the 13 point
     assert far.ok and far.value.count(13, Side.BOTTOM) == 4 and far.value.count(20, Side.BOTTOM) == 1
     theirs = START.add(7, Side.TOP)  # the opponent's 18 point: from its 13 point (ours 12)
     assert theirs.ok and theirs.value.count(12, Side.TOP) == 4 and theirs.value.count(7, Side.TOP) == 1
     bar_only = replace(EMPTY, bottom=(0, 0, 14) + (0,) * 21 + (1,))
     from_bar = bar_only.add(3, Side.BOTTOM)  # no other point has one: the bar's comes
-    assert from_bar.ok and from_bar.value.count(3, Side.BOTTOM) == 15 and "from the bar" in from_bar.note
+    assert from_bar.ok and from_bar.value.count(3, Side.BOTTOM) == 15 and "from the bar" in noted(from_bar)
     assert bar_only.spare(Side.BOTTOM, BAR) == 3
 
 
@@ -64,9 +80,9 @@ def test_a_sixteenth_checker_is_refused_with_the_reason_when_none_can_be_moved()
     all_on_ten = replace(EMPTY, bottom=(0,) * 9 + (15,) + (0,) * 15)
     step = all_on_ten.add(10, Side.BOTTOM)
     assert not step.ok and step.value is all_on_ten
-    assert "all 15 of your checkers are on the board" in step.refused
+    assert "all 15 of your checkers are on the board" in refused(step)
     held = START.add(1, Side.BOTTOM)  # the opponent's 24 point: no checker of ours may go there
-    assert not held.ok and "point 1 holds the opponent's checkers" in held.refused
+    assert not held.ok and "point 1 holds the opponent's checkers" in refused(held)
 
 
 def test_a_dragged_checker_moves_between_points_the_bar_and_the_tray() -> None:
@@ -80,16 +96,16 @@ def test_a_dragged_checker_moves_between_points_the_bar_and_the_tray() -> None:
     assert hit.ok and hit.value.count(BAR, Side.BOTTOM) == 1 and hit.value.count(8, Side.BOTTOM) == 2
     assert hit.value.move(BAR, 4, Side.BOTTOM).value.count(4, Side.BOTTOM) == 1
     assert START.move(6, 6, Side.BOTTOM) == Edit(START)  # put down where it was: no edit
-    assert "point 19 holds the opponent's checkers" in START.move(6, 19, Side.BOTTOM).refused
-    assert "none of your checkers is on point 4" in START.move(4, 5, Side.BOTTOM).refused
-    assert "none is borne off" in START.move(OFF, 5, Side.BOTTOM).refused
+    assert "point 19 holds the opponent's checkers" in refused(START.move(6, 19, Side.BOTTOM))
+    assert "none of your checkers is on point 4" in refused(START.move(4, 5, Side.BOTTOM))
+    assert "none is borne off" in refused(START.move(OFF, 5, Side.BOTTOM))
     assert START.move(12, 18, Side.TOP).value.count(18, Side.TOP) == 1  # the opponent's, the same way
 
 
 def test_a_point_held_by_the_other_side_takes_no_checker_of_the_chosen_side() -> None:
     value = build((6, Side.BOTTOM))
     step = value.add(6, Side.TOP)
-    assert not step.ok and "both sides on point 6" in step.refused
+    assert not step.ok and "both sides on point 6" in refused(step)
 
 
 def test_a_left_click_on_a_held_point_adds_the_holders_checker_not_the_chosen_sides() -> None:
@@ -111,13 +127,13 @@ def test_both_sides_may_have_checkers_on_the_bar() -> None:
 
 def test_off_is_not_a_place_to_add_to_the_checkers_not_on_the_board_are_off() -> None:
     step = EMPTY.add(OFF, Side.BOTTOM)
-    assert not step.ok and "borne off" in step.refused
+    assert not step.ok and "borne off" in refused(step)
     assert EMPTY.off(Side.BOTTOM) == 15 and build((3, Side.BOTTOM)).off(Side.BOTTOM) == 14
 
 
 def test_removing_from_an_empty_point_or_bar_is_refused() -> None:
-    assert "no checker on point 4" in EMPTY.remove(4).refused
-    assert "none of your checkers is on the bar" in EMPTY.remove(BAR, Side.BOTTOM).refused
+    assert "no checker on point 4" in refused(EMPTY.remove(4))
+    assert "none of your checkers is on the bar" in refused(EMPTY.remove(BAR, Side.BOTTOM))
 
 
 def test_removing_takes_the_holders_checker() -> None:
@@ -127,37 +143,37 @@ def test_removing_takes_the_holders_checker() -> None:
 
 
 def test_dice_outside_one_to_six_are_refused() -> None:
-    assert "dice show 1 to 6" in START.with_dice((0, 7)).refused
+    assert "dice show 1 to 6" in refused(START.with_dice((0, 7)))
     assert START.with_dice((6, 6)).ok and START.with_dice(None).ok
 
 
 def test_a_cube_value_the_cube_does_not_have_is_refused() -> None:
-    assert "the cube shows 1, 2, 4" in START.with_cube(3).refused
+    assert "the cube shows 1, 2, 4" in refused(START.with_cube(3))
 
 
 def test_a_cube_on_one_has_no_owner() -> None:
-    assert "a cube on 1 is in the middle" in START.with_owner(Side.TOP).refused
+    assert "a cube on 1 is in the middle" in refused(START.with_owner(Side.TOP))
     owned = START.with_cube(4).value.with_owner(Side.TOP).value
     back = owned.with_cube(1)
     assert back.ok and back.value.owner is None  # lowered to 1, it returns to the middle
 
 
 def test_a_match_length_beyond_the_longest_is_refused() -> None:
-    assert "1 to 25 points" in START.with_length(26).refused
+    assert "1 to 25 points" in refused(START.with_length(26))
     assert START.length_step(up=False).value.length == 0  # money stays money
 
 
 def test_a_money_game_has_no_score() -> None:
-    assert "a money game has no score" in START.with_score(Side.BOTTOM, 1).refused
-    assert refusal(replace(START, score=(1, 0))) == "a money game has no score"
+    assert "a money game has no score" in refused(START.with_score(Side.BOTTOM, 1))
+    assert worded(refusal(replace(START, score=(1, 0))), START) == "a money game has no score"
 
 
 def test_a_score_must_be_below_the_match_length() -> None:
     five = START.with_length(5).value
-    assert "would have won the 5-point match" in five.with_score(Side.TOP, 5).refused
-    assert "0 or more" in five.with_score(Side.TOP, -1).refused
+    assert "would have won the 5-point match" in refused(five.with_score(Side.TOP, 5))
+    assert "0 or more" in refused(five.with_score(Side.TOP, -1))
     at_4_2 = five.with_score(Side.BOTTOM, 4).value.with_score(Side.TOP, 2).value
-    assert "has won a 3-point match" in at_4_2.with_length(3).refused
+    assert "has won a 3-point match" in refused(at_4_2.with_length(3))
     assert at_4_2.with_length(7).ok
 
 
@@ -169,35 +185,35 @@ def test_money_drops_the_score_and_crawford() -> None:
 
 def test_crawford_only_with_exactly_one_side_one_away() -> None:
     five = START.with_length(5).value
-    assert "one side must be 1-away" in five.toggle_crawford().refused
+    assert "one side must be 1-away" in refused(five.toggle_crawford())
     both = five.with_score(Side.BOTTOM, 4).value.with_score(Side.TOP, 4).value
-    assert "one side must be 1-away" in both.toggle_crawford().refused
+    assert "one side must be 1-away" in refused(both.toggle_crawford())
     one = five.with_score(Side.TOP, 4).value
     assert one.toggle_crawford().ok
-    assert "a money game has no Crawford game" in START.toggle_crawford().refused
-    assert "a side is 1-away" not in START.with_length(1).value.toggle_crawford().refused
-    assert "one side must be 1-away" in START.with_length(1).value.toggle_crawford().refused
+    assert "a money game has no Crawford game" in refused(START.toggle_crawford())
+    assert "a side is 1-away" not in refused(START.with_length(1).value.toggle_crawford())
+    assert "one side must be 1-away" in refused(START.with_length(1).value.toggle_crawford())
 
 
 def test_crawford_keeps_the_score_one_away() -> None:
     c = START.with_length(5).value.with_score(Side.TOP, 4).value.toggle_crawford().value
-    assert "turn Crawford off first" in c.with_score(Side.TOP, 3).refused
-    assert "turn Crawford off first" in c.with_score(Side.BOTTOM, 4).refused
-    assert "turn Crawford off first" in c.with_length(7).refused
+    assert "turn Crawford off first" in refused(c.with_score(Side.TOP, 3))
+    assert "turn Crawford off first" in refused(c.with_score(Side.BOTTOM, 4))
+    assert "turn Crawford off first" in refused(c.with_length(7))
     assert c.with_score(Side.BOTTOM, 3).ok
 
 
 def test_nobody_doubles_in_the_crawford_game() -> None:
     c = START.with_length(5).value.with_score(Side.TOP, 4).value.toggle_crawford().value
-    assert "Crawford" in c.with_cube(2).refused
-    assert "Crawford" in c.cycle_owner().refused
+    assert "Crawford" in refused(c.with_cube(2))
+    assert "Crawford" in refused(c.cycle_owner())
     cubed = START.with_length(5).value.with_score(Side.TOP, 4).value.with_cube(2).value
-    assert "put the cube back on 1" in cubed.toggle_crawford().refused
+    assert "put the cube back on 1" in refused(cubed.toggle_crawford())
 
 
 def test_the_jacoby_rule_is_only_for_money() -> None:
     assert START.toggle_jacoby().ok and not START.toggle_jacoby().value.jacoby
-    assert "money games" in START.with_length(3).value.toggle_jacoby().refused
+    assert "money games" in refused(START.with_length(3).value.toggle_jacoby())
 
 
 def random_edit(value: EditorPosition, rng: random.Random) -> Edit:
@@ -267,8 +283,9 @@ def test_swap_turn_gives_the_roll_to_the_other_side() -> None:
 
 
 def test_a_side_with_no_checker_on_the_board_cannot_be_played() -> None:
-    assert "your side has no checker" in (EMPTY.unplayable() or "")
-    assert "the opponent's side has no checker" in (build((1, Side.BOTTOM)).unplayable() or "")
+    assert "your side has no checker" in worded(EMPTY.unplayable(), EMPTY)
+    one = build((1, Side.BOTTOM))
+    assert "the opponent's side has no checker" in worded(one.unplayable(), one)
     with pytest.raises(ValueError):
         EMPTY.setup()
     assert build((1, Side.BOTTOM), (24, Side.TOP)).unplayable() is None
@@ -389,13 +406,14 @@ def test_beavers_of_a_pasted_xgid_are_kept_and_played_out() -> None:
 def test_the_sides_go_by_the_players_names_when_two_people_play() -> None:
     named = replace(EMPTY, names=("Ann", "Bob"))
     assert named == EMPTY  # the names are not part of the position
-    assert (named.label(Side.BOTTOM), named.label(Side.TOP)) == ("Ann", "Bob")
-    assert (EMPTY.label(Side.BOTTOM), EMPTY.label(Side.TOP)) == ("You", "Opponent")
+    assert (side_label(named, Side.BOTTOM), side_label(named, Side.TOP)) == ("Ann", "Bob")
+    assert (side_label(EMPTY, Side.BOTTOM), side_label(EMPTY, Side.TOP)) == ("You", "Opponent")
     full = replace(named, bottom=(0,) * 9 + (15,) + (0,) * 15)
-    assert "all 15 of Ann's checkers" in full.add(3, Side.BOTTOM).note
-    assert "all 15 of Ann's checkers" in full.add(10, Side.BOTTOM).refused
-    assert "none of Bob's checkers is on the bar" in named.remove(BAR, Side.TOP).refused
-    assert named.unplayable() == "Ann's side has no checker on the board: put some on to play or analyse"
+    assert "all 15 of Ann's checkers" in noted(full.add(3, Side.BOTTOM))
+    assert "all 15 of Ann's checkers" in refused(full.add(10, Side.BOTTOM))
+    assert "none of Bob's checkers is on the bar" in refused(named.remove(BAR, Side.TOP))
+    said = worded(named.unplayable(), named)
+    assert said == "Ann's side has no checker on the board: put some on to play or analyse"
     five = replace(named, length=5, score=(1, 3))
     assert describe(five).startswith("5-point match, Ann 1, Bob 3.") and describe(five).endswith(
         "Ann to roll."

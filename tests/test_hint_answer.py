@@ -7,7 +7,8 @@ from game.records.matchid import MatchInfo
 from game.rules.cube import CubeState
 from game.rules.move import legal_moves
 from game.rules.position import Position
-from ui.model.hint_answer import HintAnswer, chances, cube_action, proper_action
+from ui.model.hint_answer import HintAnswer
+from ui.text.analysis import answer_lines, chances, cube_action, proper_action
 
 PROBS = (0.6, 0.2, 0.01, 0.1, 0.005)
 MONEY = MatchInfo(cube=CubeState(), on_roll=0, length=0, score=(0, 0))
@@ -26,11 +27,11 @@ def started(depth: int = 2, request: int = 7) -> HintAnswer:
 def test_before_the_request_it_waits_for_the_computer() -> None:
     answer = HintAnswer(3)
     assert answer.is_waiting()
-    assert answer.lines("you", MONEY) == [("Waiting for the computer's search…", False)]
+    assert answer_lines(answer, "you", MONEY) == [("Waiting for the computer's search…", False)]
 
 
 def test_once_asked_it_says_it_is_searching_at_its_depth() -> None:
-    assert started(3).lines("you", MONEY) == [("Searching at depth 3…", False)]
+    assert answer_lines(started(3), "you", MONEY) == [("Searching at depth 3…", False)]
 
 
 def test_an_answer_to_another_request_is_let_be() -> None:
@@ -51,7 +52,7 @@ def test_ranked_moves_are_listed_best_first_each_with_its_chances() -> None:
     answer = started()
     answer.take(Finished(7, [RankedMove(moves[0], 0.16, PROBS), RankedMove(moves[1], -0.05, PROBS)]))
     assert not answer.is_waiting()
-    assert answer.lines("you", MONEY) == [
+    assert answer_lines(answer, "you", MONEY) == [
         ("At depth 2, for you on roll:", False),
         (f"1. {moves[0].notation()}  +0.160", True),
         (chances(PROBS), False),
@@ -63,20 +64,20 @@ def test_ranked_moves_are_listed_best_first_each_with_its_chances() -> None:
 def test_no_legal_move_says_the_turn_passes() -> None:
     answer = started()
     answer.take(Finished(7, []))
-    assert answer.lines("the player", MONEY)[1] == ("No legal move: the turn passes.", True)
+    assert answer_lines(answer, "the player", MONEY)[1] == ("No legal move: the turn passes.", True)
 
 
 def test_a_failure_is_all_that_is_shown() -> None:
     answer = started()
     answer.take(Failed(7, "the worker stopped"))
     assert not answer.is_waiting()
-    assert answer.lines("you", MONEY) == [("The AI could not answer: the worker stopped", True)]
+    assert answer_lines(answer, "you", MONEY) == [("The AI could not answer: the worker stopped", True)]
 
 
 def test_the_cube_decision_shows_the_action_and_three_equities() -> None:
     answer = started()
     answer.take(cube_answer(7, nd=0.5, dt=0.8, dp=1.0))
-    assert answer.lines("you", MONEY) == [
+    assert answer_lines(answer, "you", MONEY) == [
         ("At depth 2, for you on roll:", False),
         ("Double, take", True),
         ("No double +0.500", False),

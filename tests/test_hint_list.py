@@ -14,10 +14,10 @@ from ai.worker.messages import RankedMove, Request
 from game.rules.move import legal_moves
 from ui.app.app import App
 from ui.flow.events import AskHint, SearchDone, StartSearch
-from ui.model.hint_answer import chances
 from ui.model.position_ids import parse_setup
 from ui.scenes.review.panels import decision_moves
 from ui.scenes.review.scene import ReviewScene
+from ui.text.analysis import chances
 from ui.widgets import panel
 from ui.widgets.move_list import MoveRow, ranked_rows, row_parts
 from ui.widgets.render import Fonts

@@ -16,7 +16,6 @@ from game.rules.cube import CubeState, Resignation
 from game.rules.move import Move, legal_moves
 from game.rules.position import Position
 from ui.app.app import App
-from ui.model.hint_answer import proper_action
 from ui.model.player_stats import count_game
 from ui.model.position_ids import parse_setup, session_ids, session_xgid, setup_session
 from ui.model.records import keep_game
@@ -28,6 +27,7 @@ from ui.scenes.base import ConfirmDialog
 from ui.scenes.game.cube_dialogs import TakePassDialog
 from ui.scenes.ids.dialogs import AnalysisDialog, IdsDialog, SetUpDialog
 from ui.scenes.settings.menu import MenuScene
+from ui.text.analysis import proper_action
 
 MATCH_9 = "4HPwATDgc/ABMA:QYkqASAAIAAA"
 """The GNU Backgammon manual's example: 9-point match, 2-4, cube 2 owned by player 0, player 1 rolled 52."""

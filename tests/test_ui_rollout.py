@@ -15,16 +15,10 @@ from ui_driver import game, key, run_until, to_human_move
 
 from ai.rollout.settings import CandidateResult, RolloutResult, RolloutSettings
 from ui.app.app import App
-from ui.model.workbench.rollout import (
-    TRIALS,
-    RolloutForm,
-    Stopwatch,
-    result_rows,
-    status_line,
-    verdict_line,
-)
+from ui.model.workbench.rollout import TRIALS, RolloutForm, Stopwatch
 from ui.scenes.review.scene import ReviewScene
 from ui.scenes.rollout import DONE, RUNNING, SETTINGS, RolloutDialog
+from ui.text.analysis import form_row, result_rows, status_line, verdict_line
 
 SHORT = """; [Player 1 "Alice"]
 ; [Player 2 "Bob"]
@@ -90,7 +84,7 @@ def test_the_form_steps_through_its_choices_and_makes_the_settings() -> None:
         jobs=1,
         candidates=4,
     )
-    assert form.label("seed")[1].startswith("124")
+    assert form_row(form, "seed")[1].startswith("124")
 
 
 def test_the_best_row_is_marked_only_once_it_is_clear() -> None:

@@ -14,13 +14,14 @@ from ai.engine import Engine
 from ai.temperature import RollCell
 from ui.app.app import App
 from ui.model.session import HUMAN
-from ui.model.workbench.temperature import Selection, cell_label, cell_lines, heat
+from ui.model.workbench.temperature import Selection, cell_label, heat
 from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.game.actions import by_name
 from ui.scenes.game.scene import GameScene
 from ui.scenes.ids.dialogs import AnalysisDialog
 from ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
 from ui.scenes.temperature import DETAIL_SIZE, TemperatureDialog
+from ui.text.analysis import cell_lines
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""

@@ -17,10 +17,10 @@ import pygame
 from ai.engine_types import CubeContext, Evaluation
 from ai.worker.messages import MAX_DEPTH, Evaluated, EvaluateRequest, Failed
 from game.rules.position import Position
-from ui.model.workbench.temperature import evaluation_lines, evaluation_rows
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from ui.scenes.temperature import DEPTH_KEYS
 from ui.text import N_, _
+from ui.text.analysis import evaluation_lines, evaluation_rows
 from ui.widgets.controls import fit_text, mix, text
 
 

@@ -21,9 +21,10 @@ import pygame
 from ai.engine_types import CubeContext, RolloutResult
 from ai.worker.messages import Failed, RolledOut, RolloutProgress, RolloutRequest
 from game.rules.position import Position
-from ui.model.workbench.rollout import RolloutForm, Stopwatch, result_rows, status_line, verdict_line
+from ui.model.workbench.rollout import RolloutForm, Stopwatch
 from ui.scenes.base import ENTER, Choice, Context, Dialog, Worker
 from ui.text import N_, _, ngettext
+from ui.text.analysis import form_row, result_rows, status_line, verdict_line
 from ui.widgets.controls import EasedProgress, fit_size, fit_text, progress_bar, text, wrap
 
 SETTINGS, RUNNING, DONE = "settings", "running", "done"
@@ -221,7 +222,7 @@ class RolloutDialog(Dialog):
         th, fonts, size = self.ctx.theme, self.ctx.renderer.fonts, self.px(16)
         for i, name in enumerate(self.form.fields()):
             rect = self._row_rect(i)
-            label, value = self.form.label(name)
+            label, value = form_row(self.form, name)
             if i == self.row:
                 pygame.draw.rect(surface, th.accent, rect, 1, border_radius=6)
             colour = th.text if i == self.row else th.text_dim

@@ -24,16 +24,14 @@ from ui.model.workbench.temperature import (
     GRID,
     Selection,
     cell_label,
-    cell_lines,
-    chances_words,
     dice_at,
     heat,
     is_match,
     shown_value,
-    value_words,
 )
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from ui.text import N_, _
+from ui.text.analysis import cell_lines, chances_words, value_words
 from ui.widgets.controls import fit_text, mix, progress_bar, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
@@ -231,14 +229,8 @@ class TemperatureDialog(WorkerDialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         cell = self.cells.get(self.shown().dice)
         a, b = self.shown().dice
-        lines = (
-            [_("Roll {a}-{b}: searching…").format(a=a, b=b)]
-            if cell is None
-            else cell_lines(
-                cell,
-                self.context,
-            )
-        )
+        searching = _("Roll {roll}: searching…").format(roll=f"{a}-{b}")
+        lines = [searching] if cell is None else cell_lines(cell)
         y = rect.y
         for i, line in enumerate(lines):
             size = DETAIL_TITLE_SIZE if i == 0 else DETAIL_SIZE

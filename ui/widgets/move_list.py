@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from ui.model.hint_answer import mine, theirs
+from ui.text.analysis import mine, theirs
 from ui.widgets.controls import mix, text
 from ui.widgets.render import Fonts
 from ui.widgets.theme import Colour, Theme

@@ -54,16 +54,6 @@ class Side(enum.Enum):
         """The opposite side."""
         return Side.TOP if self is Side.BOTTOM else Side.BOTTOM
 
-    @property
-    def label(self) -> str:
-        """The side in words, capitalised: "You" or "Opponent"."""
-        return "You" if self is Side.BOTTOM else "Opponent"
-
-    @property
-    def owner_words(self) -> str:
-        """Whose: "your" or "the opponent's"."""
-        return "your" if self is Side.BOTTOM else "the opponent's"
-
 
 def _slot_of(point: int) -> int:
     """The bottom side's slot of a board point 1..24 or the bar."""
@@ -75,58 +65,113 @@ def _their_slot(point: int) -> int:
     return BAR_SLOT if point == BAR else 24 - point
 
 
-def refusal(p: EditorPosition) -> str | None:
-    """Why ``p`` is not a legal position, in words; None when it is. Every edit is checked here."""
+class Why(enum.Enum):
+    """Why an edit was refused, or what it did beyond what was asked (:mod:`ui.text.editor` words it)."""
+
+    NOT_ON_BOARD = enum.auto()
+    ALL_ON_BOARD = enum.auto()
+    BOTH_ON_POINT = enum.auto()
+    DICE = enum.auto()
+    CUBE_VALUE = enum.auto()
+    CUBE_ON_ONE = enum.auto()
+    MATCH_LENGTH = enum.auto()
+    MONEY_SCORE = enum.auto()
+    MONEY_CRAWFORD = enum.auto()
+    SCORE_NEGATIVE = enum.auto()
+    SCORE_WON = enum.auto()
+    CRAWFORD_AWAY = enum.auto()
+    CRAWFORD_CUBE = enum.auto()
+    NO_CHECKERS = enum.auto()
+    ADD_OFF_BOARD = enum.auto()
+    NONE_BORNE_OFF = enum.auto()
+    NONE_THERE = enum.auto()
+    POINT_HELD = enum.auto()
+    DROP_WHERE = enum.auto()
+    REMOVE_WHERE = enum.auto()
+    WHOSE_BAR = enum.auto()
+    NOTHING_TO_REMOVE = enum.auto()
+    CRAWFORD_NO_DOUBLE = enum.auto()
+    CRAWFORD_OWNER = enum.auto()
+    OWNER_ON_ONE = enum.auto()
+    LENGTH_RANGE = enum.auto()
+    LENGTH_WON = enum.auto()
+    LENGTH_CRAWFORD = enum.auto()
+    MONEY_SCORE_SET = enum.auto()
+    SCORE_WON_THE = enum.auto()
+    CRAWFORD_NEEDS_AWAY = enum.auto()
+    CRAWFORD_CUBE_BACK = enum.auto()
+    JACOBY_MATCH = enum.auto()
+    NO_CHECKER_HERE = enum.auto()
+    """A refusal of the editor screen's own: the keyboard's pick-up found no checker."""
+    NO_POSITION_PASTED = enum.auto()
+    """A refusal of the editor screen's own: the pasted text holds no position (the detail says why)."""
+    MOVED_SPARE = enum.auto()
+    """A note: a sixteenth checker added, so one was moved from the point given (:data:`BAR`: the bar)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why an edit was refused, or what it did: the kind, the side and point it names, its numbers."""
+
+    why: Why
+    """What."""
+    side: Side | None = None
+    """The side whose checkers it names."""
+    point: int = 0
+    """The point it names (:data:`BAR`: the bar)."""
+    numbers: tuple[int, ...] = ()
+    """Its numbers (dice, a cube, a length, a score)."""
+    detail: str = ""
+    """Words of its own, worded already (:attr:`Why.NO_POSITION_PASTED`)."""
+
+
+def refusal(p: EditorPosition) -> Reason | None:
+    """Why ``p`` is not a legal position; None when it is. Every edit is checked here."""
     return _checkers_refusal(p) or _cube_refusal(p) or _match_refusal(p)
 
 
-def _checkers_refusal(p: EditorPosition) -> str | None:
+def _checkers_refusal(p: EditorPosition) -> Reason | None:
     """At most 15 checkers a side, never both sides on a point."""
     for side in Side:
         slots = p.side(side)
         if len(slots) != SLOTS or any(n < 0 for n in slots):
-            return f"{p.owner_words(side)} checkers do not fit the board"
+            return Reason(Why.NOT_ON_BOARD, side)
         if sum(slots) > CHECKERS:
-            return (
-                f"all {CHECKERS} of {p.owner_words(side)} checkers are on the board already"
-                " (a right click takes one off)"
-            )
+            return Reason(Why.ALL_ON_BOARD, side, numbers=(CHECKERS,))
     for point in range(1, 25):
         if p.bottom[_slot_of(point)] and p.top[_their_slot(point)]:
-            return (
-                f"both sides on point {point}: a point holds one side's checkers (right click takes one off)"
-            )
+            return Reason(Why.BOTH_ON_POINT, point=point)
     return None
 
 
-def _cube_refusal(p: EditorPosition) -> str | None:
+def _cube_refusal(p: EditorPosition) -> Reason | None:
     """Dice 1 to 6, a cube value the cube has, an owner only once it has been turned."""
     if p.dice is not None and not all(1 <= d <= 6 for d in p.dice):
-        return f"dice show 1 to 6, not {p.dice[0]}-{p.dice[1]}"
+        return Reason(Why.DICE, numbers=p.dice)
     if p.cube not in CUBE_VALUES:
-        return f"the cube shows 1, 2, 4, ... {MAX_CUBE}, not {p.cube}"
+        return Reason(Why.CUBE_VALUE, numbers=(MAX_CUBE, p.cube))
     if p.cube == 1 and p.owner is not None:
-        return "a cube on 1 is in the middle: raise it first to give it to a side"
+        return Reason(Why.CUBE_ON_ONE)
     return None
 
 
-def _match_refusal(p: EditorPosition) -> str | None:
+def _match_refusal(p: EditorPosition) -> Reason | None:
     """A match length the game plays, scores below it, Crawford only where it can be."""
     if not MONEY <= p.length <= MAX_MATCH_LENGTH:
-        return f"a match is 1 to {MAX_MATCH_LENGTH} points long (0: a money game), not {p.length}"
+        return Reason(Why.MATCH_LENGTH, numbers=(MAX_MATCH_LENGTH, p.length))
     if p.length == MONEY:
         if p.score != (0, 0):
-            return "a money game has no score"
-        return "a money game has no Crawford game" if p.crawford else None
+            return Reason(Why.MONEY_SCORE)
+        return Reason(Why.MONEY_CRAWFORD) if p.crawford else None
     if min(p.score) < 0:
-        return "a score is 0 or more"
+        return Reason(Why.SCORE_NEGATIVE)
     if max(p.score) >= p.length:
-        return f"{max(p.score)} points would have won a {p.length}-point match: a score is below the length"
+        return Reason(Why.SCORE_WON, numbers=(max(p.score), p.length))
     if p.crawford:
         if [p.length - s for s in p.score].count(1) != 1:
-            return "the Crawford game is the one after a side first gets to 1-away: one side must be 1-away"
+            return Reason(Why.CRAWFORD_AWAY)
         if p.cube != 1 or p.owner is not None:
-            return "nobody doubles in the Crawford game: the cube stays in the middle on 1"
+            return Reason(Why.CRAWFORD_CUBE)
     return None
 
 
@@ -136,15 +181,15 @@ class Edit:
 
     value: EditorPosition
     """The position after the edit (unchanged when refused)."""
-    refused: str = ""
-    """Why the edit was refused, in words; empty when it was made."""
-    note: str = ""
-    """What the edit did beyond what was asked (a checker taken from another point), in words."""
+    refused: Reason | None = None
+    """Why the edit was refused; None when it was made."""
+    note: Reason | None = None
+    """What the edit did beyond what was asked (a checker taken from another point)."""
 
     @property
     def ok(self) -> bool:
         """True when the edit was made."""
-        return not self.refused
+        return self.refused is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,14 +226,9 @@ class EditorPosition:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def label(self, side: Side) -> str:
-        """``side`` in words, capitalised: its player's name, or "You" / "Opponent"."""
-        return self.names[0 if side is Side.BOTTOM else 1] or side.label
-
-    def owner_words(self, side: Side) -> str:
-        """Whose (of ``side``): "Ann's", or "your" / "the opponent's"."""
-        name = self.names[0 if side is Side.BOTTOM else 1]
-        return f"{name}'s" if name else side.owner_words
+    def name(self, side: Side) -> str:
+        """The name ``side`` goes by ("" for "you" and "the opponent")."""
+        return self.names[0 if side is Side.BOTTOM else 1]
 
     def side(self, side: Side) -> tuple[int, ...]:
         """The 25 slots of ``side``, from its own side."""
@@ -216,13 +256,12 @@ class EditorPosition:
         """The pip count of ``side``."""
         return sum((i + 1) * n for i, n in enumerate(self.side(side)))
 
-    def unplayable(self) -> str | None:
+    def unplayable(self) -> Reason | None:
         """Why the position cannot be analysed or played yet (a side with no checker: the game is
         over), or None."""
         for side in Side:
             if not any(self.side(side)):
-                whose = self.owner_words(side)
-                return f"{whose} side has no checker on the board: put some on to play or analyse"
+                return Reason(Why.NO_CHECKERS, side)
         return None
 
     def code(self) -> int:
@@ -331,7 +370,7 @@ class EditorPosition:
         With all 15 of ``side``'s checkers on the board, one is moved there instead (:meth:`spare`
         says from where) and the edit's note says so."""
         if point == OFF or not 1 <= point <= BAR:
-            return Edit(self, "checkers not on the board are borne off: click a point or the bar")
+            return Edit(self, Reason(Why.ADD_OFF_BOARD))
         if self.off(side) > 0:
             return self._to(self._with_count(point, side, self.count(point, side) + 1))
         source = self.spare(side, point)
@@ -340,9 +379,7 @@ class EditorPosition:
         moved = self.move(source, point, side)
         if not moved.ok:
             return moved
-        where = "the bar" if source == BAR else f"point {source}"
-        note = f"all {CHECKERS} of {self.owner_words(side)} checkers are on the board: one moved from {where}"
-        return Edit(moved.value, note=note)
+        return Edit(moved.value, note=Reason(Why.MOVED_SPARE, side, source, (CHECKERS,)))
 
     def spare(self, side: Side, point: int) -> int | None:
         """Where a checker of ``side`` is taken from to go to ``point`` when all are on the board: the
@@ -364,24 +401,17 @@ class EditorPosition:
             return Edit(self)
         if source == OFF:
             if self.off(side) == 0:
-                return Edit(
-                    self, f"all of {self.owner_words(side)} checkers are on the board: none is borne off"
-                )
+                return Edit(self, Reason(Why.NONE_BORNE_OFF, side))
             return self.add(target, side)
-        where = "the bar" if source == BAR else f"point {source}"
         if not (1 <= source <= BAR) or self.count(source, side) == 0:
-            return Edit(self, f"none of {self.owner_words(side)} checkers is on {where}")
+            return Edit(self, Reason(Why.NONE_THERE, side, source))
         if target not in (OFF, BAR) and self.holder(target) is side.other:
-            return Edit(
-                self,
-                f"point {target} holds {self.owner_words(side.other)} checkers:"
-                " a point holds one side's checkers (right click takes one off)",
-            )
+            return Edit(self, Reason(Why.POINT_HELD, side.other, target))
         taken = self._with_count(source, side, self.count(source, side) - 1)
         if target == OFF:
             return self._to(taken)
         if not 1 <= target <= BAR:
-            return Edit(self, "drop a checker on a point, the bar or the tray")
+            return Edit(self, Reason(Why.DROP_WHERE))
         return self._to(taken._with_count(target, side, taken.count(target, side) + 1))
 
     def add_here(self, point: int, chosen: Side) -> Edit:
@@ -393,14 +423,14 @@ class EditorPosition:
     def remove(self, point: int, side: Side | None = None) -> Edit:
         """One checker fewer on board point ``point`` (of the side that holds it) or on ``side``'s bar."""
         if point == OFF or not 1 <= point <= BAR:
-            return Edit(self, "click a point or the bar to take a checker off")
+            return Edit(self, Reason(Why.REMOVE_WHERE))
         who = side if point == BAR else self.holder(point)
         if point == BAR and who is None:
-            return Edit(self, "say whose bar: each side has its own half of the bar")
+            return Edit(self, Reason(Why.WHOSE_BAR))
         if who is None:
-            return Edit(self, f"no checker on point {point} to take off")
+            return Edit(self, Reason(Why.NOTHING_TO_REMOVE, point=point))
         if self.count(point, who) == 0:
-            return Edit(self, f"none of {self.owner_words(who)} checkers is on the bar")
+            return Edit(self, Reason(Why.NONE_THERE, who, BAR))
         return self._to(self._with_count(point, who, self.count(point, who) - 1))
 
     def clear(self) -> Edit:
@@ -441,7 +471,7 @@ class EditorPosition:
     def with_cube(self, value: int) -> Edit:
         """The cube at ``value`` (back to 1, it returns to the middle)."""
         if self.crawford and value != 1:
-            return Edit(self, "nobody doubles in the Crawford game: turn Crawford off first")
+            return Edit(self, Reason(Why.CRAWFORD_NO_DOUBLE))
         owner = None if value == 1 else self.owner
         return self._to(replace(self, cube=value, owner=owner))
 
@@ -453,9 +483,9 @@ class EditorPosition:
     def with_owner(self, owner: Side | None) -> Edit:
         """The cube given to ``owner`` (None: the middle)."""
         if owner is not None and self.crawford:
-            return Edit(self, "nobody doubles in the Crawford game: the cube stays in the middle")
+            return Edit(self, Reason(Why.CRAWFORD_OWNER))
         if owner is not None and self.cube == 1:
-            return Edit(self, "a cube on 1 is in the middle: raise it first (a doubled cube has an owner)")
+            return Edit(self, Reason(Why.OWNER_ON_ONE))
         return self._to(replace(self, owner=owner))
 
     def cycle_owner(self) -> Edit:
@@ -468,17 +498,11 @@ class EditorPosition:
         if length == MONEY:
             return self._to(replace(self, length=MONEY, score=(0, 0), crawford=False))
         if not 1 <= length <= MAX_MATCH_LENGTH:
-            return Edit(self, f"a match is 1 to {MAX_MATCH_LENGTH} points long")
+            return Edit(self, Reason(Why.LENGTH_RANGE, numbers=(MAX_MATCH_LENGTH,)))
         if max(self.score) >= length:
-            return Edit(
-                self,
-                f"the score {self.score[0]}-{self.score[1]} has won a {length}-point match:"
-                " lower the score first",
-            )
+            return Edit(self, Reason(Why.LENGTH_WON, numbers=(self.score[0], self.score[1], length)))
         if self.crawford and (length - 1) not in self.score:
-            return Edit(
-                self, "a side would no longer be 1-away in the Crawford game: turn Crawford off first"
-            )
+            return Edit(self, Reason(Why.LENGTH_CRAWFORD))
         return self._to(replace(self, length=length))
 
     def length_step(self, up: bool) -> Edit:
@@ -488,17 +512,14 @@ class EditorPosition:
     def with_score(self, side: Side, points: int) -> Edit:
         """``side``'s score."""
         if self.length == MONEY:
-            return Edit(self, "a money game has no score: set a match length first (L)")
+            return Edit(self, Reason(Why.MONEY_SCORE_SET))
         if points < 0:
-            return Edit(self, "a score is 0 or more")
+            return Edit(self, Reason(Why.SCORE_NEGATIVE))
         if points >= self.length:
-            return Edit(
-                self,
-                f"{points} points would have won the {self.length}-point match: a score is below the length",
-            )
+            return Edit(self, Reason(Why.SCORE_WON_THE, numbers=(points, self.length)))
         score = (points, self.score[1]) if side is Side.BOTTOM else (self.score[0], points)
         if self.crawford and [self.length - s for s in score].count(1) != 1:
-            return Edit(self, "the Crawford game needs one side 1-away: turn Crawford off first")
+            return Edit(self, Reason(Why.CRAWFORD_NEEDS_AWAY))
         return self._to(replace(self, score=score))
 
     def score_step(self, side: Side, up: bool) -> Edit:
@@ -511,15 +532,15 @@ class EditorPosition:
         if self.crawford:
             return self._to(replace(self, crawford=False))
         if self.length == MONEY:
-            return Edit(self, "a money game has no Crawford game")
+            return Edit(self, Reason(Why.MONEY_CRAWFORD))
         if self.cube != 1 or self.owner is not None:
-            return Edit(self, "nobody doubles in the Crawford game: put the cube back on 1 first")
+            return Edit(self, Reason(Why.CRAWFORD_CUBE_BACK))
         return self._to(replace(self, crawford=True))
 
     def toggle_jacoby(self) -> Edit:
         """A money game's Jacoby rule on or off."""
         if self.length != MONEY:
-            return Edit(self, "the Jacoby rule is for money games: a match counts gammons in full")
+            return Edit(self, Reason(Why.JACOBY_MATCH))
         return self._to(replace(self, jacoby=not self.jacoby))
 
 
@@ -527,25 +548,3 @@ def from_session(session: GameSession) -> EditorPosition:
     """The board of a game as the editor opens it: the player at the bottom, the position before
     the move being made (and before a double on offer)."""
     return EditorPosition.from_ids(session.state.position.code, session_info(session), session.id_player)
-
-
-def describe(p: EditorPosition) -> str:
-    """The position's match, cube and turn in a line."""
-    if p.length == MONEY:
-        match = "Money game" + (", Jacoby" if p.jacoby else "")
-    else:
-        bottom, top = (name or side.label.lower() for name, side in zip(p.names, Side, strict=True))
-        match = f"{p.length}-point match, {bottom} {p.score[0]}, {top} {p.score[1]}"
-        if p.crawford:
-            match += ", Crawford"
-        elif p.length > 1 and 1 in (p.length - p.score[0], p.length - p.score[1]):
-            match += ", post-Crawford"
-    owner = "in the middle"
-    if p.owner is not None:
-        owner = (
-            p.owner_words(p.owner)
-            if p.names[0]
-            else ("yours" if p.owner is Side.BOTTOM else "the opponent's")
-        )
-    roll = "to roll" if p.dice is None else f"rolled {max(p.dice)}-{min(p.dice)}"
-    return f"{match}. Cube {p.cube}, {owner}. {p.label(p.on_roll)} {roll}."

@@ -1,9 +1,10 @@
 """The rollout dialog's model (no pygame): the settings the player edits, and the results as rows.
 
 :class:`RolloutForm` holds the choices (trials, truncation, cubeful, candidates, depth inside,
-seed) and makes the :class:`ai.rollout.settings.RolloutSettings`; :func:`result_rows` turns a
-rollout's results, so far or final, into the lines the dialog draws; :class:`Stopwatch` is the
-time the dialog shows, running from Start and standing still once the rollout stops.
+seed) and makes the :class:`ai.rollout.settings.RolloutSettings`;
+:func:`ui.text.analysis.result_rows` turns a rollout's results, so far or final, into the
+:class:`ResultRow` lines the dialog draws; :class:`Stopwatch` is the time the dialog shows, running
+from Start and standing still once the rollout stops.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field, replace
 
-from ai.engine_types import Z95, RolloutResult, RolloutSettings, default_jobs
-from ui.model.hint_answer import chances as both_chances
+from ai.engine_types import RolloutSettings, default_jobs
 
 TRIALS = (36, 144, 324, 648, 1296, 2592, 5184)
 """The trial counts offered (multiples of 36: every first roll equally often)."""
@@ -84,23 +84,6 @@ class RolloutForm:
         self.seed = int(digits)
         return True
 
-    def label(self, name: str) -> tuple[str, str]:
-        """(what the row is, its value) in words."""
-        match name:
-            case "trials":
-                return "Trials", f"{self.trials}"
-            case "truncate":
-                stop = f"after {self.truncate} plies" if self.truncate else "none: play to the end"
-                return "Truncation", stop
-            case "cubeful":
-                return "Cube", "cubeful: the cube is used in the games" if self.cubeful else "cubeless"
-            case "candidates":
-                return "Candidates", f"the best {self.candidates} moves by the search"
-            case "depth":
-                return "Play inside", f"depth {self.depth}" + (" (slow)" if self.depth > 1 else "")
-            case _:
-                return "Seed", f"{self.seed}  (type digits; N: a new one)"
-
     def settings(self, jobs: int | None = None) -> RolloutSettings:
         """What the rollout is asked to do (on every core unless ``jobs`` says otherwise)."""
         return RolloutSettings(
@@ -148,80 +131,3 @@ class Stopwatch:
     def stop(self, now: float) -> Stopwatch:
         """Stopped at ``now`` (a stopped watch keeps its time)."""
         return self if self.stopped is not None else replace(self, stopped=now)
-
-
-def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
-    """The candidates of ``r`` as lines, best first (cube: no double, take, pass); before any
-    trial is counted, the candidates with their values still to come."""
-    rows = []
-    for i, c in enumerate(r.candidates):
-        if c.trials == 0 and not c.exact:
-            rows.append(
-                ResultRow(
-                    c.label, "…", "no trial counted" if r.done else "playing the first round", "", False
-                )
-            )
-            continue
-        lo, hi = c.equity - Z95 * c.se, c.equity + Z95 * c.se
-        interval = "exact" if c.exact else f"{lo:+.3f} to {hi:+.3f}"
-        chances = both_chances(c.probs)
-        if r.cube is not None:
-            chosen = 0 if not r.cube.double else (1 if r.cube.take else 2)
-            best = i == chosen and (r.clear or r.done)
-        else:
-            best = i == 0 and (r.clear or r.done) and len(r.candidates) > 1
-        unit = "EMG " if match else ""
-        rows.append(ResultRow(c.label, f"{unit}{c.equity:+.3f} ± {c.se:.3f}", interval, chances, best))
-    return rows
-
-
-def status_line(r: RolloutResult | None, failure: str = "", seconds: float | None = None) -> str:
-    """Trials done (and the games of the rounds under way), the time spent (``seconds``, the
-    dialog's stopwatch; else the rollout's own) and left, and why it stopped."""
-    if failure:
-        return f"The rollout failed: {failure}"
-    spent = f"{(r.seconds if r is not None else 0.0) if seconds is None else seconds:.0f} s"
-    if r is None:
-        return "Starting the rollout…" + (f" {spent}" if seconds is not None else "")
-    left = r.seconds_left
-    parts = [f"{r.trials} of {r.total} trials"]
-    if r.ply and not r.done:
-        parts.append(f"{r.in_play:.0f} more under way, at ply {r.ply}")
-    elif not r.trials and not r.done:
-        jobs = r.settings.jobs
-        parts.append(f"starting the games ({jobs} job{'s' * (jobs != 1)})")
-    parts.append(spent)
-    if r.stopped == "clear":
-        parts.append("stopped: the best is clear beyond its error")
-    elif r.stopped == "cancelled":
-        parts.append("stopped")
-    elif r.done:
-        parts.append("done")
-    elif left is not None:
-        parts.append(f"about {left:.0f} s left")
-    parts.append(f"seed {r.seed}")
-    return " · ".join(parts)
-
-
-def verdict_line(r: RolloutResult) -> str:
-    """The cube verdict, or which move is best and whether that is clear (nothing before the first
-    round's trials are counted)."""
-    if r.trials == 0 and any(not c.exact for c in r.candidates):
-        if r.stopped:
-            return "Stopped before the first round ended: no value yet."
-        return "No value yet: the first round of trials is being played."
-    if r.cube is not None:
-        action = cube_words(r.cube.double, r.cube.take)
-        return f"{action} ({'clear' if r.clear else 'not yet clear'})"
-    if not r.candidates:
-        return "No legal move: the turn passes."
-    if len(r.candidates) == 1:
-        return f"{r.best.label} is the only candidate."
-    return f"Best: {r.best.label}" + (" — clear beyond its error" if r.clear else " — not yet clear")
-
-
-def cube_words(double: bool, take: bool) -> str:
-    """The right cube action in words."""
-    if double:
-        return "Double, take" if take else "Double, pass"
-    return "No double, take" if take else "Too good to double (a double would be passed)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.engine_types import CubeContext, Evaluation, RollCell
+from ai.engine_types import CubeContext, RollCell
 
 GRID = 6
 """Rows and columns: the faces of a die."""
@@ -30,15 +30,6 @@ def cell_label(cell: RollCell, context: CubeContext | None) -> str:
     """A cell's text: ``+0.123`` or ``52.3%``."""
     value = shown_value(cell, context)
     return f"{value * 100:.1f}%" if is_match(context) else f"{value:+.3f}"
-
-
-def value_words(context: CubeContext | None) -> str:
-    """What the cells show, in words."""
-    if context is None:
-        return "cubeless equity"
-    if context.is_money():
-        return "cubeful equity (per cube unit)"
-    return "match winning chance (moves ranked by cubeful EMG)"
 
 
 def heat(value: float, values: list[float]) -> float:
@@ -74,49 +65,3 @@ class Selection:
     def dice(self) -> tuple[int, int]:
         """The selected roll, higher die first."""
         return dice_at(self.row, self.col)
-
-
-def chances_lines(probs: tuple[float, ...]) -> tuple[str, str]:
-    """The side on roll's chances to win and to lose, each with its gammons and backgammons."""
-    w, wg, wb, lg, lb = probs[:5]
-    return f"win {w:.1%} (gammon {wg:.1%}, bg {wb:.1%})", f"lose {1 - w:.1%} (gammon {lg:.1%}, bg {lb:.1%})"
-
-
-def chances_words(probs: tuple[float, ...]) -> str:
-    """The side on roll's chances in one line."""
-    return " · ".join(chances_lines(probs))
-
-
-def cell_lines(cell: RollCell, context: CubeContext | None) -> list[str]:
-    """The selected roll in words: its best move, its value, the chances after it (to win, then to
-    lose: one line each, as the detail beside the grid is half the dialog wide)."""
-    a, b = cell.dice
-    value = f"equity {cell.equity:+.3f}"
-    if cell.mwc is not None:
-        value = f"match winning chance {cell.mwc:.1%} · EMG {cell.equity:+.3f}"
-    return [f"Roll {a}-{b}: {cell.words()}", value, *chances_lines(cell.probs)]
-
-
-def evaluation_rows(value: Evaluation) -> list[tuple[str, str, str, str]]:
-    """The chances table: (who, win, gammon, backgammon) for the side on roll and the opponent."""
-    mine, theirs = value.chances()
-    return [
-        (who, *(f"{x:.1%}" for x in chances))  # type: ignore[misc]
-        for who, chances in (("On roll", mine), ("Opponent", theirs))
-    ]
-
-
-def evaluation_lines(value: Evaluation) -> list[str]:
-    """The equities in words."""
-    d = value.decision
-    match = not value.context.is_money()
-    unit = "EMG" if match else "per cube unit"
-    action = "double" if d.double else "no double"
-    lines = [
-        f"Cubeless equity {value.cubeless:+.3f}",
-        f"Cubeful equity {value.cubeful:+.3f} ({unit}, {action})",
-        f"No double {d.nd:+.3f} · double/take {d.dt:+.3f} · double/pass {d.dp:+.3f}",
-    ]
-    if value.mwc is not None:
-        lines.append(f"Match winning chance {value.mwc:.1%}")
-    return lines

@@ -9,10 +9,13 @@ import pygame
 
 from game.rules.move import Move
 from ui.model.hint_answer import HintAnswer, Line
-from ui.model.workbench.editor import EditorPosition, Side, describe
+from ui.model.workbench.editor import EditorPosition, Side
 from ui.scenes.base import ENTER, Choice, Context, Dialog
 from ui.scenes.editor.actions import help_rows
 from ui.scenes.help import KeysHelp
+from ui.text import N_, _
+from ui.text.analysis import answer_lines
+from ui.text.editor import describe
 from ui.widgets.controls import mix, text, wrap
 from ui.widgets.move_list import draw_moves, first_for, plan, ranked_rows
 
@@ -20,15 +23,21 @@ DEPTHS = (1, 2, 3, 4)
 """The depths the analysis searches at."""
 ANSWER_SIZE = 14
 """The analysis's text size (in the default window)."""
-NOTE = "Esc closes: edit on, then A again · ↑↓ or a click: the move drawn"
+NOTE = N_("Esc closes: edit on, then A again · ↑↓ or a click: the move drawn")
 """How to go on, over the analysis."""
 
 MOUSE_HELP = (
-    ("Left click", "on a point: one more checker of the side there (an empty point: the side being added)"),
-    ("Shift + left click", "on an empty point: a checker of the other side"),
-    ("Right click", "on a point: one checker fewer"),
-    ("Bar", "each side's half of the bar: left click adds, right click takes off"),
-    ("Tray", "a click on a side's tray picks the side to add; checkers not on the board are borne off"),
+    (
+        N_("Left click"),
+        N_("on a point: one more checker of the side there (an empty point: the side being added)"),
+    ),
+    (N_("Shift + left click"), N_("on an empty point: a checker of the other side")),
+    (N_("Right click"), N_("on a point: one checker fewer")),
+    (N_("Bar"), N_("each side's half of the bar: left click adds, right click takes off")),
+    (
+        N_("Tray"),
+        N_("a click on a side's tray picks the side to add; checkers not on the board are borne off"),
+    ),
 )
 """How the mouse edits the board."""
 
@@ -36,7 +45,7 @@ MOUSE_HELP = (
 class DiceDialog(Dialog):
     """Pick two dice (click, or type two digits), or none: before the roll."""
 
-    title = "Dice"
+    heading = N_("Dice")
     max_size = (520, 300)
 
     def __init__(self, ctx: Context, on_choose: Callable[[tuple[int, int] | None], None]) -> None:
@@ -50,9 +59,15 @@ class DiceDialog(Dialog):
         """No dice (N / 0), cancel (Esc)."""
         return [
             Choice(
-                "none", "No dice", (pygame.K_n, pygame.K_0, pygame.K_KP0), "N / 0", lambda: self._done(None)
+                "none",
+                _("No dice"),
+                (pygame.K_n, pygame.K_0, pygame.K_KP0),
+                "N / 0",
+                lambda: self._done(
+                    None,
+                ),
             ),
-            Choice("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda: self.ctx.pop(self), True),
+            Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self), True),
         ]
 
     def _done(self, dice: tuple[int, int] | None) -> None:
@@ -92,7 +107,7 @@ class DiceDialog(Dialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Two rows of dice: the row to pick from lit."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        for row, label in enumerate(("First die", "Second die")):
+        for row, label in enumerate((_("First die"), _("Second die"))):
             active = (row == 0) == (self.first is None)
             r = self.die_rect(row, 1)
             text(
@@ -116,19 +131,20 @@ class DiceDialog(Dialog):
 class EditorHelp(KeysHelp):
     """The editor's mouse and keys, made from its actions table."""
 
-    title = "Position editor"
+    heading = N_("Position editor")
     max_size = (1180, 720)
 
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
-        return [("Mouse", ""), *MOUSE_HELP, ("Keyboard", ""), *help_rows()]
+        mouse = [(_(key), _(what)) for key, what in MOUSE_HELP]
+        return [(_("Mouse"), ""), *mouse, (_("Keyboard"), ""), *help_rows()]
 
 
 class EditorAnalysis(Dialog):
     """The hint for the edited position at a chosen depth, over the editor's panel (the board stays in
     view): the best moves for the dice, or the cube decision before the roll. Searched by the worker."""
 
-    title = "Analysis"
+    heading = N_("Analysis")
     dim_alpha = 0
 
     def __init__(
@@ -173,9 +189,15 @@ class EditorAnalysis(Dialog):
     def choices(self) -> list[Choice]:
         """Deeper (D, or 1-4), roll out (O), close (Esc)."""
         return [
-            Choice("depth", f"Depth {self.answer.depth}", (pygame.K_d,), "D / 1-4", self.next_depth),
-            Choice("rollout", "Rollout", (pygame.K_o,), "O", self._rollout),
-            Choice("close", "Close", (pygame.K_ESCAPE, *ENTER), "Esc", self.close, True),
+            Choice(
+                "depth",
+                _("Depth {depth}").format(depth=self.answer.depth),
+                (pygame.K_d,),
+                "D / 1-4",
+                self.next_depth,
+            ),
+            Choice("rollout", _("Rollout"), (pygame.K_o,), "O", self._rollout),
+            Choice("close", _("Close"), (pygame.K_ESCAPE, *ENTER), _("Esc"), self.close, True),
         ]
 
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})  # the arrows pick a move
@@ -231,7 +253,7 @@ class EditorAnalysis(Dialog):
         area, fonts, px = self.body(), self.ctx.renderer.fonts, self.px
         out: list[tuple[str, float, bool, int, float]] = []
         y = area.y - px(8)
-        for which, words, size in ((0, NOTE, px(12)), (1, describe(self.position), px(13))):
+        for which, words, size in ((0, _(NOTE), px(12)), (1, describe(self.position), px(13))):
             for part in wrap(fonts.get(size), words, area.width):
                 out.append((part, size, False, which, y))
                 y += size * 1.35
@@ -303,8 +325,8 @@ class EditorAnalysis(Dialog):
 
     def lines(self) -> list[Line]:
         """The answer as (line, is strong)."""
-        who = "you" if self.position.on_roll is Side.BOTTOM else "the opponent"
-        return self.answer.lines(who, self.position.info())
+        who = _("you") if self.position.on_roll is Side.BOTTOM else _("the opponent")
+        return answer_lines(self.answer, who, self.position.info())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The box on solid ground (the editor's panel under it would show through), then the dialog."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ui.scenes.editor.actions import FORM, GRID
+from ui.text import N_, _
 from ui.widgets.controls import Button, draw_button, fit_text, label_size, mix, text, wrap
 from ui.widgets.layout import Layout
 from ui.widgets.render import Fonts
@@ -38,16 +39,16 @@ MIN_ID_SIZE = 8.0
 """The smallest font an ID is shrunk to so that it fits the panel (then it is shortened)."""
 
 ROW_LABELS: Mapping[str, str] = {
-    "adding": "Adding (Tab)",
-    "turn": "On roll (R)",
-    "dice": "Dice (D, 1-6)",
-    "cube": "Cube (V)",
-    "owner": "Cube owner (W)",
-    "length": "Match (L)",
-    "you": "Your score (Y)",
-    "them": "Opponent (T)",
-    "crawford": "Crawford (F)",
-    "jacoby": "Jacoby (J)",
+    "adding": N_("Adding (Tab)"),
+    "turn": N_("On roll (R)"),
+    "dice": N_("Dice (D, 1-6)"),
+    "cube": N_("Cube (V)"),
+    "owner": N_("Cube owner (W)"),
+    "length": N_("Match (L)"),
+    "you": N_("Your score (Y)"),
+    "them": N_("Opponent (T)"),
+    "crawford": N_("Crawford (F)"),
+    "jacoby": N_("Jacoby (J)"),
 }
 """Each row's label, with its keys."""
 
@@ -105,7 +106,7 @@ class EditorPanel:
         rows: list[pygame.Rect] = []
         buttons: dict[str, pygame.Rect] = {}
         inner = rect.width - 2 * pad
-        for i, (_, names) in enumerate(FORM):
+        for i, (_row, names) in enumerate(FORM):
             row = pygame.Rect(rect.x + pad, top + i * row_h, inner, row_h - 2)
             rows.append(row)
             x = row.right
@@ -165,7 +166,7 @@ def draw_panel(
     size = panel.font
     y = panel.ids_y
     x, room = panel.rect.x + panel.pad, panel.rect.width - 2 * panel.pad
-    r = text(surface, fonts, "GNU IDs", (x, y), size * 0.85, th.text_dim)
+    r = text(surface, fonts, _("GNU IDs"), (x, y), size * 0.85, th.text_dim)
     head, colon, tail = view.xgid.partition(":")
     xgid = [(view.xgid, x)] if panel.xgid_lines == 1 else [(head + colon, x), (tail, x)]
     for value, left in ((view.ids, r.right + 8), *xgid):
@@ -177,7 +178,7 @@ def draw_panel(
         y += round(size * 1.4)
     for (name, actions), row in zip(FORM, panel.rows, strict=True):
         label = fit_text(
-            fonts.get(size * 0.9), view.labels.get(name, ROW_LABELS[name]), round(row.width * 0.41)
+            fonts.get(size * 0.9), view.labels.get(name, _(ROW_LABELS[name])), round(row.width * 0.41)
         )
         text(surface, fonts, label, (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft")
         value_x = round(row.x + row.width * 0.42)

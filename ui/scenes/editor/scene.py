@@ -24,7 +24,7 @@ from game.rules.variant import Variant
 from ui.model.display import HomeSide
 from ui.model.points import BAR, OFF
 from ui.model.position_ids import SetUp, SetUpError, parse_setup
-from ui.model.workbench.editor import Edit, EditorPosition, Side, describe
+from ui.model.workbench.editor import Edit, EditorPosition, Reason, Side, Why
 from ui.model.workbench.exports import PositionExport
 from ui.scenes.base import ConfirmDialog, Context, Scene
 from ui.scenes.editor.actions import ACTIONS, GRID, action_for, by_name
@@ -34,13 +34,17 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.export import Exported, ExportKind, export_position
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.text import N_, _
+from ui.text.editor import describe, sentence, side_label, whose
 from ui.text.model import setup_problem
 from ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
 from ui.widgets.scoreboard import cube_shown, draw_cube
 
-HOW_TO = "Click adds a checker (Shift: the other side's), right click takes one off, drag moves it. F1: keys."
+HOW_TO = N_(
+    "Click adds a checker (Shift: the other side's), right click takes one off, drag moves it. F1: keys."
+)
 """The panel's last word while nothing has been refused."""
 
 DRAG_PIXELS = 6
@@ -119,7 +123,7 @@ class EditorScene(Scene):
         """What the last export wrote."""
         self.buttons: list[Button] = []
         self.on_resize()
-        ctx.notify(f"Position editor, starting from {source}. F1 lists every key.")
+        ctx.notify(_("Position editor, starting from {source}. F1 lists every key.").format(source=source))
 
     # --- geometry ------------------------------------------------------------------------------
 
@@ -131,7 +135,12 @@ class EditorScene(Scene):
         self.panel = EditorPanel.compute(pygame.Rect(p.x, p.y, w - p.x, p.height), self.ctx.layout.scale)
         labels = {a.name: a for a in ACTIONS}
         self.buttons = [
-            Button(name, labels[name].label, rect, shortcut=labels[name].keys_text if name in GRID else "")
+            Button(
+                name,
+                labels[name].words(),
+                rect,
+                shortcut=labels[name].keys_words() if name in GRID else "",
+            )
             for name, rect in self.panel.buttons.items()
         ]
 
@@ -173,13 +182,14 @@ class EditorScene(Scene):
         self.first_die = None
         self.exported = None
         if not step.ok:
-            self.refused = step.refused[0].upper() + step.refused[1:] + "."
+            assert step.refused is not None
+            self.refused = sentence(step.refused, step.value)
             self.ctx.notify(self.refused, warn=True)
             return False
         self.refused = ""
         self.ctx.clear_warning()
-        if step.note:
-            self.ctx.notify(step.note[0].upper() + step.note[1:] + ".")
+        if step.note is not None:
+            self.ctx.notify(sentence(step.note, step.value))
         if step.value != self.value:
             self.past.append(self.value)
             self.future.clear()
@@ -207,7 +217,7 @@ class EditorScene(Scene):
     def choose_adding(self, side: Side) -> None:
         """Add ``side``'s checkers on empty points and the bar."""
         self.adding = side
-        self.ctx.notify(f"Adding {self.value.owner_words(side)} checkers.")
+        self.ctx.notify(_("Adding {whose} checkers.").format(whose=whose(self.value, side)))
 
     def click_board(self, pos: tuple[int, int], button: int, shift: bool = False) -> None:
         """A click on the board: left adds, right takes off; a tray picks the side to add."""
@@ -273,12 +283,15 @@ class EditorScene(Scene):
         """One of ``side``'s checkers from ``source`` put down on ``target`` (None: off the board, so
         it goes back)."""
         if target is None:
-            self.ctx.notify("Dropped off the board: the checker went back.")
+            self.ctx.notify(_("Dropped off the board: the checker went back."))
             return
         if self.take(self.value.move(source, target, side)) and source != target:
-            where = {BAR: "the bar", OFF: "the tray"}
-            whence, whither = where.get(source, f"point {source}"), where.get(target, f"point {target}")
-            self.ctx.notify(f"Moved a checker from {whence} to {whither}.")
+            where = {BAR: _("the bar"), OFF: _("the tray")}
+            whence = where.get(source, _("point {point}").format(point=source))
+            whither = where.get(target, _("point {point}").format(point=target))
+            self.ctx.notify(
+                _("Moved a checker from {whence} to {whither}.").format(whence=whence, whither=whither),
+            )
 
     def carry(self) -> None:
         """K: pick up a checker at the keyboard cursor, or put the one carried down there."""
@@ -293,21 +306,21 @@ class EditorScene(Scene):
             return
         whose_here = self.carrier(point, half)
         if whose_here is None:
-            self.take(Edit(self.value, "no checker here to pick up: move the cursor to one (arrows)"))
+            self.take(Edit(self.value, Reason(Why.NO_CHECKER_HERE)))
             return
         self.carried = (point, whose_here)
-        whose = self.value.owner_words(whose_here)
-        self.ctx.notify(f"Picked up {whose} checker: move the cursor and press K to put it down.")
+        said = _("Picked up {whose} checker: move the cursor and press K to put it down.")
+        self.ctx.notify(said.format(whose=whose(self.value, whose_here)))
 
     def type_die(self, n: int) -> None:
         """A digit typed: the first die, then the second (which sets the dice)."""
         if self.first_die is None:
             self.first_die = n
-            self.ctx.notify(f"First die {n}: type the second.")
+            self.ctx.notify(_("First die {n}: type the second.").format(n=n))
             return
         first, self.first_die = self.first_die, None
         if self.take(self.value.with_dice((first, n))):
-            self.ctx.notify(f"Dice: {max(first, n)}-{min(first, n)}.")
+            self.ctx.notify(_("Dice: {roll}.").format(roll=f"{max(first, n)}-{min(first, n)}"))
 
     def open_dice(self) -> None:
         """The dice dialog."""
@@ -352,8 +365,8 @@ class EditorScene(Scene):
 
     def explain_unplayable(self) -> None:
         """Say why the position cannot be analysed or played yet."""
-        why = self.value.unplayable() or ""
-        self.refused = why[0].upper() + why[1:] + "." if why else ""
+        why = self.value.unplayable()
+        self.refused = sentence(why, self.value) if why is not None else ""
         self.ctx.notify(self.refused, warn=True)
 
     def analyse(self) -> None:
@@ -378,9 +391,12 @@ class EditorScene(Scene):
             return
         setup = self.value.setup()
         dice = self.value.dice
-        what = "Edited position: " + (
-            f"the roll {max(dice)}-{min(dice)}, the best moves by the search" if dice else "the cube decision"
-        )
+        if dice:
+            what = _("Edited position: the roll {roll}, the best moves by the search").format(
+                roll=f"{max(dice)}-{min(dice)}"
+            )
+        else:
+            what = _("Edited position: the cube decision")
         ctx = context_from_match(setup.info)
         self.ctx.push(RolloutDialog(self.ctx, Position(setup.code), dice, ctx, what))
 
@@ -396,9 +412,13 @@ class EditorScene(Scene):
         roll, in words: what the temperature map and Evaluate look at."""
         setup = self.value.setup()
         dice = self.value.dice
-        aside = "" if dice is None else f" (the roll {max(dice)}-{min(dice)} left aside)"
-        who = self.value.owner_words(self.value.on_roll)
-        what = f"Edited position: {who} position before the roll{aside}"
+        who = whose(self.value, self.value.on_roll)
+        if dice is None:
+            what = _("Edited position: {whose} position before the roll").format(whose=who)
+        else:
+            what = _("Edited position: {whose} position before the roll (the roll {roll} left aside)").format(
+                whose=who, roll=f"{max(dice)}-{min(dice)}"
+            )
         return Position(setup.code), context_from_match(setup.info), what
 
     def open_analysis(self, evaluate: bool) -> None:
@@ -420,7 +440,7 @@ class EditorScene(Scene):
 
     def explain_no_map(self) -> None:
         """Say why there is no temperature map of a position with dice."""
-        self.refused = "The temperature map is of the position before the roll: 0 takes the dice off."
+        self.refused = _("The temperature map is of the position before the roll: 0 takes the dice off.")
         self.ctx.notify(self.refused, warn=True)
 
     def xgid(self) -> str:
@@ -429,17 +449,17 @@ class EditorScene(Scene):
 
     def copy_ids(self) -> None:
         """Put the XGID on the clipboard (as the IDs dialog's Copy), or say where to read it."""
-        self._copy(self.xgid(), "the XGID")
+        self._copy(self.xgid(), _("the XGID"))
 
     def copy_gnu_ids(self) -> None:
         """Put GNU Backgammon's ``POSITIONID:MATCHID`` on the clipboard."""
-        self._copy(self.value.ids(), "the GNU Backgammon IDs")
+        self._copy(self.value.ids(), _("the GNU Backgammon IDs"))
 
     def _copy(self, what: str, name: str) -> None:
         if copy_to_clipboard(what):
-            self.ctx.notify(f"Copied {name} to the clipboard: {what}")
+            self.ctx.notify(_("Copied {name} to the clipboard: {what}").format(name=name, what=what))
         else:
-            self.ctx.notify(f"No clipboard here: {name} is {what}", warn=True)
+            self.ctx.notify(_("No clipboard here: {name} is {what}").format(name=name, what=what), warn=True)
 
     def paste_ids(self) -> None:
         """Set the board from the XGID or the IDs on the clipboard."""
@@ -452,17 +472,17 @@ class EditorScene(Scene):
         try:
             setup = parse_setup(raw)
         except SetUpError as exc:
-            return self.take(Edit(self.value, f"the clipboard holds no position: {setup_problem(exc)}"))
+            return self.take(Edit(self.value, Reason(Why.NO_POSITION_PASTED, detail=setup_problem(exc))))
         if not self.take(Edit(replace(EditorPosition.from_setup(setup), names=self.names))):
             return False
-        kind = "the XGID" if setup.from_xgid else "GNU Backgammon's IDs"
-        self.ctx.notify(f"Set up from {kind}. {describe(self.value)}")
+        kind = _("the XGID") if setup.from_xgid else _("GNU Backgammon's IDs")
+        self.ctx.notify(_("Set up from {kind}. {position}").format(kind=kind, position=describe(self.value)))
         return True
 
     def export_target(self) -> PositionExport:
         """The position to export: as the editor shows it, its sides named as in the panel."""
         v = self.value
-        names = {v.player(side): v.label(side) for side in Side}
+        names = {v.player(side): side_label(v, side) for side in Side}
         beavers = self.ctx.settings.beavers if v.beavers is None else v.beavers
         return PositionExport(
             v.code(), v.info(), bottom=v.bottom_player, names=(names[0], names[1]), beavers=beavers
@@ -483,12 +503,16 @@ class EditorScene(Scene):
             return done.message
         match self.exported_kind:
             case ExportKind.PICTURE:
-                what = "Picture of the board saved"
+                what = _("Picture of the board saved")
             case ExportKind.TEXT:
-                what = "Text diagram copied to the clipboard and saved"
+                what = _("Text diagram copied to the clipboard and saved")
             case _:
                 assert_never(self.exported_kind)
-        return f"{what}: {done.path.name}, in {done.path.parent}"
+        return _("{what}: {name}, in {parent}").format(
+            what=what,
+            name=done.path.name,
+            parent=done.path.parent,
+        )
 
     def show_help(self) -> None:
         """The editor's help."""
@@ -499,9 +523,16 @@ class EditorScene(Scene):
         if not self.edited():
             self.close_scene()
             return
-        detail = "The position you set up here will be lost (Ctrl+C copies its XGID, to keep it)."
+        detail = _("The position you set up here will be lost (Ctrl+C copies its XGID, to keep it).")
         self.ctx.push(
-            ConfirmDialog(self.ctx, "Leave the editor?", detail, "Leave it", self.close_scene, "Keep editing")
+            ConfirmDialog(
+                self.ctx,
+                _("Leave the editor?"),
+                detail,
+                _("Leave it"),
+                self.close_scene,
+                _("Keep editing"),
+            )
         )
 
     def close_scene(self) -> None:
@@ -552,9 +583,9 @@ class EditorScene(Scene):
         elif name == "temperature":
             self.explain_no_map()
         elif name == "undo":
-            self.ctx.notify("Nothing to undo.", warn=True)
+            self.ctx.notify(_("Nothing to undo."), warn=True)
         elif name == "redo":
-            self.ctx.notify("Nothing to redo.", warn=True)
+            self.ctx.notify(_("Nothing to redo."), warn=True)
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -562,14 +593,14 @@ class EditorScene(Scene):
         """Each panel row's value in words."""
         v = self.value
         money = v.length == 0
-        dice = "none (cube)" if v.dice is None else f"{max(v.dice)}-{min(v.dice)}"
+        dice = _("none (cube)") if v.dice is None else f"{max(v.dice)}-{min(v.dice)}"
         if self.first_die is not None:
             dice = f"{self.first_die}-?"
-        owner = "middle" if v.owner is None else v.label(v.owner)
-        jacoby = ("on" if v.jacoby else "off") + (", beavers" if v.beavers else "")
+        owner = _("middle") if v.owner is None else side_label(v, v.owner)
+        jacoby = ("on" if v.jacoby else "off") + (_(", beavers") if v.beavers else "")
         return {
-            "adding": v.label(self.adding),
-            "turn": v.label(v.on_roll),
+            "adding": side_label(v, self.adding),
+            "turn": side_label(v, v.on_roll),
             "dice": dice,
             "cube": str(v.cube),
             "owner": owner,
@@ -585,7 +616,10 @@ class EditorScene(Scene):
         bottom, top = self.names
         if not bottom:
             return {}
-        return {"you": f"{bottom}'s score (Y)", "them": f"{top}'s score (T)"}
+        return {
+            "you": _("{bottom}'s score (Y)").format(bottom=bottom),
+            "them": _("{top}'s score (T)").format(top=top),
+        }
 
     def lifted(self) -> tuple[int, Side, tuple[int, int]] | None:
         """The checker off its point while it is dragged or carried: where from, whose, and where
@@ -644,7 +678,7 @@ class EditorScene(Scene):
             b.primary = b.key == "analyse" and b.enabled
         values = self.row_values()
         told = self.exported
-        note = self.refused or self.export_note() or HOW_TO
+        note = self.refused or self.export_note() or _(HOW_TO)
         warn = bool(self.refused) or (told is not None and told.warn)
         view = PanelView(v.ids(), self.xgid(), self.row_labels(), values, note, warn)
         draw_panel(surface, fonts, th, self.panel, view, self.buttons, mouse)
@@ -658,7 +692,7 @@ class EditorScene(Scene):
         pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
         size = top.height * 0.34
         cy = top.centery
-        r = text(surface, fonts, "Position editor", (top.x + 12, cy), size * 1.1, th.text, True, "midleft")
+        r = text(surface, fonts, _("Position editor"), (top.x + 12, cy), size * 1.1, th.text, True, "midleft")
         x = r.right + top.height * 0.5
         you = ctx.settings.colour
         them = you.other
@@ -666,14 +700,24 @@ class EditorScene(Scene):
             icon = ctx.renderer.sprite(top.height * 0.26, kind, th)
             surface.blit(icon, icon.get_rect(midleft=(round(x), cy)))
             x += icon.get_width() + 5
-            words = f"{v.label(side)}: pips {v.pips(side)}, off {v.off(side)}"
+            words = _("{side}: pips {pips}, off {off}").format(
+                side=side_label(v, side),
+                pips=v.pips(side),
+                off=v.off(side),
+            )
             r = text(surface, fonts, words, (x, cy), size * 0.85, th.text_dim, anchor="midleft")
             x = r.right + top.height * 0.4
         why = v.unplayable()
-        roll = "to roll" if v.dice is None else f"rolled {max(v.dice)}-{min(v.dice)}"
-        words, colour = (
-            (why[0].upper() + why[1:], th.warn) if why else (f"{v.label(v.on_roll)} {roll}", th.accent)
-        )
+        if why is not None:
+            words, colour = sentence(why, v)[:-1], th.warn
+        elif v.dice is None:
+            words, colour = _("{side} to roll").format(side=side_label(v, v.on_roll)), th.accent
+        else:
+            rolled = _("{side} rolled {roll}").format(
+                side=side_label(v, v.on_roll),
+                roll=f"{max(v.dice)}-{min(v.dice)}",
+            )
+            words, colour = rolled, th.accent
         room = top.right - 12 - round(x)
         words = fit_text(fonts.get(size * 0.8, bold=True), words, room)
         text(surface, fonts, words, (top.right - 12, cy), size * 0.8, colour, True, "midright")

@@ -17,6 +17,7 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.text import N_, _
+from ui.text.analysis import answer_lines
 from ui.text.model import setup_note, setup_problem, setup_summary
 from ui.widgets.controls import TextEntry, copy_to_clipboard, draw_text_entry, text, wrap
 from ui.widgets.move_list import draw_moves, first_for, ranked_rows
@@ -327,8 +328,8 @@ class AnalysisDialog(Dialog):
 
     def lines(self) -> list[Line]:
         """The answer as (line, is strong)."""
-        who = "you" if self.setup.is_human_on_roll() else _("the computer")
-        return self.answer.lines(who, self.setup.info)
+        who = _("you") if self.setup.is_human_on_roll() else _("the computer")
+        return answer_lines(self.answer, who, self.setup.info)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The set-up board (side on roll at the bottom), then the box with the answer."""
