@@ -3,6 +3,8 @@ the pseudo-locale; counts worded with ngettext; no screen writing English of its
 
 from __future__ import annotations
 
+import ast
+import string
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -129,3 +131,59 @@ def test_every_phrase_with_a_count_has_a_plural() -> None:
     single = [m[0] for m in messages() if len(m) == 1]
     counted = [m for m in single if {f.strip("{}").split(":")[0] for f in fields(m)} & COUNTS]
     assert counted == []
+
+
+def test_every_record_problem_is_worded_as_the_records_say_it_in_english() -> None:
+    from game.records.errors import ENGLISH, Numbered, Place, Problem, RecordError
+    from ui.text.errors import file_error, record_error
+
+    for problem in Problem:
+        names = {f for _, f, _, _ in string.Formatter().parse(ENGLISH[problem]) if f} - {"where"}
+        values: dict[str, str | int] = {n: 3 for n in names}
+        if "what" in names:
+            values["what"] = Numbered.SCORE.value
+        for place in (Place(game=2, row=7, line=31, side=1), Place(line=4), Place(record=12), None):
+            error = RecordError(problem, place, **values)
+            assert record_error(error) == error.message() == file_error(error), problem
+
+
+def _binds_underscore(function: ast.AST) -> bool:
+    """True when ``function`` itself (not a comprehension or a function inside it) binds the name ``_``."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.comprehension)):
+            continue
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.arg) and node.arg == "_":
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _words(function: ast.AST) -> bool:
+    """True when ``function`` calls ``_(...)``."""
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_"
+        for n in ast.walk(function)
+    )
+
+
+def test_no_function_that_words_a_phrase_binds_the_name_of_the_wording_function() -> None:
+    """``rate, _, channels = ...`` in a function that also calls ``_("...")`` makes the call fail."""
+    found = []
+    for path in sorted(UI.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and _binds_underscore(node)
+                and _words(node)
+            ):
+                found.append(f"{path.relative_to(PROJECT)}:{node.lineno} {node.name}")
+    assert found == []
+
+
+def ui_modules() -> list[Path]:
+    return sorted(UI.rglob("*.py"))

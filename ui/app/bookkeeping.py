@@ -14,6 +14,7 @@ from ui.model.session import GameSession
 from ui.scenes.base import Context
 from ui.scenes.stats.scene import StatisticsScene
 from ui.text import _
+from ui.text.errors import file_error
 
 
 def keep_finished(matches: Path | None, folder: Path | None, session: GameSession) -> list[str]:
@@ -23,11 +24,11 @@ def keep_finished(matches: Path | None, folder: Path | None, session: GameSessio
     try:
         keep_game(matches, session, told.append)
     except OSError as exc:
-        told.append(_("The match record could not be written ({exc}).").format(exc=exc))
+        told.append(_("The match record could not be written ({error}).").format(error=file_error(exc)))
     try:
         counted = count_game(folder, session)
     except OSError as exc:
-        counted = _("The statistics could not be written ({exc}).").format(exc=exc)
+        counted = _("The statistics could not be written ({error}).").format(error=file_error(exc))
     if counted:
         told.append(counted)
     return told

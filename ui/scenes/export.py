@@ -27,6 +27,7 @@ from ui.model.workbench.exports import (
 )
 from ui.scenes.base import Context
 from ui.text import _
+from ui.text.errors import file_error
 from ui.widgets.board_picture import board_picture, png_bytes
 from ui.widgets.controls import copy_to_clipboard
 from ui.widgets.render import Renderer
@@ -102,6 +103,9 @@ def _export(ctx: Context, export: PositionExport, kind: ExportKind) -> Exported:
     except (OSError, pygame.error) as exc:
         return Exported(
             None,
-            _("The export could not be written to {folder} ({exc}).").format(folder=folder, exc=exc),
+            _("The export could not be written to {folder} ({error}).").format(
+                folder=folder,
+                error=file_error(exc),
+            ),
             warn=True,
         )

@@ -111,3 +111,9 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without wording it now (a table written at import time):
     the place that shows it words it with :func:`_`."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural phrase of a table for the catalogue without wording it now: the place that shows
+    it words it with :func:`ngettext` and the count."""
+    return singular, plural

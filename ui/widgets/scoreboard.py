@@ -14,6 +14,7 @@ from game.rules.match import Match
 from ui.model.cube_save import CubeRecord
 from ui.model.records import game_entries
 from ui.model.session import HUMAN, GameSession
+from ui.text import N_, _
 from ui.widgets.controls import mix, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import Fonts
@@ -26,12 +27,12 @@ CENTRED_FACE = 64
 def match_words(match: Match) -> str:
     """ "Match to 5 · game 3 · Crawford", or "Money session · game 2"."""
     if match.is_money():
-        return f"Money session · game {match.game_number()}"
-    words = f"Match to {match.length} · game {match.game_number()}"
+        return _("Money session · game {number}").format(number=match.game_number())
+    words = _("Match to {length} · game {number}").format(length=match.length, number=match.game_number())
     if match.is_crawford():
-        words += " · Crawford"
+        words += _(" · Crawford")
     elif match.is_post_crawford():
-        words += " · post-Crawford"
+        words += _(" · post-Crawford")
     return words
 
 
@@ -105,8 +106,8 @@ def plan_header(
         texts.append(HeaderText(score, (x, cy), "midleft", big, True, "text"))
         x += max(fonts.get(big, True).size(t)[0] for t in (score, widest_score)) + 8
         pips_font = fonts.get(small)
-        texts.append(HeaderText("pips", (x, cy), "midleft", small, False, "dim"))
-        x += pips_font.size("pips ")[0]
+        texts.append(HeaderText(_("pips"), (x, cy), "midleft", small, False, "dim"))
+        x += pips_font.size(_("pips") + " ")[0]
         texts.append(HeaderText(str(pips), (x, cy), "midleft", small, False, "dim"))
         x += max(pips_font.size(t)[0] for t in (str(pips), PIPS_WIDEST)) + top.height * 0.6
     texts.append(HeaderText(match_words(match), (x, cy), "midleft", small, False, "dim"))
@@ -132,19 +133,19 @@ def _header_width(
     big, small = fonts.get(size * 1.1, True), fonts.get(max(LEAST_HEADER, size * 0.85))
     widest_score = MONEY_WIDEST if match.is_money() else "8" * len(str(match.length))
     width = top.height * 0.6
-    for name, score, _ in players:
+    for name, score, _pips in players:
         width += icon_w + 6 + big.size(f"{name} ")[0] + max(big.size(t)[0] for t in (score, widest_score)) + 8
-        width += small.size("pips ")[0] + small.size(PIPS_WIDEST)[0] + top.height * 0.6
+        width += small.size(_("pips") + " ")[0] + small.size(PIPS_WIDEST)[0] + top.height * 0.6
     width += small.size(match_words(match))[0] + top.height * 0.6
-    statuses = [status, *(f"{name}'s turn: roll" for name, _, _ in players)]
+    statuses = [status, *(_("{name}'s turn: roll").format(name=name) for name, _score, _count in players)]
     return width + max(fonts.get(size, True).size(s)[0] for s in statuses)
 
 
 CUBE_VERBS: dict[CubeAction, tuple[str, str]] = {
-    CubeAction.DOUBLE: ("double to", "doubles to"),
-    CubeAction.TAKE: ("take at", "takes at"),
-    CubeAction.PASS: ("pass", "passes"),
-    CubeAction.BEAVER: ("beaver to", "beavers to"),
+    CubeAction.DOUBLE: (N_("double to"), N_("doubles to")),
+    CubeAction.TAKE: (N_("take at"), N_("takes at")),
+    CubeAction.PASS: (N_("pass"), N_("passes")),
+    CubeAction.BEAVER: (N_("beaver to"), N_("beavers to")),
 }
 """A cube action in the move log: (the human's verb, the computer's)."""
 
@@ -157,11 +158,11 @@ def log_lines(s: GameSession) -> list[str]:
     first = 0  # the index of the entry's first action in ``rows``
     two = s.config.is_two_player()
     for item, actions in entries:
-        who = s.names()[item.player] if two else ("You" if item.player == HUMAN else "AI")
+        who = s.names()[item.player] if two else (_("You") if item.player == HUMAN else _("AI"))
         if isinstance(item, CubeRecord):
             value = "" if item.kind is CubeAction.PASS else f" {item.value}"
             third = two or item.player != HUMAN
-            lines.append(f"{rows[first]}. {who} {CUBE_VERBS[item.kind][third]}{value}")
+            lines.append(f"{rows[first]}. {who} {_(CUBE_VERBS[item.kind][third])}{value}")
         else:
             lines.append(f"{rows[first]}. {who} {item.dice.text()}: {item.notation()}")
         first += len(actions)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pygame
 
-from ui.text import N_
+from ui.text import N_, _
 
 NO_DEVICE = N_("No sound device was found: sound is off.")
 """What the player is told once when the mixer cannot start."""
@@ -102,7 +102,7 @@ class Sounds:
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("the mixer did not start")
-            rate, _, channels = init
+            rate, _size, channels = init
             for name, wave in (("checker", checker_wave(rate)), ("dice", dice_wave(rate))):
                 pcm = (wave * 32767 * 0.6).astype(np.int16)
                 if channels > 1:

@@ -34,7 +34,7 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.export import Exported, ExportKind, export_position
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
-from ui.text import N_, _
+from ui.text import N_, _, ngettext
 from ui.text.editor import describe, sentence, side_label, whose
 from ui.text.model import setup_problem
 from ui.widgets.controls import Button, copy_to_clipboard, fit_text, mix, mouse_pos, text
@@ -597,17 +597,21 @@ class EditorScene(Scene):
         if self.first_die is not None:
             dice = f"{self.first_die}-?"
         owner = _("middle") if v.owner is None else side_label(v, v.owner)
-        jacoby = ("on" if v.jacoby else "off") + (_(", beavers") if v.beavers else "")
+        jacoby = (_("on") if v.jacoby else _("off")) + (_(", beavers") if v.beavers else "")
         return {
             "adding": side_label(v, self.adding),
             "turn": side_label(v, v.on_roll),
             "dice": dice,
             "cube": str(v.cube),
             "owner": owner,
-            "length": "money" if money else f"{v.length} point{'s' if v.length > 1 else ''}",
+            "length": _("money")
+            if money
+            else ngettext("{count} point", "{count} points", v.length).format(
+                count=v.length,
+            ),
             "you": "–" if money else str(v.score[0]),
             "them": "–" if money else str(v.score[1]),
-            "crawford": "–" if money else ("yes" if v.crawford else "no"),
+            "crawford": "–" if money else (_("yes") if v.crawford else _("no")),
             "jacoby": jacoby if money else "–",
         }
 

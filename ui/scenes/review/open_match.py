@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 import pygame
 
+from game.records.errors import Problem, RecordError
 from game.records.formats import MAX_FILE
 from game.support.files import FileTooLargeError, read_regular
 from ui.model.file_browser import (
@@ -40,6 +41,8 @@ from ui.model.storage import remember_file
 from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Context, Dialog
 from ui.scenes.review.scene import ReviewScene
+from ui.text import N_, _, ngettext
+from ui.text.errors import file_error
 from ui.widgets.controls import TextEntry, draw_text_entry, fit_size, fit_text, mix, text
 
 ROW_H = 26
@@ -54,7 +57,7 @@ def read_record(path: Path) -> bytes:
     try:
         return read_regular(path, MAX_FILE)
     except FileTooLargeError:
-        raise ValueError(f"the file is more than a match record ({MAX_FILE} bytes)") from None
+        raise RecordError(Problem.FILE_TOO_LARGE, most=MAX_FILE) from None
 
 
 def read_or_why(path: Path) -> bytes | str:
@@ -62,8 +65,10 @@ def read_or_why(path: Path) -> bytes | str:
     try:
         return read_record(path)
     except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return f"{shown_name(path.name or str(path))}: cannot open it: {why}"
+        return _("{name}: cannot open it: {why}").format(
+            name=shown_name(path.name or str(path)),
+            why=file_error(exc),
+        )
 
 
 def open_record(ctx: Context, path: Path, told: Callable[[str], None]) -> None:
@@ -96,10 +101,10 @@ def open_dropped(ctx: Context, file: str) -> None:
 def match_row(m: SavedMatch) -> str:
     """One saved match in words: when, length, players and score."""
     if m.is_pending():
-        return f"{m.when} · {m.path.name} · reading…"
+        return _("{when} · {name} · reading…").format(when=m.when, name=m.path.name)
     if not m.is_readable():
-        return f"{m.path.name} · cannot be read"
-    what = f"{m.length} pt" if m.length else "money"
+        return _("{name} · cannot be read").format(name=m.path.name)
+    what = _("{length} pt").format(length=m.length) if m.length else _("money")
     return f"{m.when} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
 
 
@@ -151,13 +156,23 @@ def _ctrl(code: int) -> Key:
 
 
 BROWSER_ACTIONS: tuple[BrowserAction, ...] = (
-    BrowserAction("open", "Open", (), "Enter", lambda s: s.open_chosen(), primary=True),
+    BrowserAction("open", N_("Open"), (), N_("Enter"), lambda s: s.open_chosen(), primary=True),
     BrowserAction(
-        "up", "Folder above", (_ctrl(pygame.K_UP), _ctrl(pygame.K_BACKSPACE)), "Ctrl+↑", lambda s: s.go_up()
+        "up",
+        N_("Folder above"),
+        (_ctrl(pygame.K_UP), _ctrl(pygame.K_BACKSPACE)),
+        N_("Ctrl+↑"),
+        lambda s: s.go_up(),
     ),
-    BrowserAction("recent", "Recent", (_ctrl(pygame.K_r),), "Ctrl+R", lambda s: s.show_start()),
-    BrowserAction("all", "All files", (_ctrl(pygame.K_a),), "Ctrl+A", lambda s: s.toggle_every_file()),
-    BrowserAction("cancel", "Cancel", (pygame.K_ESCAPE,), "Esc", lambda s: s.ctx.pop(s)),
+    BrowserAction("recent", N_("Recent"), (_ctrl(pygame.K_r),), N_("Ctrl+R"), lambda s: s.show_start()),
+    BrowserAction(
+        "all",
+        N_("All files"),
+        (_ctrl(pygame.K_a),),
+        N_("Ctrl+A"),
+        lambda s: s.toggle_every_file(),
+    ),
+    BrowserAction("cancel", N_("Cancel"), (pygame.K_ESCAPE,), N_("Esc"), lambda s: s.ctx.pop(s)),
 )
 """The browser's commands, left to right: each a button and its keys."""
 
@@ -181,7 +196,7 @@ class OpenMatchScene(Dialog):
     """The file browser: the files opened lately and the saved matches first, then any folder; ↑↓
     pick, Enter opens (a folder lists it), a typed or pasted path (Ctrl+V) opens that instead."""
 
-    title = "Open a match to review"
+    heading = N_("Open a match to review")
     max_size = (900, 640)
     focus_steps: Mapping[int, int] = MappingProxyType({pygame.K_TAB: 1})
     """Tab moves the ring between the buttons; the arrows pick a row."""
@@ -227,19 +242,19 @@ class OpenMatchScene(Dialog):
         """Folders to browse from: the saved matches', the home folder, the folders of recent files."""
         out: list[tuple[str, Path]] = []
         if self.ctx.store.matches_folder is not None:
-            out.append(("Your saved matches (folder)", self.ctx.store.matches_folder))
+            out.append((_("Your saved matches (folder)"), self.ctx.store.matches_folder))
         with contextlib.suppress(RuntimeError, KeyError):  # no home folder known
-            out.append(("Your home folder", Path.home()))
+            out.append((_("Your home folder"), Path.home()))
         for recent in self.ctx.settings.recent_files:
             folder = Path(recent).parent
             if len(out) < 6 and all(folder != f for _, f in out):
-                out.append((f"Folder of {shown_name(Path(recent).name)}", folder))
+                out.append((_("Folder of {name}").format(name=shown_name(Path(recent).name)), folder))
         return out
 
     def choices(self) -> list[Choice]:
         """The buttons, from :data:`BROWSER_ACTIONS`."""
         return [
-            Choice(a.name, self.label(a), a.keys, a.keys_text, self.runner(a), a.primary)
+            Choice(a.name, self.label(a), a.keys, _(a.keys_text), self.runner(a), a.primary)
             for a in BROWSER_ACTIONS
         ]
 
@@ -250,8 +265,8 @@ class OpenMatchScene(Dialog):
     def label(self, action: BrowserAction) -> str:
         """A button's text: All files reads Records only while every file is shown."""
         if action.name == "all" and getattr(self, "browser", None) is not None and self.browser.every_file:
-            return "Records only"
-        return action.label
+            return _("Records only")
+        return _(action.label)
 
     # --- carrying out the model's effects ----------------------------------------------------------
 
@@ -432,7 +447,13 @@ class OpenMatchScene(Dialog):
         """The folder's line, the list, the path box and any message."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         b = self.browser
-        head = b.listing.title if b.reading is None else f"Listing {shown_name(str(b.reading))}…"
+        head = (
+            b.listing.title
+            if b.reading is None
+            else _("Listing {name}…").format(
+                name=shown_name(str(b.reading)),
+            )
+        )
         font = fonts.get(self.px(15), True)
         while font.size(head)[0] > area.width and len(head) > 2:  # a long path: its end shows
             head = "…" + head[2:]
@@ -440,10 +461,13 @@ class OpenMatchScene(Dialog):
         self.draw_rows(surface)
         self.draw_under(surface)
         hidden = b.listing.hidden
-        label = "A path (type, or paste with Ctrl+V; Enter opens it; a file may also be dropped here):"
+        label = _("A path (type, or paste with Ctrl+V; Enter opens it; a file may also be dropped here):")
         if hidden and not b.every_file:
-            others = f"{hidden} other file{'s' * (hidden != 1)}"
-            label = f"{others} not shown (Ctrl+A) · or type a path, Enter opens it:"
+            label = ngettext(
+                "{count} other file not shown (Ctrl+A) · or type a path, Enter opens it:",
+                "{count} other files not shown (Ctrl+A) · or type a path, Enter opens it:",
+                hidden,
+            ).format(count=hidden)
         size = fit_size(fonts, [(label, False, area.width)], self.px(13))
         label = fit_text(fonts.get(size), label, area.width)
         text(surface, fonts, label, (area.x, self.box_rect.y - self.px(18)), size, th.text_dim)
@@ -464,11 +488,11 @@ class OpenMatchScene(Dialog):
         pygame.draw.rect(surface, mix(th.panel, th.text, 0.12), self.list_rect, border_radius=6)
         rows = b.listing.rows
         if not rows:
-            empty = "This folder is empty."
+            empty = _("This folder is empty.")
             if b.listing.folder is None:
-                empty = "Nothing here yet: open a folder, or type a path."
+                empty = _("Nothing here yet: open a folder, or type a path.")
             elif not b.every_file:
-                empty = "No match record in this folder (Ctrl+A lists every file)."
+                empty = _("No match record in this folder (Ctrl+A lists every file).")
             text(
                 surface, fonts, empty, (self.list_rect.x + 10, self.list_rect.y + 6), self.px(15), th.text_dim
             )
@@ -506,7 +530,8 @@ class OpenMatchScene(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         rows, room = self.browser.listing.rows, self.list_rect.width
         if len(rows) > self.visible():
-            where = f"{self.first + 1}-{min(len(rows), self.first + self.visible())} of {len(rows)}"
+            last = min(len(rows), self.first + self.visible())
+            where = _("{first}-{last} of {total}").format(first=self.first + 1, last=last, total=len(rows))
             at = (self.list_rect.right, self.list_rect.bottom + 2)
             room -= text(surface, fonts, where, at, self.px(12), th.text_dim, anchor="topright").width + 12
         picked = self.browser.chosen()

@@ -37,6 +37,7 @@ from ui.scenes.review.panels import (
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.text import N_, _
+from ui.text.errors import file_error
 from ui.widgets.controls import (
     Button,
     EasedProgress,
@@ -371,7 +372,9 @@ class ReviewScene(Scene):
             try:
                 player_stats.record_review(folder, name, rates, (players[0], players[1]), games)
             except OSError as exc:
-                return _("The review could not be added to your statistics ({exc}).").format(exc=exc)
+                return _("The review could not be added to your statistics ({error}).").format(
+                    error=file_error(exc),
+                )
             return ""
 
         self.ctx.run_file_job(count, lambda why: self.ctx.notify(why, warn=True) if why else None)
