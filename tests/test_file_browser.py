@@ -18,6 +18,7 @@ from ui.model.file_browser import (
     Listing,
     OpenFile,
     Row,
+    Told,
     expand,
     list_folder,
     look,
@@ -26,6 +27,7 @@ from ui.model.file_browser import (
 )
 from ui.model.records import PENDING, SavedMatch
 from ui.model.storage import RECENT_FILES, SETTINGS_FILE, Settings, Store, remember_file
+from ui.text.browser import detail_words, row_name, told, why_words
 
 
 @pytest.fixture
@@ -39,15 +41,15 @@ def folder(tmp_path: Path) -> Path:
 
 
 def names(listing: Listing) -> list[str]:
-    return [r.name for r in listing.rows]
+    return [row_name(r) for r in listing.rows]
 
 
 def test_a_folder_lists_the_folder_above_then_folders_then_records_each_by_name(folder: Path) -> None:
     listing = list_folder(folder, every_file=False)
     assert names(listing) == [".. (the folder above)", "Alpha", "zeta", "A.SGF", "b.mat", "c.xg"]
     assert [r.kind for r in listing.rows[:3]] == [Kind.PARENT, Kind.FOLDER, Kind.FOLDER]
-    assert listing.rows[0].path == folder.parent and listing.hidden == 2 and listing.problem == ""
-    assert listing.rows[4].detail.startswith("10 bytes · ")
+    assert listing.rows[0].path == folder.parent and listing.hidden == 2 and listing.problem is None
+    assert detail_words(listing.rows[4]).startswith("10 bytes · ")
     every = list_folder(folder, every_file=True)  # the reader goes by content: any file may be a record
     assert ".hidden.mat" in names(every) and "notes.doc" in names(every) and every.hidden == 0
     assert next(r for r in every.rows if r.name == "notes.doc").kind is Kind.FILE
@@ -61,7 +63,7 @@ def test_a_huge_folder_is_listed_only_in_part_and_says_so(tmp_path: Path) -> Non
     for i in range(12):
         (tmp_path / f"{i:02}.mat").write_text("x")
     listing = list_folder(tmp_path, every_file=False, limit=5)
-    assert len(listing.rows) == 1 + 5 and listing.problem.startswith(
+    assert len(listing.rows) == 1 + 5 and told(listing.problem).startswith(
         "Only the first 5 entries of this folder are listed"
     )
 
@@ -72,7 +74,7 @@ def test_a_folder_that_cannot_be_read_says_why(tmp_path: Path, monkeypatch: pyte
 
     monkeypatch.setattr(os, "scandir", refused)  # as for a user without the right (the tests run as root)
     listing = list_folder(tmp_path, every_file=False)
-    assert listing.problem == "This folder cannot be listed: you may not read it (permission denied)."
+    assert told(listing.problem) == "This folder cannot be listed: you may not read it (permission denied)."
     assert [r.kind for r in listing.rows] == [Kind.PARENT]  # the way back stays
 
 
@@ -83,15 +85,15 @@ def test_links_that_loop_or_lead_nowhere_are_listed_with_the_reason(tmp_path: Pa
     listing = list_folder(tmp_path, every_file=False)
     broken = {r.name: r for r in listing.rows if r.kind is Kind.BROKEN}
     assert set(broken) == {"loop.mat", "gone.sgf", "round"}
-    assert broken["loop.mat"].why == "it is a link that leads round in a loop"
-    assert "not there" in broken["gone.sgf"].why
+    assert why_words(broken["loop.mat"].why) == "it is a link that leads round in a loop"
+    assert "not there" in why_words(broken["gone.sgf"].why)
     inside = list_folder(tmp_path / "round", every_file=False)
-    assert inside.problem == "This folder cannot be listed: it is a link that leads round in a loop."
+    assert told(inside.problem) == "This folder cannot be listed: it is a link that leads round in a loop."
     browser = Browser(listing, [r.name for r in listing.rows].index("loop.mat"))
     after, effect = browser.activate()
     assert (
         effect is None
-        and after.message == "loop.mat: cannot open it: it is a link that leads round in a loop."
+        and told(after.message) == "loop.mat: cannot open it: it is a link that leads round in a loop."
     )
 
 
@@ -135,7 +137,7 @@ def test_the_pick_stays_in_the_list() -> None:
     assert b.move(-1).selected == 0 and b.move(2).selected == 2 and b.move(10**9).selected == 3
     assert b.pick(7) is b and b.pick(1).selected == 1
     empty, effect = Browser(Listing(Path("/x")), None).activate()
-    assert effect is None and "Pick a file or a folder" in empty.message
+    assert effect is None and "Pick a file or a folder" in told(empty.message)
 
 
 def test_every_file_lists_the_folder_again(folder: Path) -> None:
@@ -151,11 +153,11 @@ def test_a_typed_path_is_listed_if_a_folder_else_opened(folder: Path) -> None:
     assert isinstance(look(ListFolder(folder, False, or_open=True)), Listing)
     assert look(ListFolder(folder / "b.mat", False, or_open=True)) == OpenFile(folder / "b.mat")
     assert look(ListFolder(folder / "missing.mat", False, or_open=True)) == OpenFile(folder / "missing.mat")
-    told, nothing = b.typed("~nosuchuser-here-4711/x.mat")
-    assert nothing is None and told.message == (
+    refused, nothing = b.typed("~nosuchuser-here-4711/x.mat")
+    assert nothing is None and told(refused.message) == (
         "Cannot open ~nosuchuser-here-4711/x.mat: ~nosuchuser-here-4711 is no known user's home folder."
     )
-    assert isinstance(expand("   "), str) and expand("~") == Path.home()
+    assert isinstance(expand("   "), Told) and expand("~") == Path.home()
     inside = Browser(list_folder(folder, every_file=False))
     assert inside.typed("b.mat")[1] == ListFolder(
         folder / "b.mat", False, or_open=True
@@ -172,10 +174,13 @@ def test_the_start_lists_recent_files_then_saved_matches_then_folders(tmp_path: 
     listing = start_listing((str(one), str(two)), saved, (("Your home folder", tmp_path),))
     assert [r.kind for r in listing.rows] == [Kind.RECENT, Kind.RECENT, Kind.SAVED, Kind.PLACE]
     assert [r.name for r in listing.rows] == ["one.mat", "two.sgf", "three.mat", "Your home folder"]
-    assert listing.rows[2].detail == "2026-01-02 10:00 · 5 pt · You 2 - 5 Computer" and listing.folder is None
+    assert (
+        detail_words(listing.rows[2]) == "2026-01-02 10:00 · 5 pt · You 2 - 5 Computer"
+        and listing.folder is None
+    )
     b = Browser.starting(listing)
     assert b.activate()[1] == OpenFile(one) and b.move(3).activate()[1] == ListFolder(tmp_path, False)
-    assert b.up()[1] is None and "This is the start" in b.up()[0].message
+    assert b.up()[1] is None and "This is the start" in told(b.up()[0].message)
 
 
 def test_recent_files_are_newest_first_once_each_and_at_most_ten() -> None:

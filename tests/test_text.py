@@ -4,6 +4,7 @@ the pseudo-locale; counts worded with ngettext; no screen writing English of its
 from __future__ import annotations
 
 import ast
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -187,3 +188,35 @@ def test_no_function_that_words_a_phrase_binds_the_name_of_the_wording_function(
 
 def ui_modules() -> list[Path]:
     return sorted(UI.rglob("*.py"))
+
+
+def _plural_by_hand(node: ast.AST) -> bool:
+    """``"s" * (n > 1)``, ``"s" if n != 1 else ""``, ``"turn" if n == 1 else "turns"``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return any(isinstance(side, ast.Constant) and side.value == "s" for side in (node.left, node.right))
+    if isinstance(node, ast.IfExp):
+        a, b = node.body, node.orelse
+        if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+            x, y = str(a.value), str(b.value)
+            return (bool(x and y) and (x + "s" == y or y + "s" == x)) or {x, y} == {"s", ""}
+    return False
+
+
+def test_no_module_pluralises_a_count_by_hand() -> None:
+    found = [
+        f"{path.relative_to(PROJECT)}:{node.lineno}"
+        for path in ui_modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if _plural_by_hand(node)
+    ]
+    assert found == []
+
+
+def test_no_phrase_is_built_with_a_plural_s_inside_an_fstring() -> None:
+    by_hand = re.compile(r"""\{['"]s['"] \*|point\{|game\{|turn\{""")
+    found = [
+        str(path.relative_to(PROJECT))
+        for path in ui_modules()
+        if by_hand.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

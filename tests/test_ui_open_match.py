@@ -20,6 +20,7 @@ from ui.model.storage import SETTINGS_FILE
 from ui.scenes.review import open_match
 from ui.scenes.review.open_match import OpenMatchScene
 from ui.scenes.review.scene import ReviewScene
+from ui.text.browser import row_name
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 
@@ -61,7 +62,7 @@ def test_keys_open_a_typed_folder_a_folder_in_it_and_a_record_there(
     typed(app, str(shelf))
     key(app, pygame.K_RETURN)  # the ringed button, Open: a folder is listed
     listed(app, dialog, shelf)
-    assert [r.name for r in dialog.browser.listing.rows] == [".. (the folder above)", "club"]
+    assert [row_name(r) for r in dialog.browser.listing.rows] == [".. (the folder above)", "club"]
     assert dialog.browser.listing.hidden == 1 and dialog.entry.text == ""
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)  # every file
     listed(app, dialog, shelf)

@@ -8,7 +8,8 @@ thread: :class:`ListFolder` (list a folder, or open the path as a file when it i
 :class:`OpenFile` (read the record and review it). :func:`list_folder` is that listing: it runs on
 a thread of its own, reads at most :data:`MAX_ENTRIES` entries (a folder of a million files is
 listed in part, and says so), and turns every way a folder or an entry can fail (no permission, a
-link that leads round in a loop or to nothing, a name that is not valid text) into words.
+link that leads round in a loop or to nothing, a name that is not valid text) into typed values
+(:class:`Why`, :class:`Detail`, :class:`Told`) that :mod:`ui.text.browser` words.
 
 The records listed are the files whose names end as a format of the registry says
 (:func:`game.records.formats.suffixes`: ``.mat``, ``.txt``, ``.sgf``, ``.xg``); the reader tells
@@ -26,7 +27,7 @@ import stat
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import Enum, auto
 from pathlib import Path
 
 from game.records.formats import suffixes
@@ -63,6 +64,85 @@ class Kind(Enum):
         return self in (Kind.PARENT, Kind.FOLDER, Kind.PLACE)
 
 
+class Trouble(Enum):
+    """Why an entry cannot be opened or a folder listed."""
+
+    PERMISSION = auto()
+    """The player may not read it."""
+    LOOP = auto()
+    """A link that leads round in a loop."""
+    MISSING = auto()
+    """Not there (moved, deleted, or a link to nothing)."""
+    NOT_FOLDER = auto()
+    """Not a folder."""
+    NOT_A_FILE = auto()
+    """A device, pipe or socket."""
+    OTHER = auto()
+    """The operating system's own reason (:attr:`Why.text`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why an entry cannot be opened or a folder listed."""
+
+    trouble: Trouble
+    """The kind."""
+    text: str = ""
+    """The operating system's words (:attr:`Trouble.OTHER`)."""
+
+
+class Detail(Enum):
+    """What a row's detail column says."""
+
+    NONE = auto()
+    FOLDER = auto()
+    """A folder."""
+    BROKEN_LINK = auto()
+    """A link that cannot be opened."""
+    BROKEN_ENTRY = auto()
+    """An entry that cannot be opened."""
+    NOT_A_FILE = auto()
+    """A device, pipe or socket."""
+    FILE = auto()
+    """A file: its size and date (:attr:`Row.size`, :attr:`Row.info`)."""
+    PATH = auto()
+    """Where it is (:attr:`Row.info`)."""
+    READING = auto()
+    """A saved match being read."""
+    UNREADABLE = auto()
+    """A saved match that cannot be read."""
+    MATCH = auto()
+    """A saved match: when, its length, players and score (:attr:`Row.match`)."""
+
+
+class Say(Enum):
+    """What the browser tells the player."""
+
+    PICK_A_ROW = auto()
+    CANNOT_OPEN_ROW = auto()
+    AT_START = auto()
+    AT_TOP = auto()
+    CANNOT_LIST = auto()
+    TOO_MANY = auto()
+    TYPE_A_PATH = auto()
+    NUL_IN_PATH = auto()
+    UNKNOWN_HOME = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A message of the browser: what, the entry or path it names, why, a number."""
+
+    say: Say
+    """What."""
+    name: str = ""
+    """The entry's or path's name."""
+    why: Why | None = None
+    """Why (an entry or folder that cannot be opened)."""
+    number: int = 0
+    """A number (the entries listed at most)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the browser."""
@@ -73,10 +153,16 @@ class Row:
     """The file or folder."""
     name: str
     """What is shown (a name that is not valid text made readable: :func:`shown_name`)."""
-    detail: str = ""
-    """Its size and date, the match it holds, or where it is."""
-    why: str = ""
-    """For an entry that cannot be opened: why, in words."""
+    detail: Detail = Detail.NONE
+    """What its detail column says: its size and date, the match it holds, where it is."""
+    info: str = ""
+    """The detail's data: a file's date, a place's path."""
+    size: int = 0
+    """A file's size in bytes."""
+    match: SavedMatch | None = None
+    """A saved match (:attr:`Detail.MATCH`)."""
+    why: Why | None = None
+    """For an entry that cannot be opened: why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,15 +173,10 @@ class Listing:
     """The folder listed; None for the start view (recent files, saved matches, places)."""
     rows: tuple[Row, ...] = ()
     """Folders first, then files, each by name; the start view in its own order."""
-    problem: str = ""
-    """Why the folder could not be listed (or listed only in part), in words; empty when it was."""
+    problem: Told | None = None
+    """Why the folder could not be listed (or listed only in part); None when it was."""
     hidden: int = 0
     """Files left out because they are not records (or are hidden: their names start with a dot)."""
-
-    @property
-    def title(self) -> str:
-        """What the listing is, for the line above it."""
-        return "Recent files and your saved matches" if self.folder is None else shown_name(str(self.folder))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,27 +218,19 @@ def shown_name(name: str) -> str:
     return "".join(out)
 
 
-def why_not(exc: OSError) -> str:
-    """An OS error in words for the player."""
+def why_not(exc: OSError) -> Why:
+    """Why an OS error happened, for the player."""
     match exc.errno:
         case errno.EACCES | errno.EPERM:
-            return "you may not read it (permission denied)"
+            return Why(Trouble.PERMISSION)
         case errno.ELOOP:
-            return "it is a link that leads round in a loop"
+            return Why(Trouble.LOOP)
         case errno.ENOENT:
-            return "it is not there (moved, deleted, or a link to nothing)"
+            return Why(Trouble.MISSING)
         case errno.ENOTDIR:
-            return "it is not a folder"
+            return Why(Trouble.NOT_FOLDER)
         case _:
-            return exc.strerror or str(exc)
-
-
-def _size(n: int) -> str:
-    if n < 1024:
-        return f"{n} byte{'s' * (n != 1)}"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.0f} kB"
-    return f"{n / (1024 * 1024):.1f} MB"
+            return Why(Trouble.OTHER, exc.strerror or str(exc))
 
 
 def _when(seconds: float) -> str:
@@ -181,19 +254,17 @@ def _entry_row(entry: os.DirEntry[str], every_file: bool) -> Row | None:
     except OSError as exc:
         if hidden and not every_file:
             return None
-        kind = "link" if entry.is_symlink() else "entry"
-        return Row(Kind.BROKEN, path, shown_name(name), f"a {kind} that cannot be opened", why_not(exc))
+        detail = Detail.BROKEN_LINK if entry.is_symlink() else Detail.BROKEN_ENTRY
+        return Row(Kind.BROKEN, path, shown_name(name), detail, why=why_not(exc))
     if stat.S_ISDIR(info.st_mode):
-        return None if hidden and not every_file else Row(Kind.FOLDER, path, shown_name(name), "folder")
+        return None if hidden and not every_file else Row(Kind.FOLDER, path, shown_name(name), Detail.FOLDER)
     record = is_record_name(name) and not hidden
     if not record and not every_file:
         return None
-    detail = f"{_size(info.st_size)} · {_when(info.st_mtime)}"
     if not stat.S_ISREG(info.st_mode):
-        return Row(
-            Kind.BROKEN, path, shown_name(name), "not a file", "it is a device, pipe or socket, not a file"
-        )
-    return Row(Kind.RECORD if record else Kind.FILE, path, shown_name(name), detail)
+        return Row(Kind.BROKEN, path, shown_name(name), Detail.NOT_A_FILE, why=Why(Trouble.NOT_A_FILE))
+    kind = Kind.RECORD if record else Kind.FILE
+    return Row(kind, path, shown_name(name), Detail.FILE, _when(info.st_mtime), info.st_size)
 
 
 def _order(row: Row) -> tuple[int, str, str]:
@@ -205,19 +276,15 @@ def list_folder(folder: Path, every_file: bool, limit: int = MAX_ENTRIES) -> Lis
     most ``limit`` entries looked at. Never raises for the filesystem: what went wrong is the
     listing's :attr:`Listing.problem` (run it off the window's thread: a folder may be slow)."""
     parent = folder.parent
-    rows: list[Row] = (
-        [] if parent == folder else [Row(Kind.PARENT, parent, ".. (the folder above)", "folder")]
-    )
+    rows: list[Row] = [] if parent == folder else [Row(Kind.PARENT, parent, "..", Detail.FOLDER)]
     kept: list[Row] = []
-    left, seen, problem = 0, 0, ""
+    left, seen, problem = 0, 0, None
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
                 seen += 1
                 if seen > limit:
-                    problem = (
-                        f"only the first {limit} entries of this folder are listed: type a file's name below"
-                    )
+                    problem = Told(Say.TOO_MANY, number=limit)
                     break
                 row = _entry_row(entry, every_file)
                 if row is None:
@@ -225,9 +292,9 @@ def list_folder(folder: Path, every_file: bool, limit: int = MAX_ENTRIES) -> Lis
                 else:
                     kept.append(row)
     except OSError as exc:
-        return Listing(folder, tuple(rows), f"This folder cannot be listed: {why_not(exc)}.")
+        return Listing(folder, tuple(rows), Told(Say.CANNOT_LIST, why=why_not(exc)))
     kept.sort(key=_order)
-    return Listing(folder, (*rows, *kept), problem[:1].upper() + problem[1:] + ("." if problem else ""), left)
+    return Listing(folder, (*rows, *kept), problem, left)
 
 
 def look(effect: ListFolder) -> Listing | OpenFile:
@@ -246,13 +313,12 @@ def look(effect: ListFolder) -> Listing | OpenFile:
 def saved_row(m: SavedMatch) -> Row:
     """One of the player's saved matches: when, length, players and score once read."""
     if m.is_pending():
-        detail = "reading…"
+        detail = Detail.READING
     elif not m.is_readable():
-        detail = "cannot be read"
+        detail = Detail.UNREADABLE
     else:
-        what = f"{m.length} pt" if m.length else "money"
-        detail = f"{m.when} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
-    return Row(Kind.SAVED, m.path, shown_name(m.path.name), shown_name(detail))
+        detail = Detail.MATCH
+    return Row(Kind.SAVED, m.path, shown_name(m.path.name), detail, match=m)
 
 
 def start_listing(
@@ -261,27 +327,27 @@ def start_listing(
     """The start view: the files opened lately (newest first), the player's saved matches (newest
     first), then folders to browse from (``places``: a name and a folder each)."""
     rows = [
-        Row(Kind.RECENT, Path(p), shown_name(Path(p).name or p), shown_name(str(Path(p).parent)))
+        Row(Kind.RECENT, Path(p), shown_name(Path(p).name or p), Detail.PATH, shown_name(str(Path(p).parent)))
         for p in recent
     ]
     opened = {Path(p) for p in recent}
     rows += [saved_row(m) for m in saved if m.path not in opened]
-    rows += [Row(Kind.PLACE, folder, name, shown_name(str(folder))) for name, folder in places]
+    rows += [Row(Kind.PLACE, folder, name, Detail.PATH, shown_name(str(folder))) for name, folder in places]
     return Listing(None, tuple(rows))
 
 
-def expand(text: str) -> Path | str:
+def expand(text: str) -> Path | Told:
     """A typed or pasted path (quotes and spaces about it dropped, ``~`` for a home folder): the
     path, or why it is not one."""
     typed = text.strip().strip('"').strip("'").strip()
     if not typed:
-        return "type or paste a file's or folder's path (Ctrl+V), or pick one in the list"
+        return Told(Say.TYPE_A_PATH)
     if "\0" in typed:
-        return "a path holds no NUL character"
+        return Told(Say.NUL_IN_PATH)
     try:
         return user_path(typed)
     except UnknownHomeError as exc:  # ~someone who is not a user here
-        return f"Cannot open {typed}: {exc.strerror}"
+        return Told(Say.UNKNOWN_HOME, typed, Why(Trouble.OTHER, exc.strerror or str(exc)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,8 +364,8 @@ class Browser:
     """A folder being listed off the window's thread (its rows come with :meth:`listed`)."""
     came_from: Path | None = None
     """The folder left by going up: picked in its parent's listing when that comes."""
-    message: str = ""
-    """What the last action could not do, in words (empty when it did)."""
+    message: Told | None = None
+    """What the last action could not do (None when it did)."""
 
     @classmethod
     def starting(cls, listing: Listing) -> Browser:
@@ -318,30 +384,30 @@ class Browser:
         if not n:
             return self
         at = (self.selected if self.selected is not None else (-1 if step > 0 else n)) + step
-        return replace(self, selected=max(0, min(n - 1, at)), message="")
+        return replace(self, selected=max(0, min(n - 1, at)), message=None)
 
     def pick(self, row: int) -> Browser:
         """Row ``row`` picked (a click)."""
         if not 0 <= row < len(self.listing.rows):
             return self
-        return replace(self, selected=row, message="")
+        return replace(self, selected=row, message=None)
 
     def activate(self) -> tuple[Browser, Effect]:
         """Open the row picked: a folder is listed, a file reviewed; an entry that cannot be opened
         says why."""
         row = self.chosen()
         if row is None:
-            return replace(self, message="Pick a file or a folder in the list, or type a path."), None
+            return replace(self, message=Told(Say.PICK_A_ROW)), None
         if row.kind is Kind.BROKEN:
-            return replace(self, message=f"{row.name}: cannot open it: {row.why}."), None
+            return replace(self, message=Told(Say.CANNOT_OPEN_ROW, row.name, row.why)), None
         if row.kind.is_folder:
             came = self.listing.folder if row.kind is Kind.PARENT else None
             return self.open_folder(row.path, came)
-        return replace(self, message=""), OpenFile(row.path)
+        return replace(self, message=None), OpenFile(row.path)
 
     def open_folder(self, folder: Path, came_from: Path | None = None) -> tuple[Browser, Effect]:
         """Ask for ``folder``'s listing (shown once it comes)."""
-        return replace(self, reading=folder, came_from=came_from, message=""), ListFolder(
+        return replace(self, reading=folder, came_from=came_from, message=None), ListFolder(
             folder, self.every_file
         )
 
@@ -349,16 +415,14 @@ class Browser:
         """The folder above the one listed."""
         folder = self.listing.folder
         if folder is None:
-            return replace(
-                self, message="This is the start: open one of the folders listed, or type a path."
-            ), None
+            return replace(self, message=Told(Say.AT_START)), None
         if folder.parent == folder:
-            return replace(self, message="This folder is the top: there is none above it."), None
+            return replace(self, message=Told(Say.AT_TOP)), None
         return self.open_folder(folder.parent, folder)
 
     def toggle_every_file(self) -> tuple[Browser, Effect]:
         """Every file listed, or only records (the folder listed again)."""
-        flipped = replace(self, every_file=not self.every_file, message="")
+        flipped = replace(self, every_file=not self.every_file, message=None)
         folder = self.listing.folder
         if folder is None:
             return flipped, None
@@ -368,8 +432,8 @@ class Browser:
         """A typed or pasted path: a folder is listed, a file reviewed; a name alone (a relative
         path) is looked for in the folder listed (at the start, in the home folder)."""
         path = expand(text)
-        if isinstance(path, str):
-            return replace(self, message=path[:1].upper() + path[1:] + "."), None
+        if isinstance(path, Told):
+            return replace(self, message=path), None
         if not path.is_absolute():
             base = self.listing.folder
             if base is None:
@@ -377,7 +441,7 @@ class Browser:
                     base = Path.home()
             if base is not None:
                 path = base / path
-        return replace(self, reading=path, came_from=None, message=""), ListFolder(
+        return replace(self, reading=path, came_from=None, message=None), ListFolder(
             path, self.every_file, or_open=True
         )
 
@@ -394,13 +458,13 @@ class Browser:
             at = next((i for i, r in enumerate(rows) if r.kind is not Kind.PARENT), 0 if rows else None)
         return Browser(listing, at, self.every_file, None, None, listing.problem)
 
-    def not_listed(self, why: str) -> Browser:
+    def not_listed(self, why: Told | None = None) -> Browser:
         """The folder asked for could not be listed (a typed path to nothing): the list stays."""
         return replace(self, reading=None, came_from=None, message=why)
 
     def restart(self, listing: Listing) -> Browser:
         """The start view again (recent files, saved matches, places), its first row picked."""
-        return Browser(listing, 0 if listing.rows else None, self.every_file, None, None, "")
+        return Browser(listing, 0 if listing.rows else None, self.every_file, None, None, None)
 
     def refreshed(self, listing: Listing) -> Browser:
         """The start view's rows filled in (the saved matches read): the same row stays picked."""

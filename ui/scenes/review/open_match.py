@@ -42,6 +42,7 @@ from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Context, Dialog
 from ui.scenes.review.scene import ReviewScene
 from ui.text import N_, _, ngettext
+from ui.text.browser import detail_words, row_name, title, told
 from ui.text.errors import file_error
 from ui.widgets.controls import TextEntry, draw_text_entry, fit_size, fit_text, mix, text
 
@@ -232,7 +233,7 @@ class OpenMatchScene(Dialog):
     @property
     def message(self) -> str:
         """What the last action could not do, in words (empty when it did)."""
-        return self.told or self.browser.message
+        return self.told or told(self.browser.message)
 
     def start(self) -> Listing:
         """The start view's rows: the recent files, the saved matches, the folders to start from."""
@@ -307,7 +308,7 @@ class OpenMatchScene(Dialog):
         for effect, answer in self.lister.done():
             if isinstance(answer, OpenFile):
                 if self.browser.reading == effect.path:
-                    self.browser = self.browser.not_listed("")
+                    self.browser = self.browser.not_listed()
                     self.open(answer.path)
             else:
                 before = self.browser
@@ -439,16 +440,15 @@ class OpenMatchScene(Dialog):
 
     def row_words(self, row: Row) -> tuple[str, str]:
         """A row's name (a folder's ends in "/") and its detail."""
-        name = row.name + ("/" if row.kind in (Kind.FOLDER,) else "")
-        detail = row.why if row.kind is Kind.BROKEN else row.detail
-        return name, detail
+        name = row_name(row) + ("/" if row.kind in (Kind.FOLDER,) else "")
+        return name, detail_words(row)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The folder's line, the list, the path box and any message."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         b = self.browser
         head = (
-            b.listing.title
+            title(b.listing)
             if b.reading is None
             else _("Listing {name}…").format(
                 name=shown_name(str(b.reading)),
