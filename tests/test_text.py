@@ -220,3 +220,105 @@ def test_no_phrase_is_built_with_a_plural_s_inside_an_fstring() -> None:
         if by_hand.search(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+# --- no screen writes English of its own --------------------------------------------------------------
+
+SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "text": ((2,), ()),
+    "wrap": ((1,), ()),
+    "fit_text": ((1,), ()),
+    "Button": ((1,), ("label",)),
+    "Choice": ((1, 3), ("label", "keys")),
+    "notify": ((0,), ("message",)),
+    "alert": ((0,), ("message",)),
+    "say": ((0,), ()),
+    "ConfirmDialog": ((1, 2, 3, 5), ("question", "detail", "yes", "no")),
+    "HeaderText": ((0,), ()),
+    "Message": ((0,), ("said",)),
+    "Exported": ((1,), ("message",)),
+}
+"""The drawing functions and the values they draw: each callee's name, the positions and keywords of
+the arguments it draws."""
+
+MARKED = ("Action", "BrowserAction", "_edit")
+"""Tables whose label (the 2nd argument) and help (the 5th) are the catalogue's msgids: ``N_(...)``."""
+
+WORDING = {"_", "ngettext", "pgettext", "npgettext", "N_", "Nn_"}
+"""The text package's wording and marking functions."""
+
+
+def is_phrase(node: ast.AST) -> bool:
+    """A literal that reads as English: a string (or an f-string's literal part) with a word in it."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.search(r"[A-Za-z]{2,}", node.value) is not None
+    if isinstance(node, ast.JoinedStr):
+        return any(is_phrase(v) for v in node.values)
+    if isinstance(node, ast.BinOp):
+        return is_phrase(node.left) or is_phrase(node.right)
+    if isinstance(node, ast.IfExp):
+        return is_phrase(node.body) or is_phrase(node.orelse)
+    return False
+
+
+def _callee(call: ast.Call) -> str:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _drawn(call: ast.Call, positions: tuple[int, ...], keywords: tuple[str, ...]) -> list[ast.AST]:
+    args = [call.args[i] for i in positions if i < len(call.args)]
+    return args + [k.value for k in call.keywords if k.arg in keywords]
+
+
+def english_handed_to_drawing(source: str) -> list[str]:
+    """Each place in ``source`` where a drawing function is handed a phrase of English written there,
+    a table's label or help is not a msgid, or a dialog's title is a literal."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = _callee(node)
+            if name in SINKS:
+                found += [f"{node.lineno}: {name}" for arg in _drawn(node, *SINKS[name]) if is_phrase(arg)]
+            if name in MARKED:
+                for arg in _drawn(node, (1, 4), ("label", "help")):
+                    marked = isinstance(arg, ast.Call) and _callee(arg) in WORDING
+                    if is_phrase(arg) and not marked:
+                        found.append(f"{node.lineno}: {name} label or help")
+        elif isinstance(node, ast.Assign) and is_phrase(node.value):
+            for target in node.targets:
+                attr = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+                if attr in ("title", "heading", "note", "refused", "told", "message"):
+                    found.append(f"{node.lineno}: {attr} =")
+    return found
+
+
+def test_the_check_finds_english_handed_to_a_drawing_function() -> None:
+    bad = (
+        'text(surface, fonts, "Your turn", pos, 12, colour)\n'
+        'ctx.notify(f"Rolled {roll}.")\n'
+        'Button("roll", "Roll", rect)\n'
+        'Choice("ok", _("Play"), keys, "Enter or Esc", run)\n'
+        'title = "Resign?"\n'
+        'Action("roll", "Roll", keys, "Space", "roll the dice", on, run)\n'
+    )
+    assert len(english_handed_to_drawing(bad)) == 7  # the action: its label and its help
+    good = (
+        'text(surface, fonts, _("Your turn"), pos, 12, colour)\n'
+        'ctx.notify(_("Rolled {roll}.").format(roll=roll))\n'
+        'Button("roll", action.words(), rect)\n'
+        'Choice("ok", _("Play"), keys, "Y", run)\n'
+        'text(surface, fonts, f"{a}-{b}", pos, 12, colour)\n'
+        'Action("roll", N_("Roll"), keys, N_("Space"), N_("roll the dice"), on, run)\n'
+    )
+    assert english_handed_to_drawing(good) == []
+
+
+def test_no_module_outside_the_text_package_hands_english_to_a_drawing_function() -> None:
+    found = [
+        f"{path.relative_to(PROJECT)}:{where}"
+        for path in ui_modules()
+        if "text" not in path.relative_to(UI).parts[:1]
+        for where in english_handed_to_drawing(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -306,7 +306,7 @@ ACTIONS: tuple[Action[GameScreen], ...] = (
     ),
     Action(
         "ids",
-        "IDs",
+        N_("IDs"),
         _k(pygame.K_i),
         "I",
         N_("the position's GNU Backgammon Position ID and Match ID (Ctrl+C copies them)"),

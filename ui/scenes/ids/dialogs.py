@@ -108,7 +108,7 @@ class IdsDialog(Dialog):
                 size -= 1
             text(surface, fonts, value, (x_value, y), size, th.text, mono=True)
             y += px(44)
-        text(surface, fonts, "XGID", (area.x, y + px(6)), px(17), th.text_dim)
+        text(surface, fonts, _("XGID"), (area.x, y + px(6)), px(17), th.text_dim)
         size = px(ID_SIZE)
         while size > px(10) and fonts.get(size, mono=True).size(self.xgid)[0] > area.right - x_value:
             size -= 1
