@@ -41,6 +41,7 @@ from ui.model.position_ids import SetUpError, parse_setup
 from ui.model.session import AI, HUMAN, GameSession, SaveError
 from ui.model.storage import Settings, Store
 from ui.scenes.review.open_match import OpenMatchScene
+from ui.text.model import notice
 from ui.widgets.sound import NO_DEVICE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,7 +168,7 @@ def test_backgammon_home_under_an_unknown_user_turns_saving_off_in_words(
     monkeypatch.setenv("BACKGAMMON_HOME", f"{NO_USER}/y")
     store = Store()
     assert store.folder is None and store.problem is not None
-    assert f"({NO_USER} is no known user's home folder)" in store.problem
+    assert f"({NO_USER} is no known user's home folder)" in notice(store.problem)
     assert not list(tmp_path.iterdir())  # no literal ~name folder made
 
 

@@ -38,6 +38,7 @@ from ui.flow.events import CubeDone, Pass
 from ui.model.player_stats import record_length
 from ui.model.records import keep_game
 from ui.model.session import AI
+from ui.text.model import notice
 
 LIMIT_S = HANG_S
 HUGE = "9" * 5000
@@ -73,7 +74,7 @@ def test_a_backtracking_line_in_the_kept_record_at_game_over_is_answered_at_once
     (folder / s.record_name).write_text(HEAD.format(length=5) + SPACES + "\n", encoding="utf-8")
     told: list[str] = []
     start = time.monotonic()
-    path = keep_game(folder, s, told.append)
+    path = keep_game(folder, s, lambda n: told.append(notice(n)))
     assert time.monotonic() - start < LIMIT_S
     assert path == folder / "club-5pt.mat" and len(told) == 1 and "moved aside" in told[0]
     assert len(list(folder.glob("club-5pt.mat.corrupt-*"))) == 1  # the damaged one, set aside

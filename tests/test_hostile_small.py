@@ -29,6 +29,7 @@ from ui.flow.events import CubeDone, Pass
 from ui.model.player_stats import MAX_STATS_BYTES, MatchEntry, PlayerStats, load_stats, save_stats
 from ui.model.records import keep_game, record_files
 from ui.model.session import AI
+from ui.text.model import notice
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT_S = HANG_S
@@ -123,7 +124,7 @@ def test_damaged_record_at_game_over_tells_and_never_overwrites(tmp_path: Path) 
     (tmp_path / s.record_name).write_text("this is not a match record\n")
     told: list[str] = []
     with quickly():
-        keep_game(tmp_path, s, told.append)
+        keep_game(tmp_path, s, lambda n: told.append(notice(n)))
     assert len(told) == 1 and "moved aside" in told[0]
     assert earlier.read_text() == "an earlier damaged record\n"  # kept, not overwritten
     assert len(list(tmp_path.glob("old-5pt.mat.corrupt-*"))) == 2

@@ -32,6 +32,7 @@ from ui.model.storage import Store
 from ui.scenes.base import Command
 from ui.scenes.stats import scene as stats_scene
 from ui.scenes.stats.scene import StatisticsScene, match_line, summary_lines
+from ui.text.model import notice
 
 NAME = "20261124-171500-3pt.mat"
 
@@ -212,7 +213,7 @@ def test_a_kill_while_saving_leaves_the_old_file(tmp_path: Path, monkeypatch: py
 def test_a_damaged_file_is_set_aside_and_the_player_told(tmp_path: Path, content: bytes) -> None:
     (tmp_path / STATS_FILE).write_bytes(content)
     stats, told = load_stats(tmp_path)
-    assert stats == PlayerStats() and told is not None and "moved aside" in told
+    assert stats == PlayerStats() and told is not None and "moved aside" in notice(told)
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(STATS_FILE + ".corrupt-")]
     assert len(aside) == 1 and aside[0].read_bytes() == content
     count_game(tmp_path, finished_game())  # and counting starts afresh

@@ -20,6 +20,7 @@ from game.support.files import FileTooLargeError, NotRegularFileError, read_regu
 from ui.model.player_stats import STATS_FILE, load_stats
 from ui.model.records import record_files, saved_match
 from ui.model.storage import SAVE_FILE, SETTINGS_FILE, Store
+from ui.text.model import notice
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 
@@ -98,7 +99,7 @@ def test_special_user_files_are_set_aside(tmp_path: Path, kind: str, name: str) 
         assert data is None
     else:
         _, told = within(lambda: load_stats(tmp_path))
-    assert told and "moved aside" in told, told
+    assert told is not None and "moved aside" in notice(told), told
     assert not os.path.lexists(tmp_path / name)  # out of the way: the next save writes a real file
 
 

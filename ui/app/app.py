@@ -41,6 +41,7 @@ from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
 from ui.text import _
 from ui.text.engine import level_name, theme_name
+from ui.text.model import notice
 from ui.widgets.layout import Layout
 from ui.widgets.render import Renderer
 from ui.widgets.sound import Sounds
@@ -127,8 +128,8 @@ class App:
         self.gave_up = False
         """True once failures in a row made the loop stop (see :func:`~ui.app.recovery.recover`)."""
         self.stack.push(Backdrop(self))
-        if warning:
-            self.alert(warning)
+        if warning is not None:
+            self.alert(notice(warning))
         if self.renderer.fonts.warning:  # hook (robust): a damaged or missing font file
             self.alert(self.renderer.fonts.warning)
         if not self.headless:
@@ -289,14 +290,14 @@ class App:
     def offer_saved_game(self) -> None:
         """The saved game offered again (or the new-game menu when there is none or it is damaged)."""
         data, warning = self.store.load_game_data()
-        if warning:
-            self.alert(warning)
+        if warning is not None:
+            self.alert(notice(warning))
         session = None
         if data is not None:
             try:
                 session = GameSession.from_json(data)
             except SaveError as exc:
-                self.alert(self.store.reject_game(str(exc)))
+                self.alert(notice(self.store.reject_game(str(exc))))
         if session is not None:
             self.stack.replace(Backdrop(self, session))
             self.push(ResumePrompt(self, session))

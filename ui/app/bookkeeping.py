@@ -11,10 +11,12 @@ from pathlib import Path
 from ui.model.player_stats import MatchEntry, PlayerStats, count_game, load_stats, record_date
 from ui.model.records import keep_game, record_name
 from ui.model.session import GameSession
+from ui.model.storage import Notice
 from ui.scenes.base import Context
 from ui.scenes.stats.scene import StatisticsScene
 from ui.text import _
 from ui.text.errors import file_error
+from ui.text.model import notice
 
 
 def keep_finished(matches: Path | None, folder: Path | None, session: GameSession) -> list[str]:
@@ -22,15 +24,16 @@ def keep_finished(matches: Path | None, folder: Path | None, session: GameSessio
     statistics in ``folder`` (None: saving is off); the messages for the player, in order."""
     told: list[str] = []
     try:
-        keep_game(matches, session, told.append)
+        keep_game(matches, session, lambda n: told.append(notice(n)))
     except OSError as exc:
         told.append(_("The match record could not be written ({error}).").format(error=file_error(exc)))
     try:
         counted = count_game(folder, session)
     except OSError as exc:
-        counted = _("The statistics could not be written ({error}).").format(error=file_error(exc))
-    if counted:
-        told.append(counted)
+        told.append(_("The statistics could not be written ({error}).").format(error=file_error(exc)))
+    else:
+        if counted is not None:
+            told.append(notice(counted))
     return told
 
 
@@ -69,10 +72,10 @@ def open_statistics(ctx: Context) -> None:
         return
     folder = ctx.store.folder
 
-    def show(read: tuple[PlayerStats, str | None]) -> None:
+    def show(read: tuple[PlayerStats, Notice | None]) -> None:
         stats, told = read
-        if told:
-            ctx.alert(told)
+        if told is not None:
+            ctx.alert(notice(told))
         if not any(isinstance(s, StatisticsScene) for s in ctx.stacked()):
             ctx.push(StatisticsScene(ctx, stats, current_match(ctx, stats)))
 

@@ -27,7 +27,7 @@ from game.support import validate
 from game.support.files import write_atomic
 from ui.model.records import PLAYERS
 from ui.model.session import GameSession
-from ui.model.storage import aside_told, read_json
+from ui.model.storage import Damage, Notice, Stored, aside_told, read_json
 
 STATS_FILE = "stats.json"
 """The statistics file under the user data folder."""
@@ -281,18 +281,18 @@ def stats_path(folder: Path) -> Path:
     return folder / STATS_FILE
 
 
-def load_stats(folder: Path | None) -> tuple[PlayerStats, str | None]:
+def load_stats(folder: Path | None) -> tuple[PlayerStats, Notice | None]:
     """The saved statistics (empty if none), and a message for the player when the file was set aside."""
     if folder is None:
         return PlayerStats(), None
     path = stats_path(folder)
-    data, told = read_json(path, "statistics", MAX_STATS_BYTES)
+    data, told = read_json(path, Stored.STATISTICS, MAX_STATS_BYTES)
     if data is None:
         return PlayerStats(), told
     try:
         return PlayerStats.from_json(data), None
     except StatsError as exc:
-        return PlayerStats(), aside_told(path, "statistics", str(exc))
+        return PlayerStats(), aside_told(path, Stored.STATISTICS, Damage.BAD_VALUES, str(exc))
 
 
 def stats_bytes(stats: PlayerStats, limit: int = MAX_STATS_BYTES) -> bytes:
@@ -312,7 +312,7 @@ def save_stats(folder: Path, stats: PlayerStats) -> None:
     write_atomic(stats_path(folder), stats_bytes(stats))
 
 
-def count_game(folder: Path | None, session: GameSession) -> str | None:
+def count_game(folder: Path | None, session: GameSession) -> Notice | None:
     """Count the finished game ``session`` in the statistics in ``folder``; a message for the player, if any.
 
     Nothing when saving is off (``folder`` None) or the game goes on, nor for a match between

@@ -11,7 +11,7 @@ import datetime
 import stat
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.records.errors import RecordError
@@ -24,7 +24,7 @@ from game.support.files import FileTooLargeError, NotRegularFileError, read_regu
 from ui.model.cube_save import CubeRecord
 from ui.model.seats import COMPUTER_NAMES
 from ui.model.session import GameSession, TurnRecord
-from ui.model.storage import aside_told
+from ui.model.storage import Damage, Notice, Stored, Then, aside_told
 
 
 def shorten(text: str, limit: int = 200) -> str:
@@ -80,7 +80,11 @@ def game_record(session: GameSession) -> GameRecord:
     return GameRecord(session.match.score, actions, out.winner, session.points_now())
 
 
-def _read(path: Path, tell: Callable[[str], None] | None = None) -> MatchRecord | None:
+NEW = Then.NEW_RECORD
+"""A damaged record is moved aside and a new one started."""
+
+
+def _read(path: Path, tell: Callable[[Notice], None] | None = None) -> MatchRecord | None:
     """The record in ``path``; None when there is none or it was damaged: then it is moved aside as
     the settings are (:func:`~ui.model.storage.aside_told`, never over an earlier one) and
     ``tell`` is given the message for the player."""
@@ -88,13 +92,15 @@ def _read(path: Path, tell: Callable[[str], None] | None = None) -> MatchRecord 
         return read_match(read_regular(path, MAX_RECORD_BYTES).decode("utf-8"))
     except FileNotFoundError:
         return None
-    except (FileTooLargeError, NotRegularFileError) as exc:
-        why = exc.strerror or str(exc)
+    except FileTooLargeError:
+        message = aside_told(path, Stored.MATCH_RECORD, Damage.TOO_LARGE, number=MAX_RECORD_BYTES, then=NEW)
+    except NotRegularFileError as exc:
+        message = aside_told(path, Stored.MATCH_RECORD, Damage.NOT_REGULAR, exc.strerror or "", then=NEW)
     except UnicodeDecodeError:
-        why = "not UTF-8 text"
-    except ValueError as exc:  # RecordError among them
-        why = shorten(str(exc))
-    message = aside_told(path, "match record", why).replace("starting fresh", "a new record was started")
+        message = aside_told(path, Stored.MATCH_RECORD, Damage.NOT_UTF8, then=NEW)
+    except ValueError as exc:  # RecordError among them: worded where it is shown
+        message = aside_told(path, Stored.MATCH_RECORD, Damage.BAD_VALUES, shorten(str(exc)), then=NEW)
+        message = replace(message, error=exc)
     if tell is not None:
         tell(message)
     return None
@@ -105,7 +111,7 @@ def _variation(variant: Variant) -> tuple[str, str]:
 
 
 def keep_game(
-    folder: Path | None, session: GameSession, tell: Callable[[str], None] | None = None
+    folder: Path | None, session: GameSession, tell: Callable[[Notice], None] | None = None
 ) -> Path | None:
     """Append the finished game to its match's record in ``folder`` (None: saving is off, nothing written).
 

@@ -8,7 +8,7 @@ from ai.engine_types import DEFAULT_LEVEL, level_by_key
 from game.rules.move import legal_moves
 from ui.model.seats import CheckerColour
 from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
-from ui.model.storage import Settings, Store
+from ui.model.storage import Notice, Settings, Store
 
 
 def snapshot_session() -> GameSession:
@@ -37,7 +37,7 @@ class NullStore(Store):
         self.folder = None  # saving off, silently: nothing here is the player's
         self.problem = None
 
-    def load_settings(self) -> tuple[Settings, str | None]:
+    def load_settings(self) -> tuple[Settings, Notice | None]:
         return Settings(), None
 
     def save_settings(self, settings: Settings) -> None:

@@ -7,11 +7,12 @@ the caller gets a message to show the player; the game then starts fresh.
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -245,36 +246,103 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def read_json(path: Path, what: str, limit: int = MAX_FILE_BYTES) -> tuple[object | None, str | None]:
-    """The JSON in ``path`` (None if there is no file), and a message for the player if it was set aside
+class Stored(enum.Enum):
+    """A file the game keeps for the player."""
+
+    SETTINGS = enum.auto()
+    SAVED_GAME = enum.auto()
+    STATISTICS = enum.auto()
+    MATCH_RECORD = enum.auto()
+
+
+class Damage(enum.Enum):
+    """Why a kept file could not be used (or saving is off)."""
+
+    TOO_LARGE = enum.auto()
+    """Larger than it may be (:attr:`Notice.number` bytes)."""
+    NOT_REGULAR = enum.auto()
+    """Not a regular file (the detail: the system's words, if any)."""
+    NOT_UTF8 = enum.auto()
+    """Not UTF-8 text."""
+    TOO_DEEP = enum.auto()
+    """JSON nested too deeply."""
+    NOT_JSON = enum.auto()
+    """Not valid JSON (the detail: the reader's error's name)."""
+    BAD_VALUES = enum.auto()
+    """Values that cannot be (the detail: which, and why, in the validator's words)."""
+    CANNOT_READ = enum.auto()
+    """The system could not read it (the detail: its words); it is left where it is."""
+    SAVING_OFF = enum.auto()
+    """The user data folder cannot be made (the path: the folder named, if any; the detail: why)."""
+
+
+class Then(enum.Enum):
+    """What the game does instead of a file it moved aside."""
+
+    FRESH = enum.auto()
+    """Starts fresh."""
+    OTHERS_KEPT = enum.auto()
+    """Keeps the other settings (each bad one at its default)."""
+    NEW_RECORD = enum.auto()
+    """Starts a new match record."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What to tell the player about a kept file that could not be used (:mod:`ui.text.model` words it)."""
+
+    stored: Stored | None
+    """The file (None: saving is off)."""
+    damage: Damage
+    """What is wrong."""
+    detail: str = ""
+    """The system's, the reader's or the validator's own words."""
+    number: int = 0
+    """A number (the most bytes)."""
+    path: str = ""
+    """The file (the folder, for :attr:`Damage.SAVING_OFF`)."""
+    moved_to: str = ""
+    """Where it was moved aside ("" when it was not)."""
+    not_moved: str = ""
+    """Why it could not be moved aside (the system's words; "" when it was)."""
+    then: Then = Then.FRESH
+    """What the game does instead."""
+    error: Exception | None = field(default=None, compare=False)
+    """The reader's own error, when it has one (a record's :class:`~game.records.errors.RecordError`)."""
+
+
+def read_json(path: Path, what: Stored, limit: int = MAX_FILE_BYTES) -> tuple[object | None, Notice | None]:
+    """The JSON in ``path`` (None if there is no file), and a notice for the player if it was set aside
     (a file over ``limit`` bytes among them)."""
     try:
         raw = read_regular(path, limit)
     except FileNotFoundError:
         return None, None
     except FileTooLargeError:
-        return None, aside_told(path, what, f"larger than {limit} bytes")
+        return None, aside_told(path, what, Damage.TOO_LARGE, number=limit)
     except NotRegularFileError as exc:
-        return None, aside_told(path, what, exc.strerror or "not a regular file")
+        return None, aside_told(path, what, Damage.NOT_REGULAR, exc.strerror or "")
     except OSError as exc:
-        return None, f"The {what} file {path} could not be read ({exc.strerror or exc})."
+        return None, Notice(what, Damage.CANNOT_READ, str(exc.strerror or exc), path=str(path))
     try:
         return json.loads(raw.decode("utf-8").removeprefix(BOM)), None
     except UnicodeDecodeError:
-        return None, aside_told(path, what, "not UTF-8 text")
+        return None, aside_told(path, what, Damage.NOT_UTF8)
     except RecursionError:
-        return None, aside_told(path, what, "nested too deeply")
+        return None, aside_told(path, what, Damage.TOO_DEEP)
     except ValueError as exc:  # JSONDecodeError, or a number too long to read
-        return None, aside_told(path, what, f"not valid JSON ({exc.__class__.__name__})")
+        return None, aside_told(path, what, Damage.NOT_JSON, exc.__class__.__name__)
 
 
-def aside_told(path: Path, what: str, why: str) -> str:
+def aside_told(
+    path: Path, what: Stored, damage: Damage, detail: str = "", number: int = 0, then: Then = Then.FRESH
+) -> Notice:
     """Move the unreadable file ``path`` aside; returns what to tell the player."""
     try:
         moved = set_aside(path)
     except OSError as exc:
-        return f"The {what} file {path} could not be read ({why}) nor moved aside ({exc})."
-    return f"The {what} could not be read ({why}). It was moved aside to {moved}; starting fresh."
+        return Notice(what, damage, detail, number, str(path), not_moved=str(exc), then=then)
+    return Notice(what, damage, detail, number, str(path), moved_to=str(moved), then=then)
 
 
 class Store:
@@ -284,17 +352,14 @@ class Store:
     and :attr:`problem` says why (the game tells the player once, at the start)."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        self.problem: str | None = None
-        """Why saving is off, in words for the player; None when it works."""
+        self.problem: Notice | None = None
+        """Why saving is off; None when it works."""
         if folder is None:
             try:
                 folder = user_data_dir()
             except OSError as exc:
-                where = os.environ.get("BACKGAMMON_HOME") or "the user data folder"
-                self.problem = (
-                    f"Saving is off: the folder {where} cannot be made ({exc.strerror or exc}). "
-                    "Settings and games will not be kept."
-                )
+                where = os.environ.get("BACKGAMMON_HOME") or ""
+                self.problem = Notice(None, Damage.SAVING_OFF, str(exc.strerror or exc), path=where)
         self.folder = folder
         """Where the files live (platformdirs, or BACKGAMMON_HOME); None when saving is off."""
 
@@ -315,44 +380,44 @@ class Store:
         assert self.folder is not None, "saving is off"
         return self.folder / SAVE_FILE
 
-    def _read(self, path: Path, what: str) -> tuple[object | None, str | None]:
+    def _read(self, path: Path, what: Stored) -> tuple[object | None, Notice | None]:
         return read_json(path, what)
 
-    def _aside(self, path: Path, what: str, why: str) -> str:
-        return aside_told(path, what, why)
+    def _aside(self, path: Path, what: Stored, why: str, then: Then = Then.FRESH) -> Notice:
+        return aside_told(path, what, Damage.BAD_VALUES, why, then=then)
 
-    def load_settings(self) -> tuple[Settings, str | None]:
+    def load_settings(self) -> tuple[Settings, Notice | None]:
         """The saved settings (defaults if none), and a message for the player if any.
 
         Bad values are replaced by their defaults and the rest kept: the file is moved
         aside as it was, and the repaired settings are written in its place."""
         if self.folder is None:
             return Settings(), self.problem
-        data, warning = self._read(self.settings_path, "settings")
+        data, warning = self._read(self.settings_path, Stored.SETTINGS)
         if data is None:
             return Settings(), warning
         settings, bad = Settings.repair(data)
         if not bad:
             return settings, None
-        message = self._aside(self.settings_path, "settings", "; ".join(bad))
+        message = self._aside(self.settings_path, Stored.SETTINGS, "; ".join(bad), Then.OTHERS_KEPT)
         with contextlib.suppress(OSError):
             self.save_settings(settings)
-        return settings, message.replace("starting fresh", "the other settings were kept")
+        return settings, message
 
     def save_settings(self, settings: Settings) -> None:
         """Write the settings atomically (nothing when saving is off)."""
         if self.folder is not None:
             write_json_atomic(self.settings_path, settings.to_json())
 
-    def load_game_data(self) -> tuple[object | None, str | None]:
+    def load_game_data(self) -> tuple[object | None, Notice | None]:
         """The raw saved game (None if none), and a message if the file was bad JSON."""
         if self.folder is None:
             return None, None
-        return self._read(self.save_path, "saved game")
+        return self._read(self.save_path, Stored.SAVED_GAME)
 
-    def reject_game(self, why: str) -> str:
-        """Move a saved game that could not be used aside; returns the message to show."""
-        return self._aside(self.save_path, "saved game", why)
+    def reject_game(self, why: str) -> Notice:
+        """Move a saved game that could not be used aside; returns what to tell the player."""
+        return self._aside(self.save_path, Stored.SAVED_GAME, why)
 
     def save_game(self, data: object) -> None:
         """Write the game in progress atomically (nothing when saving is off)."""

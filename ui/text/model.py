@@ -9,7 +9,9 @@ from game.rules.match import MAX_MATCH_LENGTH
 from ui.model.position_ids import EXAMPLE, Problem, SetUp, SetUpError
 from ui.model.position_ids import Note as SetUpNote
 from ui.model.seats import CheckerColour
+from ui.model.storage import Damage, Notice, Stored, Then
 from ui.text import N_, _, ngettext
+from ui.text.errors import file_error
 
 COLOURS: Mapping[CheckerColour, str] = MappingProxyType(
     {CheckerColour.LIGHT: N_("light"), CheckerColour.DARK: N_("dark")}
@@ -116,3 +118,68 @@ def setup_summary(setup: SetUp) -> str:
     else:
         words += " " + _("You are to roll.")
     return words
+
+
+STORED: Mapping[Stored, str] = MappingProxyType(
+    {
+        Stored.SETTINGS: N_("settings"),
+        Stored.SAVED_GAME: N_("saved game"),
+        Stored.STATISTICS: N_("statistics"),
+        Stored.MATCH_RECORD: N_("match record"),
+    }
+)
+"""Each kept file, as a sentence names it ("The {what} could not be read")."""
+
+THEN: Mapping[Then, str] = MappingProxyType(
+    {
+        Then.FRESH: N_("starting fresh"),
+        Then.OTHERS_KEPT: N_("the other settings were kept"),
+        Then.NEW_RECORD: N_("a new record was started"),
+    }
+)
+"""What the game does instead of a file it moved aside."""
+
+
+def damage_words(n: Notice) -> str:
+    """Why a kept file could not be used."""
+    match n.damage:
+        case Damage.TOO_LARGE:
+            return ngettext("larger than {count} byte", "larger than {count} bytes", n.number).format(
+                count=n.number,
+            )
+        case Damage.NOT_REGULAR:
+            return n.detail or _("not a regular file")
+        case Damage.NOT_UTF8:
+            return _("not UTF-8 text")
+        case Damage.TOO_DEEP:
+            return _("nested too deeply")
+        case Damage.NOT_JSON:
+            return _("not valid JSON ({error})").format(error=n.detail)
+        case Damage.BAD_VALUES if n.error is not None:
+            return file_error(n.error)
+        case _:
+            return n.detail
+
+
+def notice(n: Notice) -> str:
+    """What to tell the player about a kept file that could not be used (or that saving is off)."""
+    if n.stored is None:
+        where = n.path or _("the user data folder")
+        return _(
+            "Saving is off: the folder {where} cannot be made ({why}). Settings and games will not be kept."
+        ).format(where=where, why=n.detail)
+    what = _(STORED[n.stored])
+    if n.damage is Damage.CANNOT_READ:
+        return _("The {what} file {path} could not be read ({why}).").format(
+            what=what,
+            path=n.path,
+            why=n.detail,
+        )
+    why = damage_words(n)
+    if not n.moved_to:
+        return _("The {what} file {path} could not be read ({why}) nor moved aside ({error}).").format(
+            what=what, path=n.path, why=why, error=n.not_moved
+        )
+    return _("The {what} could not be read ({why}). It was moved aside to {moved}; {then}.").format(
+        what=what, why=why, moved=n.moved_to, then=_(THEN[n.then])
+    )
