@@ -19,9 +19,10 @@ import itertools
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from ai.worker.messages import CubeRequest, Finished, Request
 from game.rules.cube import CubeAction, Resignation
 from game.rules.move import legal_moves
 from game.rules.position import Position
+from ui import text as words
 from ui.app.app import App
 from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
 from ui.flow.said import Party, Side
@@ -56,6 +58,7 @@ from ui.scenes.rollout import RolloutDialog
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
+from ui.text.pseudo import PSEUDO
 from ui.widgets import controls
 from ui.widgets import panel as side_panel
 
@@ -771,14 +774,80 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     pygame.display.quit()
 
 
+LANGUAGES = ("", PSEUDO)
+"""English, and the pseudo-locale (every phrase 40% longer, accented: what a longer language needs)."""
+
+TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "IDs": ("800x600",),
+        "a player's name": ("800x600", "1024x600", "1366x768"),
+        "abandon the game": ("800x600",),
+        "analysis of IDs": ("800x600", "1024x600"),
+        "computer thinking": ("800x600",),
+        "cube rollout results": ("800x600",),
+        "editor analysis": ("800x600", "1366x768"),
+        "editor dice": ("800x600", "1366x768"),
+        "editor help": ("800x600", "1024x600", "1366x768"),
+        "evaluate": ("800x600", "1024x600", "1366x768"),
+        "game over": ("800x600",),
+        "help": ("800x600",),
+        "hints": ("800x600",),
+        "leave the editor": ("800x600", "1366x768"),
+        "long moves list": ("800x600",),
+        "match over": ("800x600",),
+        "open a match": ("800x600", "1024x600"),
+        "opening roll": ("800x600",),
+        "position editor": ("800x600", "1366x768"),
+        "resign": ("800x600",),
+        "resignation offered": ("800x600",),
+        "review": ("800x600", "1024x600"),
+        "review of a cube decision": ("800x600", "1024x600"),
+        "review of a lost race": ("800x600", "1024x600"),
+        "review of the worst error": ("800x600", "1024x600"),
+        "rollout results": ("800x600",),
+        "rollout settings": ("800x600",),
+        "set up a position": ("800x600", "1024x600"),
+        "settings and new game": ("800x600", "1024x600"),
+        "statistics": ("800x600", "1024x600", "1366x768"),
+        "take or pass": ("800x600",),
+        "temperature map": ("800x600", "1024x600", "1366x768"),
+        "the whole SHA-256": ("800x600",),
+        "tutor cube warning": ("800x600",),
+        "tutor warning": ("800x600",),
+        "two players": ("800x600",),
+        "your dice": ("800x600",),
+        "your move": ("800x600",),
+        "your roll": ("800x600",),
+    }
+)
+"""The screens and window sizes that do not fit the pseudo-locale yet (their text is cut or covered at
++40%): each is checked to fail still, so that one that comes to fit is taken off this table, and every
+other screen and size must fit it. The 800x600 game panel cannot hold the longer title beside the
+longer Edit button; the position editor's grid keys, the review's error list and graph title, the
+statistics, Evaluate and the temperature map's lines, the dialogs' buttons with their keys need room
+that a longer language will need too (issue 55)."""
+
+
+@pytest.fixture(params=LANGUAGES, ids=["english", "pseudo"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The language the screens are drawn in (English again after)."""
+    words.use(request.param)
+    yield request.param
+    words.use("")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_nothing_on_the_screen_is_cut_or_covered(
-    screen: str, size: tuple[int, int], home: Path, monkeypatch: pytest.MonkeyPatch
+    screen: str, size: tuple[int, int], language: str, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = new_app(home, size)
     SCREENS[screen](app)
     rec = draw_frame(monkeypatch, app)
     assert rec.texts, "nothing was drawn"
     problems = rec.problems()
-    assert not problems, f"{screen} at {size[0]}x{size[1]}:\n" + "\n".join(problems)
+    shown = f"{screen} at {size[0]}x{size[1]}" + (f" in {language}" if language else "")
+    if language == PSEUDO and f"{size[0]}x{size[1]}" in TOO_LONG_IN_PSEUDO.get(screen, ()):
+        assert problems, f"{shown} fits now: take it off TOO_LONG_IN_PSEUDO"
+        return
+    assert not problems, f"{shown}:\n" + "\n".join(problems)

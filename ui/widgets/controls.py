@@ -88,6 +88,7 @@ def draw_button(
     if b.shortcut and b.rect.height >= KEYS_UNDER and line + sc_line <= b.rect.height - 2:
         top = b.rect.centery - (line + sc_line) / 2
         text(surf, fonts, label, (b.rect.centerx, round(top)), size, colour, True, "midtop")
+        shortcut = fit_size(fonts, [(b.shortcut, False, b.rect.width - 8)], shortcut, LEAST_LABEL)
         sc = fit_text(fonts.get(shortcut), b.shortcut, b.rect.width - 8)
         text(
             surf,

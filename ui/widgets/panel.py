@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ui.text import _
+from ui.text import N_, _
 from ui.widgets.controls import (
     Button,
     draw_button,
@@ -33,8 +33,26 @@ MIN_BUTTON_H = 20
 """The lowest a panel button gets in a small window."""
 INFO_LINES = 3
 """Lines for the level and the colours (each wrapped, the two together in at most three lines)."""
+LABEL_GROWTH_MOST = 2.0
+"""The most a panel label's room grows for a longer language than English (see :func:`longer`)."""
+
+
+def longer(msgid: str) -> float:
+    """How much longer ``msgid`` is in the player's language than in English (1: no longer, at most
+    :data:`LABEL_GROWTH_MOST`): the room a label of the panel is given grows with it."""
+    return min(LABEL_GROWTH_MOST, max(1.0, len(_(msgid)) / max(1, len(msgid))))
+
+
 COLUMN_W = 150
 """The least width of a column of buttons: two columns, three or four in a wider panel."""
+TITLE = N_("Backgammon")
+"""The panel's title (a msgid)."""
+EDIT = N_("Edit (E)")
+"""The Edit button's label (a msgid)."""
+ROLLOUT = N_("Rollout (O)")
+"""The Rollout button's label (a msgid)."""
+MAP, EVALUATE = N_("Map"), N_("Evaluate")
+"""The analysis buttons' labels, as the game's actions table names them (msgids)."""
 CHANCES_EMS = 31 * 0.88
 """Both sides' chances on one line are about this many times the panel's text size wide."""
 
@@ -86,8 +104,8 @@ class PanelLayout:
         pad = max(6, round(10 * k))
         small = max(11.0, 13.5 * k)
         inner = rect.width - 2 * pad
-        edit_w, edit_h = max(44, round(small * 5.2)), round(small * 1.7)
-        big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / TITLE_EMS))
+        edit_w, edit_h = max(44, round(small * 5.2 * longer(EDIT))), round(small * 1.7)
+        big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / (TITLE_EMS * longer(TITLE))))
         title_h = max(big * 1.3, edit_h)
         edit = pygame.Rect(
             rect.right - pad - edit_w, round(rect.y + pad + (title_h - edit_h) / 2), edit_w, edit_h
@@ -136,7 +154,7 @@ class PanelLayout:
     @property
     def rollout_rect(self) -> pygame.Rect:
         """The Rollout button, at the right end of the heading over the hints or the Moves list."""
-        w = max(64, round(self.small * 6.4))
+        w = max(64, round(self.small * 6.4 * longer(ROLLOUT)))
         h = round(self.small * 1.6)
         return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y), w, h)
 
@@ -145,7 +163,7 @@ class PanelLayout:
         left of the Rollout button, where the Moves heading is otherwise."""
         r, gap = self.rollout_rect, self.pad // 2
         left = self.rect.x + self.pad
-        ems = (2.8, 5.2)  # their labels' widths ("Map", "Evaluate") in the text's size, and a margin
+        ems = (2.8 * longer(MAP), 5.2 * longer(EVALUATE))  # "Map", "Evaluate" in the text's size, a margin
         share = min(self.small, (r.left - gap - left - gap) / sum(ems))
         x = left + sum(round(e * share) + gap for e in ems[:index])
         return pygame.Rect(x, r.y, round(ems[index] * share), r.height)
@@ -285,7 +303,10 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     pygame.draw.line(surface, mix(th.panel, th.text, 0.25), pr.topleft, pr.bottomleft)
     x, small = pr.x + lay.pad, lay.small
     title_y = lay.edit_rect.centery
-    text(surface, fonts, _("Backgammon"), (x, title_y), lay.big, th.text, bold=True, anchor="midleft")
+    title = _(TITLE)
+    room = (lay.edit_rect.left - lay.pad - x) if view.edit is not None else lay.width
+    big = fit_size(fonts, [(title, True, room)], lay.big)  # a longer language: smaller, not under Edit
+    text(surface, fonts, title, (x, title_y), big, th.text, bold=True, anchor="midleft")
     y = lay.info_y
     size, lines = info_lines(fonts, lay, view)
     for line in lines:
@@ -351,14 +372,9 @@ def _draw_sha(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayout
         digits, said = 16, _("Dice SHA-256 {sha}…")
         while digits > 6 and font.size(said.format(sha=view.sha[:digits]))[0] > lay.width:
             digits -= 1
-        text(
-            surface,
-            fonts,
-            said.format(sha=view.sha[:digits]),
-            (x, y),
-            small,
-            th.text_dim,
-        )
+        shown = said.format(sha=view.sha[:digits])
+        at = fit_size(fonts, [(shown, False, lay.width)], small)  # a longer language: smaller
+        text(surface, fonts, shown, (x, y), at, th.text_dim)
         hint = _("click or S: the full one")
         size = small * 0.85
         while size > 8 and fonts.get(size).size(hint)[0] > lay.width:

@@ -10,7 +10,7 @@ import pygame
 
 from ui.scenes.editor.actions import FORM, GRID
 from ui.text import N_, _
-from ui.widgets.controls import Button, draw_button, fit_text, label_size, mix, text, wrap
+from ui.widgets.controls import Button, draw_button, fit_size, fit_text, label_size, mix, text, wrap
 from ui.widgets.layout import Layout
 from ui.widgets.render import Fonts
 from ui.widgets.theme import Theme
@@ -176,11 +176,12 @@ def draw_panel(
         value = fit_text(fonts.get(fitted, mono=True), value, x + room - left)
         text(surface, fonts, value, (left, y - 1 + (size - fitted) * 0.5), fitted, th.text, mono=True)
         y += round(size * 1.4)
+    labels = {name: view.labels.get(name, _(ROW_LABELS[name])) for name, _actions in FORM}
+    label_w = round(panel.rows[0].width * 0.41) if panel.rows else 0
+    at = fit_size(fonts, [(words, False, label_w) for words in labels.values()], size * 0.9)  # one size
     for (name, actions), row in zip(FORM, panel.rows, strict=True):
-        label = fit_text(
-            fonts.get(size * 0.9), view.labels.get(name, _(ROW_LABELS[name])), round(row.width * 0.41)
-        )
-        text(surface, fonts, label, (row.x, row.centery), size * 0.9, th.text_dim, anchor="midleft")
+        label = fit_text(fonts.get(at), labels[name], round(row.width * 0.41))
+        text(surface, fonts, label, (row.x, row.centery), at, th.text_dim, anchor="midleft")
         value_x = round(row.x + row.width * 0.42)
         room = min(panel.buttons[a].x for a in actions) - 4 - value_x  # up to the row's buttons
         value = fit_text(fonts.get(size, True), view.values.get(name, ""), room)
