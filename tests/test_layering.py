@@ -22,8 +22,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 OURS = ("game", "ai", "ui")
 """The top-level packages the rules govern."""
 
-SHARED = ("game.rules", "game.records", "game.support")
-"""What every layer above the records may use."""
+SHARED = ("game.rules", "game.records", "game.support", "game.facts")
+"""What every layer above the records may use (the facts an explanation stands on among them)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ LAYERS: dict[str, Layer] = {
     "game.rules": Layer(("game.rules",), NO_DISPLAY),
     "game.support": Layer(("game.support",), NO_DISPLAY),
     "game.records": Layer(("game.rules", "game.records", "game.support"), NO_DISPLAY),
+    "game.facts": Layer(("game.rules", "game.facts"), NO_DISPLAY),
     "ai": Layer(("ai", *SHARED), NO_DISPLAY),
     "ai.levels": Layer((), NO_DISPLAY),
     "ai.blas": Layer((), NO_DISPLAY),
