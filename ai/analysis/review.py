@@ -23,6 +23,7 @@ player (:class:`game.records.replay.Turn`):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -178,6 +179,10 @@ class Decision:
 
     cube: tuple[float, float, float] | None = None
     """Cube decisions: No double, Double/take, Double/pass from the doubler's side."""
+
+    probs: tuple[float, float, float, float, float] | None = None
+    """Cube decisions: the doubler's chances before its roll by the cube search (win, win gammon,
+    win backgammon, lose gammon, lose backgammon), what the decision's explanation stands on."""
 
     def played_option(self) -> MoveOption | None:
         """The played move among :attr:`options` (moves only)."""
@@ -377,34 +382,33 @@ class _Judge:
 
     def cube(self, game: ReplayedGame, turn: Turn) -> None:
         ctx = self.context(game, turn.cube, turn.player)
-        _, d = cube_decision(turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator, settle=None)
+        probs, d = cube_decision(
+            turn.code, ctx, min(self.cube_depth, SCREEN_DEPTH), self.evaluator, settle=None
+        )
         if self.cube_depth > SCREEN_DEPTH:
             double = min(d.dt, d.dp)
             if not turn.doubled and max(d.nd, double) - double >= CLOSE_CUBE + SCREEN_MARGIN:
                 return  # nowhere near a double: not a decision that counts
-            _, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator, settle=None)
+            probs, d = cube_decision(turn.code, ctx, self.cube_depth, self.evaluator, settle=None)
+        chances = (float(probs[0]), float(probs[1]), float(probs[2]), float(probs[3]), float(probs[4]))
         double_value = min(d.dt, d.dp)
         best_value = max(d.nd, double_value)
         advice = CubeAdvice.of(d.nd < double_value, d.take)
         best = advice.doubler_words
         ids = self.ids(turn.code, game, turn.cube, turn.player)
-        eqs = (d.nd, d.dt, d.dp)
+        judged = functools.partial(self.judged, cube=(d.nd, d.dt, d.dp), probs=chances)
         if not turn.doubled:
             if best_value - double_value < CLOSE_CUBE:
-                self.judged(
-                    game, turn, turn.player, CubeAction.NO_DOUBLE, best_value - d.nd, best, ids, cube=eqs
-                )
+                judged(game, turn, turn.player, CubeAction.NO_DOUBLE, best_value - d.nd, best, ids)
             return
-        self.judged(
-            game, turn, turn.player, CubeAction.DOUBLE, best_value - double_value, best, ids, cube=eqs
-        )
+        judged(game, turn, turn.player, CubeAction.DOUBLE, best_value - double_value, best, ids)
         taker = 1 - turn.player
         ids = (ids[0], self.ids(turn.code, game, turn.cube, turn.player, taker=taker)[1])
         answer = str(advice.taker)
         if turn.taken:
-            self.judged(game, turn, taker, CubeAction.TAKE, max(0.0, d.dt - d.dp), answer, ids, cube=eqs)
+            judged(game, turn, taker, CubeAction.TAKE, max(0.0, d.dt - d.dp), answer, ids)
         else:
-            self.judged(game, turn, taker, CubeAction.PASS, max(0.0, d.dp - d.dt), answer, ids, cube=eqs)
+            judged(game, turn, taker, CubeAction.PASS, max(0.0, d.dp - d.dt), answer, ids)
 
     def judged(
         self,
@@ -419,6 +423,7 @@ class _Judge:
         luck: float = 0.0,
         options: tuple[MoveOption, ...] = (),
         cube: tuple[float, float, float] | None = None,
+        probs: tuple[float, float, float, float, float] | None = None,
     ) -> None:
         """Count a decision in ``player``'s totals and keep it."""
         stats = self.stats[player]
@@ -440,7 +445,9 @@ class _Judge:
             case _:
                 row = 0
         decision = Decision(game.number, row or turn.row, player, kind, error, text, best, *ids, dice, luck)
-        self.decisions.append(replace(decision, turn=self.turn_index, options=options, cube=cube))
+        self.decisions.append(
+            replace(decision, turn=self.turn_index, options=options, cube=cube, probs=probs)
+        )
 
     def move(self, game: ReplayedGame, turn: Turn, luck_only: bool = False) -> None:
         assert turn.dice is not None
