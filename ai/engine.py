@@ -9,6 +9,7 @@ theirs to import (``tests/test_layering.py``)::
     engine = Engine(evaluator)
     ranked = engine.rank_moves(position, (3, 1), depth=2)       # best first
     probs, decision = engine.cube_decision(position, context, depth=2)
+    why = engine.market(position, context, probs)                 # take point, market losers
     probs, decision = engine.level_cube_decision(position, context, 1, 0.3, seed)  # a level's, noise and all
     review = engine.judge_match(replayed, depth=3)
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ai.analysis.review import Review, review
 from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
+from ai.cube.market import Market, market
 from ai.cube.met import default_met
 from ai.cube.model import F
 from ai.evaluation.evaluator import Evaluator
@@ -71,6 +73,12 @@ class Engine(Ranker):
         shallower (False: always the full depth, for values a player reads)."""
         margin = SETTLE_MARGIN if settle else None
         return cube_decision(position.code, context, depth, self.evaluator, pool=self.pool, settle=margin)
+
+    def market(self, position: Position, context: CubeContext, probs: F) -> Market:
+        """The take point at ``context``'s score and the doubler's market losers (:mod:`ai.cube.market`),
+        the side on roll of ``position`` the doubler with the chances ``probs`` before its roll (a
+        :meth:`cube_decision`'s)."""
+        return market(position.code, context, probs, self.evaluator)
 
     def level_cube_decision(
         self,

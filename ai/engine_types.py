@@ -11,7 +11,8 @@ may be rebuilt without their callers noticing:
   :func:`context_for` from a game, or :func:`context_from_match` from a Match ID),
   :class:`RolloutSettings`, the :class:`Evaluator` protocol an engine holds;
 * results: :class:`RankedMove` (with :class:`Progress` while it is searched),
-  :class:`CubeDecision`, :class:`Evaluation`, :class:`TemperatureMap` (:class:`RollCell`),
+  :class:`CubeDecision` (:class:`Market`: its take point and market losers), :class:`Evaluation`,
+  :class:`TemperatureMap` (:class:`RollCell`),
   :class:`RolloutResult`, :class:`Review` (:class:`Decision`, :class:`PlayerStats`);
 * what reads them: the take point, beaver and resignation verdicts of a cube decision, the
   review's bands and ratings, :func:`review_json`;
@@ -38,6 +39,7 @@ from ai.analysis.review import (
 from ai.analysis.review import DEFAULT_DEPTH as REVIEW_DEPTH
 from ai.cube.advice import ACTION_WORDS, EQUITY_LABELS, CubeAdvice
 from ai.cube.decision import CubeDecision, is_beaver, take_point
+from ai.cube.market import Market
 from ai.cube.met import MET_LENGTH, METError
 from ai.cube.model import CubeContext, F, context_for, context_from_match
 from ai.cube.resign import accepts_resignation, resignation_offer
@@ -79,6 +81,7 @@ __all__ = [
     "Filters",
     "Level",
     "METError",
+    "Market",
     "PlayerStats",
     "Pool",
     "Progress",

@@ -127,6 +127,17 @@ def format_review(rev: Review, worst: int) -> str:
     return "\n".join(lines)
 
 
+def explain_decisions(out: dict[str, object], rev: Review, engine: Engine) -> None:
+    """Give each decision of ``out`` (:func:`review_json`'s) its ``"facts"`` and ``"why"``
+    (:func:`ai.cli.explain.explained_decision`)."""
+    from ai.cli.explain import explained_decision
+
+    rows = out.get("decisions")
+    if isinstance(rows, list):
+        for row, decision in zip(rows, rev.decisions, strict=True):
+            row.update(explained_decision(engine, decision))
+
+
 def add_arguments(ap: argparse.ArgumentParser) -> None:
     """The ``analyze`` command's options."""
     ap.description = textwrap.fill(
@@ -225,6 +236,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
         confirmed = confirm_errors(rev, engine, args.rollout_errors, settings)
     if args.json:
         out = review_json(rev)
+        explain_decisions(out, rev, engine)
         out["notes"] = list(match.notes)  # what the record needed taken on trust
         if confirmed is not None:
             out["rollouts"] = confirmed

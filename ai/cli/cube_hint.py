@@ -86,11 +86,19 @@ def check_match(info: MatchInfo, mid: str) -> None:
 
 
 def cube_answer(
-    code: int, info: MatchInfo, depth: int, evaluator: Evaluator, pool: Pool | None = None
+    code: int,
+    info: MatchInfo,
+    depth: int,
+    evaluator: Evaluator,
+    pool: Pool | None = None,
+    explain: bool = False,
 ) -> dict[str, Any]:
-    """The cube decision of the player on roll (a JSON-ready dict)."""
+    """The cube decision of the player on roll (a JSON-ready dict); ``explain``: with its ``"facts"``
+    and ``"why"`` (:mod:`ai.cli.explain`)."""
     t0 = time.perf_counter()
-    probs, d = Engine(evaluator, pool).cube_decision(Position(code), context_from_match(info), depth)
+    engine = Engine(evaluator, pool)
+    context = context_from_match(info)
+    probs, d = engine.cube_decision(Position(code), context, depth)
     cube: dict[str, Any] = {
         "double": d.double,
         "take": d.take,
@@ -101,35 +109,55 @@ def cube_answer(
     }
     if d.nd_mwc is not None and d.dt_mwc is not None and d.dp_mwc is not None:
         cube.update(nd_mwc=round(d.nd_mwc, 6), dt_mwc=round(d.dt_mwc, 6), dp_mwc=round(d.dp_mwc, 6))
-    return {
-        "cube": cube,
-        "probs": [round(float(p), 5) for p in probs],
-        "depth": depth,
-        "seconds": round(time.perf_counter() - t0, 4),
-    }
+    answer: dict[str, Any] = {"cube": cube, "probs": [round(float(p), 5) for p in probs], "depth": depth}
+    if explain:
+        from ai.cli.explain import cube_facts, explained_cube
+
+        facts = cube_facts(engine, Position(code), context, [float(p) for p in probs], (d.nd, d.dt, d.dp))
+        answer["facts"], answer["why"] = explained_cube(facts)
+    answer["seconds"] = round(time.perf_counter() - t0, 4)
+    return answer
 
 
 def gnubg_id_answer(
-    line: str, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+    line: str,
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    pool: Pool | None = None,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """The answer to one ``POSITION_ID:MATCH_ID`` line: a cube decision, or ranked moves when dice are set."""
-    return match_answer(*parse_gnubg_id(line), depth, evaluator, top, pool)
+    return match_answer(*parse_gnubg_id(line), depth, evaluator, top, pool, explain)
 
 
 def xgid_answer(
-    line: str, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+    line: str,
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None = None,
+    pool: Pool | None = None,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """The answer to one XGID line, as to the same position's ``POSITION_ID:MATCH_ID`` line."""
-    return match_answer(*parse_xgid_line(line), depth, evaluator, top, pool)
+    return match_answer(*parse_xgid_line(line), depth, evaluator, top, pool, explain)
 
 
 def match_answer(
-    code: int, info: MatchInfo, depth: int, evaluator: Evaluator, top: int | None, pool: Pool | None
+    code: int,
+    info: MatchInfo,
+    depth: int,
+    evaluator: Evaluator,
+    top: int | None,
+    pool: Pool | None,
+    explain: bool = False,
 ) -> dict[str, Any]:
-    """A cube decision, or ranked moves by cubeful equity when ``info`` has dice."""
+    """A cube decision, or ranked moves by cubeful equity when ``info`` has dice; ``explain``: with
+    their facts and reasons."""
     if not info.has_dice():
-        return cube_answer(code, info, depth, evaluator, pool)
-    return analyse_json(code, info.dice, depth, evaluator, top, context=context_from_match(info), pool=pool)
+        return cube_answer(code, info, depth, evaluator, pool, explain)
+    context = context_from_match(info)
+    return analyse_json(code, info.dice, depth, evaluator, top, context=context, pool=pool, explain=explain)
 
 
 def parse_before_roll(text: str) -> tuple[Position, CubeContext | None]:

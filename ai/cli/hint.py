@@ -94,7 +94,12 @@ class Answerer:
     """Answers protocol lines one at a time: a line in, one JSON-ready dict out."""
 
     def __init__(
-        self, depth: int, evaluator: Evaluator, top: int | None = None, pool: Pool | None = None
+        self,
+        depth: int,
+        evaluator: Evaluator,
+        top: int | None = None,
+        pool: Pool | None = None,
+        explain: bool = False,
     ) -> None:
         self.depth = depth
         """The search depth of every answer."""
@@ -104,6 +109,8 @@ class Answerer:
         """Keep only the best ``top`` moves (None: all)."""
         self.pool = pool
         """Helper processes the searches use too (None: this process alone)."""
+        self.explain = explain
+        """Give every move (and cube decision) its ``"facts"`` and ``"why"``."""
 
     def answer(self, line: str) -> dict[str, Any]:
         """The reply to one request line (``{"error": ...}`` for a line it cannot take)."""
@@ -116,11 +123,17 @@ class Answerer:
     def _answer(self, line: str) -> dict[str, Any]:
         try:
             if looks_like_xgid(line):  # eXtreme Gammon's XGID: answered as its GNU IDs would be
-                return xgid_answer(line.strip(), self.depth, self.evaluator, self.top, self.pool)
+                return xgid_answer(
+                    line.strip(), self.depth, self.evaluator, self.top, self.pool, self.explain
+                )
             if ":" in line:  # a GNU Backgammon ID POSITION_ID:MATCH_ID (cube and match play)
-                return gnubg_id_answer(line.strip(), self.depth, self.evaluator, self.top, self.pool)
+                return gnubg_id_answer(
+                    line.strip(), self.depth, self.evaluator, self.top, self.pool, self.explain
+                )
             code, dice = parse_line(line.strip())
-            return analyse_json(code, dice, self.depth, self.evaluator, self.top, pool=self.pool)
+            return analyse_json(
+                code, dice, self.depth, self.evaluator, self.top, pool=self.pool, explain=self.explain
+            )
         except HintError as exc:
             return {"error": str(exc)}
         except Exception as exc:  # one bad position must not end the session
@@ -188,10 +201,11 @@ def serve(
     evaluator: Evaluator,
     top: int | None,
     pool: Pool | None = None,
+    explain: bool = False,
 ) -> int:
     """Answer each request line (bytes as read from stdin, or text) with one JSON line; returns the
-    number of errors."""
-    answerer = Answerer(depth, evaluator, top, pool)
+    number of errors. ``explain``: every move with its ``"facts"`` and ``"why"``."""
+    answerer = Answerer(depth, evaluator, top, pool, explain)
     errors = 0
     for raw in lines:
         reply, text = answerer.answer_line(raw)
@@ -222,6 +236,12 @@ def format_table(answer: dict[str, Any], pid: str, dice: tuple[int, int]) -> str
             + "  ".join(f"{x * 100:5.1f}%" for x in p)
             + diff
         )
+        if "facts" in m:
+            from ai.cli.explain import facts_line, plain_line
+
+            lines.append(f"       {facts_line(m['facts'])}")
+            if m["why"] is not None:
+                lines.append(f"       {plain_line(m['why'])}")
     return "\n".join(lines)
 
 
@@ -267,6 +287,10 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     ap.add_argument("--json", action="store_true", help="with --position-id: print the JSON answer")
     ap.add_argument(
+        "--explain", action="store_true",
+        help='give every move its "facts" (counted exactly) and "why" (how it differs from the best)',
+    )  # fmt: skip
+    ap.add_argument(
         "--evaluator", choices=("auto", "hand"), default="auto",
         help="auto: the shipped neural network, or the hand-made one if it is missing; hand: hand-made",
     )  # fmt: skip
@@ -309,7 +333,9 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
             ap.error("--dice needs --position-id (or give 'POSITION_ID D1D2' lines on stdin)")
         evaluator = load(args.evaluator, sys.stderr, args.weights)
         with helper_pool(args.workers, evaluator) as pool:
-            serve(read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top, pool)
+            serve(
+                read_lines(sys.stdin.buffer), sys.stdout, args.depth, evaluator, args.top, pool, args.explain
+            )
         return 0
     if args.dice is None:
         ap.error("--position-id needs --dice, e.g. --dice 31")
@@ -317,7 +343,7 @@ def _run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     dice = parse_dice(args.dice)
     evaluator = load(args.evaluator, sys.stderr, args.weights)
     with helper_pool(args.workers, evaluator) as pool:
-        answer = analyse_json(code, dice, args.depth, evaluator, args.top, pool=pool)
+        answer = analyse_json(code, dice, args.depth, evaluator, args.top, pool=pool, explain=args.explain)
     if not is_finite_json(answer):
         raise HintError(NOT_FINITE)
     if args.json:

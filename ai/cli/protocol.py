@@ -88,10 +88,12 @@ def analyse_json(
     top: int | None = None,
     context: CubeContext | None = None,
     pool: Pool | None = None,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """The protocol's answer for one position and roll (a JSON-ready dict), as the engine ranks it
     (by cubeful equity at ``context``'s cube and score when given, else cubeless), searching
-    in ``pool``'s helper processes too when one is given."""
+    in ``pool``'s helper processes too when one is given; ``explain``: each move with its
+    ``"facts"`` and ``"why"`` (:mod:`ai.cli.explain`)."""
     from ai.engine import Engine
 
     t0 = time.perf_counter()
@@ -111,6 +113,13 @@ def analyse_json(
         }
         for r, v, pid in zip(ranked, values, ids, strict=True)
     ]
+    if explain:
+        from ai.cli.explain import explained_moves, move_facts
+
+        facts = [move_facts(r.move, v[1:], v[0]) for r, v in zip(ranked, values, strict=True)]
+        for row, (fact, why) in zip(rows, explained_moves(facts), strict=True):
+            row["facts"] = fact
+            row["why"] = why
     return {"moves": rows, "depth": depth, "seconds": round(time.perf_counter() - t0, 4)}
 
 
