@@ -8,6 +8,7 @@ python main.py analyze FILE    judge every decision of a match record
 python main.py rollout ID [DICE]  play a decision out: the moves of a roll, or the cube
 python main.py temperature ID  every roll's best move before the roll (the temperature map)
 python main.py evaluate ID     a position's chances and cubeless and cubeful equity
+python main.py drills ...      your errors as positions to practise (add, list, answer, export, import)
 python main.py --selftest      headless check of assets, weights, a frame and an AI game
 python main.py COMMAND --help  the options of one command
 """
@@ -76,6 +77,11 @@ COMMANDS: tuple[Command, ...] = (
         "evaluate",
         "ai.cli.evaluate",
         "a position before its roll: both sides' chances, cubeless and cubeful equity at a depth",
+    ),
+    Command(
+        "drills",
+        "ai.cli.drills",
+        "your errors as positions to practise: add them from a record, list, answer, export, import",
     ),
     Command("selftest", "ui.app.selftest", "headless check of assets, weights, a frame and an AI game"),
 )

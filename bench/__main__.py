@@ -20,6 +20,7 @@ MODULES = [
     "bench.rollout",
     "bench.records",
     "bench.hostile",
+    "bench.drills",
 ]
 """The benchmarks ``python -m bench`` runs, in order (each also runs alone: ``python -m bench.movegen``)."""
 

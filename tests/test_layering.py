@@ -22,8 +22,9 @@ PROJECT = Path(__file__).resolve().parent.parent
 OURS = ("game", "ai", "ui")
 """The top-level packages the rules govern."""
 
-SHARED = ("game.rules", "game.records", "game.support", "game.facts")
-"""What every layer above the records may use (the facts an explanation stands on among them)."""
+SHARED = ("game.rules", "game.records", "game.support", "game.facts", "game.drills")
+"""What every layer above the records may use (the facts an explanation stands on among them, and
+the drill cards and their deck)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ LAYERS: dict[str, Layer] = {
     "game.support": Layer(("game.support",), NO_DISPLAY),
     "game.records": Layer(("game.rules", "game.records", "game.support"), NO_DISPLAY),
     "game.facts": Layer(("game.rules", "game.facts"), NO_DISPLAY),
+    "game.drills": Layer(
+        ("game.rules", "game.records", "game.support", "game.facts", "game.drills"), NO_DISPLAY
+    ),
     "ai": Layer(("ai", *SHARED), NO_DISPLAY),
     "ai.levels": Layer((), NO_DISPLAY),
     "ai.blas": Layer((), NO_DISPLAY),

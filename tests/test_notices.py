@@ -88,9 +88,9 @@ def test_the_pinned_build_versions_are_the_ones_the_notices_list() -> None:
     pins = dict(
         re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", (PROJECT / "requirements-build.txt").read_text(), re.M)
     )
-    assert set(pins) == {"pygame-ce", "numpy", "platformdirs", "pyinstaller"}
+    assert set(pins) == {"pygame-ce", "numpy", "platformdirs", "fsrs", "typing-extensions", "pyinstaller"}
     table = NOTICES.read_text(encoding="utf-8")
-    rows = {"pygame-ce": "pygame-ce", "numpy": "numpy", "platformdirs": "platformdirs"}
+    rows = {name: name for name in ("pygame-ce", "numpy", "platformdirs", "fsrs", "typing-extensions")}
     for package, label in rows.items():
         assert re.search(rf"^\| {re.escape(label)} \| {re.escape(pins[package])} \|", table, re.M), package
     assert re.search(rf"^\| PyInstaller bootloader \| {re.escape(pins['pyinstaller'])} \|", table, re.M)

@@ -14,6 +14,7 @@ import hashlib
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -124,3 +125,20 @@ def write_with_checksum(path: Path, data: bytes) -> str:
     write_atomic(path, data)
     write_atomic(checksum_path(path), f"{digest}  {path.name}\n".encode())
     return digest
+
+
+def set_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
+    """Rename a damaged file to ``<name>.corrupt-<time>`` beside it (never deleted: the player may
+    want it back); the files named ``<name><suffix>`` for each of ``companions`` (a database's
+    ``-wal`` and ``-shm``) go with it as ``<new name><suffix>``. Returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    for suffix in companions:
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
+    return target

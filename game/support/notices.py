@@ -22,6 +22,7 @@ REQUIRED_NOTICES: tuple[str, ...] = (
     "licenses/LGPL-2.1.txt",
     "licenses/PyInstaller.txt",
     "licenses/Python.txt",
+    "licenses/fsrs.txt",
     "licenses/libraries/FLAC.txt",
     "licenses/libraries/SDL2.txt",
     "licenses/libraries/SDL2_gfx.txt",
@@ -69,6 +70,7 @@ REQUIRED_NOTICES: tuple[str, ...] = (
     "licenses/numpy/numpy/random/src/sfc64/LICENSE.md",
     "licenses/numpy/numpy/random/src/splitmix64/LICENSE.md",
     "licenses/platformdirs.txt",
+    "licenses/typing_extensions.txt",
 )
 """Every notice file the game must carry, relative to the bundle root ("/"-separated)."""
 

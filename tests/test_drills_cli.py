@@ -1,0 +1,133 @@
+"""``python main.py drills``: add a record's errors, list, answer, export and import; each refusal
+in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.drills import random_cards
+from game.drills.card import DEFAULT_MIN_ERROR
+from game.drills.deck import DECK_FILE, open_deck
+from game.rules.move import legal_moves
+from game.rules.position import Position
+from main import main
+from tests.drill_cases import NOW, answered_deck, deck_cards, lasse_review
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["drills", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_drills_add_keeps_the_players_errors_once_however_often_the_record_is_added(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, review = lasse_review()
+    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    assert code == 0
+    first = deck_cards(home)
+    expected = [d for d in review.decisions if d.player == 0 and d.error >= DEFAULT_MIN_ERROR]
+    assert len(first) == len(expected) >= 1
+    assert out.startswith(f"{len(first)} card")
+    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    assert code == 0 and out.startswith("0 cards added") and "already in the deck" in out
+    assert deck_cards(home) == first
+
+
+def test_a_player_not_in_the_record_is_refused_in_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = lasse_review()
+    code, out, err = _run(capsys, "add", str(path), "--player", "nori", "--depth", "1")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "'nori' is not a player" in err and "'lasse'" in err
+
+
+def test_drills_answer_says_whether_it_was_right_the_best_why_and_when_it_is_due(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = lasse_review()
+    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    code, out, _ = _run(capsys, "list", "--due", "--json")
+    assert code == 0
+    listed = json.loads(out)
+    first = next(c for c in listed if c["played"] == "24/23 24/21")
+    assert set(first) >= {"id", "xgid", "dice", "played", "best", "error", "due"}
+    assert first["dice"] == [3, 1] and first["best"] == "8/5 6/5"
+    code, out, _ = _run(capsys, "answer", str(first["id"]), "24/21", "24/23", "--json")
+    wrong = json.loads(out)
+    assert code == 0 and wrong["correct"] is False and wrong["best"] == "8/5 6/5"
+    assert wrong["error"] == pytest.approx(first["error"], abs=1e-4) and "8/5 6/5 wins" in wrong["why"]
+    code, out, _ = _run(capsys, "answer", str(first["id"]), "6/5", "8/5", "--json")
+    right = json.loads(out)
+    assert right["correct"] is True and right["error"] == 0.0
+    assert right["due"] > wrong["due"]
+    code, out, _ = _run(capsys, "list", "--due", "--json")
+    assert first["id"] not in [c["id"] for c in json.loads(out)]
+
+
+def test_a_move_the_review_did_not_rank_is_judged_by_the_engine(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = lasse_review()
+    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    card = next(c for c in deck_cards(home) if c.played == "24/23 24/21")
+    position = Position.from_id(card.position_id)
+
+    ranked = {o.after for o in card.options}
+    assert card.dice is not None
+    other = next(
+        m for m in legal_moves(position, card.dice) if Position(m.after.code).position_id() not in ranked
+    )
+    code, out, _ = _run(capsys, "answer", str(card.id), other.notation(), "--json")
+    said = json.loads(out)
+    assert code == 0 and said["correct"] is False and said["error"] > 0 and said["best"] == "8/5 6/5"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("answer", "1", "13/7"), "there is no card 1"),
+        (("export", "deck.doc"), "ends in .json"),
+        (("import", "missing.json"), "No such file"),
+    ],
+)
+def test_a_bad_command_is_refused_in_one_line(
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args,
+    said,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and said in err
+
+
+def test_an_illegal_answer_is_refused_in_one_line(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        (cid,) = deck.add(random_cards(1), NOW)
+    code, _, err = _run(capsys, "answer", str(cid), "24/1")
+    assert code == 2 and "is not a legal move" in err and err.count("\n") == 1
+    code, _, err = _run(capsys, "answer", str(cid), "double")
+    assert code == 2 and "is not a legal move" in err
+
+
+def test_export_and_import_from_the_command_line(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    entries = answered_deck(home)
+    for name in ("deck.json", "deck.csv", "deck.txt"):
+        code, out, _ = _run(capsys, "export", str(tmp_path / name))
+        assert code == 0 and out.startswith(f"{len(entries)} cards written")
+    other = tmp_path / "other.sqlite3"
+    code, out, _ = _run(capsys, "--deck", str(other), "import", str(tmp_path / "deck.csv"))
+    assert code == 0 and out.startswith(f"{len(entries)} cards imported")
+    code, out, err = _run(capsys, "--deck", str(other), "import", str(tmp_path / "deck.txt"))
+    assert code == 2 and "lacks the columns" in err
