@@ -33,7 +33,11 @@ def _source_modules(package: str) -> list[str]:
             continue
         parts = path.relative_to(PROJECT).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    names += [".".join(d.relative_to(PROJECT).parts) for d in root.rglob("*") if d.is_dir()]
+    names += [
+        ".".join(d.relative_to(PROJECT).parts)
+        for d in root.rglob("*")
+        if d.is_dir() and any(d.rglob("*.py"))  # a folder of data only (the catalogue's) is no module
+    ]
     return sorted({n for n in names if "__pycache__" not in n})
 
 
