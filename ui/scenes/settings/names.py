@@ -9,7 +9,7 @@ import pygame
 from ui.model.seats import NAME_LENGTH, clean_name
 from ui.scenes.base import Choice, Context, Dialog
 from ui.text import _, ngettext
-from ui.widgets.controls import TextEntry, draw_text_entry, text
+from ui.widgets.controls import TextEntry, draw_text_entry, fit_size, text
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -54,7 +54,8 @@ class NameDialog(Dialog):
             "Type a name (up to {count} characters), then Enter:",
             NAME_LENGTH,
         ).format(count=NAME_LENGTH)
-        text(surface, fonts, hint, (area.centerx, area.y), 16, th.text_dim, anchor="midtop")
+        size = fit_size(fonts, [(hint, False, area.width)], 16)  # a longer language: smaller
+        text(surface, fonts, hint, (area.centerx, area.y), size, th.text_dim, anchor="midtop")
         box = pygame.Rect(0, 0, min(area.width, 360), 44)
         box.midtop = (area.centerx, area.y + 30)
         draw_text_entry(surface, fonts, th, self.entry, box, caret=len(self.entry.text) < NAME_LENGTH)

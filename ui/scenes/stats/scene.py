@@ -10,7 +10,7 @@ from ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from ui.scenes.base import ENTER, Choice, Context, Dialog
 from ui.text import N_, _, ngettext
 from ui.text.engine import rating_words
-from ui.widgets.controls import mix, text, wrap
+from ui.widgets.controls import fit_size, mix, text, wrap
 
 RECENT = 3
 """The latest finished matches listed one by one."""
@@ -196,7 +196,8 @@ class StatisticsScene(Dialog):
         for head, line in summary_lines(self.stats, self.current):
             if head:
                 y += size * 0.4
-                text(surface, fonts, head, (area.x, y), size, th.accent, True)
+                at = fit_size(fonts, [(head, True, area.width)], size)  # a longer language: smaller
+                text(surface, fonts, head, (area.x, y), at, th.accent, True)
                 y += size * 1.45
                 continue
             for part in wrap(fonts.get(size), line, area.width - 16):  # a long line takes two
@@ -228,4 +229,5 @@ class StatisticsScene(Dialog):
             "error rate per reviewed match (the last {count}, oldest left; lower is better)",
             len(rates),
         ).format(count=len(rates))
-        text(surface, fonts, label, (box.centerx, box.bottom + 6), size, th.text_dim, anchor="midtop")
+        at = fit_size(fonts, [(label, False, box.width + 40)], size)  # a longer language: smaller
+        text(surface, fonts, label, (box.centerx, box.bottom + 6), at, th.text_dim, anchor="midtop")
