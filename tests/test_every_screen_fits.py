@@ -780,7 +780,6 @@ LANGUAGES = ("", PSEUDO)
 TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "IDs": ("800x600",),
-        "a player's name": ("800x600", "1024x600", "1366x768"),
         "abandon the game": ("800x600",),
         "analysis of IDs": ("800x600", "1024x600"),
         "computer thinking": ("800x600",),
@@ -808,7 +807,6 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "rollout settings": ("800x600",),
         "set up a position": ("800x600", "1024x600"),
         "settings and new game": ("800x600", "1024x600"),
-        "statistics": ("800x600", "1024x600", "1366x768"),
         "take or pass": ("800x600",),
         "temperature map": ("800x600", "1024x600", "1366x768"),
         "the whole SHA-256": ("800x600",),
