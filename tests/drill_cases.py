@@ -85,3 +85,18 @@ def answered_deck(home: Path) -> list[Entry]:
         for cid in ids[::3]:
             deck.answer(cid, Judged("x", 0.05, False, "y"), 0.04, NOW + cid)
         return deck.entries()
+
+
+def drill_cube_card() -> Card:
+    """A doubler's card at the start of a money game: no double is right, doubling costs 0.07."""
+    return Card(
+        "4HPwATDgc/ABMA",
+        "cAkAAAAAAAAA",
+        str(CubeAction.DOUBLE),
+        "double",
+        "no double",
+        0.07,
+        Source("record:cube", "cube.mat", 1, 3, 2),
+        cube=(0.31, 0.24, 1.0),
+        kind=DrillKind.CUBE,
+    )

@@ -19,6 +19,7 @@ import itertools
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +32,12 @@ from helpers import side
 
 from ai.worker.handlers import answer
 from ai.worker.messages import CubeRequest, Finished, Request
+from bench.drills import random_cards
+from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction, Resignation
-from game.rules.move import legal_moves
+from game.rules.move import legal_moves, parse_move
 from game.rules.position import Position
+from tests.drill_cases import drill_cube_card
 from ui import text as words
 from ui.app.app import App
 from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
@@ -44,7 +48,9 @@ from ui.model.seats import NAME_LENGTH, CheckerColour, Control
 from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
 from ui.model.storage import Store
 from ui.model.tutor import CheckerPlay, cube_verdict, move_verdict
-from ui.scenes.base import ConfirmDialog, Scene
+from ui.scenes.base import Command, ConfirmDialog, Scene
+from ui.scenes.drill.scene import DrillScene
+from ui.scenes.drill.scene import Stage as DrillStage
 from ui.scenes.editor.dialogs import DiceDialog
 from ui.scenes.editor.scene import EditorScene
 from ui.scenes.evaluate import EvaluateDialog
@@ -722,6 +728,58 @@ def review_lost_race(app: App) -> None:
     scene.go(i)
 
 
+def _drill(app: App, cube: bool = False) -> DrillScene:
+    """The Drill screen over a deck of checker plays (or one cube decision), its first card shown."""
+    assert app.store.folder is not None
+    deck, _ = open_deck(app.store.folder / DECK_FILE)
+    with deck:
+        cards = [drill_cube_card()] if cube else random_cards(12)
+        deck.add(cards, time.time() - 60)
+    app.run(Command.DRILL)
+    scene = app.stack.top()
+    assert isinstance(scene, DrillScene)
+    for _ in range(500):
+        if scene.stage is not DrillStage.LOADING:
+            break
+        time.sleep(0.01)
+        app.update(0.0)
+    return scene
+
+
+def drill(app: App) -> None:
+    _drill(app)
+
+
+def drill_answered(app: App) -> None:
+    """A checker play answered wrong: the verdict, the best, why in numbers, when it comes back."""
+    scene = _drill(app)
+    card = scene.card
+    assert card is not None and card.dice is not None
+    scene.answer_with(parse_move(card.played, Position.from_id(card.position_id), card.dice))
+    for _ in range(500):
+        if scene.schedule is not None:
+            break
+        time.sleep(0.01)
+        app.update(0.0)
+
+
+def drill_cube(app: App) -> None:
+    scene = _drill(app, cube=True)
+    scene.answer("double")
+
+
+def drill_statistics(app: App) -> None:
+    drill_answered(app)
+    scene = app.stack.top()
+    assert isinstance(scene, DrillScene)
+    scene.toggle_stats()
+    for _ in range(500):
+        if scene.stats is not None:
+            break
+        time.sleep(0.01)
+        app.update(0.0)
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "opening roll": opening,
     "your roll": your_roll,
@@ -763,6 +821,10 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "review of the worst error": review_worst_error,
     "review of a cube decision": review_cube,
     "review of a lost race": review_lost_race,
+    "drills": drill,
+    "drill answered": drill_answered,
+    "drill cube answered": drill_cube,
+    "drill statistics": drill_statistics,
 }
 """Every screen and dialog, set up as a player meets it."""
 

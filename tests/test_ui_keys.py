@@ -54,6 +54,7 @@ from ui.model.workbench.editor import from_session
 from ui.scenes import base
 from ui.scenes.action_table import Key
 from ui.scenes.base import ConfirmDialog, Dialog, WorkerDialog
+from ui.scenes.drill.typed import MoveDialog
 from ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
 from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.game.actions import ACTIONS
@@ -182,6 +183,7 @@ DIALOGS: dict[type[Dialog], Callable[[App], Dialog]] = {
     EditorHelp: EditorHelp,
     MenuScene: MenuScene,
     NameDialog: lambda a: NameDialog(a, "The first player", "Ann", "Player 1", nothing),
+    MoveDialog: lambda a: MoveDialog(a, "Your roll: 3-1. Play it.", lambda typed: ""),
     StatisticsScene: lambda a: StatisticsScene(a, PlayerStats()),
     IdsDialog: lambda a: IdsDialog(a, session_at(HUMAN), nothing),
     SetUpDialog: lambda a: SetUpDialog(a, nothing, nothing, nothing),

@@ -43,6 +43,7 @@ from game.drills.card import (
     judge_ranked,
     players_named,
     record_identity,
+    shallower,
 )
 from game.drills.deck import DECK_FILE, Deck, DeckError, open_deck
 from game.drills.exchange import ExchangeError, read, write_csv, write_json, write_xgids
@@ -248,9 +249,10 @@ def _judge(card: Card, words: str) -> Judged:
 
     context = context_from_match(from_match_id(card.match_id))
     engine = Engine(load("auto", sys.stderr))
-    ranked = engine.rank_moves(
-        position, card.dice, card.depth or DEFAULT_DEPTH, context=context, cubeful_replies=False
-    )
+    depth: int | None = card.depth or DEFAULT_DEPTH
+    while depth is not None:
+        ranked = engine.rank_moves(position, card.dice, depth, context=context, cubeful_replies=False)
+        depth = shallower(move, ranked)  # cut short by the search: all ranked again at its depth
     return judge_ranked(card, move, ranked)
 
 

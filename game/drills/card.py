@@ -406,10 +406,32 @@ def players_named(names: Sequence[str], wanted: str) -> frozenset[int]:
     return frozenset(i for i, n in enumerate(names) if n.strip().casefold() == key)
 
 
+class DeepRanked(RankedOption, Protocol):
+    """A ranked move with the depth it was searched to (the search's filters may cut a hopeless one
+    short: :class:`ai.engine_types.RankedMove`)."""
+
+    @property
+    def depth(self) -> int:
+        """The depth it was searched to."""
+        ...
+
+
+def shallower(answer: Move, ranked: Sequence[DeepRanked]) -> int | None:
+    """The depth to rank the roll again at when the search cut ``answer`` short of the best's depth
+    (its value is then not comparable with the best's: every move is ranked again at the answer's
+    depth); None when it was searched as deep as the best."""
+    after = answer.after.code
+    mine = next((r for r in ranked if r.move.after.code == after), None)
+    if mine is None or not ranked or mine.depth >= ranked[0].depth:
+        return None
+    return mine.depth
+
+
 def judge_ranked(card: Card, answer: Move, ranked: Sequence[RankedOption]) -> Judged:
     """A move the card does not hold judged against a fresh ranking of the card's roll (``ranked``,
-    best first, every legal move): its error is against that ranking's best, the best named as the
-    card's. ValueError when the ranking lacks the move."""
+    best first, every legal move, the answer searched as deep as the best: :func:`shallower`): its
+    error is against that ranking's best, the best named as the card's. ValueError when the ranking
+    lacks the move."""
     after = answer.after.code
     mine = next((r for r in ranked if r.move.after.code == after), None)
     if mine is None or not ranked:

@@ -34,6 +34,7 @@ from ui.model.session import GameConfig, GameSession, SaveError
 from ui.model.storage import Settings, StorageError, Store
 from ui.scenes.backdrop import Backdrop
 from ui.scenes.base import Command, ConfirmDialog, Scene, SceneStack, Worker
+from ui.scenes.drill.scene import DrillScene
 from ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from ui.scenes.game.scene import GameScene
 from ui.scenes.review.open_match import OpenMatchScene, open_dropped
@@ -53,7 +54,14 @@ MESSAGE_SECONDS = 6.0
 T = TypeVar("T")
 
 ScreenCommand = Literal[
-    Command.MENU, Command.HELP, Command.STATS, Command.IDS, Command.SETUP, Command.OPEN_MATCH, Command.EDITOR
+    Command.MENU,
+    Command.HELP,
+    Command.STATS,
+    Command.IDS,
+    Command.SETUP,
+    Command.OPEN_MATCH,
+    Command.EDITOR,
+    Command.DRILL,
 ]
 """The app-wide commands that open a screen or a dialog."""
 
@@ -282,6 +290,9 @@ class App:
                 self.push(OpenMatchScene(self))
             case Command.EDITOR:
                 open_editor(self)
+            case Command.DRILL:
+                if not any(isinstance(s, DrillScene) for s in self.stack):
+                    self.push(DrillScene(self))
             case _:
                 assert_never(screen)
 

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ai.engine_types import DEFAULT_LEVEL, level_by_key
+from game.drills.card import DEFAULT_MIN_ERROR, DrillKind
 from game.rules.match import MAX_MATCH_LENGTH
 from game.rules.variant import Variant
 from game.support import validate
@@ -40,6 +41,18 @@ HINT_DEPTHS = (1, 2, 3, 4)
 
 MAX_WINDOW_SIDE = 16384
 """The longest side a saved window size may have; anything longer is a damaged setting."""
+
+DRILL_MIN_ERRORS = (0.02, 0.03, 0.04, 0.06, 0.08, 0.12)
+"""The least errors a card may be made from."""
+
+DRILL_SESSIONS = (5, 10, 20, 50)
+"""The lengths of a drill session, in cards."""
+
+ALL_KINDS = "all"
+"""The drill kind setting that drills every kind."""
+
+DRILL_NAMES = 4
+"""How many names the player may go by in records from elsewhere."""
 
 RECENT_FILES = 10
 """How many match record files opened lately the settings remember."""
@@ -101,6 +114,17 @@ class Settings:
     most :data:`RECENT_FILES`."""
     variant: Variant = Variant.STANDARD
     """The variant of the next new match: standard backgammon or nackgammon."""
+    drill_min_error: float = DEFAULT_MIN_ERROR
+    """Drills: the least error of the player's that becomes a card (one of DRILL_MIN_ERRORS)."""
+    drill_after_match: bool = True
+    """Drills: review each finished match in the background and keep the player's errors as cards."""
+    drill_names: tuple[str, ...] = ()
+    """Drills: the names the player goes by in records from elsewhere ("I am 'lasse'"): a review of a
+    record with a player of one of these names keeps that player's errors as cards."""
+    drill_session: int = 10
+    """Drills: the cards of a session (one of DRILL_SESSIONS)."""
+    drill_kind: str = ALL_KINDS
+    """Drills: the kind of card drilled (a DrillKind's value, or "all")."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -219,6 +243,14 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "name_two": _name,
         "recent_files": _paths,
         "variant": lambda x, n: validate.member(x, n, Variant),
+        "drill_min_error": lambda x, n: validate.choice(x, n, DRILL_MIN_ERRORS),
+        "drill_after_match": validate.flag,
+        "drill_names": lambda x, n: tuple(
+            _name(v, f"{n}[{i}]")
+            for i, v in enumerate(validate.items(list(x) if isinstance(x, tuple) else x, n, DRILL_NAMES))
+        ),
+        "drill_session": lambda x, n: validate.choice(x, n, DRILL_SESSIONS),
+        "drill_kind": lambda x, n: validate.choice(x, n, (ALL_KINDS, *(str(k) for k in DrillKind))),
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""

@@ -83,6 +83,7 @@ class Command(Enum):
     SETUP = "setup"
     OPEN_MATCH = "open-match"
     EDITOR = "editor"
+    DRILL = "drill"
 
 
 T = TypeVar("T")

@@ -9,6 +9,7 @@ the game's worker and its search are never disturbed. Its commands are one table
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,7 @@ from ai.engine_types import BAD, CubeContext, Review, context_for, context_from_
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
 from game.records.matchid import MatchInfo, from_match_id
 from game.rules.position import Position
-from ui.model import player_stats
+from ui.model import drills, player_stats
 from ui.model.display import HomeSide
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.workbench.exports import PositionExport
@@ -37,6 +38,7 @@ from ui.scenes.review.panels import (
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.text import N_, _
+from ui.text import drills as drill_words
 from ui.text.errors import file_error
 from ui.widgets.controls import (
     Button,
@@ -358,9 +360,17 @@ class ReviewScene(Scene):
             self.worker = None
 
     def _on_review_done(self, rev: Review) -> None:
-        """Count a review of one of the player's own matches in the player's statistics."""
+        """Count a review of one of the player's own matches in the player's statistics, and keep the
+        player's errors as drill cards (theirs in their own matches, and those of a player named as
+        they go by in any record)."""
         folder = self.ctx.store.matches_folder
-        if self.source is None or folder is None or self.source.parent.resolve() != folder.resolve():
+        own = (
+            self.source is not None
+            and folder is not None
+            and self.source.parent.resolve() == folder.resolve()
+        )
+        self._keep_drills(rev, own)
+        if self.source is None or folder is None or not own:
             return
         assert self.ctx.store.folder is not None
         folder, name = self.ctx.store.folder, self.source.name
@@ -378,6 +388,22 @@ class ReviewScene(Scene):
             return ""
 
         self.ctx.run_file_job(count, lambda why: self.ctx.notify(why, warn=True) if why else None)
+
+    def _keep_drills(self, rev: Review, own: bool) -> None:
+        """Keep the player's errors as drill cards (a file job), and say how many were added."""
+        settings, folder, name, now = self.ctx.settings, self.ctx.store.folder, self.name, time.time()
+        names, least = settings.drill_names, settings.drill_min_error
+
+        def told(kept: tuple[int, drills.Told]) -> None:
+            count, said = kept
+            if said.damage is not None:
+                self.ctx.alert(drill_words.damaged(said.damage))
+            if said.problem:
+                self.ctx.alert(drill_words.unusable(said.problem))
+            if count:
+                self.ctx.notify(drill_words.added(count))
+
+        self.ctx.run_file_job(lambda: drills.keep_review(folder, rev, name, own, names, least, now), told)
 
     def close(self) -> None:
         """Stop the analysis and its worker."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -11,6 +12,7 @@ import pygame
 from ai.engine_types import BAD, DOUBTFUL, LEVELS, VERY_BAD
 from game.rules.variant import Variant
 from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
+from ui.model.drills import Told, due_count
 from ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
 from ui.model.session import MATCH_CHOICES, FirstMove
 from ui.model.storage import HINT_DEPTHS
@@ -19,6 +21,7 @@ from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Command, Context, Dialog
 from ui.scenes.settings.names import NameDialog
 from ui.text import N_, _, ngettext
+from ui.text.drills import damaged, to_practise
 from ui.text.engine import level_name
 from ui.widgets.controls import fit_text, text
 
@@ -163,11 +166,22 @@ class MenuScene(Dialog):
         self.line = 30.0
         self.top = 0.0
         self.arrows: list[tuple[pygame.Rect, int, int]] = []  # rect, row, direction
+        self.due: int | None = None
+        """The drill cards due now, once counted (None: not yet)."""
         super().__init__(ctx)
+        folder, now = ctx.store.folder, time.time()
+        ctx.run_file_job(lambda: due_count(folder, now), self._counted)
+
+    def _counted(self, counted: tuple[int, Told]) -> None:
+        """The drill cards due now: the Drill button says how many."""
+        self.due, told = counted
+        if told.damage is not None:
+            self.ctx.alert(damaged(told.damage))
+        self.on_resize()
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """Most of the window."""
-        return min(w - 40, max(round(self.px(640)), int(w * 0.55))), min(h - 30, max(460, int(h * 0.86)))
+        return min(w - 40, max(round(self.px(640)), int(w * 0.66))), min(h - 30, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
         """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
@@ -188,6 +202,8 @@ class MenuScene(Dialog):
             label = _("Back") if session.outcome() is not None else _("Continue game")
             out.append(Choice("continue", label, (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)))
         out.append(Choice("stats", _("Statistics"), (pygame.K_g,), "G", lambda: self.ctx.run(Command.STATS)))
+        drill = _("Drills") if self.due is None else to_practise(self.due)
+        out.append(Choice("drill", drill, (pygame.K_d,), "D", lambda: self.ctx.run(Command.DRILL)))
         setup_keys = (pygame.K_p, Key(pygame.K_p, ctrl=True))  # P, or Ctrl+P as on the board
         out.append(Choice("setup", _("Set up"), setup_keys, "P", lambda: self.ctx.run(Command.SETUP)))
         out.append(Choice("quit", _("Quit"), (pygame.K_q,), "Q", lambda: self.ctx.run(Command.QUIT)))

@@ -1,0 +1,165 @@
+"""The Drill screen and the cards the window makes: the start screen's count, a card answered on the
+board, by a cube key and by the worker's ranking, each answer kept in the deck, a damaged deck told,
+and a reviewed record of the player's (by the name they go by) making its cards."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from bench.drills import random_cards
+from game.drills.card import Card, DrillKind, Source
+from game.drills.deck import DECK_FILE, open_deck
+from game.rules.cube import CubeAction
+from game.rules.move import legal_moves, parse_move
+from game.rules.position import Position
+from tests.drill_cases import LASSE
+from tests.ui_driver import key, run_until
+from ui.app.app import App
+from ui.scenes.base import Command
+from ui.scenes.drill.scene import DRILL_ACTIONS, DrillScene, Stage
+from ui.scenes.review.scene import ReviewScene
+from ui.scenes.settings.menu import MenuScene
+
+
+def _deck(home: Path, cards: list[Card]) -> None:
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        deck.add(cards, time.time() - 60)
+
+
+def _drill(app: App) -> DrillScene:
+    app.run(Command.DRILL)
+    scene = app.stack.top()
+    assert isinstance(scene, DrillScene)
+    run_until(app, lambda: scene.stage is not Stage.LOADING, "the session's cards read")
+    return scene
+
+
+def _answers(home: Path, card_id: int) -> list[bool]:
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        return [a.right for a in deck.answers(card_id)]
+
+
+def _cube_card() -> Card:
+    return Card(
+        "4HPwATDgc/ABMA", "cAkAAAAAAAAA", str(CubeAction.DOUBLE), "double", "no double", 0.07,
+        Source("record:cube", "cube.mat", 1, 3, 2), cube=(0.31, 0.24, 1.0), kind=DrillKind.CUBE,
+    )  # fmt: skip
+
+
+def test_the_start_screen_says_how_many_positions_are_due(make_app: Callable[..., App], home: Path) -> None:
+    _deck(home, random_cards(12))
+    app = make_app()
+    app.push(MenuScene(app))
+    menu = app.stack.top()
+    assert isinstance(menu, MenuScene)
+    run_until(app, lambda: menu.due is not None, "the cards due counted")
+    labels = {b.key: b.label for b in menu.buttons}
+    assert labels["drill"] == "12 positions to practise"
+    key(app, pygame.K_d)
+    assert isinstance(app.stack.top(), DrillScene)
+
+
+def test_a_move_played_on_the_board_is_judged_at_once_kept_and_the_next_card_follows(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    cards = random_cards(2)
+    _deck(home, cards)
+    app = make_app()
+    scene = _drill(app)
+    assert scene.stage is Stage.ASKING and scene.card is not None and scene.builder is not None
+    card = scene.card
+    assert card.dice is not None
+    best = parse_move(card.best, Position.from_id(card.position_id), card.dice)
+    first, *rest = best.steps
+    scene.builder.play_steps([first])
+    assert next(a for a in DRILL_ACTIONS if a.name == "undo").enabled(scene)
+    scene.builder.play_steps(rest)
+    key(app, pygame.K_RETURN)  # Enter plays the move made on the board
+    assert scene.stage is Stage.ANSWERED and scene.judged is not None and scene.judged.right
+    assert scene.view() is not None and scene.view().arrows  # type: ignore[union-attr]
+    run_until(app, lambda: scene.schedule is not None, "the answer kept")
+    assert _answers(home, card.id) == [True]
+    key(app, pygame.K_RETURN)  # Enter: the next card
+    assert scene.stage is Stage.ASKING and scene.card is not None and scene.card.id != card.id
+
+
+def test_a_cube_card_is_answered_by_its_key_and_a_wrong_answer_comes_back_sooner(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    _deck(home, [_cube_card()])
+    app = make_app()
+    scene = _drill(app)
+    assert scene.card is not None and scene.card.is_cube()
+    assert not next(a for a in DRILL_ACTIONS if a.name == "take").enabled(scene)
+    key(app, pygame.K_d)  # Double: the wrong answer
+    assert scene.judged is not None and not scene.judged.right
+    run_until(app, lambda: scene.schedule is not None, "the answer kept")
+    assert scene.schedule is not None and scene.schedule.due - time.time() < 3600
+    key(app, pygame.K_RETURN)
+    assert scene.stage is Stage.EMPTY
+    assert _answers(home, scene.session.cards[0][0].id) == [False]  # type: ignore[union-attr]
+
+
+def test_a_move_the_card_did_not_rank_is_ranked_by_the_worker_off_the_windows_thread(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    card = random_cards(1)[0]
+    assert card.dice is not None
+    position = Position.from_id(card.position_id)
+    ranked = {o.after for o in card.options}
+    other = next(
+        m for m in legal_moves(position, card.dice) if Position(m.after.code).position_id() not in ranked
+    )
+    _deck(home, [card])
+    app = make_app()
+    scene = _drill(app)
+    scene.answer_with(other)
+    assert scene.stage is Stage.JUDGING and scene.worker is not None
+    run_until(app, lambda: scene.stage is Stage.ANSWERED, "the worker's ranking")
+    assert scene.judged is not None and scene.judged.answer == other.notation()
+    assert scene.worker is None
+
+
+def test_a_damaged_deck_is_told_and_a_new_one_started(make_app: Callable[..., App], home: Path) -> None:
+    (home / DECK_FILE).write_bytes(b"not a deck at all" * 64)
+    app = make_app()
+    scene = _drill(app)
+    assert scene.stage is Stage.EMPTY
+    assert any("moved aside" in a for a in app.alerts)
+    assert list(home.glob(f"{DECK_FILE}.corrupt-*"))
+
+
+def test_a_reviewed_record_of_a_player_named_as_i_go_by_makes_their_cards(
+    make_app: Callable[..., App], home: Path, tmp_path: Path
+) -> None:
+    record = tmp_path / "lasse.mat"
+    record.write_text(LASSE, encoding="utf-8")
+    app = make_app(hint_depth=1, drill_names=["Lasse"])
+    app.open_review(record.read_bytes(), record.name, record)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    run_until(app, lambda: scene.path is not None, "the review")
+    assert scene.path is not None
+    errors = [d for d in scene.path.review.decisions if d.player == 0 and d.error >= 0.04]
+    run_until(app, lambda: (home / DECK_FILE).exists() and not app.file_jobs.busy(), "the cards kept")
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        kept = deck.cards()
+    assert len(kept) == len(errors) >= 1
+    assert {c.player for c, _ in kept} == {"lasse"}
+    assert app.message[0].startswith(f"{len(errors)} position")
+    # reviewed again: nothing new
+    scene.close_scene()
+    app.open_review(record.read_bytes(), record.name, record)
+    again = app.stack.top()
+    assert isinstance(again, ReviewScene)
+    run_until(app, lambda: again.path is not None and not app.file_jobs.busy(), "the second review")
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        assert deck.count() == len(errors)

@@ -1,0 +1,156 @@
+"""The drill deck as the window uses it (no pygame): each function here runs as a file job, off the
+window's thread, and opens the deck (:mod:`game.drills.deck`) for the one thing it does.
+
+Cards come from a judged match (:func:`cards_of_review`): the player's own matches against the
+computer (the human is player 0) and any record with a player named as the player goes by (the
+``drill_names`` setting, "I am 'lasse'"), each error at or above the ``drill_min_error`` setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.engine_types import Review
+from game.drills.card import Card, DrillKind, Harvest, Judged, Source, cards_from_decisions, record_identity
+from game.drills.deck import DECK_FILE, DeckDamage, DeckError, DeckStats, open_deck
+from game.drills.schedule import Schedule
+
+ALL = "all"
+"""The kind setting that drills every kind (``Settings.drill_kind``)."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a file job on the deck has to tell the player besides its answer."""
+
+    damage: DeckDamage | None = None
+    """The deck was damaged and set aside (a fresh one was made)."""
+    problem: str = ""
+    """The deck could not be used at all (the system's or SQLite's words)."""
+
+
+@dataclass(frozen=True)
+class Session:
+    """The cards of a drill session, and the deck's figures when it started."""
+
+    cards: tuple[tuple[Card, Schedule], ...]
+    """The cards due, soonest first, at most the session's length."""
+    due: int
+    """All the cards due now (of the kind chosen)."""
+    total: int
+    """All the cards of the deck."""
+    told: Told = Told()
+    """Anything to tell the player."""
+
+
+def deck_path(folder: Path) -> Path:
+    """The deck in the user data folder ``folder``."""
+    return folder / DECK_FILE
+
+
+def kinds_of(setting: str) -> tuple[DrillKind, ...] | None:
+    """The kinds a ``drill_kind`` setting drills (None: every kind)."""
+    return None if setting == ALL else (DrillKind(setting),)
+
+
+def due_count(folder: Path | None, now: float) -> tuple[int, Told]:
+    """How many cards are due now (the start screen's line); 0 without a folder."""
+    if folder is None:
+        return 0, Told()
+    try:
+        deck, damage = open_deck(deck_path(folder))
+    except DeckError as exc:
+        return 0, Told(problem=str(exc.strerror or exc))
+    with deck:
+        return deck.count(now), Told(damage)
+
+
+def start_session(folder: Path | None, now: float, kind: str, length: int) -> Session:
+    """The cards of a session: the ``length`` due soonest, of ``kind`` (a setting's value)."""
+    if folder is None:
+        return Session((), 0, 0)
+    try:
+        deck, damage = open_deck(deck_path(folder))
+    except DeckError as exc:
+        return Session((), 0, 0, Told(problem=str(exc.strerror or exc)))
+    with deck:
+        kinds = kinds_of(kind)
+        cards = tuple(deck.cards(now, kinds, length))
+        return Session(cards, deck.count(now, kinds), deck.count(), Told(damage))
+
+
+def keep_answer(
+    folder: Path | None, card_id: int, judged: Judged, close: float, now: float
+) -> Schedule | str:
+    """Keep an answer and schedule the card again; the new schedule, or why it could not be kept."""
+    if folder is None:
+        return "saving is off"
+    try:
+        deck, _ = open_deck(deck_path(folder))
+        with deck:
+            return deck.answer(card_id, judged, close, now)
+    except (DeckError, KeyError) as exc:
+        return str(exc)
+
+
+def deck_stats(folder: Path | None, now: float) -> DeckStats | str:
+    """The deck's figures, or why they cannot be read."""
+    if folder is None:
+        return "saving is off"
+    try:
+        deck, _ = open_deck(deck_path(folder))
+        with deck:
+            return deck.stats(now)
+    except DeckError as exc:
+        return str(exc)
+
+
+def add_cards(folder: Path | None, cards: Sequence[Card], now: float) -> tuple[int, Told]:
+    """Keep new cards (those already in the deck left out); how many were added."""
+    if folder is None or not cards:
+        return 0, Told()
+    try:
+        deck, damage = open_deck(deck_path(folder))
+        with deck:
+            return len(deck.add(cards, now)), Told(damage)
+    except DeckError as exc:
+        return 0, Told(problem=str(exc.strerror or exc))
+
+
+def drilled_players(names: Sequence[str], own: bool, goes_by: Sequence[str]) -> frozenset[int]:
+    """The players of a record whose errors become cards: the human (player 0) of one of the player's
+    own matches against the computer (``own``), and any player named as the player goes by."""
+    known = {n.strip().casefold() for n in goes_by if n.strip()}
+    found = {i for i, n in enumerate(names) if n.strip().casefold() in known}
+    return frozenset(found | ({0} if own else set()))
+
+
+def cards_of_review(
+    review: Review, name: str, players: frozenset[int], min_error: float, judged_by: str = ""
+) -> list[Card]:
+    """The cards of a judged match: the ``players``' errors of at least ``min_error``; ``name`` is the
+    record's file name."""
+    record = review.match.record
+    names = (record.players[0], record.players[1])
+    harvest = Harvest(players, min_error, names, review.depth, judged_by)
+    return cards_from_decisions(review.decisions, Source(record_identity(record), name), harvest)
+
+
+def keep_review(
+    folder: Path | None,
+    review: Review,
+    name: str,
+    own: bool,
+    goes_by: Sequence[str],
+    min_error: float,
+    now: float,
+) -> tuple[int, Told]:
+    """Keep the player's errors of a judged match as cards (a file job): the human's in one of the
+    player's ``own`` matches, and those of a player named as the player ``goes_by``; how many were
+    added."""
+    players = drilled_players(review.match.record.players, own, goes_by)
+    if not players:
+        return 0, Told()
+    return add_cards(folder, cards_of_review(review, name, players, min_error), now)

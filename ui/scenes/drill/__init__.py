@@ -1,0 +1,1 @@
+"""The Drill screen: the player's own errors, practised."""
