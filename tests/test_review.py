@@ -136,6 +136,7 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
         assert st["checker_error"] >= 0 and st["cube_error"] >= 0
     assert all(":" in d["gnubg_id"] for d in out["decisions"])
     base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id", "xgid"}
+    base |= {"facts", "why"}  # what the decision's explanation stands on (issue 53, tests/test_explain.py)
     for d in out["decisions"]:  # the review screen's details stay out of the JSON
         assert set(d) in (base, base | {"dice", "luck"})
 
