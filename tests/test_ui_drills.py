@@ -4,6 +4,7 @@ and a reviewed record of the player's (by the name they go by) making its cards.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,9 @@ from game.rules.position import Position
 from tests.drill_cases import LASSE
 from tests.ui_driver import key, run_until
 from ui.app.app import App
+from ui.model.records import keep_game
+from ui.model.seats import CheckerColour
+from ui.model.session import FirstMove, GameConfig, GameSession
 from ui.scenes.base import Command
 from ui.scenes.drill.scene import DRILL_ACTIONS, DrillScene, Stage
 from ui.scenes.review.scene import ReviewScene
@@ -163,3 +167,43 @@ def test_a_reviewed_record_of_a_player_named_as_i_go_by_makes_their_cards(
     deck, _ = open_deck(home / DECK_FILE)
     with deck:
         assert deck.count() == len(errors)
+
+
+def _finished_match(seed: int = 5) -> GameSession:
+    """A one-point match played to its end by random legal moves (the human errs, surely)."""
+    config = GameConfig("casual", 1, 0.0, 1, FirstMove.YOU, CheckerColour.LIGHT)
+    s = GameSession(config, seed=f"drills-{seed}")
+    s.begin()
+    rng = random.Random(seed)
+    while s.outcome() is None:
+        assert s.state.dice is not None
+        moves = legal_moves(s.state.position, s.state.dice)
+        s.play(rng.choice(moves) if moves else None)
+        if s.outcome() is None:
+            s.roll()
+    return s
+
+
+def test_a_finished_match_is_reviewed_in_the_background_and_the_players_errors_kept(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    app = make_app(hint_depth=1, drill_after_match=True)
+    session = _finished_match()
+    assert session.match_now().is_over()
+    matches = app.store.matches_folder
+    assert matches is not None
+    keep_game(matches, session)  # as the game-over's file job does, before the review reads it
+    assert app.after_match.start(app, session)
+    run_until(app, lambda: "added to your drills" in app.message[0], "the match reviewed and its cards kept")
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        kept = deck.cards()
+    assert kept and {c.bottom for c, _ in kept} == {0}  # the human's errors, none of the computer's
+    assert not app.after_match.busy()
+
+
+def test_no_background_review_unless_the_player_asks_for_it(make_app: Callable[..., App], home: Path) -> None:
+    app = make_app()
+    assert app.settings.drill_after_match is False
+    session = _finished_match()
+    assert not app.after_match.start(app, session)

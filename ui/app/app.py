@@ -21,6 +21,7 @@ import pygame
 
 from game.rules.dice import new_seed
 from game.rules.position import Position
+from ui.app.after_match import AfterMatch
 from ui.app.bookkeeping import keep_game_over, open_statistics
 from ui.app.file_jobs import QUIT_WAIT_S, FileJobs
 from ui.app.ids import open_editor, open_ids, open_setup
@@ -127,6 +128,8 @@ class App:
         """False once the player quits."""
         self.file_jobs = FileJobs(self._file_job_failed)
         """Reading and writing the player's files during play, off this thread."""
+        self.after_match = AfterMatch()
+        """A finished match reviewed in the background for the drills (:mod:`ui.app.after_match`)."""
         self.clock = pygame.time.Clock()
         self._time = 0.0
         self.current_scene: Scene | None = None
@@ -384,6 +387,7 @@ class App:
         if s is not None and not any(isinstance(x, GameOverScene) for x in self.stack):
             self.push(GameOverScene(self, s))
             keep_game_over(self, s)
+            self.after_match.start(self, s)  # after the record is written: the file jobs keep order
 
     def save_game(self, session: GameSession | None = None) -> None:
         """Save the game in progress (the match is forgotten once it is over)."""
@@ -462,6 +466,7 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        self.after_match.close()
         for scene in self.stack:
             scene.close()
         if not self.headless and self.settings.window_size != self._saved_window_size:
@@ -520,7 +525,11 @@ class App:
     def needs_frames(self) -> bool:
         """True while something runs that the picture may not show: a search, or a scene's
         animation or timer (the loop keeps its frame rate and polls the worker)."""
-        if self.file_jobs.busy() or (self._worker is not None and self._worker.busy):
+        if (
+            self.file_jobs.busy()
+            or (self._worker is not None and self._worker.busy)
+            or self.after_match.busy()
+        ):
             return True
         for s in self.stack:
             self.current_scene = s
@@ -540,6 +549,7 @@ class App:
         """Advance the worker, the game and the overlays."""
         self._time += dt
         self.file_jobs.drain()
+        self.after_match.poll(self)
         if self._worker is not None:
             for ev in self._worker.poll():
                 for scene in self.stack:

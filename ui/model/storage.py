@@ -116,7 +116,7 @@ class Settings:
     """The variant of the next new match: standard backgammon or nackgammon."""
     drill_min_error: float = DEFAULT_MIN_ERROR
     """Drills: the least error of the player's that becomes a card (one of DRILL_MIN_ERRORS)."""
-    drill_after_match: bool = True
+    drill_after_match: bool = False
     """Drills: review each finished match in the background and keep the player's errors as cards."""
     drill_names: tuple[str, ...] = ()
     """Drills: the names the player goes by in records from elsewhere ("I am 'lasse'"): a review of a

@@ -156,6 +156,18 @@ def added(count: int) -> str:
     ).format(count=count)
 
 
+def least_error(least: float) -> str:
+    """The least error that makes a card, as just set."""
+    return _("Errors of {least:.2f} or more become cards.").format(least=least)
+
+
+def after_match(on: bool) -> str:
+    """The review after each match, as just set."""
+    if on:
+        return _("Each match you finish is reviewed for your drills.")
+    return _("Finished matches are no longer reviewed for your drills.")
+
+
 def damaged(damage: DeckDamage) -> str:
     """A damaged deck set aside."""
     return _(

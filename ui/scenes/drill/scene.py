@@ -29,7 +29,7 @@ from game.rules.move import Move, MoveError, parse_move
 from game.rules.position import Position, unpack
 from ui.model import drills
 from ui.model.display import HomeSide
-from ui.model.storage import ALL_KINDS, DRILL_SESSIONS
+from ui.model.storage import ALL_KINDS, DRILL_MIN_ERRORS, DRILL_SESSIONS
 from ui.model.turn import TurnBuilder
 from ui.scenes.action_table import Action, Key, first_action
 from ui.scenes.base import Context, Scene, Worker
@@ -165,6 +165,24 @@ DRILL_ACTIONS: tuple[Action[DrillScene], ...] = (
         lambda s: s.stage is not Stage.JUDGING,
         lambda s: s.step_length(),
         True,
+    ),
+    Action(
+        "least",
+        N_("Least error"),
+        _k(pygame.K_e),
+        "E",
+        N_("the least error that makes a card"),
+        lambda s: True,
+        lambda s: s.step_least(),
+    ),
+    Action(
+        "after",
+        N_("Review after a match"),
+        _k(pygame.K_a),
+        "A",
+        N_("review each match when it ends (on / off)"),
+        lambda s: True,
+        lambda s: s.toggle_after_match(),
     ),
     Action(
         "stats",
@@ -479,6 +497,21 @@ class DrillScene(Scene):
         self._finish_worker()
         self.load()
 
+    def step_least(self) -> None:
+        """The next least error that makes a card (the answers' "close" bound too)."""
+        s = self.ctx.settings
+        i = DRILL_MIN_ERRORS.index(s.drill_min_error) if s.drill_min_error in DRILL_MIN_ERRORS else 0
+        s.drill_min_error = DRILL_MIN_ERRORS[(i + 1) % len(DRILL_MIN_ERRORS)]
+        self.ctx.settings_changed()
+        self.ctx.notify(words.least_error(s.drill_min_error))
+
+    def toggle_after_match(self) -> None:
+        """Turn the review of each finished match (for the drills) on or off."""
+        s = self.ctx.settings
+        s.drill_after_match = not s.drill_after_match
+        self.ctx.settings_changed()
+        self.ctx.notify(words.after_match(s.drill_after_match))
+
     def toggle_stats(self) -> None:
         """Show the deck's figures (read in a file job), or the card again."""
         self.show_stats = not self.show_stats
@@ -591,7 +624,7 @@ class DrillScene(Scene):
                 )
             said = _(
                 "Your errors become positions here: review a match of yours (V after a game), or let "
-                "the game review each match when it ends (on by default)."
+                "the game review each match when it ends (A turns it on)."
             )
             out.append((said, th.text_dim, False))
             return out
