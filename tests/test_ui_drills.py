@@ -10,21 +10,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from bench.drills import random_cards
-from game.drills.card import Card, DrillKind, Source
+from game.drills.card import Card, DrillKind, Source, judge
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction
 from game.rules.move import legal_moves, parse_move
 from game.rules.position import Position
 from tests.drill_cases import LASSE
-from tests.ui_driver import key, run_until
+from tests.ui_driver import key, run_until, to_human_move
 from ui.app.app import App
 from ui.model.records import keep_game
 from ui.model.seats import CheckerColour
 from ui.model.session import FirstMove, GameConfig, GameSession
 from ui.scenes.base import Command
 from ui.scenes.drill.scene import DRILL_ACTIONS, DrillScene, Stage
+from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
 
@@ -207,3 +209,32 @@ def test_no_background_review_unless_the_player_asks_for_it(make_app: Callable[.
     assert app.settings.drill_after_match is False
     session = _finished_match()
     assert not app.after_match.start(app, session)
+
+
+def test_an_error_the_tutor_catches_becomes_a_card(make_app: Callable[..., App], home: Path) -> None:
+    app = make_app(first="you", tutor="bad", hint_depth=1)
+    key(app, pygame.K_RETURN)  # start a new game from the dialog
+    g = to_human_move(app)
+    run_until(app, lambda: g.flow.tutor_moves is not None, "the tutor's check")
+    ranked = g.flow.tutor_moves
+    assert ranked is not None
+    worst = min(ranked, key=lambda r: r.equity)
+    best = max(ranked, key=lambda r: r.equity)
+    b = g.flow.builder
+    assert b is not None
+    b.play_steps(worst.move.steps)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top(), TutorDialog)
+    run_until(app, lambda: (home / DECK_FILE).exists() and not app.file_jobs.busy(), "the card kept")
+    deck, _ = open_deck(home / DECK_FILE)
+    with deck:
+        ((card, _),) = deck.cards()
+    assert (card.played, card.best, card.dice) == (
+        worst.move.notation(),
+        best.move.notation(),
+        g.session.state.dice,
+    )
+    assert card.error == pytest.approx(best.equity - worst.equity) and card.bottom == 0
+    assert card.dice is not None
+    right = judge(card, parse_move(card.best, Position.from_id(card.position_id), card.dice))
+    assert right is not None and right.right

@@ -13,9 +13,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.engine_types import Review
-from game.drills.card import Card, DrillKind, Harvest, Judged, Source, cards_from_decisions, record_identity
+from game.drills.card import (
+    MOVE,
+    Card,
+    DrillKind,
+    Harvest,
+    Judged,
+    Option,
+    Source,
+    cards_from_decisions,
+    kind_of,
+    record_identity,
+)
 from game.drills.deck import DECK_FILE, DeckDamage, DeckError, DeckStats, open_deck
 from game.drills.schedule import Schedule
+from game.rules.cube import CubeAction
+from game.rules.move import MoveError, parse_move
+from game.rules.position import position_id as pid
+from ui.model.position_ids import gnubg_player, session_ids
+from ui.model.session import HUMAN, GameSession
+from ui.model.tutor import Checked, Verdict
 
 ALL = "all"
 """The kind setting that drills every kind (``Settings.drill_kind``)."""
@@ -154,3 +171,56 @@ def keep_review(
     if not players:
         return 0, Told()
     return add_cards(folder, cards_of_review(review, name, players, min_error), now)
+
+
+def _cube_best(kind: CubeAction, cube: tuple[float, float, float]) -> str:
+    """The right cube action in the review's words (``no double``, ``double, take``, ``take``...)."""
+    nd, dt, dp = cube
+    if kind in (CubeAction.TAKE, CubeAction.PASS, CubeAction.BEAVER):
+        return "take" if dt <= dp else "pass"
+    if nd >= min(dt, dp):
+        return "no double"
+    return "double, take" if dt <= dp else "double, pass"
+
+
+def tutor_card(session: GameSession, verdict: Verdict, kind: Checked) -> Card | None:
+    """The card of an error the tutor caught, at the moment it was caught (the human deciding, the
+    move not yet played); None for a game set up from a position (no record to name) or a move the
+    verdict does not name."""
+    if session.setup:
+        return None
+    position_id, match_id = session_ids(session)
+    source = Source(
+        "match:" + (session.record_name or "unnamed"),
+        session.record_name,
+        session.match.game_number(),
+        len(session.log),
+    )
+    bottom = gnubg_player(session, HUMAN)
+    if isinstance(kind, CubeAction):
+        if verdict.cube is None:
+            return None
+        cube = (verdict.cube.nd, verdict.cube.dt, verdict.cube.dp)
+        action = CubeAction.TAKE if kind is CubeAction.BEAVER else kind
+        return Card(
+            position_id, match_id, str(action), str(action), _cube_best(kind, cube), verdict.loss, source,
+            bottom=bottom, cube=cube, kind=DrillKind.CUBE,
+        )  # fmt: skip
+    dice = session.state.dice
+    if dice is None or not verdict.played or not verdict.best:
+        return None
+    position = session.state.position
+    try:
+        best = parse_move(verdict.best, position, (dice[0], dice[1]))
+        played = parse_move(verdict.played, position, (dice[0], dice[1]))
+    except (MoveError, ValueError):
+        return None
+    options = (
+        Option(best.notation(), pid(best.after.code), verdict.equities[0]),
+        Option(played.notation(), pid(played.after.code), verdict.equities[1]),
+    )
+    return Card(
+        position_id, match_id, MOVE, played.notation(), best.notation(), verdict.loss, source,
+        bottom=bottom, dice=(dice[0], dice[1]), options=options,
+        kind=kind_of(position.code, MOVE, len(session.log)),
+    )  # fmt: skip

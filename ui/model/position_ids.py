@@ -274,14 +274,15 @@ def setup_session(setup: SetUp, config: GameConfig, seed: str | None = None) -> 
     return s
 
 
-def _gnubg_player(session: GameSession, player: int) -> int:
+def gnubg_player(session: GameSession, player: int) -> int:
+    """GNU Backgammon's player number of the session's ``player``."""
     return player if session.id_player == HUMAN else 1 - player
 
 
 def session_info(session: GameSession) -> MatchInfo:
     """The Match ID's contents for the game on the board."""
     s = session
-    g = _gnubg_player
+    g = gnubg_player
     turn = s.turn if s.turn is not None else HUMAN
     score = s.match.score
     owner = s.cube.owner
@@ -312,6 +313,4 @@ def session_xgid(session: GameSession) -> str:
     """The XGID of the game on the board, the human at the bottom (as the board shows them)."""
     beavers = session.is_money() and session.config.beavers
     info = session_info(session)
-    return write_xgid(
-        session.state.position.code, info, beavers=beavers, bottom=_gnubg_player(session, HUMAN)
-    )
+    return write_xgid(session.state.position.code, info, beavers=beavers, bottom=gnubg_player(session, HUMAN))

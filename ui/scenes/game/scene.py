@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import assert_never
 
 import pygame
@@ -49,6 +50,7 @@ from ui.flow.events import (
 from ui.flow.said import side
 from ui.flow.turn_flow import TurnFlow
 from ui.flow.tutor import TUTOR_SEARCHES
+from ui.model import drills
 from ui.model.session import AI, HUMAN, GameSession
 from ui.model.tutor import threshold
 from ui.scenes.base import Command, Context, Scene
@@ -61,6 +63,7 @@ from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.text import _
+from ui.text import drills as drill_words
 from ui.text.flow import said, search_words, status
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
@@ -173,6 +176,7 @@ class GameScene(Scene):
                     )
                 )
             case TutorWarn():
+                self.keep_drill(effect)
                 self.ctx.push(TutorDialog(self.ctx, effect.verdict, effect.kind, self.dispatch, effect.taker))
             case AskResign():
                 e2 = effect
@@ -183,6 +187,22 @@ class GameScene(Scene):
                 )
             case _:
                 assert_never(effect)
+
+    def keep_drill(self, warned: TutorWarn) -> None:
+        """An error the tutor caught, at or above the drills' least error, kept as a card (a file job)."""
+        settings = self.ctx.settings
+        if warned.verdict.loss < settings.drill_min_error:
+            return
+        card = drills.tutor_card(self.session, warned.verdict, warned.kind)
+        if card is None:
+            return
+        folder, now = self.ctx.store.folder, time.time()
+
+        def told(kept: tuple[int, drills.Told]) -> None:
+            if kept[1].damage is not None:
+                self.ctx.alert(drill_words.damaged(kept[1].damage))
+
+        self.ctx.run_file_job(lambda: drills.add_cards(folder, [card], now), told)
 
     def _resign_choice(self, yes: bool) -> None:
         self.dispatch(AcceptResign() if yes else DeclineResign())
