@@ -62,6 +62,28 @@ def test_a_phrase_added_to_the_code_is_reported_missing_from_the_catalogue(
     assert any("not in the code" in p and "A brand new phrase" in p for p in problems)
 
 
+def test_extracting_a_catalogue_elsewhere_updates_the_translations_beside_it_and_leaves_the_game_s_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "new.py").write_text('from ui.text import _\n\nSAID = _("A brand new phrase")\n')
+    (tmp_path / "babel.cfg").write_text("[python: ui/**.py]\n")
+    beside = tmp_path / "locale" / "xx" / "LC_MESSAGES" / f"{words.DOMAIN}.po"
+    beside.parent.mkdir(parents=True)
+    with beside.open("wb") as f:
+        write_po(f, Catalog(locale="fr", domain=words.DOMAIN))
+    monkeypatch.setattr(catalogue, "PROJECT", tmp_path)
+    monkeypatch.setattr(catalogue, "MAPPING", tmp_path / "babel.cfg")
+    monkeypatch.setattr(catalogue, "TEMPLATE", tmp_path / "locale" / f"{words.DOMAIN}.pot")
+    games = {po: po.read_bytes() for po in words.LOCALE_DIR.glob(f"*/LC_MESSAGES/{words.DOMAIN}.po")}
+    assert catalogue.extract() == 1
+    assert "A brand new phrase" in beside.read_text(encoding="utf-8")
+    assert {po: po.read_bytes() for po in games} == games
+
+
 def fields(message: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(message))
 

@@ -107,7 +107,7 @@ def check() -> list[str]:
 
 def extract() -> int:
     """Write the catalogue (its creation date kept when it had one) and update each language's
-    ``.po`` from it; the number of messages."""
+    ``.po`` beside it (in its folder's ``<lang>/LC_MESSAGES``) from it; the number of messages."""
     catalogue = extracted()
     if TEMPLATE.is_file():
         catalogue.creation_date = read(TEMPLATE).creation_date
@@ -117,7 +117,7 @@ def extract() -> int:
     new = text_of(catalogue)
     if not TEMPLATE.is_file() or TEMPLATE.read_bytes() != new:
         TEMPLATE.write_bytes(new)
-    for po in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+    for po in sorted(TEMPLATE.parent.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):  # the languages beside it
         translated = read(po)
         translated.update(catalogue)
         po.write_bytes(text_of(translated))
