@@ -390,18 +390,17 @@ class ReviewScene(Scene):
         self.ctx.run_file_job(count, lambda why: self.ctx.notify(why, warn=True) if why else None)
 
     def _keep_drills(self, rev: Review, own: bool) -> None:
-        """Keep the player's errors as drill cards (a file job), and say how many were added."""
+        """Keep the player's errors as drill cards (a file job), quietly: the status line is the
+        review's own (an export's path); the start screen counts the cards due."""
         settings, folder, name, now = self.ctx.settings, self.ctx.store.folder, self.name, time.time()
         names, least = settings.drill_names, settings.drill_min_error
 
         def told(kept: tuple[int, drills.Told]) -> None:
-            count, said = kept
+            said = kept[1]
             if said.damage is not None:
                 self.ctx.alert(drill_words.damaged(said.damage))
             if said.problem:
                 self.ctx.alert(drill_words.unusable(said.problem))
-            if count:
-                self.ctx.notify(drill_words.added(count))
 
         self.ctx.run_file_job(lambda: drills.keep_review(folder, rev, name, own, names, least, now), told)
 
