@@ -96,6 +96,28 @@ def test_spec_bundles_all_assets_and_excludes_needless_modules(
     assert not [m for m in analysis["hiddenimports"] if m.startswith(("ai.training", "bench", "tests"))]
 
 
+def test_spec_bundles_every_catalogue_compiled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, calls = run_spec(monkeypatch, tmp_path)
+    datas = _call(calls, "Analysis")["datas"]
+    shipped = {Path(dest).parent.name: Path(src) for src, dest in datas if src.endswith(".mo")}
+    written = {p.parent.parent.name for p in (PROJECT / "ui" / "text" / "locale").glob("*/LC_MESSAGES/*.po")}
+    assert set(shipped) == written and written
+    assert all(src.is_relative_to(tmp_path / "work") and src.stat().st_size > 0 for src in shipped.values())
+
+
+def test_spec_bundles_only_the_locale_data_of_the_languages_spoken(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    namespace, _ = run_spec(monkeypatch, tmp_path)
+    keep = namespace["_needed"]
+    assert keep(("babel/locale-data/de.dat", "/x/de.dat", "DATA")) == ("de" in namespace["SPOKEN"])
+    assert keep(("babel/locale-data/root.dat", "/x/root.dat", "DATA"))
+    assert keep(("babel/locale-data/en.dat", "/x/en.dat", "DATA"))
+    assert not keep(("babel/locale-data/zu_ZA.dat", "/x/zu_ZA.dat", "DATA"))
+    assert keep(("babel/global.dat", "/x/global.dat", "DATA"))
+    assert "babel" not in _call(run_spec(monkeypatch, tmp_path)[1], "Analysis")["excludes"]
+
+
 def test_spec_drops_caches_and_temp_files_from_the_data(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -109,8 +131,8 @@ def test_spec_uses_only_paths_inside_the_project(monkeypatch: pytest.MonkeyPatch
     paths = [_call(mac_calls, "EXE")["icon"], *_call(calls, "Analysis")["pathex"]]
     paths += [src for src, _ in _call(calls, "Analysis")["datas"]]
     paths += list(next(args for k, args, _ in calls if k == "Analysis")[0])
-    for path in paths:
-        assert Path(path).is_relative_to(PROJECT), path
+    for path in paths:  # the project's files, or what the spec made in the build's work folder
+        assert Path(path).is_relative_to(PROJECT) or Path(path).is_relative_to(tmp_path / "work"), path
         assert Path(path).exists(), path
     text = SPEC.read_text(encoding="utf-8")
     assert "/work/" not in text and "/home/" not in text and ":\\\\" not in text

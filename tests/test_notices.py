@@ -29,7 +29,12 @@ def test_every_notice_is_in_the_source_tree() -> None:
 def test_required_notices_are_exactly_the_licences_folder_and_the_top_files() -> None:
     on_disk = {path.relative_to(PROJECT).as_posix() for path in (PROJECT / "licenses").rglob("*")}
     on_disk = {name for name in on_disk if (PROJECT / name).is_file()}
-    top = {"LICENSE", "THIRD_PARTY_NOTICES.md", "assets/fonts/LICENSE-DejaVu.txt"}
+    top = {
+        "LICENSE",
+        "THIRD_PARTY_NOTICES.md",
+        "assets/fonts/LICENSE-DejaVu.txt",
+        "assets/fonts/LICENSE-NotoSansCJK.txt",
+    }
     assert set(REQUIRED_NOTICES) == on_disk | top
     assert len(REQUIRED_NOTICES) == len(set(REQUIRED_NOTICES))
 
@@ -88,9 +93,19 @@ def test_the_pinned_build_versions_are_the_ones_the_notices_list() -> None:
     pins = dict(
         re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", (PROJECT / "requirements-build.txt").read_text(), re.M)
     )
-    assert set(pins) == {"pygame-ce", "numpy", "platformdirs", "fsrs", "typing-extensions", "pyinstaller"}
+    assert set(pins) == {
+        "pygame-ce",
+        "numpy",
+        "platformdirs",
+        "fsrs",
+        "typing-extensions",
+        "Babel",
+        "pyinstaller",
+    }
     table = NOTICES.read_text(encoding="utf-8")
-    rows = {name: name for name in ("pygame-ce", "numpy", "platformdirs", "fsrs", "typing-extensions")}
+    rows = {
+        name: name for name in ("pygame-ce", "numpy", "platformdirs", "fsrs", "typing-extensions", "Babel")
+    }
     for package, label in rows.items():
         assert re.search(rf"^\| {re.escape(label)} \| {re.escape(pins[package])} \|", table, re.M), package
     assert re.search(rf"^\| PyInstaller bootloader \| {re.escape(pins['pyinstaller'])} \|", table, re.M)
@@ -107,7 +122,9 @@ def test_build_spec_bundles_the_notices(monkeypatch: pytest.MonkeyPatch, tmp_pat
 
     _, calls = run_spec(monkeypatch, tmp_path)
     (datas,) = [kwargs["datas"] for kind, _, kwargs in calls if kind == "Analysis"]
-    bundled = {(Path(src).relative_to(PROJECT).as_posix(), dest) for src, dest in datas}
+    bundled = {
+        (Path(src).relative_to(PROJECT).as_posix(), dest) for src, dest in datas if not src.endswith(".mo")
+    }
     assert ("LICENSE", ".") in bundled
     assert ("THIRD_PARTY_NOTICES.md", ".") in bundled
     assert ("licenses", "licenses") in bundled

@@ -12,6 +12,7 @@ time, then draw the game, the status strip and any overlays.
 from __future__ import annotations
 
 import datetime
+import gettext
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ import pygame
 
 from game.rules.dice import new_seed
 from game.rules.position import Position
+from ui import text as words
 from ui.app.after_match import AfterMatch
 from ui.app.bookkeeping import keep_game_over, open_statistics
 from ui.app.file_jobs import QUIT_WAIT_S, FileJobs
@@ -41,7 +43,7 @@ from ui.scenes.game.scene import GameScene
 from ui.scenes.review.open_match import OpenMatchScene, open_dropped
 from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
-from ui.text import _
+from ui.text import _, chosen_language
 from ui.text.engine import level_name, theme_name
 from ui.text.model import notice
 from ui.widgets.layout import Layout
@@ -102,6 +104,9 @@ class App:
             wanted = size if size is not None else fitting_size(self.settings.window_size, desktop)
             surface = open_window(wanted, maximised=size is None and fills(wanted, desktop))
         self.screen = surface
+        self._language = self.settings.language
+        """The language setting last applied (a change in the settings is spoken at once)."""
+        words.use(chosen_language(self._language))  # the catalogue read before the first frame
         pygame.font.init()
         self._worker_factory = worker_factory
         self._worker: Worker | None = None
@@ -414,10 +419,32 @@ class App:
             self.alert(str(exc))
             self.settings = Settings()
         self.sounds.enabled = self.settings.sound
+        if self.settings.language != self._language:
+            self._language = self.settings.language
+            code = self._language or chosen_language("")  # the player's choice (or the system's)
+            self.run_file_job(lambda: words.catalogue_or_why(code), lambda read: self.speak(code, *read))
         if self.layout.home_left != (self.settings.home is HomeSide.LEFT):
             self.resize(self.layout.size)
         if not self.headless:
             self._save_settings()
+
+    def speak(
+        self, language: str, catalogue: gettext.NullTranslations | None = None, why: str | None = None
+    ) -> None:
+        """Word everything in ``language`` from the next frame (``catalogue``: its translations, read
+        off this thread; ``why`` it could not be read, said in an alert, English shown): every scene
+        re-words and lays itself out again."""
+        if why is not None:
+            self.alert(
+                _("The words of {language} could not be read ({why}): English is shown.").format(
+                    language=words.name_of(language), why=why
+                )
+            )
+        words.use(language, gettext.NullTranslations() if why is not None else catalogue)
+        for s in self.stack:
+            self.current_scene = s
+            s.on_language()
+        self.current_scene = None
 
     def _save_settings(self) -> None:
         try:

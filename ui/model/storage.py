@@ -10,6 +10,7 @@ import contextlib
 import enum
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -125,6 +126,9 @@ class Settings:
     """Drills: the cards of a session (one of DRILL_SESSIONS)."""
     drill_kind: str = ALL_KINDS
     """Drills: the kind of card drilled (a DrillKind's value, or "all")."""
+    language: str = ""
+    """The language the game speaks: a gettext code (``de``, ``pt_BR``; ``ui.text.languages`` lists
+    them), or ``""`` until the player chooses one (the system's language is spoken)."""
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -211,6 +215,19 @@ def remember_file(recent: tuple[str, ...], path: str) -> tuple[str, ...]:
     return (path, *(p for p in recent if p != path))[:RECENT_FILES]
 
 
+LANGUAGE_CODE = re.compile(r"(?:[a-z]{2,3}(?:_[A-Z]{2})?|pseudo)?")
+"""A language setting's form: a gettext code (``de``, ``pt_BR``), the pseudo-locale, or empty (which
+codes the game speaks is ``ui.text``'s to say: one it does not is English)."""
+
+
+def _language(value: object, name: str) -> str:
+    """A language code (:data:`LANGUAGE_CODE`)."""
+    kept = validate.text(value, name, 12)
+    if not LANGUAGE_CODE.fullmatch(kept):
+        raise validate.Invalid(f"{name} must be a language code such as de or pt_BR, not {kept!r}")
+    return kept
+
+
 def _name(value: object, name: str) -> str:
     """A player's name: text of 1..NAME_LENGTH printable characters, not only spaces."""
     kept = validate.text(value, name, NAME_LENGTH)
@@ -251,6 +268,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         ),
         "drill_session": lambda x, n: validate.choice(x, n, DRILL_SESSIONS),
         "drill_kind": lambda x, n: validate.choice(x, n, (ALL_KINDS, *(str(k) for k in DrillKind))),
+        "language": _language,
     }
 )
 """How each setting is checked, by name (every field of :class:`Settings`)."""

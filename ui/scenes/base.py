@@ -213,6 +213,11 @@ class Scene:
     def on_resize(self) -> None:
         """The window size changed (the context's layout is already new)."""
 
+    def on_language(self) -> None:
+        """The player chose another language: word again what the scene keeps worded (its title, its
+        rows) and lay it out again (the words' lengths changed)."""
+        self.on_resize()
+
     def on_worker(self, event: object) -> None:
         """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
 
@@ -356,6 +361,12 @@ class Dialog(Scene):
     def choices(self) -> list[Choice]:
         """The buttons, left to right."""
         return []
+
+    def on_language(self) -> None:
+        """Another language: the fixed heading worded again, the box and buttons laid out again."""
+        if self.heading:
+            self.title = _(self.heading)
+        self.on_resize()
 
     def px(self, size: float) -> float:
         """A size given for the default window (a font's, a gap's), at this window's type scale."""

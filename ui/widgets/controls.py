@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ui.text.breaks import pieces
 from ui.widgets.render import Fonts
 from ui.widgets.theme import Colour, Theme
 
@@ -140,8 +141,8 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}" if line else word
+        for glue, word in pieces(para):  # at spaces, and between CJK characters (kinsoku kept)
+            trial = f"{line}{glue}{word}" if line else word
             if font.size(trial)[0] <= width:
                 line = trial
                 continue

@@ -18,7 +18,9 @@ import pygame
 from game.support.resources import asset_path, read_asset
 from ui.model.points import on_screen, opposite, slot
 from ui.model.seats import CheckerColour
-from ui.text import _
+from ui.text import _, current
+from ui.text.bidi import visual
+from ui.text.languages import Script
 from ui.widgets.layout import BAR, OFF, STACK, Layout
 from ui.widgets.theme import Colour, Theme
 
@@ -94,15 +96,22 @@ def drawable(text: str) -> str:
     return _UNDRAWABLE.sub(REPLACEMENT, text)
 
 
+def shown(text: str) -> str:
+    """``text`` as its glyphs are drawn: :func:`drawable`, and a line holding right-to-left letters
+    put in drawing order (:func:`ui.text.bidi.visual`; a right-to-left language's lines read from
+    the right)."""
+    return visual(drawable(text), current().right_to_left or None)
+
+
 class SafeFont(pygame.font.Font):
-    """A font that draws and measures any text, through :func:`drawable` (every font the game draws
+    """A font that draws and measures any text, through :func:`shown` (every font the game draws
     with is one: :meth:`Fonts.get`)."""
 
     def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
-        return super().render(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+        return super().render(shown(text) if isinstance(text, str) else text, *args, **kwargs)
 
     def size(self, text: Any) -> tuple[int, int]:
-        return super().size(drawable(text) if isinstance(text, str) else text)
+        return super().size(shown(text) if isinstance(text, str) else text)
 
 
 class Fonts:
@@ -112,13 +121,19 @@ class Fonts:
     (:func:`game.support.resources.read_asset`) and pygame is handed those, never the path."""
 
     FILES: ClassVar[dict[bool, str]] = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-    """The font file for regular and bold text, under ``assets/fonts/``."""
+    """The font file for regular and bold text, under ``assets/fonts/`` (Latin, Greek, Cyrillic and
+    Hebrew)."""
+    SCRIPT_FILES: ClassVar[dict[Script, dict[bool, str]]] = {
+        Script.CJK: {False: "NotoSansCJKjp-Regular.subset.otf", True: "NotoSansCJKjp-Bold.subset.otf"},
+    }
+    """The font files of a script DejaVu does not draw (Japanese: the subset of Noto Sans CJK JP that
+    ``python -m ui.text.cjk_font`` makes), read when a language written in it is first shown."""
     MONO: ClassVar[str] = "DejaVuSansMono.ttf"
     """The monospaced font for IDs (its I, l, 1, O and 0 all differ), under ``assets/fonts/``."""
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, str], pygame.font.Font] = {}
-        self._images: dict[tuple[int, str, str, tuple[int, int, int]], pygame.Surface] = {}
+        self._images: dict[tuple[int, str, str, tuple[int, int, int], bool], pygame.Surface] = {}
         self._data: dict[str, bytes | None] = {}
         """Each font file's bytes; None for one that does not load."""
         why: list[str] = []
@@ -148,14 +163,25 @@ class Fonts:
         return data, ""
 
     def _file(self, bold: bool, mono: bool) -> str:
-        return self.MONO if mono else self.FILES[bold]
+        """The font file for the language in use (:attr:`SCRIPT_FILES`, else :attr:`FILES`); DejaVu
+        where the script's font does not load (:attr:`warning` says so)."""
+        if mono:
+            return self.MONO
+        name = self.SCRIPT_FILES.get(current().script, self.FILES)[bold]
+        if name not in self._data:
+            self._data[name], problem = self._try(name)
+            if problem:
+                self.warning = _("The font {fonts} could not be loaded: using a plain font instead.").format(
+                    fonts=f"{name} ({problem})"
+                )
+        return name if self._data[name] is not None else self.FILES[bold]
 
     def render(
         self, text: str, size: float, colour: tuple[int, int, int], bold: bool = False, mono: bool = False
     ) -> pygame.Surface:
         """``text`` drawn antialiased (cached: the same labels are drawn every frame); ``mono``: in the
         monospaced font (never bold)."""
-        key = (max(8, round(size)), self._file(bold, mono), text, colour)
+        key = (max(8, round(size)), self._file(bold, mono), text, colour, current().right_to_left)
         img = self._images.get(key)
         if img is None:
             if len(self._images) > 600:

@@ -20,9 +20,10 @@ from ui.model.tutor import TUTOR_LEVELS
 from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Command, Context, Dialog
 from ui.scenes.settings.names import NameDialog
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, current, ngettext
 from ui.text.drills import damaged, to_practise
 from ui.text.engine import level_name
+from ui.text.languages import LANGUAGES
 from ui.widgets.controls import fit_text, text
 
 ANIMATION: Mapping[AnimationSpeed, str] = MappingProxyType(
@@ -69,8 +70,15 @@ class Option:
 
 
 def options() -> list[Option]:
-    """The rows of the new-game dialog."""
+    """The rows of the new-game dialog (the first: the language, each named in itself)."""
     return [
+        Option(
+            "language",
+            _("Language"),
+            [lang.code for lang in LANGUAGES],
+            [lang.name for lang in LANGUAGES],
+            applies_now=True,
+        ),
         Option(
             "opponent", _("Play against"), list(OPPONENTS), [_("The computer"), _("Each other (two players)")]
         ),
@@ -172,6 +180,12 @@ class MenuScene(Dialog):
         folder, now = ctx.store.folder, time.time()
         ctx.run_file_job(lambda: due_count(folder, now), self._counted)
 
+    def on_language(self) -> None:
+        """Another language: the title and the rows worded again, then laid out."""
+        self.title = _("New game & settings")
+        self.rows = options()
+        super().on_language()
+
     def _counted(self, counted: tuple[int, Told]) -> None:
         """The drill cards due now: the Drill button says how many."""
         self.due, told = counted
@@ -251,6 +265,8 @@ class MenuScene(Dialog):
 
     def _value_index(self, opt: Option) -> int:
         value = getattr(self.ctx.settings, opt.attr)
+        if opt.attr == "language" and value not in opt.values:
+            value = current().code  # not chosen yet: the system's, which is spoken
         try:
             return opt.values.index(value)
         except ValueError:

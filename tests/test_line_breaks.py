@@ -1,0 +1,54 @@
+"""Japanese line breaking (issue 55): lines break between CJK characters without spaces, and keep the
+basic kinsoku rules (no line starts with 。、）」 or a small kana, none ends with 「（)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui import text as words
+from ui.text.breaks import NO_LINE_END, NO_LINE_START, may_break, pieces
+from ui.widgets.controls import wrap
+from ui.widgets.render import Fonts
+
+SENTENCE = (
+    "相手がダブルしました。「テイク」か「パス」を選んでください（ギャモンに注意）。"
+    "次のロールでベアオフします。"
+)
+
+
+def test_a_japanese_paragraph_is_cut_between_its_characters() -> None:
+    cut = pieces("ダブルしますか")
+    assert [p for _, p in cut] == list("ダブルしますか") or len(cut) >= 5
+    assert all(glue == "" for glue, _ in cut)
+
+
+def test_latin_words_still_break_only_at_spaces() -> None:
+    assert pieces("Double and take") == [("", "Double"), (" ", "and"), (" ", "take")]
+
+
+def test_no_piece_starts_with_a_closing_mark_or_ends_with_an_opening_one() -> None:
+    for _, piece in pieces(SENTENCE)[1:]:
+        assert piece[0] not in NO_LINE_START, piece
+    for _, piece in pieces(SENTENCE):
+        assert piece[-1] not in NO_LINE_END, piece
+    assert not may_break("ル", "。") and not may_break("「", "テ") and not may_break("ダ", "ッ")
+
+
+@pytest.fixture
+def fonts() -> Fonts:
+    pygame.font.init()
+    words.use("ja")
+    return Fonts()
+
+
+@pytest.mark.parametrize("width", [60, 90, 130, 200, 320])
+def test_wrapped_japanese_lines_fit_and_keep_kinsoku(fonts: Fonts, width: int) -> None:
+    font = fonts.get(16)
+    lines = wrap(font, SENTENCE, width)
+    assert "".join(lines) == SENTENCE  # nothing lost, no spaces added
+    assert len(lines) > 1
+    for line in lines:
+        assert font.size(line)[0] <= width, line
+        assert line[0] not in NO_LINE_START, line
+        assert line[-1] not in NO_LINE_END, line
