@@ -10,6 +10,7 @@ theirs to import (``tests/test_layering.py``)::
     ranked = engine.rank_moves(position, (3, 1), depth=2)       # best first
     probs, decision = engine.cube_decision(position, context, depth=2)
     why = engine.market(position, context, probs)                 # take point, market losers
+    said = engine.explain_decision(review.decisions[0])           # its facts and reasons
     probs, decision = engine.level_cube_decision(position, context, 1, 0.3, seed)  # a level's, noise and all
     review = engine.judge_match(replayed, depth=3)
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
@@ -29,11 +30,13 @@ import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ai.analysis.review import Review, review
+import numpy as np
+
+from ai.analysis.review import Decision, Review, review
 from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
 from ai.cube.market import Market, market
 from ai.cube.met import default_met
-from ai.cube.model import F
+from ai.cube.model import F, context_from_match
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator, hand_evaluator, network_evaluator
 from ai.evaluation.network import NetworkError
@@ -44,7 +47,10 @@ from ai.ranking import Ranker
 from ai.rollout.run import rollout_cube, rollout_moves
 from ai.rollout.settings import RolloutResult, RolloutSettings
 from ai.temperature import RollCell, TemperatureMap, temperature_map
-from game.rules.position import Position
+from game.facts.chances import CubeFacts
+from game.facts.explained import CubeExplained, DecisionExplained, play_explained
+from game.records.matchid import from_match_id
+from game.rules.position import Position, from_position_id
 
 if TYPE_CHECKING:
     from ai.cube.model import CubeContext
@@ -79,6 +85,35 @@ class Engine(Ranker):
         the side on roll of ``position`` the doubler with the chances ``probs`` before its roll (a
         :meth:`cube_decision`'s)."""
         return market(position.code, context, probs, self.evaluator)
+
+    def cube_explained(
+        self,
+        position: Position,
+        context: CubeContext,
+        probs: Sequence[float],
+        equities: tuple[float, float, float],
+    ) -> CubeExplained:
+        """A cube decision's facts and reasons (issue 53): the doubler's chances ``probs`` and
+        (ND, DT, DP) from its search, with :meth:`market`'s take point and market losers."""
+        found = self.market(position, context, np.asarray(probs, dtype=np.float64))
+        return CubeExplained.of(CubeFacts.of(probs, equities, found.take_point, found.losers))
+
+    def explain_decision(self, decision: Decision) -> DecisionExplained | None:
+        """What explains one judged decision of a review: a checker play's played move against the
+        best (the best against the runner-up), a cube decision's facts and reasons from the
+        doubler's side; None when there is nothing to compare (a forced move, a cube decision
+        without its chances)."""
+        if decision.kind == "move":
+            played = decision.played_option()
+            if not decision.options or played is None:
+                return None
+            return play_explained(decision.options, played)
+        if decision.cube is None or decision.probs is None:
+            return None
+        info = from_match_id(decision.match_id)
+        context = context_from_match(info, info.on_roll)  # the doubler's: it is on roll in the IDs
+        position = Position(from_position_id(decision.position_id))
+        return self.cube_explained(position, context, decision.probs, decision.cube)
 
     def level_cube_decision(
         self,

@@ -61,6 +61,10 @@ class RollCell:
     mwc: float | None = None
     """Match play: the cubeful match winning chance after the best move."""
 
+    runner_up: RankedMove | None = None
+    """The second best move, what an explanation of the best compares it with (None: the roll has
+    one legal move, or none)."""
+
     def words(self) -> str:
         """The best move in words, or that the roll dances."""
         return "no legal move: the turn passes" if self.move is None else self.move.move.notation()
@@ -164,7 +168,8 @@ def temperature_map(
         mwc = None
         if context is not None and not context.is_money():
             mwc = float(match_winning_chance(np.array(probs), context, x)[0])
-        cells.append(RollCell(dice, float(weight), move, probs, float(value), mwc))
+        second = ranked[1] if len(ranked) > 1 else None
+        cells.append(RollCell(dice, float(weight), move, probs, float(value), mwc, second))
         if on_cell is not None:
             on_cell(cells[-1], len(cells))
     return TemperatureMap(depth, context, tuple(cells))

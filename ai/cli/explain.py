@@ -12,28 +12,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ai.engine_types import context_from_match
-from game.facts.board import board_facts
-from game.facts.chances import Chances, CubeFacts, MoveFacts
-from game.facts.why import cube_why, explain, why
-from game.records.matchid import from_match_id
-from game.rules.move import Move
-from game.rules.position import Position, from_position_id
+from game.facts.chances import CubeFacts, MoveFacts
+from game.facts.explained import CubeExplained, PlayExplained, move_facts
+from game.facts.why import cube_why, explain
+from game.rules.position import Position
 
 if TYPE_CHECKING:
     from ai.engine import Engine
     from ai.engine_types import CubeContext, Decision
 
+__all__ = [
+    "cube_facts",
+    "explained_cube",
+    "explained_decision",
+    "explained_moves",
+    "facts_line",
+    "move_facts",
+    "plain_line",
+]
+
 Json = dict[str, object]
-
-
-def move_facts(move: Move, probs: Sequence[float], equity: float) -> MoveFacts:
-    """A move's facts: the board after it and the engine's ``probs`` and ``equity`` for it."""
-    return MoveFacts(
-        move.notation(), board_facts(move.before.code, move.after.code), Chances.of(probs, equity)
-    )
 
 
 def explained_moves(moves: Sequence[MoveFacts]) -> list[tuple[Json, Json | None]]:
@@ -52,9 +50,8 @@ def cube_facts(
     equities: tuple[float, float, float],
 ) -> CubeFacts:
     """A cube decision's facts: the doubler's chances ``probs`` and (ND, DT, DP) from its search, the
-    take point and market losers from the engine."""
-    market = engine.market(position, context, np.asarray(probs, dtype=np.float64))
-    return CubeFacts.of(probs, equities, market.take_point, market.losers)
+    take point and market losers from the engine (:meth:`ai.engine.Engine.cube_explained`)."""
+    return engine.cube_explained(position, context, probs, equities).facts
 
 
 def explained_cube(facts: CubeFacts) -> tuple[Json, list[Json]]:
@@ -63,34 +60,20 @@ def explained_cube(facts: CubeFacts) -> tuple[Json, list[Json]]:
 
 
 def explained_decision(engine: Engine, decision: Decision) -> Json:
-    """``{"facts": ..., "why": ...}`` for one judged decision of a review: a checker play's played and
-    best moves' facts and why the played one is ranked where it is (against the best; the best
-    against the runner-up), a cube decision's facts and reasons from the doubler's side."""
-    if decision.kind == "move":
-        return _explained_play(decision)
-    if decision.cube is None or decision.probs is None:
-        return {}
-    info = from_match_id(decision.match_id)
-    context = context_from_match(info, info.on_roll)  # the doubler's: it is on roll in the IDs
-    position = Position(from_position_id(decision.position_id))
-    facts, reasons = explained_cube(cube_facts(engine, position, context, decision.probs, decision.cube))
-    return {"facts": facts, "why": reasons}
-
-
-def _explained_play(decision: Decision) -> Json:
-    options = decision.options
-    played = decision.played_option()
-    if not options or played is None:
-        return {}
-    facts = {o.rank: move_facts(o.move, o.probs, o.equity) for o in options}
-    best = facts[options[0].rank]
-    mine = facts[played.rank]
-    if played.rank == options[0].rank:
-        runner_up = facts.get(options[1].rank) if len(options) > 1 else None
-        reason = None if runner_up is None else why(mine, runner_up).to_json()
-    else:
-        reason = why(mine, best).to_json()
-    return {"facts": {"played": mine.to_json(), "best": best.to_json()}, "why": reason}
+    """``{"facts": ..., "why": ...}`` for one judged decision of a review
+    (:meth:`ai.engine.Engine.explain_decision`): a checker play's played and best moves' facts and
+    why the played one is ranked where it is (against the best; the best against the runner-up), a
+    cube decision's facts and reasons from the doubler's side."""
+    said = engine.explain_decision(decision)
+    match said:
+        case None:
+            return {}
+        case CubeExplained():
+            return {"facts": said.facts.to_json(), "why": [r.to_json() for r in said.why]}
+        case PlayExplained():
+            best = said.this if said.best or said.other is None else said.other
+            reason = None if said.why is None else said.why.to_json()
+            return {"facts": {"played": said.this.to_json(), "best": best.to_json()}, "why": reason}
 
 
 def plain_line(reasons: Json | None) -> str:

@@ -33,6 +33,7 @@ from ai.worker.messages import (
     TemperatureProgress,
     TemperatureRequest,
 )
+from game.facts.explained import Explained, play_explained
 from game.rules.position import unpack
 
 if TYPE_CHECKING:
@@ -124,7 +125,8 @@ def _moves_answer(rid: int, request: Request, engine: Engine, put: Put, stop_bef
         return
     if request.top is not None:
         moves = moves[: request.top]
-    put(("event", Finished(rid, moves, time.monotonic() - t0)))
+    explained = Explained.of(moves) if request.kind == "hint" else None
+    put(("event", Finished(rid, moves, time.monotonic() - t0, explained)))
 
 
 def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
@@ -150,6 +152,9 @@ def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
     if request.resign is not None:
         accepts = accepts_resignation(probs, ctx, request.resign, request.resigner)
     p = tuple(float(x) for x in probs)
+    explained = None
+    if not request.settle:  # a player reads it: why, in facts
+        explained = engine.cube_explained(request.position, ctx, p, (d.nd, d.dt, d.dp))
     return CubeAnswer(
         rid,
         (p[0], p[1], p[2], p[3], p[4]),
@@ -163,6 +168,7 @@ def _cube_answer(rid: int, request: CubeRequest, engine: Engine) -> CubeAnswer:
         accepts,
         take_point(probs, ctx, code),
         time.monotonic() - t0,
+        explained,
     )
 
 
@@ -193,7 +199,8 @@ def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, s
         rev = engine.judge_match(match, request.depth, on_turn=on_turn)
     except Stopped:
         return
-    put(("event", Reviewed(rid, rev, time.monotonic() - t0)))
+    explained = tuple(engine.explain_decision(d) for d in rev.decisions)
+    put(("event", Reviewed(rid, rev, time.monotonic() - t0, explained)))
 
 
 def _rollout_answer(
@@ -235,7 +242,9 @@ def _temperature_answer(
         return
 
     def on_cell(cell: RollCell, done: int) -> None:
-        put(("event", TemperatureProgress(rid, cell, done)))
+        best, second = cell.move, cell.runner_up
+        explained = None if best is None or second is None else play_explained((best, second), best)
+        put(("event", TemperatureProgress(rid, cell, done, explained=explained)))
 
     try:
         found = engine.temperature_map(

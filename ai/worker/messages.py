@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ai.engine_types import MAX_DEPTH, Progress, RankedMove, RolloutResult, RolloutSettings
+from game.facts.explained import CubeExplained, DecisionExplained, Explained, PlayExplained
 from game.rules.cube import Resignation
 from game.rules.position import Position
 
@@ -117,6 +118,10 @@ class Finished:
     seconds: float = 0.0
     """Time the search took."""
 
+    explained: Explained | None = None
+    """A hint's moves explained (issue 53): each listed move's facts and why, in :attr:`moves`'
+    order; None for the computer's own move."""
+
 
 @dataclass(frozen=True, slots=True)
 class Failed:
@@ -162,7 +167,8 @@ class CubeRequest:
 
     settle: bool = True
     """A clear decision may stand one depth shallower (the computer's own questions); False for
-    the values a player reads (advice, the IDs dialog), always searched to ``depth``."""
+    the values a player reads (advice, the IDs dialog), always searched to ``depth`` and answered
+    with their explanation (:attr:`CubeAnswer.explained`)."""
 
     role: int = 0
     """Whose question it is: 0 the side on roll's (does it double), 1 its opponent's (does it take
@@ -222,6 +228,10 @@ class CubeAnswer:
     seconds: float = 0.0
     """Time the search took."""
 
+    explained: CubeExplained | None = None
+    """The decision's facts and reasons (issue 53), for a question a player reads
+    (``CubeRequest.settle`` False); None for the computer's own."""
+
     def take_right(self) -> bool:
         """Without noise: taking loses no more than passing (DT <= DP from the doubler's side)."""
         return self.dt <= self.dp
@@ -258,6 +268,10 @@ class Reviewed:
 
     seconds: float = 0.0
     """Time the review took."""
+
+    explained: tuple[DecisionExplained | None, ...] = ()
+    """What explains each of ``review.decisions``, in their order (issue 53; None: nothing to
+    compare, a forced move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +368,10 @@ class TemperatureProgress:
 
     total: int = 21
     """Rolls in all."""
+
+    explained: PlayExplained | None = None
+    """The roll's best move against its runner-up: what it achieves (issue 53; None: one legal
+    move, or none)."""
 
 
 @dataclass(frozen=True, slots=True)
