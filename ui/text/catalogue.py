@@ -1,9 +1,14 @@
 """The catalogue's tool: extract every marked phrase into ``ui/text/locale/messages.pot`` (with
-Babel), update each language's ``.po`` from it, and check that it is up to date.
+Babel), update each language's ``.po`` from it, compile each into its ``.mo``, and check that the
+catalogue is up to date.
 
-Run from the project's folder (Babel is a development dependency, never the game's)::
+Run from the project's folder::
 
+    python -m ui.text.catalogue update    # all of it: extract, update every .po, compile every .mo,
+                                          # and remake the Japanese font's subset where it can
     python -m ui.text.catalogue extract   # write messages.pot, update every messages.po
+    python -m ui.text.catalogue compile   # compile every messages.po into messages.mo (a build
+                                          # output, never committed: the game reads it when newer)
     python -m ui.text.catalogue check     # exit 1, naming them, when a phrase is missing or stale
 
 The mapping is ``babel.cfg``; the keywords are Babel's defaults (``_``, ``N_``, ``ngettext``,
@@ -124,19 +129,48 @@ def extract() -> int:
     return len(keys(catalogue))
 
 
+def compile_all() -> list[str]:
+    """Compile each language's ``.po`` into the ``.mo`` beside it; a line for each (its messages
+    translated, of how many), or why it does not compile."""
+    from ui.text import CatalogueError, compiled
+
+    total = len(keys(read(TEMPLATE))) if TEMPLATE.is_file() else 0
+    said = []
+    for po in sorted(TEMPLATE.parent.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):  # the template's languages
+        where = po.relative_to(PROJECT)
+        try:
+            po.with_suffix(".mo").write_bytes(compiled(po.read_bytes()))
+        except (CatalogueError, OSError) as exc:
+            said.append(f"{where}: does not compile: {exc}")
+            continue
+        done = sum(
+            1
+            for m in read(po)
+            if m.id and not m.fuzzy and all([m.string] if isinstance(m.string, str) else m.string)
+        )
+        said.append(f"{where}: {done} of {total} messages translated")
+    return said
+
+
 def main(argv: list[str] | None = None) -> int:
-    """The command line: ``extract`` or ``check``."""
+    """The command line: ``update``, ``extract``, ``compile`` or ``check``."""
     parser = argparse.ArgumentParser(prog="python -m ui.text.catalogue", description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "check"))
+    parser.add_argument("command", choices=("update", "extract", "compile", "check"))
     args = parser.parse_args(argv)
-    try:
-        import babel  # noqa: F401
-    except ImportError:
-        print("Babel is needed: pip install -r requirements-dev.txt", file=sys.stderr)
-        return 2
-    if args.command == "extract":
+    if args.command in ("update", "extract"):
         count = extract()
         print(f"{TEMPLATE.relative_to(PROJECT)}: {count} messages")
+    if args.command in ("update", "compile"):
+        said = compile_all()
+        print("\n".join(said))
+        if any("does not compile" in line for line in said):
+            return 1
+    if args.command == "update":
+        from ui.text import cjk_font
+
+        if cjk_font.main([]) != 0:
+            print("the Japanese font's subset was not remade (see above)", file=sys.stderr)
+    if args.command != "check":
         return 0
     problems = check()
     for problem in problems:

@@ -71,11 +71,18 @@ def catalogue_text(language: str) -> str:
     return "".join(parts)
 
 
+NOT_DRAWN = ("breaks.py", "bidi.py", "pseudo.py")
+"""Source files of ``ui/text`` whose characters are tables about text, never drawn as they are (the
+line-breaking and bidirectional rules' characters; the pseudo-locale draws only in tests)."""
+
+
 def source_symbols(root: Path = PROJECT / "ui") -> str:
     """Every non-ASCII character written in the front end's source (symbols drawn outside the
-    catalogue, and the languages' own names in the settings)."""
+    catalogue, and the languages' own names in the settings), :data:`NOT_DRAWN` left out."""
     found: set[str] = set()
     for path in sorted(root.rglob("*.py")):
+        if path.parent.name == "text" and path.name in NOT_DRAWN:
+            continue
         found.update(c for c in path.read_text(encoding="utf-8") if ord(c) > 127)
     return "".join(sorted(found))
 

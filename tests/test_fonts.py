@@ -1,0 +1,84 @@
+"""Every script drawn (issue 55): every character of every language's catalogue, and every number
+Babel writes for it, is in the font that draws that language (no tofu boxes), both weights; the
+Japanese subset holds the Japanese catalogue's characters and every symbol the screens draw."""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from game.support.resources import asset_path
+from ui import text as words
+from ui.text import catalogue, formats
+from ui.text.cjk_font import source_symbols
+from ui.text.languages import LANGUAGES, Language, Script
+from ui.widgets.render import REPLACEMENT, Fonts
+
+SAMPLES = ((-0.1234, "+.3f"), (0.1234, "+.3f"), (0.1234, ".1%"), (12345.5, ",.1f"), (0.5, ".0%"))
+"""Numbers each language writes (its signs, separators and percent sign must be drawn too)."""
+
+
+@functools.cache
+def cmap(name: str) -> frozenset[int]:
+    """The code points the bundled font ``name`` draws."""
+    return frozenset(TTFont(str(asset_path("fonts", name)), lazy=True).getBestCmap())
+
+
+def files(language: Language) -> list[str]:
+    """The font files that draw ``language`` (regular and bold)."""
+    chosen = Fonts.SCRIPT_FILES.get(language.script, Fonts.FILES)
+    return [chosen[False], chosen[True]]
+
+
+def drawn(text: str) -> set[str]:
+    """The characters of ``text`` that need a glyph (not spaces, controls or direction marks, which
+    :func:`ui.widgets.render.shown` removes or draws as nothing)."""
+    return {c for c in text if not c.isspace() and unicodedata.category(c) not in ("Cc", "Cf")}
+
+
+def catalogue_characters(language: Language) -> set[str]:
+    """Every character ``language``'s screens may draw from its catalogue (its translations, and the
+    English of any message left untranslated) and from its numbers."""
+    po, _ = words.catalogue_files(language.code)
+    text = ""
+    if po.is_file():
+        for message in catalogue.read(po):
+            for value in (message.string,) if isinstance(message.string, str) else message.string:
+                text += value or ""
+    for message in catalogue.read(catalogue.TEMPLATE):
+        text += message.id if isinstance(message.id, str) else "".join(message.id)
+    where = formats.babel_locale(language.code if language.code != "en" else "")
+    text += "".join(formats.number(v, spec, where) for v, spec in SAMPLES)
+    return drawn(text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=[lang.code for lang in LANGUAGES])
+def test_every_character_of_a_catalogue_is_in_the_font_that_draws_it(language: Language) -> None:
+    needed = catalogue_characters(language)
+    for name in files(language):
+        missing = sorted(c for c in needed if ord(c) not in cmap(name))
+        assert not missing, f"{language.code}: {name} lacks {''.join(missing)!r} " + (
+            "(run python -m ui.text.cjk_font)" if language.script is Script.CJK else ""
+        )
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=[lang.code for lang in LANGUAGES])
+def test_every_symbol_the_screens_draw_is_in_every_font(language: Language) -> None:
+    """The arrows, bullets and signs written in ui/'s source (outside the catalogue); the languages'
+    names only in the fonts of their own scripts and DejaVu's (the Language row shows each name as it
+    switches to it)."""
+    names = {c for lang in LANGUAGES for c in lang.name}
+    own = {c for c in language.name}
+    needed = drawn(source_symbols()) - names - {REPLACEMENT} | drawn(own)  # U+FFFD: the box is meant
+    for name in files(language):
+        missing = sorted(c for c in needed if ord(c) not in cmap(name))
+        assert not missing, f"{language.code}: {name} lacks {''.join(missing)!r}"
+
+
+def test_the_japanese_subset_is_small() -> None:
+    for name in Fonts.SCRIPT_FILES[Script.CJK].values():
+        size = asset_path("fonts", name).stat().st_size
+        assert 0 < size < 2_000_000, f"{name} is {size} bytes: not a subset"
