@@ -256,3 +256,27 @@ def test_the_language_chosen_is_spoken_at_the_next_start(
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     _app(tmp_path, language="ja")
     assert words.language() == "ja" and words.current() is BY_CODE["ja"]
+
+
+def test_the_selftest_runs_in_a_language_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.app import selftest
+
+    monkeypatch.delenv(words.LANGUAGE_VARIABLE, raising=False)
+    assert selftest.main(["--only", "frame", "--language", "de"]) == 0
+    assert os.environ[words.LANGUAGE_VARIABLE] == "de"
+    monkeypatch.delenv(words.LANGUAGE_VARIABLE)
+
+
+def test_the_selftest_refuses_a_language_it_does_not_ship(capsys: pytest.CaptureFixture[str]) -> None:
+    from ui.app import selftest
+
+    assert selftest.main(["--only", "frame", "--language", "xx"]) == 2
+    assert "no language 'xx'" in capsys.readouterr().err
+
+
+def test_the_selftest_checks_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every language's catalogue loads and a frame draws in it (fails while a catalogue is missing)."""
+    from ui.app import selftest
+
+    result = selftest.run_check(selftest.Check.LANGUAGES, {})
+    assert result.status == "ok", result.detail

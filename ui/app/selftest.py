@@ -14,6 +14,10 @@ checks, in order:
     warning from it is a failure here), and the network evaluates the start position;
 ``frame``
     ``ui.app.offscreen.render_snapshot`` draws one frame of a game board off-screen;
+``languages``
+    every language the game ships: its compiled catalogue loads and translates, Babel writes its
+    numbers and dates (its locale data is in the build), and a frame drawn in it (its font) is not
+    blank; ``--language CODE`` runs every check in that language instead of English;
 ``game``
     the computer plays a whole game against itself at depth 1 through
     ``ai.search.analyse``, every candidate checked against the rules' legal moves;
@@ -60,6 +64,7 @@ class Check(Enum):
     ASSETS = "assets"
     WEIGHTS = "weights"
     FRAME = "frame"
+    LANGUAGES = "languages"
     GAME = "game"
     WORKER = "worker"
 
@@ -241,6 +246,40 @@ def check_frame() -> str:
     return f"frame {FRAME_SIZE[0]}x{FRAME_SIZE[1]} ({colours} colours) in {seconds:.2f} s"
 
 
+def check_languages() -> str:
+    """Each shipped language: its catalogue loads (compiled in the build) and translates, Babel
+    writes its numbers and dates, and a frame drawn in it is not blank, with its own font."""
+    import datetime
+
+    import pygame
+
+    words = _import("ui.text")
+    languages = _import("ui.text.languages")
+    render_snapshot = _attr("ui.app.offscreen", "render_snapshot")
+    spoken = words.language()
+    size = (800, 600)
+    try:
+        for lang in languages.TRANSLATED:
+            try:
+                catalogue = words.load_catalogue(lang.code)
+            except words.CatalogueError as exc:
+                raise Failure(f"{lang.name} ({lang.code}): {exc}") from None
+            if not getattr(catalogue, "_catalog", None) or catalogue.gettext("Quit") == "":
+                raise Failure(f"{lang.name} ({lang.code}): the catalogue holds no translation")
+            words.use(lang.code, catalogue)
+            if not (words.number(-0.1234, "+.3f") and words.date(datetime.date(2026, 1, 31))):
+                raise Failure(f"{lang.name} ({lang.code}): Babel writes no number or date")
+            surface = render_snapshot(size)
+            if not isinstance(surface, pygame.Surface) or _colour_count(surface) < 8:
+                raise Failure(f"{lang.name} ({lang.code}): the frame looks blank")
+            warning = _import("ui.widgets.render").Fonts().warning
+            if warning:
+                raise Failure(f"{lang.name} ({lang.code}): {warning}")
+    finally:
+        words.use(spoken)
+    return f"{len(languages.TRANSLATED)} languages load, write their numbers and draw a frame"
+
+
 def _colour_count(surface: Any) -> int:
     """Distinct colours in a small copy of the surface (a blank frame has one or two)."""
     import pygame
@@ -366,6 +405,8 @@ def _run(check: Check, context: dict[str, Any]) -> str:
             return check_weights(context)
         case Check.FRAME:
             return check_frame()
+        case Check.LANGUAGES:
+            return check_languages()
         case Check.GAME:
             return check_game(context)
         case Check.WORKER:
@@ -480,6 +521,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--report", metavar="FILE", help="also write the result to this (new or regular) file")
     ap.add_argument("--first-frame", action="store_true", help="measure the time to the first frame")
     ap.add_argument("--json", action="store_true", help="print the results as JSON, not one line")
+    ap.add_argument("--language", metavar="CODE", help="run the checks in this language (de, ja, he ...)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -515,6 +557,13 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser | None = None) -> 
             return 1
         return 0
 
+    if getattr(args, "language", None):
+        from ui.text.languages import BY_CODE
+
+        if args.language not in BY_CODE:
+            print(f"selftest: no language {args.language!r}: one of {', '.join(BY_CODE)}", file=sys.stderr)
+            return 2
+        os.environ["BACKGAMMON_LANGUAGE"] = args.language  # the frames are drawn in it
     started = time.perf_counter()
     context: dict[str, Any] = {}
     checks = [Check(name) for name in args.only] if args.only else list(Check)
