@@ -46,6 +46,7 @@ from ui.model.player_stats import load_stats
 from ui.model.session import AI, HUMAN, GameSession
 from ui.model.storage import Store
 from ui.scenes.base import Command, ConfirmDialog
+from ui.scenes.drill.scene import DrillScene
 from ui.scenes.editor.scene import EditorScene
 from ui.scenes.game.dialogs import GameOverScene, HelpOverlay, ResumePrompt
 from ui.scenes.ids.dialogs import IdsDialog, SetUpDialog
@@ -541,6 +542,7 @@ COMMAND_DONE: dict[Command, Callable[[App, GameSession], bool]] = {
     Command.SETUP: _top(SetUpDialog),
     Command.OPEN_MATCH: _top(OpenMatchScene),
     Command.EDITOR: _top(EditorScene),
+    Command.DRILL: _top(DrillScene),
 }
 """What each app-wide command does to a headless app whose game has just ended (a match in progress)."""
 
