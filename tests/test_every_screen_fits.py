@@ -64,6 +64,7 @@ from ui.scenes.rollout import RolloutDialog
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
+from ui.text.languages import TRANSLATED
 from ui.text.pseudo import PSEUDO
 from ui.widgets import controls
 from ui.widgets import panel as side_panel
@@ -889,9 +890,10 @@ that a longer language will need too (issue 55)."""
 
 
 @pytest.fixture(params=LANGUAGES, ids=["english", "pseudo"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The language the screens are drawn in (English again after)."""
-    words.use(request.param)
+def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The language the screens are drawn in, as the app chooses it at its start (English again
+    after)."""
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, request.param or "en")
     yield request.param
     words.use("")
 
@@ -911,3 +913,24 @@ def test_nothing_on_the_screen_is_cut_or_covered(
         assert problems, f"{shown} fits now: take it off TOO_LONG_IN_PSEUDO"
         return
     assert not problems, f"{shown}:\n" + "\n".join(problems)
+
+
+SHIPPED_SIZES = ((800, 600), (1366, 768))
+"""The sizes every screen is drawn at in every shipped language: the smallest window a player met,
+and a laptop's."""
+
+
+@pytest.mark.parametrize("code", [lang.code for lang in TRANSLATED])
+@pytest.mark.parametrize("size", SHIPPED_SIZES, ids=[f"{w}x{h}" for w, h in SHIPPED_SIZES])
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_screen_fits_in_every_language(
+    screen: str, size: tuple[int, int], code: str, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, code)
+    app = new_app(home, size)
+    assert words.language() == code
+    SCREENS[screen](app)
+    rec = draw_frame(monkeypatch, app)
+    assert rec.texts, "nothing was drawn"
+    problems = rec.problems()
+    assert not problems, f"{screen} at {size[0]}x{size[1]} in {code}:\n" + "\n".join(problems)

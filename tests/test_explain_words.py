@@ -364,3 +364,20 @@ def test_a_temperature_maps_rolls_carry_the_best_move_against_the_runner_up() ->
     for e in cells:
         assert e.explained is not None and e.cell.move is not None
         assert e.explained.best and e.explained.this.move == e.cell.move.move.notation()
+
+
+def test_analyzes_report_explains_its_worst_decisions_in_the_windows_english_words(speaking: None) -> None:
+    from ai.cli.analyze import explained_words, format_review
+
+    words.use(PSEUDO)  # the window's language does not reach the command line
+    rev = reviews()[1]
+    report = format_review(rev, 5, explained_words(engine()))
+    for d in rev.worst(5):
+        said = engine().explain_decision(d)
+        assert said is not None
+        kind = None if d.kind == "move" else CubeAction(d.kind)
+        block = "\n".join(f"         {s}" for s in why_decision(said, kind))
+        assert block in report, block
+    assert " is better: equity " in report or "The taker should" in report
+    plain = format_review(rev, 5).splitlines()
+    assert [line for line in report.splitlines() if line in plain] == plain  # the rest as it was

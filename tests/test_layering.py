@@ -65,6 +65,10 @@ ENGINE_PARTS = (
 )
 """Everything the engine is built from; the engine is the one door to all of it."""
 
+CLI_WORDS = ("ui.text.explain",)
+"""The window's words the command line shares (in English): ``analyze``'s report explains its worst
+decisions with the same sentences as the review (issue 53)."""
+
 LAYERS: dict[str, Layer] = {
     "game": Layer(()),
     "game.rules": Layer(("game.rules",), NO_DISPLAY),
@@ -83,12 +87,12 @@ LAYERS: dict[str, Layer] = {
     "ai.ranking": Layer(("ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
     "ai.temperature": Layer(("ai.temperature", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
     "ai.position_value": Layer(("ai.position_value", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
-    "ai.analysis": Layer(("ai.analysis", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
+    "ai.analysis": Layer(("ai.analysis", "ai.ranking", "ai.rollout", *ABOVE_CUBE), NO_DISPLAY),
     "ai.rollout": Layer(("ai.rollout", "ai.ranking", *ABOVE_CUBE), NO_DISPLAY),
     "ai.engine": Layer((*ENGINE_PARTS, *DOOR), NO_DISPLAY),
     "ai.engine_types": Layer((*ENGINE_PARTS, "ai.engine_types"), NO_DISPLAY),
     "ai.worker.transport": Layer(("ai.worker", *DOOR, "ai.evaluation", "ai.parallel", *SHARED), NO_DISPLAY),
-    "ai.cli": Layer(("ai.cli", "ai.autoplay", *DOOR, *SHARED), NO_DISPLAY),
+    "ai.cli": Layer(("ai.cli", "ai.autoplay", *DOOR, *SHARED, *CLI_WORDS), NO_DISPLAY),
     "ai.autoplay": Layer((*DOOR, *SHARED), NO_DISPLAY),
     "ai.worker.handlers": Layer(("ai.worker.messages", *DOOR, *SHARED), NO_DISPLAY),
     "ai.worker.messages": Layer(("ai.engine_types", *SHARED), (*NO_DISPLAY, "multiprocessing")),
@@ -114,6 +118,7 @@ SCENES_SHARED = (
     "ui.scenes.help",
     "ui.scenes.temperature",
     "ui.scenes.evaluate",
+    "ui.scenes.why",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 

@@ -17,9 +17,10 @@ from game.rules.cube import CubeState
 from game.rules.dice import seed_commitment
 from game.rules.move import legal_moves
 from game.rules.position import Position
+from game.support.files import set_aside
 from ui.model.seats import CheckerColour
 from ui.model.session import AI, HUMAN, GameConfig, GameSession, SaveError
-from ui.model.storage import Settings, StorageError, Store, set_aside, write_json_atomic
+from ui.model.storage import Settings, StorageError, Store, write_json_atomic
 from ui.widgets.layout import BAR, OFF, STACK, Layout
 from ui.widgets.scoreboard import CubeSpot, cube_rect, cube_spot, offered_spot, session_cube
 from ui.widgets.sound import checker_wave, dice_wave

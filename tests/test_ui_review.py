@@ -326,11 +326,12 @@ def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
 ) -> None:
     app, scene = open_saved(make_app)
     app.alert("a warning drawn under the review")
-    prev = next(b for b in scene.buttons if b.key == "prev")
-    assert app.alert_rect().colliderect(prev.rect)  # the band lies where the buttons are
+    band = app.alert_rect()
+    why = next(b for b in scene.buttons if b.key == "why")
+    assert band.colliderect(why.rect)  # the band lies where the (last row of) buttons are
     scene.go(3)
-    click(app, prev.rect.center)
-    assert scene.stop == 2 and app.alerts == ["a warning drawn under the review"]
+    click(app, why.rect.center)
+    assert scene.why_shown and app.alerts == ["a warning drawn under the review"]
 
 
 def test_statistics_that_cannot_be_written_are_a_warning_not_a_crash(

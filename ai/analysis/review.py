@@ -24,11 +24,12 @@ player (:class:`game.records.replay.Turn`):
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ai.analysis.bands import BAD, SEVERITY, severity
+from ai.analysis.bands import BAD, DOUBTFUL, SEVERITY, severity
+from ai.analysis.judgement import ConfirmSettings, Judgement
 from ai.analysis.pr import performance_rating
 from ai.cube.advice import CubeAdvice
 from ai.cube.decision import best_roll_results, cube_decision
@@ -83,6 +84,9 @@ CUBE_KINDS: tuple[Kind, ...] = (CubeAction.DOUBLE, CubeAction.NO_DOUBLE, CubeAct
 
 KINDS: tuple[Kind, ...] = ("move", *CUBE_KINDS)
 """What a judged decision was."""
+
+UNSURE = "unsure"
+"""The verdict of an error a rollout could neither confirm nor clear within its trials."""
 
 CUBE_ERRORS: dict[Kind, str] = {
     CubeAction.NO_DOUBLE: "missed double",
@@ -184,18 +188,40 @@ class Decision:
     """Cube decisions: the doubler's chances before its roll by the cube search (win, win gammon,
     win backgammon, lose gammon, lose backgammon), what the decision's explanation stands on."""
 
+    judged: Judgement | None = None
+    """How the error was found: the search's depth, or a rollout's trials and interval (None: a
+    decision made by hand, not by a review)."""
+
     def played_option(self) -> MoveOption | None:
         """The played move among :attr:`options` (moves only)."""
         return next((o for o in self.options if o.move.notation() == self.played), None)
 
     def verdict(self) -> str:
         """What kind of error it is: ``""`` (none), ``doubtful``, ``bad`` or ``very bad`` for a
-        move, ``missed double``, ``wrong double``, ``wrong take`` or ``wrong pass`` for the cube."""
+        move, ``missed double``, ``wrong double``, ``wrong take`` or ``wrong pass`` for the cube;
+        ``unsure`` where a rollout's trials ran out with its interval still reaching below the
+        least error it would name (:meth:`unsure`)."""
+        if self.unsure():
+            return UNSURE
         if self.error <= 0.0:
             return ""
         if self.kind == "move":
             return severity(self.error)
         return CUBE_ERRORS[self.kind]
+
+    def unsure(self) -> bool:
+        """A rollout judged it and ran out of trials with its error's interval reaching below the
+        least error a verdict names (doubtful for a move, any for the cube) and above it."""
+        j = self.judged
+        if j is None or not j.confirmed or j.settled:
+            return False
+        low, high = j.interval
+        least = DOUBTFUL if self.kind == "move" else 0.0
+        return low < least < high
+
+    def confirmed(self) -> bool:
+        """A rollout judged it again."""
+        return self.judged is not None and self.judged.confirmed
 
     def xgid(self) -> str:
         """The decision's XGID, the player deciding at the bottom (a take: the double offered, ``D``)."""
@@ -217,6 +243,8 @@ class Decision:
             "gnubg_id": f"{self.position_id}:{self.match_id}",
             "xgid": self.xgid(),
         }
+        if self.judged is not None:
+            out["judged"] = self.judged.to_json()
         if self.dice is not None:
             out["dice"] = list(self.dice)
             out["luck"] = round(self.luck, 5)
@@ -267,6 +295,30 @@ class PlayerStats:
                 self.counts[2 - k] += 1
                 return
 
+    def count(self, kind: Kind, error: float) -> None:
+        """Count a judged decision of ``kind`` that cost ``error``."""
+        if kind == "move":
+            self.unforced_moves += 1
+            self.checker_error += error
+            self.bad_moves += error >= BAD
+        else:
+            self.cube_decisions += 1
+            self.cube_error += error
+        self.add_error(error)
+
+
+def tally(
+    decisions: Sequence[Decision], luck: tuple[PlayerStats, PlayerStats]
+) -> tuple[PlayerStats, PlayerStats]:
+    """Both players' totals counted afresh from ``decisions``, the luck taken from ``luck``'s."""
+    stats = (
+        PlayerStats(luck=luck[0].luck, luck_mwc=luck[0].luck_mwc),
+        PlayerStats(luck=luck[1].luck, luck_mwc=luck[1].luck_mwc),
+    )
+    for d in decisions:
+        stats[d.player].count(d.kind, d.error)
+    return stats
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -286,6 +338,19 @@ class Review:
 
     graph: tuple[GraphPoint, ...] = ()
     """The left column's match winning chance (or money standing) before each roll and at each game's end."""
+
+    confirm: ConfirmSettings | None = None
+    """How the decisions it reports are judged again by rollouts (None: by the search alone)."""
+
+    checked: int = 0
+    """Of the decisions to judge again, how many are done (the second pass's progress)."""
+
+    to_check: int = 0
+    """The decisions to judge again (0: none, or not yet chosen)."""
+
+    def confirming(self) -> bool:
+        """The second pass has decisions still to judge."""
+        return self.confirm is not None and self.checked < self.to_check
 
     def luck_adjusted(self, player: int) -> float:
         """The player's result with luck removed: match winning chance gained over 50% (match),
@@ -426,15 +491,7 @@ class _Judge:
         probs: tuple[float, float, float, float, float] | None = None,
     ) -> None:
         """Count a decision in ``player``'s totals and keep it."""
-        stats = self.stats[player]
-        if kind == "move":
-            stats.unforced_moves += 1
-            stats.checker_error += error
-            stats.bad_moves += error >= BAD
-        else:
-            stats.cube_decisions += 1
-            stats.cube_error += error
-        stats.add_error(error)
+        self.stats[player].count(kind, error)
         text = kind if played is None else played
         dice = turn.dice if kind == "move" else None
         match kind:
@@ -445,8 +502,9 @@ class _Judge:
             case _:
                 row = 0
         decision = Decision(game.number, row or turn.row, player, kind, error, text, best, *ids, dice, luck)
+        judged = Judgement(self.depth if kind == "move" else self.cube_depth, search_error=error)
         self.decisions.append(
-            replace(decision, turn=self.turn_index, options=options, cube=cube, probs=probs)
+            replace(decision, turn=self.turn_index, options=options, cube=cube, probs=probs, judged=judged)
         )
 
     def move(self, game: ReplayedGame, turn: Turn, luck_only: bool = False) -> None:

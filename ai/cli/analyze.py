@@ -22,15 +22,25 @@ import json
 import sys
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ai.engine import Engine
-from ai.engine_types import BAD, CUBE_EXTRA_DEPTH, MAX_DEPTH, PlayerStats, Review, rating, review_json
+from ai.engine_types import (
+    BAD,
+    CUBE_EXTRA_DEPTH,
+    MAX_DEPTH,
+    Decision,
+    PlayerStats,
+    Review,
+    rating,
+    review_json,
+)
 from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
 from game.records import formats
 from game.records.errors import RecordError
 from game.records.formats import load_match
+from game.rules.cube import CubeAction
 from game.support.files import UnknownHomeError, user_path
 
 BAR_WIDTH = 30
@@ -69,8 +79,9 @@ def _sign(x: float) -> str:
     return f"{x:+.3f}"
 
 
-def format_review(rev: Review, worst: int) -> str:
-    """The plain-text report."""
+def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[str]] | None = None) -> str:
+    """The plain-text report; ``why``: the sentences that explain a decision, written under each of
+    the worst (:func:`explained_words`)."""
     rec = rev.match.record
     unit = "EMG" if rec.length else "equity per cube unit"
     kind = f"{rec.length}-point match" if rec.length else "money session"
@@ -122,9 +133,27 @@ def format_review(rev: Review, worst: int) -> str:
                 f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
                 f"{d.position_id}:{d.match_id}  {d.xgid()}"
             )
+            lines += [f"         {sentence}" for sentence in (why(d) if why is not None else ())]
     for note in rev.match.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
+
+
+def explained_words(engine: Engine) -> Callable[[Decision], list[str]]:
+    """A decision's explanation in English words (issue 53): the window's own sentences
+    (:func:`ui.text.explain.why_decision`), the played move against the best or the cube action
+    from its side, every number one of its facts (``analyze --json`` gives them)."""
+    from ui.text.explain import english, why_decision
+
+    english()  # the command line speaks English, whatever language the window is set to
+
+    def words(decision: Decision) -> list[str]:
+        said = engine.explain_decision(decision)
+        if said is None:
+            return []
+        return why_decision(said, None if decision.kind == "move" else CubeAction(decision.kind))
+
+    return words
 
 
 def explain_decisions(out: dict[str, object], rev: Review, engine: Engine) -> None:
@@ -244,7 +273,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     else:
         if isinstance(sys.stdout, io.TextIOWrapper):  # names a terminal's encoding lacks become "?"
             sys.stdout.reconfigure(errors="replace")
-        print(format_review(rev, args.worst))
+        print(format_review(rev, args.worst, explained_words(engine)))
         if confirmed is not None:
             print(format_confirmations(confirmed, settings))
     return 0

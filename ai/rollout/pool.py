@@ -13,6 +13,11 @@ closes (however the owner ended), and on Linux by the kernel's parent-death sign
 
 With one job the rounds are played in the caller's own process (:class:`InProcess`), with no
 process started at all.
+
+:class:`Crew` is the other way to use every core, for many short rollouts (the analysis's second
+look at each decision it reports): a few processes started once, each holding the evaluator and
+playing whole rollouts, one at a time, handed out as they come free. They stop, end and die with
+their owner as the jobs do.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from ai.evaluation.evaluator import Evaluator
 from ai.rollout.play import Player, PlyDone, Task, TrialValues
@@ -216,6 +221,159 @@ def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[i
     except Exception as exc:
         with contextlib.suppress(OSError):
             conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+T_contra = TypeVar("T_contra", contravariant=True)
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Work(Protocol[T_contra, R_co]):
+    """What a :class:`Crew` does with each item: a module-level function (it is sent to the
+    processes by name), given the evaluator, the item and ``should_stop``."""
+
+    def __call__(self, evaluator: Evaluator, item: T_contra, should_stop: Callable[[], bool]) -> R_co: ...
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Crew(Generic[T, R]):
+    """``size`` processes, each with the evaluator, doing ``work`` on one item at a time (size 1: in
+    this process, none started). :meth:`run` hands the items out as processes come free and yields
+    ``(index, answer)`` as each is done, in the order they end; :meth:`close` stops them all."""
+
+    def __init__(self, work: Work[T, R], evaluator: Evaluator, size: int) -> None:
+        self._work = work
+        self._evaluator = evaluator
+        self._conns: list[Connection] = []
+        self._procs: list[Any] = []
+        if size <= 1:
+            return
+        ctx = multiprocessing.get_context("spawn")
+        with _children_allowed():
+            for j in range(size):
+                mine, theirs = ctx.Pipe(duplex=True)
+                proc = ctx.Process(
+                    target=_crew_main,
+                    args=(theirs, work, evaluator, os.getpid()),
+                    daemon=True,
+                    name=f"rollout-crew-{j}",
+                )
+                proc.start()
+                theirs.close()
+                self._conns.append(mine)
+                self._procs.append(proc)
+
+    def run(self, items: list[T], should_stop: Callable[[], bool] | None = None) -> Iterator[tuple[int, R]]:
+        """Each item's answer as it is done; stops handing out (and stops the items under way)
+        once ``should_stop()``, raising :class:`ai.search.Stopped`; a failed item raises
+        :class:`RuntimeError` naming why."""
+        stop = should_stop or (lambda: False)
+        if not self._procs:
+            for i, item in enumerate(items):
+                if stop():
+                    raise Stopped("stopped")
+                yield i, self._work(self._evaluator, item, stop)
+            return
+        waiting = list(range(len(items)))
+        busy: dict[int, int] = {}  # connection index -> item index
+        free = list(range(len(self._conns)))
+        while waiting or busy:
+            if stop():
+                raise Stopped("stopped")
+            while waiting and free:
+                j, i = free.pop(0), waiting.pop(0)
+                self._conns[j].send(("work", items[i]))
+                busy[j] = i
+            live = [self._conns[j] for j in busy]
+            for conn in wait(live, POLL_S):
+                assert isinstance(conn, Connection)
+                j = self._conns.index(conn)
+                try:
+                    kind, answer = conn.recv()
+                except (EOFError, OSError):
+                    code = self._procs[j].exitcode
+                    raise RuntimeError(f"a rollout process stopped unexpectedly (exit code {code})") from None
+                i = busy.pop(j)
+                free.append(j)
+                if kind == "failed":
+                    raise RuntimeError(f"a rollout failed: {answer}")
+                yield i, answer
+
+    def close(self) -> None:
+        """Stop every process and wait for it to end (killed after a second)."""
+        for conn in self._conns:
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(("stop", None))
+        for proc in self._procs:
+            proc.join(timeout=1.0)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=1.0)
+        for conn in self._conns:
+            with contextlib.suppress(OSError):
+                conn.close()
+        self._conns, self._procs = [], []
+
+    def __enter__(self) -> Crew[T, R]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def pids(self) -> list[int]:
+        """The processes' ids (for tests)."""
+        return [p.pid for p in self._procs]
+
+
+POLL_S = 0.05
+"""How often a :class:`Crew`'s owner looks at ``should_stop`` while its processes work."""
+
+
+def _crew_main(conn: Connection, work: Work[Any, Any], evaluator: Evaluator, owner: int) -> None:
+    """A crew's process: do each item sent, until told to stop or the owner is gone. A "stop" that
+    comes while an item is under way stops that item (it answers nothing) and the process."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(owner)
+    _keep_freed_memory()
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(JOB_NICENESS)
+    from ai.blas import use_one_thread
+
+    use_one_thread()
+    stopped = [False]
+
+    def should_stop() -> bool:
+        if not stopped[0]:
+            try:
+                if conn.poll():
+                    conn.recv()  # only "stop" comes while an item is under way
+                    stopped[0] = True
+            except (EOFError, OSError):
+                os._exit(0)  # the owner is gone
+        return stopped[0]
+
+    while not stopped[0]:
+        try:
+            kind, item = conn.recv()
+        except (EOFError, OSError):
+            return
+        if kind != "work":
+            return
+        try:
+            answer: tuple[str, Any] = ("done", work(evaluator, item, should_stop))
+        except Stopped:
+            return
+        except Exception as exc:  # the owner says what failed
+            answer = ("failed", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
 
 
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3

@@ -1,14 +1,17 @@
 """Rolling out a checker play or a cube decision: the candidates, the jobs, the running tally.
 
 :func:`rollout_moves` rolls out the best moves of a roll by the search (the best ``candidates``,
-or those within ``within`` of the best); :func:`rollout_cube` the cube actions of the side on
+or those within ``within`` of the best), :func:`rollout_results` exactly the results it is given
+(the analysis's second look at a move played); :func:`rollout_cube` the cube actions of the side on
 roll (no double and double/take are played, double/pass is worth a single win). Both report from
 the side that decides, best first for the moves; progress comes to ``on_progress`` as
 :class:`ai.rollout.settings.RolloutResult` snapshots after each round of 36 trials, and while a
 round is played (its games are played a ply at a time, all in step, and a round played to the end
 may take a minute) after its plies, at most every :data:`PLY_REPORT_S` seconds, with the games over
 so far (``in_play``) and the ply reached; ``should_stop`` ends it early (the answer then holds the
-trials done, ``stopped="cancelled"``).
+trials done, ``stopped="cancelled"``), and so does ``stop_when`` once the trials counted settle
+what its caller asks (``stopped="settled"``). The answer's covariance of the candidates' means
+gives the standard error of any difference between them from the same trials.
 
 The tally takes the rounds in order (round ``k`` counts only once rounds ``0..k-1`` are in), so
 the early stop is decided on the same trials whatever the number of jobs, and a rollout is
@@ -106,6 +109,15 @@ class _Tally:
 def _se(x: F) -> float:
     n = len(x)
     return float(np.std(x, ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+
+
+def _covariance(eq: F, order: list[int]) -> tuple[tuple[float, ...], ...]:
+    """The covariance of the candidates' means over the (T, C) trials ``eq``, in ``order``."""
+    n = eq.shape[0]
+    if n < 2:
+        return ()
+    cov = np.cov(eq[:, order], rowvar=False, ddof=1).reshape(len(order), len(order)) / n
+    return tuple(tuple(float(x) for x in row) for row in cov)
 
 
 def _results(tally: _Tally) -> tuple[list[CandidateResult], F]:
@@ -207,6 +219,7 @@ class _Run:
         s = self.settings
         results, eq = _results(self.tally)
         verdict, clear = None, False
+        order = list(range(len(results)))
         if len(eq):
             if self.cube:
                 verdict, clear = _cube_verdict(eq, s.stop_z or 2.0, self.may_double)
@@ -219,11 +232,28 @@ class _Run:
         in_play, ply = (0.0, 0) if final else self.under_way()
         in_play = min(in_play, float(total - trials))
         return RolloutResult(
-            tuple(results), trials, total, seconds, s.seed, s, clear, why, verdict, in_play=in_play, ply=ply
+            tuple(results),
+            trials,
+            total,
+            seconds,
+            s.seed,
+            s,
+            clear,
+            why,
+            verdict,
+            in_play=in_play,
+            ply=ply,
+            covariance=_covariance(eq, order),
         )
 
-    def drive(self, runner: InProcess | Jobs, should_stop: Callable[[], bool] | None) -> str:
-        """Collect the rounds until all are in, or the best is clear, or ``should_stop()``: why it stopped."""
+    def drive(
+        self,
+        runner: InProcess | Jobs,
+        should_stop: Callable[[], bool] | None,
+        stop_when: Callable[[RolloutResult], bool] | None = None,
+    ) -> str:
+        """Collect the rounds until all are in, or the best is clear, or ``stop_when`` says the trials
+        counted settle what was asked ("settled"), or ``should_stop()``: why it stopped."""
         s = self.settings
         while runner.running:
             if should_stop is not None and should_stop():
@@ -242,6 +272,8 @@ class _Run:
                 continue
             if s.stop_z is not None and now.trials >= s.min_trials and now.clear:
                 return "clear"
+            if stop_when is not None and now.trials >= s.min_trials and stop_when(now):
+                return "settled"
             self.tell(now)
         return ""
 
@@ -255,8 +287,10 @@ def run_candidates(
     may_double: bool = True,
     on_progress: Callable[[RolloutResult], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    stop_when: Callable[[RolloutResult], bool] | None = None,
 ) -> RolloutResult:
-    """Play ``task`` (one start per candidate without an exact value) and tally the candidates."""
+    """Play ``task`` (one start per candidate without an exact value) and tally the candidates;
+    ``stop_when(result)`` after each round counted (from ``min_trials`` on) ends it, "settled"."""
     run = _Run(task, candidates, cube, may_double, on_progress)
     rounds = task.settings.rounds
     jobs = min(task.settings.jobs, rounds)
@@ -270,7 +304,7 @@ def run_candidates(
             Jobs(task, evaluator, rounds, jobs) if jobs > 1 else InProcess(task, evaluator, rounds, run.ply)
         )
     try:
-        stopped = run.drive(runner, should_stop)
+        stopped = run.drive(runner, should_stop, stop_when)
     except Stopped:
         stopped = "cancelled"
     finally:
@@ -311,6 +345,7 @@ def rollout_moves(
     include: Sequence[int] = (),
     on_progress: Callable[[RolloutResult], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    stop_when: Callable[[RolloutResult], bool] | None = None,
 ) -> RolloutResult:
     """Roll out the best moves of ``dice`` by the search; best first by the rollout.
 
@@ -328,19 +363,48 @@ def rollout_moves(
     ranked = ranked[: settings.candidates]
     chosen = {r.move.after.code for r in ranked}
     ranked += [r for r in every if r.move.after.code in include and r.move.after.code not in chosen]
+    if not ranked:
+        return RolloutResult((), 0, 0, 0.0, settings.seed, settings)
+    chosen_results = [(r.move.notation(), r.move.after.code, r.equity) for r in ranked]
+    return rollout_results(
+        chosen_results,
+        evaluator,
+        settings,
+        context=ctx,
+        on_progress=on_progress,
+        should_stop=should_stop,
+        stop_when=stop_when,
+    )
+
+
+def rollout_results(
+    results: Sequence[tuple[str, int, float]],
+    evaluator: Evaluator,
+    settings: RolloutSettings,
+    *,
+    context: CubeContext | None = None,
+    on_progress: Callable[[RolloutResult], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    stop_when: Callable[[RolloutResult], bool] | None = None,
+) -> RolloutResult:
+    """Roll out exactly these results of one roll, each ``(label, after, prior)``: its name, the
+    position after the move (the mover's view, as ``move.after.code``) and the equity that picked
+    it; best first by the rollout. ``context``: the mover's cube and score (None: money, centred)."""
+    ctx = _root(context)
     candidates: list[Candidate] = []
     starts: list[Start] = []
-    for r in ranked:
-        after = r.move.after.code
+    for label, after, prior in results:
         pid = position_id(swap(after))
         exact = None if after & SIDE_MASK else _exact_win(after, ctx, settings.cubeful)
-        candidates.append(Candidate(r.move.notation(), pid, r.equity, exact))
+        candidates.append(Candidate(label, pid, prior, exact))
         if exact is None:
             starts.append(Start(swap(after), False, ctx.value, ctx.owner, True))
     if not candidates:
         return RolloutResult((), 0, 0, 0.0, settings.seed, settings)
     task = Task(tuple(starts), ctx, settings)
-    return run_candidates(task, candidates, evaluator, on_progress=on_progress, should_stop=should_stop)
+    return run_candidates(
+        task, candidates, evaluator, on_progress=on_progress, should_stop=should_stop, stop_when=stop_when
+    )
 
 
 # --- the cube -----------------------------------------------------------------------------
@@ -354,6 +418,7 @@ def rollout_cube(
     *,
     on_progress: Callable[[RolloutResult], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    stop_when: Callable[[RolloutResult], bool] | None = None,
 ) -> RolloutResult:
     """Roll out the cube decision of the side on roll (before its roll).
 
@@ -363,17 +428,27 @@ def rollout_cube(
     """
     ctx = _root(context)
     pid = position_id(position.code)
+
+    def run(task: Task, candidates: list[Candidate], cube: bool = False) -> RolloutResult:
+        return run_candidates(
+            task,
+            candidates,
+            evaluator,
+            cube=cube,
+            on_progress=on_progress,
+            should_stop=should_stop,
+            stop_when=stop_when,
+        )
+
     if not settings.cubeful:
         task = Task((Start(position.code, True, ctx.value, ctx.owner, False),), ctx, settings)
-        return run_candidates(
-            task, [Candidate("Cubeless", pid)], evaluator, on_progress=on_progress, should_stop=should_stop
-        )
+        return run(task, [Candidate("Cubeless", pid)])
     # a match player who needs no more points than the cube shows gains nothing by doubling
     may_double = ctx.may_double() and ctx.value < MAX_CUBE and (ctx.is_money() or ctx.away[0] > ctx.value)
     if not may_double:  # no double to consider: no double is the position's value
         task = Task((Start(position.code, True, ctx.value, ctx.owner, False),), ctx, settings)
         only = [Candidate(CUBE_LABELS[0], pid)]
-        result = run_candidates(task, only, evaluator, on_progress=on_progress, should_stop=should_stop)
+        result = run(task, only)
         nd = result.candidates[0]
         return replace(result, cube=CubeVerdict(False, True, nd.equity, nd.se), clear=True)
     starts = (
@@ -386,7 +461,4 @@ def rollout_cube(
         Candidate(CUBE_LABELS[1], pid),
         Candidate(CUBE_LABELS[2], pid, exact=((1.0, 0.0, 0.0, 0.0, 0.0), dp)),
     ]
-    return run_candidates(
-        Task(starts, ctx, settings), candidates, evaluator, cube=True, on_progress=on_progress,
-        should_stop=should_stop,
-    )  # fmt: skip
+    return run(Task(starts, ctx, settings), candidates, cube=True)

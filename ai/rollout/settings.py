@@ -163,7 +163,8 @@ class RolloutResult:
     play), or both cube verdicts are that clear (cube)."""
 
     stopped: str = ""
-    """Why it ended before ``total``: "clear", "cancelled", or "" (finished, or still running)."""
+    """Why it ended before ``total``: "clear", "settled" (its caller's test), "cancelled", or ""
+    (finished, or still running)."""
 
     cube: CubeVerdict | None = None
     """For a cube decision: the verdicts from the rolled-out values."""
@@ -174,6 +175,12 @@ class RolloutResult:
 
     ply: int = 0
     """The furthest ply the rounds being played have reached (0: none is under way)."""
+
+    covariance: tuple[tuple[float, ...], ...] = ()
+    """The covariance of the candidates' mean equities (in the order of ``candidates``) over the
+    same trials: the same dice for every candidate make two candidates' means move together, so
+    a difference between them is far surer than either (:meth:`se_of_difference`). Empty before
+    any trial is counted."""
 
     @property
     def done(self) -> bool:
@@ -202,6 +209,14 @@ class RolloutResult:
     def best(self) -> CandidateResult:
         """The first candidate (the best of a checker play)."""
         return self.candidates[0]
+
+    def se_of_difference(self, i: int, j: int) -> float:
+        """The standard error of candidate ``i``'s equity less candidate ``j``'s, from the same
+        trials (:attr:`covariance`); 0 when no trial is counted or both are known exactly."""
+        if not self.covariance or i == j:
+            return 0.0
+        v = self.covariance
+        return math.sqrt(max(0.0, v[i][i] + v[j][j] - 2.0 * v[i][j]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.facts.explained import Explained
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
 from ui.flow.said import COMPUTER, YOU, Said, Side
@@ -160,6 +161,9 @@ class SearchDone:
 
     moves: tuple[RankedMove, ...]
     """The moves, best first."""
+
+    explained: Explained | None = None
+    """A hint's moves explained, in their order (:attr:`ai.worker.messages.Finished.explained`)."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.facts.explained import Explained
 from ui.flow.events import (
     AcceptResign,
     AskHint,
@@ -238,6 +239,8 @@ class Ranked:
     """The search it answers."""
     moves: tuple[RankedMove, ...]
     """The moves, best first."""
+    explained: Explained | None = None
+    """Their facts and whys, in their order (a hint's and the tutor's searches)."""
 
 
 AdviceInput = (

@@ -20,6 +20,7 @@ from typing import assert_never
 
 from ai.engine_types import CubeContext
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from game.facts.explained import Explained
 from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, double_refusal
 from game.rules.dice import Roll
 from game.rules.move import Move, format_steps, legal_moves
@@ -294,6 +295,11 @@ class TurnFlow:
     def hint_depth(self) -> int:
         """The depth the hints were searched at."""
         return self.advice.hint_depth
+
+    @property
+    def hints_explained(self) -> Explained | None:
+        """Why the hints are ranked so: each one's facts and why, in their order (None: not known)."""
+        return self.advice.hints_explained
 
     @property
     def tutor_moves(self) -> tuple[RankedMove, ...] | None:
@@ -748,7 +754,7 @@ class TurnFlow:
         kind, self.search = self.search, None
         match kind:
             case Search.HINT | Search.TUTOR:
-                self._tell_advice(Ranked(kind, intent.moves))
+                self._tell_advice(Ranked(kind, intent.moves, intent.explained))
             case Search.MOVE:
                 if self.phase is Phase.COMPUTER_THINKING:
                     self._failures = 0

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from ai.worker.messages import CubeAnswer, RankedMove, Request
+from game.facts.explained import Explained
 from game.rules.cube import CubeAction
 from ui.flow.cube import advice_request, cube_context, on_roll
 from ui.flow.events import (
@@ -92,8 +93,12 @@ class Advice:
     """The best moves found for the human's roll."""
     hint_depth: int = 0
     """The depth the hints were searched at."""
+    hints_explained: Explained | None = None
+    """The hints' facts and whys, in their order (None: not known)."""
     tutor_moves: tuple[RankedMove, ...] | None = None
     """The roll's moves ranked for the tutor (None: not known yet)."""
+    tutor_explained: Explained | None = None
+    """Their facts and whys (None: not known)."""
     tutor_cube: CubeAnswer | None = None
     """The cube answer for the human's cube decision, from the doubler's side (None: not known)."""
     pending: Pending | None = None
@@ -148,15 +153,16 @@ class Advice:
         match intent:
             case NewTurn():
                 self.tutor_moves = None
+                self.tutor_explained = None
                 self.tutor_cube = None
                 self.pending = None
                 self.verdict = None
                 return []
             case Rolled():
-                self.hints = []
+                self.hints, self.hints_explained = [], None
                 return self._watch_moves(view)
             case MovePlayed():
-                self.hints = []
+                self.hints, self.hints_explained = [], None
                 return []
             case CubeDue():
                 return self._watch_cube(intent.doubler, view)
@@ -209,7 +215,11 @@ class Advice:
     def _judge(self, view: TurnView) -> list[Step]:
         pending, least = self.pending, view.options.tutor
         assert pending is not None
-        verdict = None if least is None else verdict_for(pending, self.tutor_moves, self.tutor_cube, least)
+        verdict = (
+            None
+            if least is None
+            else verdict_for(pending, self.tutor_moves, self.tutor_cube, least, self.tutor_explained)
+        )
         if verdict is None:
             return self._release()
         self.verdict = verdict
@@ -234,12 +244,14 @@ class Advice:
         out: list[Step] = []
         if intent.kind is Search.HINT:
             self.hints = list(intent.moves)  # every move: the panel's list scrolls
+            self.hints_explained = intent.explained
             if not self.hints:
                 out.append(Message(Note.NOTHING_TO_HINT))
         if intent.kind not in MOVE_ANSWERS or view.builder is None:
             return out
         if intent.kind is Search.TUTOR or view.is_tutor_on():
             self.tutor_moves = intent.moves
+            self.tutor_explained = intent.explained
         if view.phase is Phase.TUTOR_CHECKING and self.pending is not None:
             out += self._judge(view)
         return out
@@ -290,10 +302,11 @@ class Advice:
         b = view.builder
         if not self.can_hint(view) or b is None:
             return [Message(Note.NOTHING_TO_HINT)] if b is not None and b.is_pass() else []
-        self.hints = []
+        self.hints, self.hints_explained = [], None
         self.hint_depth = depth
         if self.tutor_moves is not None and view.options.tutor_depth == depth:
             self.hints = list(self.tutor_moves)  # every move: the panel's list scrolls
+            self.hints_explained = self.tutor_explained
             return []
         if view.search is Search.TUTOR and view.options.tutor_depth == depth:
             return [Adopt(Search.HINT)]  # the tutor's search answers the hint too

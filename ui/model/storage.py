@@ -11,7 +11,6 @@ import enum
 import json
 import os
 import re
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from game.drills.card import DEFAULT_MIN_ERROR, DrillKind
 from game.rules.match import MAX_MATCH_LENGTH
 from game.rules.variant import Variant
 from game.support import validate
-from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, write_atomic
+from game.support.files import FileTooLargeError, NotRegularFileError, read_regular, set_aside, write_atomic
 from game.support.resources import user_data_dir
 from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from ui.model.seats import DEFAULT_NAMES, NAME_LENGTH, CheckerColour, Control, clean_name
@@ -221,7 +220,9 @@ codes the game speaks is ``ui.text``'s to say: one it does not is English)."""
 
 
 def _language(value: object, name: str) -> str:
-    """A language code (:data:`LANGUAGE_CODE`)."""
+    """A language code (:data:`LANGUAGE_CODE`), or ``""`` for the system's language."""
+    if value == "":
+        return ""
     kept = validate.text(value, name, 12)
     if not LANGUAGE_CODE.fullmatch(kept):
         raise validate.Invalid(f"{name} must be a language code such as de or pt_BR, not {kept!r}")
@@ -282,18 +283,6 @@ BOM = "\ufeff"
 def write_json_atomic(path: Path, data: object) -> None:
     """Write JSON atomically: a crash leaves either the old file or the new one."""
     write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a bad file to ``<name>.corrupt-<time>`` next to it; returns the new path."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-    os.replace(path, target)
-    return target
 
 
 class Stored(enum.Enum):

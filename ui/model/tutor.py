@@ -18,6 +18,7 @@ from typing import assert_never
 
 from ai.engine_types import BAD, DOUBTFUL, VERY_BAD, severity
 from ai.worker.messages import CubeAnswer, RankedMove
+from game.facts.explained import DecisionExplained, Explained
 from game.rules.cube import CubeAction
 from game.rules.dice import Roll
 from game.rules.move import Move
@@ -71,6 +72,9 @@ class Verdict:
     """The best move's equity and the chosen one's (a checker play)."""
     cube: CubeAnswer | None = None
     """The cube's answer from the doubler's side (a cube action)."""
+    explained: DecisionExplained | None = None
+    """Why the better choice is better, in facts (issue 53): the move chosen against the best, or
+    the cube decision's numbers; None when the search did not give them."""
 
     def severity(self) -> str:
         """ "doubtful", "bad" or "very bad" (the key :mod:`ui.text.tutor` words)."""
@@ -87,23 +91,35 @@ def is_checked(moves: Sequence[Move]) -> bool:
     return len(moves) > 1
 
 
-def move_verdict(ranked: Sequence[RankedMove], played: Move, least: float) -> Verdict | None:
-    """The warning for ``played`` when it loses at least ``least`` against the best of ``ranked``.
+def move_verdict(
+    ranked: Sequence[RankedMove], played: Move, least: float, explained: Explained | None = None
+) -> Verdict | None:
+    """The warning for ``played`` when it loses at least ``least`` against the best of ``ranked``
+    (``explained``: their facts and whys, in their order).
 
     None when it does not, when the play was the only one, or when ``ranked`` lacks it
     (a search that did not list every move cannot judge it)."""
     if len(ranked) < 2:
         return None
     code = played.after.code
-    mine = next((r for r in ranked if r.move.after.code == code), None)
-    if mine is None:
+    index = next((i for i, r in enumerate(ranked) if r.move.after.code == code), None)
+    if index is None:
         return None
+    mine = ranked[index]
     best = max(ranked, key=lambda r: r.equity)
     loss = best.equity - mine.equity
     if loss < least or loss <= 0.0:
         return None
+    why = None
+    if explained is not None and len(explained.facts) == len(ranked) and best is ranked[0]:
+        why = explained.pair(index)  # the move chosen against the best
     return Verdict(
-        loss, CheckerPlay.MOVE, played.notation(), best.move.notation(), (best.equity, mine.equity)
+        loss,
+        CheckerPlay.MOVE,
+        played.notation(),
+        best.move.notation(),
+        (best.equity, mine.equity),
+        explained=why,
     )
 
 
@@ -131,7 +147,7 @@ def cube_verdict(kind: CubeAction, answer: CubeAnswer, least: float) -> Verdict 
     loss = cube_loss(kind, answer)
     if loss < least or loss <= 0.0:
         return None
-    return Verdict(loss, kind, cube=answer)
+    return Verdict(loss, kind, cube=answer, explained=answer.explained)
 
 
 def verdict_for(
@@ -139,13 +155,15 @@ def verdict_for(
     moves: Sequence[RankedMove] | None,
     cube: CubeAnswer | None,
     least: float,
+    explained: Explained | None = None,
 ) -> Verdict | None:
-    """The tutor's warning for a held decision, given what the search found (None: let it be)."""
+    """The tutor's warning for a held decision, given what the search found (``explained``: the
+    moves' facts and whys, in their order; None: let it be)."""
     kind = pending.kind
     if kind is CheckerPlay.MOVE:
         if pending.move is None or moves is None:
             return None
-        return move_verdict(moves, pending.move, least)
+        return move_verdict(moves, pending.move, least, explained)
     if cube is None:
         return None
     return cube_verdict(kind, cube, least)

@@ -401,21 +401,29 @@ class Dialog(Scene):
             self.focus = None
 
     def _button_rows(self, width: int) -> list[list[Choice]]:
-        """The choices in one row, or in two where one row would shrink their labels below
-        :data:`LEAST_LABEL` (the window's scale)."""
+        """The choices in one row, or in two, or three, where fewer rows would shrink their labels
+        below :data:`LEAST_LABEL` (the window's scale); where none keeps them that large, the rows
+        whose labels are largest (a longer language's many buttons in a small window)."""
         if not self._choices:
             return []
         n, gap = len(self._choices), round(self.px(16))
         fonts = self.ctx.renderer.fonts
-        for per_row in (n, -(-n // 2)):
+        best: tuple[float, int] = (-1.0, -(-n // 3))  # none fits: the most rows
+        for per_row in sorted({n, -(-n // 2), -(-n // 3)}, reverse=True):
             each = (width - (per_row + 1) * gap) // per_row
             trial = [
                 Button(c.key, c.label, pygame.Rect(0, 0, each, round(self.px(BUTTON_H))))
                 for c in self._choices
             ]
-            if label_size(fonts, trial) >= self.px(LEAST_LABEL) or per_row == 1:
-                return [self._choices[i : i + per_row] for i in range(0, n, per_row)]
-        return [self._choices]
+            size = label_size(fonts, trial)
+            fits = all(fonts.get(size, True).size(b.label)[0] <= b.rect.width - 8 for b in trial)
+            if (size >= self.px(LEAST_LABEL) and fits) or per_row == 1:
+                best = (size, per_row)
+                break
+            if fits and size > best[0]:
+                best = (size, per_row)
+        per_row = best[1]
+        return [self._choices[i : i + per_row] for i in range(0, n, per_row)]
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """The box's size in a ``w`` x ``h`` window: :attr:`max_size` at the window's type scale."""

@@ -21,7 +21,7 @@ from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from ui.scenes.temperature import DEPTH_KEYS
 from ui.text import N_, _
 from ui.text.analysis import evaluation_lines, evaluation_rows
-from ui.widgets.controls import fit_text, mix, text
+from ui.widgets.controls import fit_size, fit_text, mix, text
 
 
 class EvaluateDialog(WorkerDialog):
@@ -115,8 +115,15 @@ class EvaluateDialog(WorkerDialog):
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The position in words, the depth, the chances table, the equities."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        what = fit_text(fonts.get(15), self.what, area.width)
-        text(surface, fonts, what, (area.x, area.y - 8), 15, th.text_dim)
+        what = fit_size(fonts, [(self.what, False, area.width)], 15)
+        text(
+            surface,
+            fonts,
+            fit_text(fonts.get(what), self.what, area.width),
+            (area.x, area.y - 8),
+            what,
+            th.text_dim,
+        )
         y = area.y + 18
         for d in range(1, MAX_DEPTH + 1):
             rect = self.depth_rect(d)
@@ -157,7 +164,7 @@ class EvaluateDialog(WorkerDialog):
             y += 26
         y += 10
         for i, line in enumerate(evaluation_lines(self.result)):
-            size = 16 if i < 2 else 14
+            size = fit_size(fonts, [(line, i == 1, area.width)], 16 if i < 2 else 14)  # shrunk, not cut
             shown = fit_text(fonts.get(size, i == 1), line, area.width)
             text(surface, fonts, shown, (area.x, y), size, th.text if i < 2 else th.text_dim, i == 1)
             y += 24

@@ -9,12 +9,19 @@ import pygame
 from ui.scenes.base import ENTER, Choice, Dialog
 from ui.text import _
 from ui.widgets.controls import text, wrap
+from ui.widgets.render import Fonts
 
 MIN_SIZE = 9.0
 """The smallest font the rows shrink to."""
 
 KEYS_SHARE = (0.26, 0.3)
 """The keys' column's share of a column of rows: in one column, and in each of two."""
+
+
+def line_height(fonts: Fonts, size: float) -> float:
+    """The step from one line of help to the next: 1.3 times the size, or the font's own line where
+    it is taller (the Japanese font's)."""
+    return max(size * 1.3, fonts.get(size).get_linesize())
 
 
 @dataclass(frozen=True)
@@ -91,7 +98,7 @@ class KeysHelp(Dialog):
 
     def _place(self, area: pygame.Rect, columns: int, size: float) -> HelpPlan:
         fonts, rows = self.ctx.renderer.fonts, self.rows()
-        font, line = fonts.get(size), size * 1.3
+        font, line = fonts.get(size), line_height(fonts, size)
         gap = round(self.px(20))
         col_w = (area.width - (columns - 1) * gap) // columns
         keys_w = max(
@@ -121,13 +128,13 @@ class KeysHelp(Dialog):
     def text_size(self, area: pygame.Rect) -> tuple[float, float]:
         """The font size and the line height of the rows in ``area``."""
         size = self.plan(area).size
-        return size, size * 1.3
+        return size, line_height(self.ctx.renderer.fonts, size)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The rows in one or two columns, the largest size that fits, then the note."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         plan = self.plan(area)
-        size, line = plan.size, plan.size * 1.3
+        size, line = plan.size, line_height(fonts, plan.size)
         for row in plan.rows:
             if not row.lines:
                 text(surface, fonts, row.key, (row.x, row.y), size, th.accent, True)

@@ -18,6 +18,7 @@ import pygame
 
 from ai.engine_types import ROLL_COUNT, CubeContext, RollCell, TemperatureMap
 from ai.worker.messages import MAX_DEPTH, Failed, TemperatureAnswer, TemperatureProgress, TemperatureRequest
+from game.facts.explained import PlayExplained
 from game.rules.position import Position, unpack
 from ui.model.seats import CheckerColour
 from ui.model.workbench.temperature import (
@@ -32,9 +33,11 @@ from ui.model.workbench.temperature import (
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
 from ui.text import N_, _
 from ui.text.analysis import cell_lines, chances_words, value_words
-from ui.widgets.controls import fit_text, mix, progress_bar, text
+from ui.text.explain import why_move
+from ui.widgets.controls import fit_size, fit_text, mix, progress_bar, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
+from ui.widgets.why_view import sentence_lines
 
 DEPTH_KEYS = {k + i: i + 1 for i in range(MAX_DEPTH) for k in (pygame.K_1, pygame.K_KP1)}
 """The keys that search again at a depth (1-4, main and keypad)."""
@@ -47,6 +50,9 @@ DETAIL_TITLE_SIZE = 17
 
 DETAIL_SIZE = 14
 """The font size of the shown roll's value and chances."""
+
+WHY_SIZE = 13
+"""The font size of what the shown roll's best move achieves (against its runner-up)."""
 
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 """The arrows move the selection."""
@@ -80,6 +86,8 @@ class TemperatureDialog(WorkerDialog):
         """The colour of the side on roll's checkers on the small board (default: the player's)."""
         self.cells: dict[tuple[int, int], RollCell] = {}
         """The rolls found so far (higher die first)."""
+        self.explained: dict[tuple[int, int], PlayExplained] = {}
+        """Each roll's best move against its runner-up: what it achieves (issue 53)."""
         self.map: TemperatureMap | None = None
         """The whole map, once it is in."""
         self.failure = ""
@@ -98,7 +106,7 @@ class TemperatureDialog(WorkerDialog):
 
     def start(self) -> None:
         """Search every roll at :attr:`depth`, in the dialog's worker (a search running stops)."""
-        self.cells, self.map, self.failure = {}, None, ""
+        self.cells, self.map, self.failure, self.explained = {}, None, "", {}
         self.ask(TemperatureRequest(self.position, self.depth, self.context))
 
     def is_computing(self) -> bool:
@@ -110,6 +118,8 @@ class TemperatureDialog(WorkerDialog):
         for event in self.answers():
             if isinstance(event, TemperatureProgress):
                 self.cells[event.cell.dice] = event.cell
+                if event.explained is not None:
+                    self.explained[event.cell.dice] = event.explained
             elif isinstance(event, TemperatureAnswer):
                 self.map = event.map
                 self.cells = {c.dice: c for c in event.map.cells}
@@ -233,10 +243,20 @@ class TemperatureDialog(WorkerDialog):
         lines = [searching] if cell is None else cell_lines(cell)
         y = rect.y
         for i, line in enumerate(lines):
-            size = DETAIL_TITLE_SIZE if i == 0 else DETAIL_SIZE
+            size = fit_size(fonts, [(line, i == 0, rect.width)], DETAIL_TITLE_SIZE if i == 0 else DETAIL_SIZE)
             shown = fit_text(fonts.get(size, i == 0), line, rect.width)
             text(surface, fonts, shown, (rect.x, y), size, th.text if i == 0 else th.text_dim, i == 0)
             y += 26 if i == 0 else 20
+        pair = self.explained.get(self.shown().dice)
+        if pair is not None:  # what the best move achieves that the runner-up does not
+            said = why_move(pair, 1)[:2]  # the headline and what differs most
+            y += 4
+            for row in sentence_lines(fonts, th, rect.width, WHY_SIZE, said, first_bold=False):
+                if y + row.height > rect.bottom:
+                    break
+                for c in row.cells:
+                    text(surface, fonts, c.words, (rect.x + c.x, y), row.size, th.text, c.bold)
+                y += row.height
         board = pygame.Rect(rect.x, y + 6, rect.width, rect.bottom - y - 6)
         if board.height > 60 and board.width > 100:
             self._draw_board(surface, board, cell)

@@ -12,7 +12,7 @@ from game.records.matchid import MatchInfo
 from game.rules.cube import can_double
 from ui.model.hint_answer import HintAnswer, Line
 from ui.model.workbench.rollout import ResultRow, RolloutForm
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, ngettext, number
 from ui.text.engine import verdict
 
 
@@ -62,7 +62,7 @@ def answer_lines(answer: HintAnswer, who: str, info: MatchInfo) -> list[Line]:
             return [(head, False), (_("No legal move: the turn passes."), True)]
         out = [(head, False)]
         for i, m in enumerate(answer.moves):
-            out.append((f"{i + 1}. {m.move.notation()}  {m.equity:+.3f}", True))
+            out.append((f"{i + 1}. {m.move.notation()}  {number(m.equity, '+.3f')}", True))
             out.append((chances(m.probs), False))
         return out
     if answer.cube is not None:
@@ -130,7 +130,7 @@ def evaluation_rows(value: Evaluation) -> list[tuple[str, str, str, str]]:
     """The chances table: (who, win, gammon, backgammon) for the side on roll and the opponent."""
     mine_, theirs_ = value.chances()
     return [
-        (who, *(f"{x:.1%}" for x in shares))  # type: ignore[misc]
+        (who, *(number(x, ".1%") for x in shares))  # type: ignore[misc]
         for who, shares in ((_("On roll"), mine_), (_("Opponent"), theirs_))
     ]
 
@@ -230,7 +230,7 @@ def result_rows(r: RolloutResult, match: bool) -> list[ResultRow]:
             best = i == chosen and (r.clear or r.done)
         else:
             best = i == 0 and (r.clear or r.done) and len(r.candidates) > 1
-        equity = f"{c.equity:+.3f} ± {c.se:.3f}"
+        equity = f"{number(c.equity, '+.3f')} ± {number(c.se, '.3f')}"
         if match:
             equity = _("EMG {equity}").format(equity=equity)
         rows.append(ResultRow(candidate(c.label), equity, interval, chances(c.probs), best))

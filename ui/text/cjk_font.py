@@ -58,14 +58,16 @@ def subset_file(weight: str) -> Path:
 def catalogue_text(language: str) -> str:
     """Every msgid and translation of ``language``'s catalogue, and the English catalogue's msgids,
     run together (the characters a screen in ``language`` may draw from the catalogue)."""
-    from ui.text.catalogue import TEMPLATE, read
+    from babel.messages.pofile import read_po  # the catalogue's own reader (its module runs this one)
 
     parts: list[str] = []
     po = LOCALE_DIR / language / "LC_MESSAGES" / "messages.po"
-    for path in (TEMPLATE, po):
+    for path in (LOCALE_DIR / "messages.pot", po):
         if not path.is_file():
             continue
-        for message in read(path):
+        with path.open("rb") as f:
+            messages = list(read_po(f))
+        for message in messages:
             for value in (message.id, message.string):
                 parts += [value] if isinstance(value, str) else [v for v in value if v]
     return "".join(parts)

@@ -18,7 +18,8 @@ cube dialogs, the temperature map, the Drill screen) and for ``analyze``'s repor
   gammons that make them, the take point at the score, the market losers;
 * :func:`cube_rows` -- a cube decision's numbers, as shown beside those words;
 * :func:`why_decision` and :func:`rows_of` -- either, for a judged decision of a review or a drill
-  card (:data:`game.facts.explained.DecisionExplained`).
+  card (:data:`game.facts.explained.DecisionExplained`);
+* :func:`brief_why` -- the two sentences of it a warning has room for (the tutor's).
 
 Every sentence is written whole for each case (a translator gets the whole sentence, its
 placeholders named), every count chooses its form with :func:`ui.text.ngettext`.
@@ -39,6 +40,7 @@ from ui.text import Nn_, _, ngettext, use
 __all__ = [
     "CubeSide",
     "Row",
+    "brief_why",
     "cube_rows",
     "cube_side",
     "english",
@@ -209,7 +211,8 @@ def why_move(pair: PlayExplained, most: int | None = None) -> list[str]:
         out.append(_("The board's facts are the same after both moves: the search alone tells them apart."))
     out += [_board_sentence(r, this.move, other.move) for r in board[:most]]
     named = [r for r in why.chances if r.fact != "equity"]
-    chances = [r for r in named if r.favours is better] + [r for r in named if r.favours is not better]
+    named.sort(key=lambda r: (r.favours is not better, r.fact != "win"))  # stable: by size within
+    chances = named
     out += [_chance_sentence(r, this.move, other.move) for r in chances[: 2 if most is None else 1]]
     return out
 
@@ -492,6 +495,22 @@ def why_decision(
     if isinstance(said, PlayExplained):
         return why_move(said, most)
     return why_cube(said, CubeSide.DOUBLER if kind is None else cube_side(kind))
+
+
+def brief_why(said: DecisionExplained, kind: CubeAction | None = None) -> list[str]:
+    """The two sentences a warning has room for, after it has said what is better: for a move the
+    fact that differs most and the chance; for a cube decision the chances and gammons, then (the
+    taker's) the take point at the score or (the doubler's) the market losers."""
+    if isinstance(said, PlayExplained):
+        return why_move(said, 1)[1:3]
+    rest = why_decision(said, kind)[2:]  # after the action and the answer
+    if not rest:
+        return []
+    return (
+        [rest[0], rest[-1]]
+        if len(rest) > 1 and (kind is None or cube_side(kind) is CubeSide.DOUBLER)
+        else rest[:2]
+    )
 
 
 def rows_of(said: DecisionExplained) -> list[Row]:

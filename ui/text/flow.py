@@ -53,7 +53,7 @@ from ui.flow.said import (
     WeighingDouble,
 )
 from ui.flow.status import Doing, Status
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, ngettext, number
 
 NOTES: Mapping[Note, str] = MappingProxyType(
     {
@@ -109,7 +109,7 @@ def whose(side: Side) -> str:
 
 def percent(share: float) -> str:
     """A chance as a percentage ("62%")."""
-    return f"{share:.0%}"
+    return number(share, ".0%")
 
 
 NUMBER_WORDS = (N_("no"), N_("a"), N_("two"), N_("three"), N_("four"))

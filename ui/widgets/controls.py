@@ -43,18 +43,44 @@ LEAST_LABEL = 9.0
 """The smallest size a label is shrunk to so that it fits its button."""
 
 
+TWO_LINES_GAIN = 1.2
+"""A row's labels go on two lines (where a label's words and its button's height allow) only when
+that draws them at least this much larger than on one line."""
+
+
+def label_lines(font: pygame.font.Font, label: str, rect: pygame.Rect) -> list[str] | None:
+    """``label`` on its button ``rect`` in ``font``: one line where it fits, else two lines where its
+    words and the button's height allow (a longer language's label); None where neither fits."""
+    room = rect.width - 8
+    if font.size(label)[0] <= room:
+        return [label]
+    lines = wrap(font, label, room)
+    two = len(lines) == 2 and all(font.size(line)[0] <= room for line in lines)
+    return lines if two and 2 * font.get_linesize() <= rect.height - 2 else None
+
+
 def label_size(fonts: Fonts, buttons: Sequence[Button]) -> float:
     """One size for the labels of a row or grid of ``buttons``: the largest (up to
-    :data:`LABEL_SHARE` of the lowest one's height) at which every label fits its button."""
+    :data:`LABEL_SHARE` of the lowest one's height) at which every label fits its button on one
+    line; or, where that is much smaller (:data:`TWO_LINES_GAIN`), at which each fits on one line
+    or two (:func:`label_lines`)."""
     if not buttons:
         return LEAST_LABEL
     low = min(b.rect.height for b in buttons)
-    size = low * LABEL_SHARE[0 if low >= KEYS_UNDER and any(b.shortcut for b in buttons) else 1]
-    while size > LEAST_LABEL and any(
-        fonts.get(size, True).size(b.label)[0] > b.rect.width - 8 for b in buttons
+    start = low * LABEL_SHARE[0 if low >= KEYS_UNDER and any(b.shortcut for b in buttons) else 1]
+    one = start
+    while one > LEAST_LABEL and any(
+        fonts.get(one, True).size(b.label)[0] > b.rect.width - 8 for b in buttons
     ):
-        size -= 0.5
-    return size
+        one -= 0.5
+    if one >= start:
+        return one
+    two = start
+    while two > LEAST_LABEL and any(
+        label_lines(fonts.get(two, True), b.label, b.rect) is None for b in buttons
+    ):
+        two -= 0.5
+    return two if two >= one * TWO_LINES_GAIN or (one <= LEAST_LABEL and two > one) else one
 
 
 def draw_button(
@@ -82,6 +108,13 @@ def draw_button(
         colour = th.pip
     if size is None:
         size = label_size(fonts, [b])
+    lines = label_lines(fonts.get(size, bold=True), b.label, b.rect)
+    if lines is not None and len(lines) == 2:  # a longer language's label on two lines, no keys
+        step = fonts.get(size, bold=True).get_linesize()
+        for i, part in enumerate(lines):
+            at = (b.rect.centerx, b.rect.centery - step + i * step)
+            text(surf, fonts, part, at, size, colour, True, "midtop")
+        return
     label = fit_text(fonts.get(size, bold=True), b.label, b.rect.width - 8)
     line = fonts.get(size, bold=True).get_linesize()
     shortcut = max(LEAST_LABEL, b.rect.height * 0.24)

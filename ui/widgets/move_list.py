@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 
+from ui.text import number
 from ui.text.analysis import mine, theirs
 from ui.widgets.controls import mix, text
 from ui.widgets.render import Fonts
@@ -48,8 +49,9 @@ class MoveRow:
 def figures(row: MoveRow, short: bool = False) -> str:
     """The equity and, below the best, the difference to it (``short``: the difference alone)."""
     if row.rank == 1 and row.diff == 0:
-        return f"{row.equity:+.3f}"
-    return f"{row.diff:+.3f}" if short else f"{row.equity:+.3f} ({row.diff:+.3f})"
+        return number(row.equity, "+.3f")
+    diff = number(row.diff, "+.3f")
+    return diff if short else f"{number(row.equity, '+.3f')} ({diff})"
 
 
 @dataclass(frozen=True)

@@ -37,11 +37,21 @@ LABEL_GROWTH_MOST = 2.0
 """The most a panel label's room grows for a longer language than English (see :func:`longer`)."""
 
 
-def longer(msgid: str) -> float:
+def longer(msgid: str, fonts: Fonts | None = None) -> float:
     """How much longer ``msgid`` is in the player's language than in English (1: no longer, at most
-    :data:`LABEL_GROWTH_MOST`): the room a label of the panel is given grows with it."""
-    return min(LABEL_GROWTH_MOST, max(1.0, len(_(msgid)) / max(1, len(msgid))))
+    :data:`LABEL_GROWTH_MOST`): the room a label of the panel is given grows with it. Measured in
+    bold with ``fonts`` (Cyrillic's letters are wider than Latin ones, Japanese ones wider still),
+    else guessed from the number of characters."""
+    if fonts is not None:
+        font = fonts.get(16, True)
+        ratio = font.size(_(msgid))[0] / max(1, font.size(msgid)[0])
+    else:
+        ratio = len(_(msgid)) / max(1, len(msgid))
+    return min(LABEL_GROWTH_MOST, max(1.0, ratio))
 
+
+LEGIBLE = 9.0
+"""The smallest a heading is shrunk to before a shorter one is taken."""
 
 COLUMN_W = 150
 """The least width of a column of buttons: two columns, three or four in a wider panel."""
@@ -53,6 +63,8 @@ ROLLOUT = N_("Rollout (O)")
 """The Rollout button's label (a msgid)."""
 MAP, EVALUATE = N_("Map"), N_("Evaluate")
 """The analysis buttons' labels, as the game's actions table names them (msgids)."""
+GROWN = (TITLE, EDIT, ROLLOUT, MAP, EVALUATE)
+"""The panel's labels whose room grows with their length in the language shown."""
 CHANCES_EMS = 31 * 0.88
 """Both sides' chances on one line are about this many times the panel's text size wide."""
 
@@ -93,19 +105,33 @@ class PanelLayout:
     """Top of the heading over the hints or the move list."""
     edit_rect: pygame.Rect
     """The Edit button (the position editor), on the title line right of the title."""
+    growth: tuple[tuple[str, float], ...] = ()
+    """How much longer each of :data:`GROWN` is in the language shown, measured (empty: guessed)."""
+
+    def longer(self, msgid: str) -> float:
+        """How much more room the label ``msgid`` gets (:func:`longer`, measured where it was)."""
+        return dict(self.growth).get(msgid) or longer(msgid)
 
     @classmethod
     def compute(
-        cls, rect: pygame.Rect, buttons: int, window_h: int, scale: float | None = None
+        cls,
+        rect: pygame.Rect,
+        buttons: int,
+        window_h: int,
+        scale: float | None = None,
+        fonts: Fonts | None = None,
     ) -> PanelLayout:
         """The layout for a panel of ``rect`` with ``buttons`` buttons in a window ``window_h`` high;
-        the type at ``scale`` (None: :func:`panel_scale` of the window's height)."""
+        the type at ``scale`` (None: :func:`panel_scale` of the window's height); ``fonts``: the
+        labels' lengths in the language shown measured with them."""
+        growth = tuple((m, longer(m, fonts)) for m in GROWN) if fonts is not None else ()
+        grown = dict(growth)
         k = panel_scale(window_h) if scale is None else scale
         pad = max(6, round(10 * k))
         small = max(11.0, 13.5 * k)
         inner = rect.width - 2 * pad
-        edit_w, edit_h = max(44, round(small * 5.2 * longer(EDIT))), round(small * 1.7)
-        big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / (TITLE_EMS * longer(TITLE))))
+        edit_w, edit_h = max(44, round(small * 5.2 * grown.get(EDIT, longer(EDIT)))), round(small * 1.7)
+        big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / (TITLE_EMS * grown.get(TITLE, longer(TITLE)))))
         title_h = max(big * 1.3, edit_h)
         edit = pygame.Rect(
             rect.right - pad - edit_w, round(rect.y + pad + (title_h - edit_h) / 2), edit_w, edit_h
@@ -129,7 +155,7 @@ class PanelLayout:
             for i in range(buttons)
         )
         list_y = (rects[-1].bottom if rects else top) + pad * 1.5
-        return cls(rect, pad, big, small, info_y, sha_rect, busy_y, rects, list_y, edit)
+        return cls(rect, pad, big, small, info_y, sha_rect, busy_y, rects, list_y, edit, growth)
 
     @property
     def width(self) -> int:
@@ -154,16 +180,19 @@ class PanelLayout:
     @property
     def rollout_rect(self) -> pygame.Rect:
         """The Rollout button, at the right end of the heading over the hints or the Moves list."""
-        w = max(64, round(self.small * 6.4 * longer(ROLLOUT)))
+        w = max(64, round(self.small * 6.4 * self.longer(ROLLOUT)))
         h = round(self.small * 1.6)
         return pygame.Rect(self.rect.right - self.pad - w, round(self.list_y), w, h)
 
-    def analysis_rect(self, index: int) -> pygame.Rect:
+    def analysis_rect(self, index: int, widths: tuple[int, int] | None = None) -> pygame.Rect:
         """Button ``index`` of the heading row before the roll (0: the temperature map, 1: Evaluate),
-        left of the Rollout button, where the Moves heading is otherwise."""
+        left of the Rollout button, where the Moves heading is otherwise; ``widths``: their labels'
+        widths in bold at the panel's text size, measured (else guessed from the words' lengths)."""
         r, gap = self.rollout_rect, self.pad // 2
         left = self.rect.x + self.pad
-        ems = (2.8 * longer(MAP), 5.2 * longer(EVALUATE))  # "Map", "Evaluate" in the text's size, a margin
+        ems = (2.8 * self.longer(MAP), 5.2 * self.longer(EVALUATE))  # "Map", "Evaluate" at the text's size
+        if widths is not None:  # each label's own width and a margin, at least the guess
+            ems = (max(ems[0], widths[0] / self.small + 1.2), max(ems[1], widths[1] / self.small + 1.2))
         share = min(self.small, (r.left - gap - left - gap) / sum(ems))
         x = left + sum(round(e * share) + gap for e in ems[:index])
         return pygame.Rect(x, r.y, round(ems[index] * share), r.height)
@@ -398,6 +427,10 @@ def _heading(fonts: Fonts, lay: PanelLayout, view: PanelView, words: list[str]) 
     for w in words:
         if fonts.get(lay.small, True).size(w)[0] <= room:
             return w, lay.small
+    for w in words:  # shrunk, down to a legible size
+        size = fit_size(fonts, [(w, True, room)], lay.small, LEGIBLE)
+        if fonts.get(size, True).size(w)[0] <= room:
+            return w, size
     size = lay.small
     while size > 8 and fonts.get(size, True).size(words[-1])[0] > room:
         size -= 0.5
@@ -408,7 +441,7 @@ def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayo
     """The heading (with the keys where they fit) and every hint in view, scrolled."""
     x = lay.rect.x + lay.pad
     full = f"{view.hint_title}: {view.hint_keys}" if view.hint_keys else view.hint_title
-    title, size = _heading(fonts, lay, view, [full, view.hint_title])
+    title, size = _heading(fonts, lay, view, [full, view.hint_title, _("Hint")])  # the last: short
     y = lay.list_y + lay.small * 0.8
     text(surface, fonts, title, (x, y), size, th.text, bold=True, anchor="midleft")
     box = hint_box(fonts, lay, view.warning, len(view.hints))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -20,6 +21,7 @@ from ui.model.points import on_screen, opposite, slot
 from ui.model.seats import CheckerColour
 from ui.text import _, current
 from ui.text.bidi import visual
+from ui.text.breaks import is_cjk
 from ui.text.languages import Script
 from ui.widgets.layout import BAR, OFF, STACK, Layout
 from ui.widgets.theme import Colour, Theme
@@ -103,15 +105,44 @@ def shown(text: str) -> str:
     return visual(drawable(text), current().right_to_left or None)
 
 
+def not_in_japanese(c: str) -> bool:
+    """True for a letter the Japanese font's subset has no glyph for and DejaVu has: Latin beyond
+    Latin-1, Greek, Cyrillic, Hebrew (a player's name, the Language row's names)."""
+    return 0x100 <= ord(c) < 0x2000
+
+
 class SafeFont(pygame.font.Font):
     """A font that draws and measures any text, through :func:`shown` (every font the game draws
-    with is one: :meth:`Fonts.get`)."""
+    with is one: :meth:`Fonts.get`); a line holding a letter it has no glyph for (a Japanese name
+    in DejaVu, a Hebrew one in the Japanese font: the Language row, the help) is drawn by the other
+    bundled font of its size, :attr:`other`."""
+
+    other: Callable[[], pygame.font.Font | None] | None = None
+    """The other script's font of the same size and weight (None: none)."""
+    lacks: Callable[[str], bool] = staticmethod(lambda c: False)
+    """True for a character this font has no glyph for and :attr:`other` has."""
+
+    def _for(self, text: str) -> pygame.font.Font | None:
+        """The other font where ``text`` has a letter this one lacks (SDL_ttf would draw a box)."""
+        if self.other is None or text.isascii() or not any(self.lacks(c) for c in text):
+            return None
+        return self.other()
 
     def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
-        return super().render(shown(text) if isinstance(text, str) else text, *args, **kwargs)
+        if not isinstance(text, str):
+            return super().render(text, *args, **kwargs)
+        line = shown(text)
+        other = self._for(line)
+        if other is not None:
+            return other.render(line, *args, **kwargs)
+        return super().render(line, *args, **kwargs)
 
     def size(self, text: Any) -> tuple[int, int]:
-        return super().size(shown(text) if isinstance(text, str) else text)
+        if not isinstance(text, str):
+            return super().size(text)
+        line = shown(text)
+        other = self._for(line)
+        return other.size(line) if other is not None else super().size(line)
 
 
 class Fonts:
@@ -200,6 +231,28 @@ class Fonts:
             font = SafeFont(io.BytesIO(data) if data is not None else None, key[0])
             if name == self.FILES[True] and data is None:
                 font.set_bold(True)
+            if not mono:
+                font.other = lambda: self._other(key[0], bold, name)
+                japanese = name == self.SCRIPT_FILES[Script.CJK][bold]
+                font.lacks = not_in_japanese if japanese else is_cjk
+            self._cache[key] = font
+        return font
+
+    def _other(self, size: int, bold: bool, name: str) -> pygame.font.Font | None:
+        """The bundled font of the other script (DejaVu beside the Japanese font, and the Japanese
+        beside DejaVu) at ``size``, plain :class:`pygame.font.Font` (no further fallback); None
+        where it does not load."""
+        japanese = self.SCRIPT_FILES[Script.CJK][bold]
+        other = self.FILES[bold] if name == japanese else japanese
+        key = (size, f"other:{other}")
+        font = self._cache.get(key)
+        if font is None:
+            if other not in self._data:
+                self._data[other], _problem = self._try(other)
+            data = self._data[other]
+            if data is None:
+                return None
+            font = pygame.font.Font(io.BytesIO(data), size)
             self._cache[key] = font
         return font
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ui.text import number
 from ui.widgets.controls import fit_size, fit_text, mix, text, wrap
 from ui.widgets.render import Fonts
 from ui.widgets.theme import Colour, Theme
@@ -252,13 +253,13 @@ class Graph:
     def tick_label(self, v: float) -> str:
         """A scale value in words: a chance in per cent, points signed."""
         if not self.money:
-            return f"{v:.0%}"
+            return number(v, ".0%")
         return "0" if abs(v) < 1e-9 else f"{v:+g}"
 
     def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
         """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""
         left = 8 + max(fonts.get(self.scale_size).size(self.tick_label(v))[0] for v in self.ticks()) + 6
-        top = round(24 * self.scale)
+        top = max(round(24 * self.scale), fonts.get(13 * self.scale).get_linesize() + 4)  # a taller font
         return pygame.Rect(
             rect.x + left,
             rect.y + top,
@@ -287,7 +288,12 @@ class Graph:
     def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
         """The frame, the scale, the games and moves, the values, the error marks and the picked point."""
         pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
-        size = fit_size(fonts, [(title, False, rect.width - 16)], 13 * self.scale)
+        parts = title.split(" · ")  # the graph's name, then how to use it: the hints go first
+        for keep in range(len(parts), 0, -1):
+            title = " · ".join(parts[:keep])
+            size = fit_size(fonts, [(title, False, rect.width - 16)], 13 * self.scale)
+            if fonts.get(size).size(title)[0] <= rect.width - 16:
+                break
         text(
             surf,
             fonts,
@@ -315,7 +321,7 @@ class Graph:
             pygame.draw.line(surf, th.select, (x, plot.y), (x, plot.bottom), 2)
             pygame.draw.circle(surf, th.select, (round(x), round(y)), 5)
             v = self.values[self.picked]
-            label = f"{v:+.2f}" if self.money else f"{v:.0%}"
+            label = number(v, "+.2f") if self.money else number(v, ".0%")
             anchor = "bottomleft" if x < plot.centerx else "bottomright"
             text(
                 surf,

@@ -151,6 +151,11 @@ class PanelView:
     """The note is a refusal (drawn in the warning colour)."""
 
 
+LABEL_SHARE, LABEL_SHARE_MOST = 0.41, 0.6
+"""The share of a row the row's name takes: 41%, up to 60% where a longer language's names need it
+(the values, short, take the rest up to the row's buttons)."""
+
+
 def draw_panel(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -177,15 +182,29 @@ def draw_panel(
         text(surface, fonts, value, (left, y - 1 + (size - fitted) * 0.5), fitted, th.text, mono=True)
         y += round(size * 1.4)
     labels = {name: view.labels.get(name, _(ROW_LABELS[name])) for name, _actions in FORM}
-    label_w = round(panel.rows[0].width * 0.41) if panel.rows else 0
+    row_w = panel.rows[0].width if panel.rows else 0
+    widest = max((fonts.get(size * 0.9).size(words)[0] for words in labels.values()), default=0)
+    values = [  # the most each row's name may take and leave its value whole
+        min(panel.buttons[a].x for a in actions)
+        - 4
+        - fonts.get(size * 0.8, True).size(view.values.get(name, ""))[0]  # a value may shrink a little
+        - row.x
+        - round(row.width * 0.01)
+        for (name, actions), row in zip(FORM, panel.rows, strict=True)
+    ]
+    label_w = max(  # a longer language's names get more room, never their values' own
+        round(row_w * LABEL_SHARE), min(widest + 6, round(row_w * LABEL_SHARE_MOST), min(values, default=0))
+    )
     at = fit_size(fonts, [(words, False, label_w) for words in labels.values()], size * 0.9)  # one size
     for (name, actions), row in zip(FORM, panel.rows, strict=True):
-        label = fit_text(fonts.get(at), labels[name], round(row.width * 0.41))
+        label = fit_text(fonts.get(at), labels[name], label_w)
         text(surface, fonts, label, (row.x, row.centery), at, th.text_dim, anchor="midleft")
-        value_x = round(row.x + row.width * 0.42)
+        value_x = round(row.x + label_w + row.width * 0.01)
         room = min(panel.buttons[a].x for a in actions) - 4 - value_x  # up to the row's buttons
-        value = fit_text(fonts.get(size, True), view.values.get(name, ""), room)
-        text(surface, fonts, value, (value_x, row.centery), size, th.text, True, "midleft")
+        shown = view.values.get(name, "")
+        fitted = fit_size(fonts, [(shown, True, room)], size)  # smaller where a longer name took room
+        value = fit_text(fonts.get(fitted, True), shown, room)
+        text(surface, fonts, value, (value_x, row.centery), fitted, th.text, True, "midleft")
     grid = [b for b in buttons if b.key in GRID]
     rows = [b for b in buttons if b.key not in GRID]
     for group in (grid, rows):

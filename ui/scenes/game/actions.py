@@ -67,6 +67,14 @@ class GameScreen(Protocol):
         """Set up hint ``index``."""
         ...
 
+    def can_explain(self) -> bool:
+        """True when there are reasons to show: the hints', or before the roll the cube's."""
+        ...
+
+    def explain(self) -> None:
+        """Open the reasons: why the hints are ranked so, or why to double or not."""
+        ...
+
     def skip_tutor(self) -> None:
         """Go on without the tutor's check."""
         ...
@@ -248,6 +256,15 @@ ACTIONS: tuple[Action[GameScreen], ...] = (
     _hint_action(0),
     _hint_action(1),
     _hint_action(2),
+    Action(
+        "why",
+        N_("Why"),
+        _k(pygame.K_w),
+        "W",
+        N_("after a hint: why the moves rank so, each one's reasons; before the roll: why to double or not"),
+        lambda s: s.can_explain(),
+        lambda s: s.explain(),
+    ),
     Action(
         "rollout",
         N_("Rollout"),

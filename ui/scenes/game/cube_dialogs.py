@@ -10,6 +10,7 @@ from ai.worker.messages import CubeAnswer
 from game.rules.cube import CubeAction, Resignation
 from ui.flow.said import COMPUTER, YOU, Side
 from ui.scenes.base import Choice, Context, Dialog
+from ui.scenes.why import WhyDialog, cube_explanation
 from ui.text import _
 from ui.text.cube import (
     offered_to,
@@ -21,6 +22,7 @@ from ui.text.cube import (
     take_question,
     take_title,
 )
+from ui.text.explain import CubeSide
 from ui.text.flow import take_advice
 from ui.widgets.controls import text, wrap
 
@@ -88,6 +90,8 @@ class TakePassDialog(_Lines):
         """Called with the answer: take, pass or beaver."""
         self.beaver = beaver
         """Offer a beaver too."""
+        self.advice = advice
+        """The hint's answer (from the doubler's side), when the player asked for advice."""
         first = take_question(taker, value)
         super().__init__(ctx, [first] + ([take_advice(advice)] if advice is not None else []))
 
@@ -102,7 +106,17 @@ class TakePassDialog(_Lines):
         ]
         if self.beaver:
             out.append(Choice("beaver", _("Beaver"), (pygame.K_b,), "B", self._pick(CubeAction.BEAVER)))
+        if self.advice is not None and self.advice.explained is not None:
+            out.append(Choice("why", _("Why"), (pygame.K_w,), "W", self.why))
         return out
+
+    def why(self) -> None:
+        """Why to take or pass: the chances, the gammons, the take point at this score (over this
+        dialog: closing it comes back here)."""
+        said = None if self.advice is None else self.advice.explained
+        if said is not None:
+            entry = cube_explanation(said, CubeSide.TAKER)
+            self.ctx.push(WhyDialog(self.ctx, _("Why to take or pass"), [entry]))
 
 
 class ResignDialog(_Lines):

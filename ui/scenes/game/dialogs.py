@@ -26,6 +26,7 @@ from ui.text.game import (
     resume_lines,
     turns_played,
 )
+from ui.text.languages import LANGUAGES
 from ui.widgets.controls import TextEntry, draw_text_entry, text, wrap
 from ui.widgets.theme import Colour
 
@@ -106,7 +107,8 @@ class HelpOverlay(KeysHelp):
     def rows(self) -> list[tuple[str, str]]:
         """The lines of help: a heading has an empty second part."""
         mouse = [(_(key), _(what)) for key, what in MOUSE_HELP]
-        return [(_("Mouse"), ""), *mouse, (_("Keyboard"), ""), *help_rows()]
+        spoken = " · ".join(lang.name for lang in LANGUAGES)  # each in itself; chosen in the settings
+        return [(_("Mouse"), ""), *mouse, (_("Keyboard"), ""), *help_rows(), (_("Language"), spoken)]
 
 
 class GameOverScene(Dialog):

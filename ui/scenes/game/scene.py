@@ -62,13 +62,15 @@ from ui.scenes.game.dialogs import DiceEntry
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.scenes.why import WhyDialog, cube_explanation, move_explanation
 from ui.text import _
 from ui.text import drills as drill_words
+from ui.text.explain import CubeSide
 from ui.text.flow import said, search_words, status
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from ui.widgets.layout import Layout
-from ui.widgets.move_list import ranked_rows
+from ui.widgets.move_list import figures, ranked_rows
 from ui.widgets.panel import (
     LogScroll,
     PanelLayout,
@@ -113,7 +115,11 @@ class GameScene(Scene):
         """The first hint in the panel's list (it scrolls: every move is listed)."""
         self._hints_shown: object = None
         """The hints the list was scrolled in (new hints are shown from the best)."""
-        self.panel = PanelLayout.compute(ctx.layout.panel, 0, ctx.layout.size[1], ctx.layout.scale)
+        self.hint_used = 0
+        """The hint set up last (its reasons open first: W)."""
+        self.panel = PanelLayout.compute(
+            ctx.layout.panel, 0, ctx.layout.size[1], ctx.layout.scale, ctx.renderer.fonts
+        )
         self.on_resize()
 
     # --- facts (for the actions table and tests) ------------------------------------------------------
@@ -257,7 +263,7 @@ class GameScene(Scene):
         elif isinstance(event, Failed):
             self.dispatch(SearchFailed(event.message))
         else:
-            self.dispatch(SearchDone(tuple(event.moves)))
+            self.dispatch(SearchDone(tuple(event.moves), event.explained))
 
     # --- the clock ----------------------------------------------------------------------------------
 
@@ -361,12 +367,46 @@ class GameScene(Scene):
         if self.before_roll() is None:
             return []
         actions = [by_name(name) for name in ANALYSIS]
-        return [Button(a.name, a.words(), self.panel.analysis_rect(i)) for i, a in enumerate(actions)]
+        font = self.ctx.renderer.fonts.get(self.panel.small, True)
+        widths = (font.size(actions[0].words())[0], font.size(actions[1].words())[0])
+        return [Button(a.name, a.words(), self.panel.analysis_rect(i, widths)) for i, a in enumerate(actions)]
 
     def use_hint(self, index: int) -> None:
         """Set up hint ``index``."""
         self.input.reset()
+        self.hint_used = index
         self.dispatch(UseHint(index))
+
+    def _reasons(self) -> WhyDialog | None:
+        """The reasons there are to show now: the hints' (the one set up last open), or while the
+        player's roll is due the cube's (once weighed: a cube hint, or the tutor's)."""
+        flow = self.flow
+        explained = flow.hints_explained
+        if flow.hints and explained is not None and len(explained.facts) == len(flow.hints):
+            rows = ranked_rows(flow.hints)
+            lines = [f"{r.rank}. {r.move}  {figures(r)}" for r in rows]
+            entries = [move_explanation(explained.pair(i), line) for i, line in enumerate(lines)]
+            opened = self.hint_used if self.hint_used < len(entries) else 0
+            return WhyDialog(self.ctx, _("Why the moves are ranked so"), entries, opened)
+        cube = flow.tutor_cube
+        if flow.can_cube_hint() and cube is not None and cube.explained is not None:
+            entry = cube_explanation(cube.explained, CubeSide.DOUBLER)
+            return WhyDialog(self.ctx, _("Why to double or not, before your roll"), [entry])
+        return None
+
+    def can_explain(self) -> bool:
+        """True when there are reasons to show (W)."""
+        flow = self.flow
+        if flow.hints:
+            return flow.hints_explained is not None
+        cube = flow.tutor_cube
+        return flow.can_cube_hint() and cube is not None and cube.explained is not None
+
+    def explain(self) -> None:
+        """Open the reasons: why the hints are ranked so, or why to double or not."""
+        dialog = self._reasons()
+        if dialog is not None:
+            self.ctx.push(dialog)
 
     def skip_tutor(self) -> None:
         """Go on without the tutor's check."""
@@ -522,7 +562,7 @@ class GameScene(Scene):
         """Lay out the panel for the new size (once per size)."""
         specs = [a for a in ACTIONS if a.button]
         self.panel = PanelLayout.compute(
-            self.layout.panel, len(specs), self.layout.size[1], self.layout.scale
+            self.layout.panel, len(specs), self.layout.size[1], self.layout.scale, self.ctx.renderer.fonts
         )
         self.buttons = [
             Button(a.name, a.words(), rect, shortcut=a.keys_words())
@@ -645,9 +685,9 @@ class GameScene(Scene):
             view.progress = self.progress.shown
         if flow.hints:
             if self._hints_shown is not flow.hints:  # new hints: from the best
-                self._hints_shown, self.hint_first = flow.hints, 0
+                self._hints_shown, self.hint_first, self.hint_used = flow.hints, 0, 0
             view.hint_title = _("Hints at depth {hint_depth}").format(hint_depth=flow.hint_depth)
-            view.hint_keys = _("click, or 1-{last}").format(last=min(3, len(flow.hints)))
+            view.hint_keys = _("click, or 1-{last} · W why").format(last=min(3, len(flow.hints)))
             view.hints = ranked_rows(flow.hints)
             view.hint_top = self.hint_first
         if self.can_rollout():

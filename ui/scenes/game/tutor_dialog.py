@@ -6,19 +6,23 @@ from collections.abc import Callable
 
 import pygame
 
+from game.rules.cube import CubeAction
 from ui.flow.events import Intent, TutorPlayIt, TutorTakeBack
 from ui.flow.said import COMPUTER, Side
 from ui.model.tutor import Checked, Verdict
 from ui.scenes.base import Choice, Context, Dialog
+from ui.scenes.why import WhyDialog, decision_explanation
 from ui.text import _
+from ui.text.explain import brief_why
 from ui.text.tutor import better, detail, loses, tutor_title
 from ui.widgets.controls import text, wrap
 
 
 class TutorDialog(Dialog):
-    """Take back (Enter, Esc: the board and dice as before the decision) or play it (Y)."""
+    """Take back (Enter, Esc: the board and dice as before the decision) or play it (Y); why the
+    better choice is better, in two sentences, and all of it (W: the reasons dialog)."""
 
-    max_size = (640, 250)
+    max_size = (680, 250)
 
     def __init__(
         self,
@@ -53,15 +57,28 @@ class TutorDialog(Dialog):
                 "back", _("Take back"), back, _("Enter / Esc"), self._answer(TutorTakeBack()), primary=True
             ),
             Choice("play", _("Play it"), (pygame.K_y,), "Y", self._answer(TutorPlayIt())),
+            *([Choice("why", _("Why"), (pygame.K_w,), "W", self.why)] if self.verdict.explained else []),
         ]
+
+    def _kind(self) -> CubeAction | None:
+        return self.verdict.kind if isinstance(self.verdict.kind, CubeAction) else None
+
+    def why(self) -> None:
+        """All the reasons, the facts side by side (over this warning: closing it comes back here)."""
+        said = self.verdict.explained
+        if said is not None:
+            entry = decision_explanation(said, self._kind())
+            self.ctx.push(WhyDialog(self.ctx, _("Why this is better"), [entry]))
 
     def lines(self) -> list[tuple[str, int, bool]]:
         """The body: (text, size, bold)."""
         v = self.verdict
+        reasons = [] if v.explained is None else brief_why(v.explained, self._kind())
         return [
             (loses(v), 19, True),
             (_("Better: {best}").format(best=better(v, self.taker)), 18, False),
             (detail(v), 15, False),
+            *((line, 15, False) for line in reasons),
         ]
 
     def parts(self, width: int) -> list[tuple[str, float, bool, int]]:
@@ -81,6 +98,6 @@ class TutorDialog(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         y = float(area.y)
         for part, size, bold, i in self.parts(area.width):
-            colour = (th.text, th.accent, th.text_dim)[i]
+            colour = (th.text, th.accent, th.text_dim)[min(i, 2)] if i < 3 else th.text
             text(surface, fonts, part, (area.centerx, y), size, colour, bold, "midtop")
             y += size + self.px(8)

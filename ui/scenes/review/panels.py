@@ -6,12 +6,17 @@ from ai.engine_types import BAD, CUBE_KINDS, VERY_BAD, Decision, Review, rating
 from game.rules.position import pip_count
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.seats import CheckerColour
-from ui.text import _
+from ui.text import _, number
 from ui.text.engine import action_words, best_words, equity_labels, error_name, rating_words
 from ui.text.model import colour_name
 from ui.widgets.move_list import MoveRow
 from ui.widgets.review_view import Line, Row
 from ui.widgets.theme import Colour, Theme
+
+
+def _counted(error: float, count: int | None = None) -> str:
+    """An error total as the language writes numbers, with how many decisions it counts."""
+    return number(error, ".3f") + (f" ({count})" if count is not None else "")
 
 
 def top_line(rev: Review) -> str:
@@ -43,17 +48,17 @@ def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
 
     def luck_adjusted(p: int) -> str:
         v = rev.luck_adjusted(p)
-        return f"{100 * v:+.1f}%" if rec.length else f"{v:+.2f}"
+        return number(v, "+.1%") if rec.length else number(v, "+.2f")
 
     return [
         ("", rec.players[0], rec.players[1]),
-        (_("Error rate ({unit})").format(unit=unit), *both(lambda s, p: f"{s.error_rate():.1f}")),
-        (_("PR (XG)"), *both(lambda s, p: f"{s.pr():.1f}")),
+        (_("Error rate ({unit})").format(unit=unit), *both(lambda s, p: number(s.error_rate(), ".1f"))),
+        (_("PR (XG)"), *both(lambda s, p: number(s.pr(), ".1f"))),
         (_("Rating"), *both(lambda s, p: rating_words(rating(s.error_rate())))),
-        (_("Checker errors (moves)"), *both(lambda s, p: f"{s.checker_error:.3f} ({s.unforced_moves})")),
-        (_("Cube errors (decisions)"), *both(lambda s, p: f"{s.cube_error:.3f} ({s.cube_decisions})")),
+        (_("Checker errors (moves)"), *both(lambda s, p: _counted(s.checker_error, s.unforced_moves))),
+        (_("Cube errors (decisions)"), *both(lambda s, p: _counted(s.cube_error, s.cube_decisions))),
         (_("Doubtful/bad/very bad"), *both(lambda s, p: "{} / {} / {}".format(*s.counts))),
-        (_("Luck"), *both(lambda s, p: f"{s.luck:+.3f}")),
+        (_("Luck"), *both(lambda s, p: number(s.luck, "+.3f"))),
         (_("Result, luck removed"), *both(lambda s, p: luck_adjusted(p))),
     ]
 
@@ -99,7 +104,7 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
             ((_("Cube decision ({unit}, the doubler's side)").format(unit=unit),), th.accent, True),
         ]
         for label, v in zip(equity_labels(), (nd, dt, dp), strict=True):
-            out.append(((label, f"{v:+.3f}"), th.text, False))
+            out.append(((label, number(v, "+.3f")), th.text, False))
         for d in here:
             who = rev.match.record.players[d.player]
             said = _("{who}: {action} · right: {best}").format(
@@ -107,9 +112,8 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
             )
             out.append(((said,), th.text, True))
             if d.error > 0:
-                out.append(
-                    ((f"   {error_name(d.verdict())}: {d.error:.3f}",), severity_colour(d.error, th), True),
-                )
+                said = f"   {error_name(d.verdict())}: {_counted(d.error)}"
+                out.append(((said,), severity_colour(d.error, th), True))
         return out
     if not here:
         if turn.illegal:

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pygame
 
-from ai.engine_types import BAD, CubeContext, Review, context_for, context_from_match
+from ai.engine_types import BAD, CubeContext, Decision, Review, context_for, context_from_match
 from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
+from game.facts.explained import DecisionExplained
 from game.records.matchid import MatchInfo, from_match_id
+from game.rules.cube import CubeAction
 from game.rules.position import Position
 from ui.model import drills, player_stats
 from ui.model.display import HomeSide
@@ -37,6 +39,7 @@ from ui.scenes.review.panels import (
 )
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
+from ui.scenes.why import decision_explanation
 from ui.text import N_, _
 from ui.text import drills as drill_words
 from ui.text.errors import file_error
@@ -54,10 +57,12 @@ from ui.widgets.controls import (
     wrap,
 )
 from ui.widgets.layout import Layout
-from ui.widgets.move_list import draw_moves, first_for
+from ui.widgets.move_list import BAR_W, draw_moves, first_for, scroll_bar
 from ui.widgets.render import BoardView
 from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
 from ui.widgets.scoreboard import cube_shown, draw_cube
+from ui.widgets.why_view import Line, last_first, why_lines
+from ui.widgets.why_view import draw_lines as draw_why
 
 MAX_REVIEW_DEPTH = 3
 """The deepest review the window runs (the hint depth setting, capped: depth 4 takes minutes)."""
@@ -193,6 +198,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         True,
     ),
     Action(
+        "why",
+        N_("Why"),
+        _k(pygame.K_w),
+        "W",
+        "",
+        lambda s: s.reasons() is not None,
+        lambda s: s.toggle_why(),
+        True,
+    ),
+    Action(
         "close",
         N_("Close"),
         _k(pygame.K_ESCAPE),
@@ -249,6 +264,12 @@ class ReviewScene(Scene):
         """The stop shown on the board."""
         self.error: int | None = None
         """The selected row of the error list."""
+        self.explained: dict[int, DecisionExplained] = {}
+        """What explains each judged decision (by the decision's identity), from the worker."""
+        self.why_shown = False
+        """The decision's box shows why the best is better (W) instead of its moves."""
+        self.why_first = 0
+        """The first line of the reasons in view."""
         self.buttons: list[Button] = []
         self.exported: Exported | None = None
         """The last export, told in the help line until the next key or click."""
@@ -342,6 +363,8 @@ class ReviewScene(Scene):
                 self.done, self.total = event.done, event.total
             elif isinstance(event, Reviewed):
                 self._finish()
+                pairs = zip(event.review.decisions, event.explained, strict=False)
+                self.explained = {id(d): e for d, e in pairs if e is not None}
                 self.path = ReviewPath(event.review)
                 self._on_review_done(event.review)
                 self.go(0)
@@ -538,6 +561,44 @@ class ReviewScene(Scene):
         info = MatchInfo(self.path.cube_shown(stop), turn.player, length, game.score, dice, game.crawford)
         return turn.code, info
 
+    # --- why (issue 53) -----------------------------------------------------------------------------
+
+    def reasons(self) -> tuple[Decision, DecisionExplained] | None:
+        """The decision shown and what explains it: the selected error when it is at this stop, else
+        the stop's first decision with an explanation (None: nothing to compare, a forced move)."""
+        stop = self.current()
+        if stop is None or self.path is None:
+            return None
+        here = self.path.decisions(stop)
+        picked = None if self.error is None else self.path.errors[self.error]
+        order = ([picked] if picked is not None and any(d is picked for d in here) else []) + list(here)
+        for d in order:
+            said = self.explained.get(id(d))
+            if said is not None:
+                return d, said
+        return None
+
+    def toggle_why(self) -> None:
+        """Show why the best is better in place of the decision's moves, or the moves again."""
+        self.why_shown = not self.why_shown
+        self.why_first = 0
+
+    def why_lines(self) -> list[Line]:
+        """The reasons' lines in the decision's box, while they are shown (else none)."""
+        found = self.reasons() if self.why_shown else None
+        if found is None:
+            return []
+        d, said = found
+        entry = decision_explanation(said, None if d.kind == "move" else CubeAction(d.kind))
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        width = self.detail_rect.width - 2 * BAR_W
+        return why_lines(fonts, th, width, self.grid_size, entry.sentences, entry.rows, entry.heads)
+
+    def scroll_why(self, delta: int) -> None:
+        """Scroll the reasons by ``delta`` lines."""
+        lines = self.why_lines()
+        self.why_first = max(0, min(self.why_first + delta, last_first(lines, self.detail_rect.height)))
+
     def current(self) -> Stop | None:
         """The stop on the board."""
         return self.path.stops[self.stop] if self.path is not None and self.path.stops else None
@@ -577,6 +638,9 @@ class ReviewScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and self.path is not None:
             pointer = mouse_pos()
             stop = self.current()
+            if self.detail_rect.collidepoint(pointer) and self.why_lines():
+                self.scroll_why(-event.y)
+                return
             if self.detail_rect.collidepoint(pointer) and stop is not None:
                 rows, _ = decision_moves(self.path, stop, self.ctx.theme)
                 fonts = self.ctx.renderer.fonts
@@ -667,7 +731,14 @@ class ReviewScene(Scene):
         size = self.grid_size
         draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), size)
         stop = self.current()
-        if stop is not None:
+        why = self.why_lines()
+        if stop is not None and why:
+            shown = draw_why(surface, fonts, self.detail_rect, why, self.why_first)
+            if shown < len(why):
+                box = self.detail_rect
+                track = pygame.Rect(box.right - BAR_W, box.y, BAR_W, box.height)
+                scroll_bar(surface, th, track, self.why_first, shown, len(why))
+        elif stop is not None:
             moves, colours = decision_moves(self.path, stop, th)
             rows = decision_rows(self.path, stop, th)
             if moves:

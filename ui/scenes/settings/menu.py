@@ -24,7 +24,7 @@ from ui.text import N_, _, current, ngettext
 from ui.text.drills import damaged, to_practise
 from ui.text.engine import level_name
 from ui.text.languages import LANGUAGES
-from ui.widgets.controls import fit_text, text
+from ui.widgets.controls import fit_size, fit_text, text
 
 ANIMATION: Mapping[AnimationSpeed, str] = MappingProxyType(
     {
@@ -70,15 +70,8 @@ class Option:
 
 
 def options() -> list[Option]:
-    """The rows of the new-game dialog (the first: the language, each named in itself)."""
+    """The rows of the new-game dialog (the last: the language, each named in itself)."""
     return [
-        Option(
-            "language",
-            _("Language"),
-            [lang.code for lang in LANGUAGES],
-            [lang.name for lang in LANGUAGES],
-            applies_now=True,
-        ),
         Option(
             "opponent", _("Play against"), list(OPPONENTS), [_("The computer"), _("Each other (two players)")]
         ),
@@ -155,6 +148,13 @@ def options() -> list[Option]:
                 _("Bad and worse ({size})").format(size=BAD),
                 _("Very bad only ({size})").format(size=VERY_BAD),
             ],
+            applies_now=True,
+        ),
+        Option(
+            "language",
+            _("Language"),
+            [lang.code for lang in LANGUAGES],
+            [lang.name for lang in LANGUAGES],
             applies_now=True,
         ),
     ]
@@ -326,17 +326,20 @@ class MenuScene(Dialog):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         bw = self.box.width
         size = max(12.0, min(self.px(20), self.line * 0.42))
+        labels = [opt.label + ("" if opt.applies_now else " *") for opt in self.rows]
+        room = round(self.arrows[0][0].x - (self.box.x + bw * 0.05) - 6) if self.arrows else bw
+        at = fit_size(fonts, [(label, False, room) for label in labels], size)  # one size, a longer language
         for i, opt in enumerate(self.rows):
             y = self.top + i * self.line
             if i == self.row:
                 row_rect = pygame.Rect(self.box.x + 10, round(y - 3), bw - 20, round(self.line * 0.8) + 6)
                 pygame.draw.rect(surface, th.button, row_rect, border_radius=6)
                 pygame.draw.rect(surface, th.accent, row_rect, 2, border_radius=6)
-            label = opt.label + ("" if opt.applies_now else " *")
+            label = fit_text(fonts.get(at), labels[i], room)
             mid = y + self.line * 0.4
             unused = self.unused(opt)
             colour = th.text_dim if unused else th.text
-            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), size, colour, anchor="midleft")
+            text(surface, fonts, label, (self.box.x + bw * 0.05, mid), at, colour, anchor="midleft")
             left, right = self.arrows[2 * i][0], self.arrows[2 * i + 1][0]
             name = fit_text(fonts.get(size, True), self.shown(opt), right.x - left.right - 8)
             centre = ((left.right + right.x) / 2, mid)
@@ -345,4 +348,14 @@ class MenuScene(Dialog):
                 text(surface, fonts, glyph, rect.center, size, th.text_dim, anchor="center")
         note = _("* applies to the next new game · ↑↓ choose a row · ←→ change it")
         y = self.top + len(self.rows) * self.line
-        text(surface, fonts, note, (self.box.centerx, y), max(10.0, size * 0.8), th.text_dim, anchor="midtop")
+        least = max(10.0, self.ctx.layout.size[1] / 100)  # legible in a large window too
+        note_at = fit_size(fonts, [(note, False, bw - 20)], max(least, size * 0.8), least)
+        text(
+            surface,
+            fonts,
+            fit_text(fonts.get(note_at), note, bw - 20),
+            (self.box.centerx, y),
+            note_at,
+            th.text_dim,
+            anchor="midtop",
+        )

@@ -8,7 +8,7 @@ import pygame
 from ai.engine_types import rating
 from ui.model.player_stats import TREND_RECENT, MatchEntry, PlayerStats
 from ui.scenes.base import ENTER, Choice, Context, Dialog
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, ngettext, number
 from ui.text.engine import rating_words
 from ui.widgets.controls import fit_size, mix, text, wrap
 
@@ -20,7 +20,7 @@ GRAPH_MATCHES = 40
 
 
 def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return number(part / whole, ".0%") if whole else "-"
 
 
 def review_words(e: MatchEntry) -> str:
@@ -218,7 +218,8 @@ class StatisticsScene(Dialog):
         for frac in (0.0, 0.5, 1.0):
             gy = box.bottom - frac * box.height
             pygame.draw.line(surface, grid, (box.x, gy), (box.right, gy))
-            text(surface, fonts, f"{top * frac:.0f}", (box.x - 6, gy), size, th.text_dim, anchor="midright")
+            tick = number(top * frac, ".0f")
+            text(surface, fonts, tick, (box.x - 6, gy), size, th.text_dim, anchor="midright")
         step = box.width / (len(rates) - 1)
         points = [(box.x + i * step, box.bottom - r / top * box.height) for i, r in enumerate(rates)]
         pygame.draw.lines(surface, th.accent, False, points, 3)
