@@ -9,7 +9,16 @@ import pytest
 from helpers import side
 
 from game.rules.dice import ROLLS
-from game.rules.move import Move, MoveError, Step, format_steps, legal_moves, parse_move, parse_segments
+from game.rules.move import (
+    Move,
+    MoveError,
+    MoveProblem,
+    Step,
+    format_steps,
+    legal_moves,
+    parse_move,
+    parse_segments,
+)
 from game.rules.movegen import results
 from game.rules.position import START_CODE, Position, pack, swap, unpack
 
@@ -241,6 +250,26 @@ def test_parse_when_no_move_is_possible() -> None:
     pos = position({25: 1, 13: 14}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 6: 3})
     with pytest.raises(MoveError, match="turn passes"):
         parse_move("bar/20", pos, (5, 2))
+
+
+def test_each_refusal_says_what_is_wrong_as_a_kind_the_front_end_words() -> None:
+    blocked = position({25: 1, 13: 14}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 6: 3})
+    forced_six = position({24: 1, 1: 14}, {13: 2, 5: 13})
+    two_routes = position({13: 1, 6: 14}, {10: 1, 7: 1, 20: 13})
+    cases = [
+        ("13/", START, (6, 1), MoveProblem.UNREADABLE),
+        ("12/6 6/5", START, (6, 1), MoveProblem.NO_CHECKER),
+        ("bar/20", START, (5, 2), MoveProblem.NO_CHECKER),
+        ("24/18 13/11", START, (3, 1), MoveProblem.NOT_PLAYABLE),
+        ("24/18", START, (6, 5), MoveProblem.NOT_ENOUGH),
+        ("24/19", forced_six, (6, 5), MoveProblem.NOT_ENOUGH),
+        ("13/4", two_routes, (6, 3), MoveProblem.AMBIGUOUS),
+        ("bar/20", blocked, (5, 2), MoveProblem.NO_MOVE),
+    ]
+    for text, pos, dice, problem in cases:
+        with pytest.raises(MoveError) as caught:
+            parse_move(text, pos, dice)
+        assert caught.value.problem is problem, (text, caught.value)
 
 
 # --- moves as values ---------------------------------------------------------------------

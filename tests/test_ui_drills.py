@@ -16,19 +16,24 @@ from bench.drills import random_cards
 from game.drills.card import Card, DrillKind, Source, judge
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction
-from game.rules.move import legal_moves, parse_move
+from game.rules.move import MoveProblem, legal_moves, parse_move
 from game.rules.position import Position
 from tests.drill_cases import LASSE
 from tests.ui_driver import key, run_until, to_human_move
+from ui import text as words
 from ui.app.app import App
 from ui.model.records import keep_game
 from ui.model.seats import CheckerColour
 from ui.model.session import FirstMove, GameConfig, GameSession
 from ui.scenes.base import Command
+from ui.scenes.drill.names import NamesDialog, read_names
 from ui.scenes.drill.scene import DRILL_ACTIONS, DrillScene, Stage
+from ui.scenes.drill.typed import MoveDialog
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
+from ui.text.drills import move_refused
+from ui.text.pseudo import PSEUDO
 
 
 def _deck(home: Path, cards: list[Card]) -> None:
@@ -238,3 +243,56 @@ def test_an_error_the_tutor_catches_becomes_a_card(make_app: Callable[..., App],
     assert card.dice is not None
     right = judge(card, parse_move(card.best, Position.from_id(card.position_id), card.dice))
     assert right is not None and right.right
+
+
+def test_a_typed_move_the_roll_cannot_play_is_refused_in_the_players_words_and_the_box_stays(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    _deck(home, random_cards(1))
+    app = make_app()
+    scene = _drill(app)
+    card = scene.card
+    assert card is not None and card.dice is not None
+    mine = Position.from_id(card.position_id).mine
+    empty = next(p for p in range(24, 1, -1) if not mine[p - 1] and not mine[p - 2])
+    typed = f"{empty}/{empty - 1}"
+    words.use(PSEUDO)  # the words come from the catalogue, not the rules' English
+    try:
+        scene.type_move()
+        box = app.stack.top()
+        assert isinstance(box, MoveDialog)
+        box.entry.text = typed
+        key(app, pygame.K_RETURN)
+        assert app.stack.top() is box, "the box stays open to type again"
+        assert box.why == move_refused(MoveProblem.NO_CHECKER, typed, card.dice)
+        assert typed in box.why and "no checker of yours" not in box.why
+    finally:
+        words.use("")
+    assert scene.stage is Stage.ASKING and _answers(home, card.id) == []
+
+
+def test_the_names_the_player_goes_by_are_typed_on_the_drill_screen_and_kept_for_the_next_start(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    app = make_app()
+    _drill(app)
+    key(app, pygame.K_i)
+    box = app.stack.top()
+    assert isinstance(box, NamesDialog) and box.entry.text == ""
+    for c in "lasse, Bob ,LASSE,":
+        key(app, 0, unicode=c)
+    assert box.entry.text == "lasse, Bob ,LASSE,"
+    key(app, pygame.K_RETURN)  # Enter: the ringed "Keep these names"
+    assert not isinstance(app.stack.top(), NamesDialog)
+    assert app.settings.drill_names == ("lasse", "Bob")
+    assert "lasse, Bob" in app.message[0]
+    again = make_app()
+    assert again.settings.drill_names == ("lasse", "Bob")
+
+
+def test_names_typed_are_cleaned_kept_once_and_at_most_four() -> None:
+    assert read_names("") == ((), 0)
+    assert read_names(" , ,") == ((), 0)
+    assert read_names("a\tb, A\tB") == (("ab",), 0)
+    assert read_names("one, two, three, four, five, six") == (("one", "two", "three", "four"), 2)
+    assert read_names("x" * 30) == (("x" * 20,), 0)

@@ -15,6 +15,7 @@ what is wrong with a string it cannot take.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -31,8 +32,31 @@ OFF_POINT = 0
 """Borne off, as a point number in notation and in :class:`Step`."""
 
 
+class MoveProblem(enum.Enum):
+    """What is wrong with a move string, for the front end to word (the message is the protocol's)."""
+
+    UNREADABLE = "unreadable"
+    """Not written as a move: ``13/7 8/7``, ``bar/22*``, ``6/off``."""
+    NO_CHECKER = "no checker"
+    """It starts where the mover has no checker (or from the bar with none there)."""
+    NOT_PLAYABLE = "not playable"
+    """A move the roll cannot play in this position."""
+    NOT_ENOUGH = "not enough"
+    """Legal steps, but the rules want more of the roll played (or the larger die)."""
+    AMBIGUOUS = "ambiguous"
+    """Two moves fit it: the stars or the stops would tell them apart."""
+    NO_MOVE = "no move"
+    """The roll has no legal move: the turn passes."""
+
+
 class MoveError(ValueError):
-    """A move string that cannot be read, or that is not legal for the roll."""
+    """A move string that cannot be read, or that is not legal for the roll: ``str()`` is the
+    protocol's English, :attr:`problem` what the front end words."""
+
+    def __init__(self, message: str, problem: MoveProblem = MoveProblem.UNREADABLE) -> None:
+        super().__init__(message)
+        self.problem = problem
+        """What is wrong, as a kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,14 +266,18 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
     code = position.code
     most = _most_dice(code, d1, d2)
     if not most:
-        raise MoveError(f"no move is possible with {d1}{d2}: the turn passes")
+        raise MoveError(f"no move is possible with {d1}{d2}: the turn passes", MoveProblem.NO_MOVE)
     mine = position.mine
     ends = {b for _, b in segments}
     for a, _ in segments:
         if a == BAR_POINT and not mine[BAR]:
-            raise MoveError(f"{text!r} moves from the bar, but no checker of yours is on the bar")
+            raise MoveError(
+                f"{text!r} moves from the bar, but no checker of yours is on the bar", MoveProblem.NO_CHECKER
+            )
         if a != BAR_POINT and not mine[a - 1] and a not in ends:
-            raise MoveError(f"{text!r} moves from point {a}, but no checker of yours is there")
+            raise MoveError(
+                f"{text!r} moves from point {a}, but no checker of yours is there", MoveProblem.NO_CHECKER
+            )
     pool = [d1] * 4 if d1 == d2 else [d1, d2]
     reached: dict[int, tuple[RawStep, ...]] = {}
     _realize(code, tuple(sorted(segments, reverse=True)), tuple(pool), (), reached, set())
@@ -263,16 +291,19 @@ def parse_move(text: str, position: Position, dice: tuple[int, int]) -> Move:
         if reached:
             raise MoveError(
                 f"{text!r} is not a legal move for {d1}{d2}: the rules require playing as much of the"
-                " roll as possible (and the larger die when only one can be played)"
+                " roll as possible (and the larger die when only one can be played)",
+                MoveProblem.NOT_ENOUGH,
             )
-        raise MoveError(f"{text!r} cannot be played with {d1}{d2} in this position")
+        raise MoveError(f"{text!r} cannot be played with {d1}{d2} in this position", MoveProblem.NOT_PLAYABLE)
     if len(found) > 1:
         # the same checker paths with different hits: the stars decide
         wanted_hits = text.count("*")
         bar_before = code >> (8 * (2 * SLOTS - 1))  # the opponent's bar, the top byte
         found = [c for c in found if (c >> (8 * (2 * SLOTS - 1))) - bar_before == wanted_hits]
         if len(found) != 1:
-            raise MoveError(f"{text!r} is ambiguous: write every point where a checker stops")
+            raise MoveError(
+                f"{text!r} is ambiguous: write every point where a checker stops", MoveProblem.AMBIGUOUS
+            )
     after = found[0]
     return Move(position, Position(after), tuple(_to_step(s) for s in reached[after]))
 

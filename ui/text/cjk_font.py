@@ -69,7 +69,7 @@ def catalogue_text(language: str) -> str:
             messages = list(read_po(f))
         for message in messages:
             for value in (message.id, message.string):
-                parts += [value] if isinstance(value, str) else [v for v in value if v]
+                parts += [value] if isinstance(value, str) else [v for v in value or () if v]
     return "".join(parts)
 
 

@@ -11,6 +11,7 @@ from game.drills.card import Card, Chances, DrillKind, Judged
 from game.drills.deck import DeckDamage, DeckStats
 from game.records.matchid import from_match_id
 from game.rules.cube import CubeAction
+from game.rules.move import MoveProblem
 from ui.text import N_, _, ngettext
 from ui.text.engine import action_name, best_words
 
@@ -161,6 +162,13 @@ def least_error(least: float) -> str:
     return _("Errors of {least:.2f} or more become cards.").format(least=least)
 
 
+def names_kept(names: tuple[str, ...]) -> str:
+    """The names the player goes by, once typed."""
+    if not names:
+        return _("No name kept: only your own matches against the computer make positions")
+    return _("Records' errors become positions for: {names}").format(names=", ".join(names))
+
+
 def after_match(on: bool) -> str:
     """The review after each match, as just set."""
     if on:
@@ -225,3 +233,26 @@ def stats_lines(stats: DeckStats) -> list[str]:
             )
         )
     return lines
+
+
+TYPED_MOVE_REFUSED: Mapping[MoveProblem, str] = MappingProxyType(
+    {
+        MoveProblem.UNREADABLE: N_(
+            "“{typed}” is not written as a move (for example 13/7 8/7, bar/22, 6/off)."
+        ),
+        MoveProblem.NO_CHECKER: N_("“{typed}” starts where you have no checker."),
+        MoveProblem.NOT_PLAYABLE: N_("“{typed}” cannot be played with {roll} in this position."),
+        MoveProblem.NOT_ENOUGH: N_(
+            "“{typed}” plays too little of {roll}: the rules want as much of the roll played as can be"
+            " (the larger die when only one can be)."
+        ),
+        MoveProblem.AMBIGUOUS: N_("“{typed}” fits two moves: write every point where a checker stops."),
+        MoveProblem.NO_MOVE: N_("{roll} has no move in this position: the turn passes."),
+    }
+)
+"""Why a typed move was not taken, by what is wrong with it."""
+
+
+def move_refused(problem: MoveProblem, typed: str, roll: tuple[int, int]) -> str:
+    """Why the move typed in a drill was not taken."""
+    return _(TYPED_MOVE_REFUSED[problem]).format(typed=typed.strip(), roll=f"{roll[0]}-{roll[1]}")

@@ -25,7 +25,7 @@ from game.drills.card import Card, Judged, chances, cube_action, judge, judge_ra
 from game.drills.deck import DeckStats
 from game.drills.schedule import Schedule
 from game.records.matchid import from_match_id
-from game.rules.move import Move, MoveError, parse_move
+from game.rules.move import Move, MoveError, MoveProblem, parse_move
 from game.rules.position import Position, unpack
 from ui.model import drills
 from ui.model.display import HomeSide
@@ -33,6 +33,7 @@ from ui.model.storage import ALL_KINDS, DRILL_MIN_ERRORS, DRILL_SESSIONS
 from ui.model.turn import TurnBuilder
 from ui.scenes.action_table import Action, Key, first_action
 from ui.scenes.base import Context, Scene, Worker
+from ui.scenes.drill.names import NamesDialog
 from ui.scenes.drill.typed import MoveDialog
 from ui.text import N_, _
 from ui.text import drills as words
@@ -183,6 +184,15 @@ DRILL_ACTIONS: tuple[Action[DrillScene], ...] = (
         N_("review each match when it ends (on / off)"),
         lambda s: True,
         lambda s: s.toggle_after_match(),
+    ),
+    Action(
+        "names",
+        N_("My names"),
+        _k(pygame.K_i),
+        "I",
+        N_("the names you play under on sites: their errors in records you open become cards"),
+        lambda s: s.stage is not Stage.JUDGING,
+        lambda s: s.edit_names(),
     ),
     Action(
         "stats",
@@ -411,8 +421,9 @@ class DrillScene(Scene):
         def read(typed: str) -> str:
             try:
                 move = parse_move(typed, position, dice)
-            except (MoveError, ValueError) as exc:
-                return str(exc)
+            except ValueError as exc:  # a MoveError says what is wrong; anything else is unreadable
+                problem = exc.problem if isinstance(exc, MoveError) else MoveProblem.UNREADABLE
+                return words.move_refused(problem, typed, dice)
             self.answer_with(move)
             return ""
 
@@ -511,6 +522,16 @@ class DrillScene(Scene):
         s.drill_after_match = not s.drill_after_match
         self.ctx.settings_changed()
         self.ctx.notify(words.after_match(s.drill_after_match))
+
+    def edit_names(self) -> None:
+        """Type the names the player goes by (the drill_names setting)."""
+
+        def keep(names: tuple[str, ...]) -> None:
+            self.ctx.settings.drill_names = names
+            self.ctx.settings_changed()
+            self.ctx.notify(words.names_kept(names))
+
+        self.ctx.push(NamesDialog(self.ctx, self.ctx.settings.drill_names, keep))
 
     def toggle_stats(self) -> None:
         """Show the deck's figures (read in a file job), or the card again."""
