@@ -54,6 +54,7 @@ from ui.model.workbench.editor import from_session
 from ui.scenes import base
 from ui.scenes.action_table import Key
 from ui.scenes.base import ConfirmDialog, Dialog, WorkerDialog
+from ui.scenes.drill.names import NamesDialog
 from ui.scenes.drill.typed import MoveDialog
 from ui.scenes.editor.dialogs import DiceDialog, EditorAnalysis, EditorHelp
 from ui.scenes.evaluate import EvaluateDialog
@@ -184,6 +185,7 @@ DIALOGS: dict[type[Dialog], Callable[[App], Dialog]] = {
     MenuScene: MenuScene,
     NameDialog: lambda a: NameDialog(a, "The first player", "Ann", "Player 1", nothing),
     MoveDialog: lambda a: MoveDialog(a, "Your roll: 3-1. Play it.", lambda typed: ""),
+    NamesDialog: lambda a: NamesDialog(a, ("lasse",), lambda names: None),
     StatisticsScene: lambda a: StatisticsScene(a, PlayerStats()),
     IdsDialog: lambda a: IdsDialog(a, session_at(HUMAN), nothing),
     SetUpDialog: lambda a: SetUpDialog(a, nothing, nothing, nothing),
