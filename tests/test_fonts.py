@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 
+import pygame
 import pytest
 from fontTools.ttLib import TTFont
 
@@ -82,3 +83,24 @@ def test_the_japanese_subset_is_small() -> None:
     for name in Fonts.SCRIPT_FILES[Script.CJK].values():
         size = asset_path("fonts", name).stat().st_size
         assert 0 < size < 2_000_000, f"{name} is {size} bytes: not a subset"
+
+
+@pytest.mark.parametrize("code", ["it", "ja"])
+def test_a_line_in_several_scripts_draws_each_letter_in_a_font_that_has_it(code: str) -> None:
+    """The help's list of languages: Greek, Czech and Hebrew beside 日本語 on one line (no tofu boxes
+    where one font lacks the other script)."""
+    pygame.font.init()
+    words.use(code)
+    try:
+        font = Fonts().get(14)
+        line = "Čeština · Ελληνικά · Türkçe · 日本語 · עברית"
+        runs = font.runs(line)
+        assert "".join(part for _, part in runs) == line
+        for drawer, part in runs:
+            shown = drawn(part) - {"·"}
+            metrics = (drawer or font).metrics(part)
+            missing = [c for c, m in zip(part, metrics, strict=True) if c in shown and m is None]
+            assert not missing, f"{code}: {''.join(missing)!r} drawn in a font without them"
+        assert font.render(line, True, (0, 0, 0)).get_width() == font.size(line)[0]
+    finally:
+        words.use("")

@@ -110,7 +110,7 @@ class WhyDialog(Dialog):
         indent = round(self.px(INDENT))
         for i, e in enumerate(self.entries):
             opened = i == self.opened
-            mark = "▾ " if opened else "▸ "
+            mark = "▼ " if opened else "▶ "
             colour = th.text if opened else th.text_dim
             for part in wrap(fonts.get(size, opened), f"{mark}{e.line}", width) or [mark]:
                 self.heads.append((len(out), i))

@@ -122,27 +122,53 @@ class SafeFont(pygame.font.Font):
     lacks: Callable[[str], bool] = staticmethod(lambda c: False)
     """True for a character this font has no glyph for and :attr:`other` has."""
 
-    def _for(self, text: str) -> pygame.font.Font | None:
-        """The other font where ``text`` has a letter this one lacks (SDL_ttf would draw a box)."""
-        if self.other is None or text.isascii() or not any(self.lacks(c) for c in text):
-            return None
-        return self.other()
+    def runs(self, line: str) -> list[tuple[pygame.font.Font | None, str]]:
+        """``line`` (as :func:`shown` gives it) in runs, each with the font that draws it: None for
+        this one, :attr:`other` for letters this one lacks (a Greek or Hebrew name beside 日本語 in the
+        help's list of languages); spaces, digits and signs stay in the run they are in."""
+        if self.other is None or line.isascii() or not any(self.lacks(c) for c in line):
+            return [(None, line)]
+        other = self.other()
+        if other is None:
+            return [(None, line)]
+        runs: list[tuple[pygame.font.Font | None, str]] = []
+        for c in line:
+            font = other if self.lacks(c) else None
+            if runs and (font is runs[-1][0] or not c.isalpha()):
+                runs[-1] = (runs[-1][0], runs[-1][1] + c)
+            else:
+                runs.append((font, c))
+        return runs
 
     def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
         if not isinstance(text, str):
             return super().render(text, *args, **kwargs)
-        line = shown(text)
-        other = self._for(line)
-        if other is not None:
-            return other.render(line, *args, **kwargs)
-        return super().render(line, *args, **kwargs)
+        runs = self.runs(shown(text))
+        if len(runs) == 1:
+            font, line = runs[0]
+            return pygame.font.Font.render(font or self, line, *args, **kwargs)
+        images = [(f or self, pygame.font.Font.render(f or self, s, *args, **kwargs)) for f, s in runs]
+        # one baseline, this font's line box: the other font's taller ascent is blank above its glyphs
+        ascent, height = self.get_ascent(), pygame.font.Font.size(self, " ")[1]
+        out = pygame.Surface((sum(img.get_width() for _, img in images), height), pygame.SRCALPHA)
+        background = args[2] if len(args) > 2 else kwargs.get("bgcolor")
+        if background is not None:
+            out.fill(background)
+        x = 0
+        for font, img in images:
+            out.blit(img, (x, ascent - font.get_ascent()))
+            x += img.get_width()
+        return out
 
     def size(self, text: Any) -> tuple[int, int]:
         if not isinstance(text, str):
             return super().size(text)
-        line = shown(text)
-        other = self._for(line)
-        return other.size(line) if other is not None else super().size(line)
+        runs = self.runs(shown(text))
+        if len(runs) == 1:
+            font, line = runs[0]
+            return pygame.font.Font.size(font or self, line)
+        width = sum(pygame.font.Font.size(f or self, s)[0] for f, s in runs)
+        return width, pygame.font.Font.size(self, " ")[1]
 
 
 class Fonts:
