@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -84,7 +85,9 @@ def test_analyze_json_gives_each_players_pr_from_its_own_totals(capsys: pytest.C
         assert x.code == from_position_id(d["gnubg_id"].split(":")[0])
 
 
-def test_analyze_report_shows_pr_and_each_worst_decisions_xgid(capsys: pytest.CaptureFixture[str]) -> None:
+def test_analyze_report_shows_pr_and_each_worst_decisions_xgid_and_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert entry.run(["analyze", str(DATA / "short.mat"), "--depth", "1", "--worst", "4"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("Performance rating (PR"))
@@ -94,8 +97,19 @@ def test_analyze_report_shows_pr_and_each_worst_decisions_xgid(capsys: pytest.Ca
         [float(v) for v in rate.split(")")[-1].split()],
     )
     assert prs == pytest.approx([r / 2 for r in rates], abs=0.06)
-    worst = out.split("Worst 4 decisions:")[1].strip().splitlines()
+    block = out.split("Worst 4 decisions:")[1].strip("\n").splitlines()
+    worst = [line for line in block if not line.startswith(" " * 9)]
     assert len(worst) == 4
     for line in worst:
         gnu, xgid = line.split()[-2:]
         assert read_xgid(xgid).code == from_position_id(gnu.split(":")[0])
+    # under each, its explanation in words (issue 53): what is better, by the equities
+    starts = [i for i, line in enumerate(block) if not line.startswith(" " * 9)] + [len(block)]
+    for line, (a, b) in zip(worst, itertools.pairwise(starts), strict=True):
+        said = [s.strip() for s in block[a + 1 : b]]
+        assert len(said) >= 2, line
+        best = line.split("best: ")[1].split("  (")[0]
+        if best in ("no double", "double", "take", "pass"):
+            assert said[0].startswith(("Double", "No double", "The taker should")), said
+        else:
+            assert said[0].startswith(f"{best} is better: equity "), said

@@ -72,6 +72,8 @@ from ui.scenes.settings.menu import MenuScene
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
+from ui.scenes.why import Explanation, WhyDialog
+from ui.text.explain import Row
 from ui.text.flow import dice_left
 from ui.text.flow import said as worded
 from ui.widgets.scoreboard import plan_header
@@ -164,6 +166,25 @@ def verdict() -> Verdict:
     return Verdict(0.2, CheckerPlay.MOVE, "24/18 13/10", "13/10 13/7")
 
 
+def reasons() -> list[Explanation]:
+    """Two hints explained, as the reasons dialog lists them."""
+    rows = (Row("Rolls of 36 that hit a blot", "0", "21"), Row("Blots", "0", "2"))
+    return [
+        Explanation(
+            "1. 13/7 8/7  +0.130",
+            ("13/7 8/7 is the best move: equity +0.130, ahead of 8/2 6/5 at -0.260.",),
+            rows,
+            ("13/7 8/7", "8/2 6/5"),
+        ),
+        Explanation(
+            "2. 8/2 6/5  -0.260 (-0.390)",
+            ("13/7 8/7 is better: equity +0.130, against -0.260 for 8/2 6/5.",),
+            tuple(Row(r.label, r.other, r.this) for r in rows),
+            ("8/2 6/5", "13/7 8/7"),
+        ),
+    ]
+
+
 # --- 1. Enter runs the ringed choice, in every dialog --------------------------------------------------
 
 
@@ -195,6 +216,7 @@ DIALOGS: dict[type[Dialog], Callable[[App], Dialog]] = {
     TemperatureDialog: lambda a: TemperatureDialog(a, session_at(HUMAN).state.position, None, "Before", 1),
     EvaluateDialog: lambda a: EvaluateDialog(a, session_at(HUMAN).state.position, None, "Before", 1),
     DiceDialog: lambda a: DiceDialog(a, nothing),
+    WhyDialog: lambda a: WhyDialog(a, "Why the moves are ranked so", reasons(), 1),
     EditorAnalysis: lambda a: EditorAnalysis(
         a, from_session(session_at(HUMAN)), lambda: pygame.Rect(700, 0, 400, 720), 1, nothing, nothing
     ),
