@@ -34,6 +34,7 @@ from ui.scenes.review.scene import ReviewScene
 from ui.scenes.settings.menu import MenuScene
 from ui.text.drills import move_refused
 from ui.text.pseudo import PSEUDO
+from ui.widgets.controls import label_lines, label_size
 
 
 def _deck(home: Path, cards: list[Card]) -> None:
@@ -296,3 +297,28 @@ def test_names_typed_are_cleaned_kept_once_and_at_most_four() -> None:
     assert read_names("a\tb, A\tB") == (("ab",), 0)
     assert read_names("one, two, three, four, five, six") == (("one", "two", "three", "four"), 2)
     assert read_names("x" * 30) == (("x" * 20,), 0)
+
+
+def test_at_800x600_every_drill_button_shows_its_whole_label_and_no_word_is_cut(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    scene = _drill(app)
+    app.resize((800, 600))
+    fonts = app.renderer.fonts
+    assert {b.key for b in scene.buttons} == {a.name for a in DRILL_ACTIONS if a.button}
+    size = label_size(fonts, scene.buttons)
+    for b in scene.buttons:
+        lines = label_lines(fonts.get(size, True), b.label, b.rect)
+        assert lines is not None, b.label
+        assert " ".join(lines).split() == b.label.split(), lines  # broken at spaces only
+    assert all(b.rect.left >= 0 and b.rect.right <= 800 for b in scene.buttons)
+
+
+def test_a_label_whose_word_is_wider_than_its_button_is_not_cut_in_two() -> None:
+    pygame.font.init()
+    font = pygame.font.Font(None, 24)
+    narrow = pygame.Rect(0, 0, font.size("Doub")[0] + 8, 60)
+    assert label_lines(font, "Double", narrow) is None
+    wide = pygame.Rect(0, 0, font.size("Review after")[0] + 10, 60)
+    assert label_lines(font, "Review after a match", wide) == ["Review after", "a match"]

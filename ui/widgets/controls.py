@@ -54,9 +54,17 @@ def label_lines(font: pygame.font.Font, label: str, rect: pygame.Rect) -> list[s
     room = rect.width - 8
     if font.size(label)[0] <= room:
         return [label]
+    if any(font.size(word)[0] > room for _, word in pieces(label)):
+        return None  # a word cut in two ("Doubl" "e") is no label
     lines = wrap(font, label, room)
     two = len(lines) == 2 and all(font.size(line)[0] <= room for line in lines)
     return lines if two and 2 * font.get_linesize() <= rect.height - 2 else None
+
+
+def labels_fit(fonts: Fonts, buttons: Sequence[Button], size: float) -> bool:
+    """True when every label fits its button at ``size``, on one line or two, no word cut."""
+    font = fonts.get(size, True)
+    return all(label_lines(font, b.label, b.rect) is not None for b in buttons)
 
 
 def label_size(fonts: Fonts, buttons: Sequence[Button]) -> float:

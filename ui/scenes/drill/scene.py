@@ -37,7 +37,17 @@ from ui.scenes.drill.names import NamesDialog
 from ui.scenes.drill.typed import MoveDialog
 from ui.text import N_, _
 from ui.text import drills as words
-from ui.widgets.controls import Button, draw_button, fit_size, fit_text, label_size, mouse_pos, text, wrap
+from ui.widgets.controls import (
+    Button,
+    draw_button,
+    fit_size,
+    fit_text,
+    label_size,
+    labels_fit,
+    mouse_pos,
+    text,
+    wrap,
+)
 from ui.widgets.layout import Layout
 from ui.widgets.render import BoardView
 from ui.widgets.review_view import draw_lines
@@ -175,6 +185,7 @@ DRILL_ACTIONS: tuple[Action[DrillScene], ...] = (
         N_("the least error that makes a card"),
         lambda s: True,
         lambda s: s.step_least(),
+        True,
     ),
     Action(
         "after",
@@ -184,6 +195,7 @@ DRILL_ACTIONS: tuple[Action[DrillScene], ...] = (
         N_("review each match when it ends (on / off)"),
         lambda s: True,
         lambda s: s.toggle_after_match(),
+        True,
     ),
     Action(
         "names",
@@ -193,6 +205,7 @@ DRILL_ACTIONS: tuple[Action[DrillScene], ...] = (
         N_("the names you play under on sites: their errors in records you open become cards"),
         lambda s: s.stage is not Stage.JUDGING,
         lambda s: s.edit_names(),
+        True,
     ),
     Action(
         "stats",
@@ -563,7 +576,8 @@ class DrillScene(Scene):
                 Button(a.name, a.words(), pygame.Rect(0, 0, each, bh), shortcut=a.keys_words())
                 for a in actions
             ]
-            if label_size(fonts, trial) >= px(LEAST_LABEL):
+            size = label_size(fonts, trial)
+            if size >= px(LEAST_LABEL) and labels_fit(fonts, trial, size):
                 break
         self.help_lines = wrap(fonts.get(px(HELP_SIZE)), keys_line(), w - 24)
         help_h = round(len(self.help_lines) * px(HELP_SIZE) * 1.35 + 6)
