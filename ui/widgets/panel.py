@@ -8,6 +8,7 @@ import pygame
 
 from ui.text import N_, _
 from ui.widgets.controls import (
+    LABEL_SHARE,
     Button,
     draw_button,
     fit_size,
@@ -76,6 +77,16 @@ def hint_height(width: int, small: float) -> float:
     return small * (1.3 + 0.88 * 1.3 * lines + 0.35)
 
 
+def edit_width(fonts: Fonts, room: int, most: int, height: int) -> int:
+    """The Edit button's width on the title line of ``room`` pixels (less the gap): at most ``most``
+    (its room grown with the language), no wider than its label needs at the size a button ``height``
+    high draws it, and narrower still where the title would not fit beside it at a legible size (a
+    longer language's label then shrinks to fit, down to 9 pixels)."""
+    need = fonts.get(height * LABEL_SHARE[1], True).size(_(EDIT))[0] + 10
+    title = fonts.get(LEGIBLE + 1, True).size(_(TITLE))[0]
+    return max(44, min(most, need, room - title))
+
+
 def panel_scale(window_h: int) -> float:
     """The type's scale of a panel in a window ``window_h`` high (as :func:`layout.type_scale`)."""
     return max(SCALE_RANGE[0], min(SCALE_RANGE[1], window_h / BASE_SIZE[1]))
@@ -131,6 +142,8 @@ class PanelLayout:
         small = max(11.0, 13.5 * k)
         inner = rect.width - 2 * pad
         edit_w, edit_h = max(44, round(small * 5.2 * grown.get(EDIT, longer(EDIT)))), round(small * 1.7)
+        if fonts is not None:
+            edit_w = edit_width(fonts, inner - pad, edit_w, edit_h)
         big = max(12.0, min(22.0 * k, (inner - edit_w - pad) / (TITLE_EMS * grown.get(TITLE, longer(TITLE)))))
         title_h = max(big * 1.3, edit_h)
         edit = pygame.Rect(
