@@ -84,6 +84,24 @@ def test_a_rollout_batch_whose_every_game_passes_a_double_at_once_is_valued() ->
     assert values.equity.shape == (36, 1) and (values.equity == 1.0).all()  # every double passed
 
 
+@pytest.mark.parametrize("seed", [1, 6, 7])
+@pytest.mark.parametrize(
+    "root",
+    [CubeContext(), CubeContext(length=7, away=(3, 4)), CubeContext(length=5, away=(2, 4), value=2, owner=1)],
+    ids=["money", "match 3-away 4-away", "match redouble"],
+)
+@pytest.mark.parametrize("root_on_roll", [True, False], ids=["cube decision", "after a move"])
+def test_a_rollout_whose_whole_batch_passes_a_double_is_valued_at_every_seed_money_and_match(
+    seed: int, root: CubeContext, root_on_roll: bool
+) -> None:
+    ev = load_evaluator().evaluator
+    code = from_position_id(PASS_ID)  # after a move: the opponent is on roll in it, and doubles
+    s = RolloutSettings(trials=36, seed=seed)
+    start = Start(code, root_on_roll, root.value, root.owner)
+    values = Player(Task((start,), root, s), ev).play(range(36))
+    assert values.equity.shape == (36, 1) and np.isfinite(values.equity).all()
+
+
 def test_rollout_seed_1_of_a_cube_decision_whose_round_all_passes_answers() -> None:
     proc = run_main("rollout", SEED_1_PASSES, "--seed", "1", "--trials", "72", "--jobs", "1")
     assert proc.returncode == 0, proc.stderr

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -93,10 +92,8 @@ def with_field(k: int, value: str) -> str:
 )
 def test_an_illegal_plays_board_that_cannot_be_one_is_refused_saying_why(board: str, says: str) -> None:
     text = ILLEGAL.read_text(encoding="utf-8").replace(SNOWIE, board)
-    start = time.perf_counter()
-    with pytest.raises(MatFileError) as caught:
+    with pytest.raises(MatFileError) as caught:  # how fast: bench/hostile, not a test
         replay(read_match(text))
-    assert time.perf_counter() - start < 5
     message = str(caught.value)
     assert message.startswith("game 1, row 19 (line 25), right cell: ") and says in message
 

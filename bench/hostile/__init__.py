@@ -24,7 +24,18 @@ The cases (tests/test_hostile_input.py tests what each answers):
 * ``no_sound_card``: the sounds started with an audio driver that cannot start;
 * ``records_16mb_money``: ``analyze`` of a valid 16 MB money session (more than a record holds);
 * ``records_last_move_illegal``: ``analyze`` of the largest record the readers take (some 0.8 MB)
-  with its last move made illegal.
+  with its last move made illegal;
+* ``rollout_seed_6``, ``rollout_seed_7``: the cube decision of a double that is passed, seeds 6 and
+  7 (36 trials); ``rollout_move_at_score``: a move rollout (two candidates) at 3-2 in a 7-point
+  match (seed 7);
+* ``sgf_score_past_length``, ``xg_style_negative_score``: ``analyze`` of an ``.sgf`` whose score
+  is at the match length, and one whose score is negative;
+* ``odd_digits``, ``latin1_digit``: a ``.mat`` with ``²`` in a roll, and one with the Latin-1 byte
+  0xB2 there;
+* ``minus_one_point``, ``cube_65536``: a ``.mat`` of a `` -1 point match``, and one whose
+  ``Doubles => 65536``;
+* ``home_tilde_unknown``: the selftest with ``BACKGAMMON_HOME`` under an unknown user's home;
+* ``report_folder``: ``selftest --report`` naming a folder.
 """
 
 from __future__ import annotations
@@ -87,6 +98,25 @@ except SaveError as exc:
 
 NO_SOUND = "from ui.widgets.sound import Sounds; print(Sounds().problem)"
 
+PASS_ID = "32sAAOAAAAABAA"
+"""A money position the side on roll doubles and the other side passes (public-cube-100, row 8)."""
+
+SCORE_3_2_OF_7 = "MIHlADAAEAAE"
+"""A 7-point match at 3-2, the player on roll with 3-1 to play."""
+
+MAT_HEAD = " {length} point match\n\n Game 1\n Alice : 0                          Bob : 0\n"
+
+
+def mat_with(length: str, rows: str) -> str:
+    """A one-game ``.mat`` record of ``length`` (as written) with ``rows`` under its header."""
+    return MAT_HEAD.format(length=length) + rows
+
+
+MOVE_AT_SCORE = ("--seed", "7", "--trials", "36", "--candidates", "2")
+
+SGF_PAST = "(;FF[4]GM[6]CA[UTF-8]MI[length:3][game:1][ws:3][bs:0]PW[Alice]PB[Bob];W[31hefe])"
+SGF_NEGATIVE = "(;FF[4]GM[6]CA[UTF-8]MI[length:5][game:1][ws:-2][bs:0]PW[Alice]PB[Bob];W[31hefe])"
+
 
 def overflowing_weights(folder: Path) -> Path:
     """The shipped weights with the contact net's first layer 10^37 times larger, with checksum."""
@@ -112,6 +142,19 @@ def snowie_empty(folder: Path) -> Path:
     fields[12:38] = ["0"] * 26
     path = folder / "snowie.mat"
     path.write_text("\n".join([*lines[:k], f"{head}Illegal play ({';'.join(fields)})", ""]), encoding="utf-8")
+    return path
+
+
+CUBE_65536 = """  1) 31: 8/5 6/5                    Doubles => 65536
+  2)  Takes                         42: 8/4 6/4
+"""
+"""A money game whose cube is turned to 65,536 at once."""
+
+
+def latin1_digit(folder: Path) -> Path:
+    """A ``.mat`` whose first roll holds the Latin-1 byte 0xB2 (superscript two) for a digit."""
+    path = folder / "latin1.mat"
+    path.write_bytes(mat_with("3", "  1) 3\xb2: 8/5 6/5\n").encode("latin-1"))
     return path
 
 
@@ -156,6 +199,37 @@ def cases(folder: Path, quick: bool) -> dict[str, tuple[list[str], str, dict[str
         ),
         "no_sound_card": (["-c", NO_SOUND], "", {"SDL_AUDIODRIVER": "alsa"}),
         "records_16mb_money": ([main, "analyze", str(write(folder, "16mb.mat", huge))], "", {}),
+        "rollout_seed_6": ([main, "rollout", PASS_ID, "--seed", "6", "--trials", "36"], "", {}),
+        "rollout_seed_7": ([main, "rollout", PASS_ID, "--seed", "7", "--trials", "36"], "", {}),
+        "rollout_move_at_score": (
+            [main, "rollout", f"4HPwATDgc/ABMA:{SCORE_3_2_OF_7}", "31", *MOVE_AT_SCORE],
+            "",
+            {},
+        ),
+        "sgf_score_past_length": ([main, "analyze", str(write(folder, "past.sgf", SGF_PAST))], "", {}),
+        "xg_style_negative_score": ([main, "analyze", str(write(folder, "neg.sgf", SGF_NEGATIVE))], "", {}),
+        "odd_digits": (
+            [main, "analyze", str(write(folder, "digits.mat", mat_with("3", "  1) 3\u00b2: 8/5 6/5\n")))],
+            "",
+            {},
+        ),
+        "latin1_digit": ([main, "analyze", str(latin1_digit(folder))], "", {}),
+        "minus_one_point": (
+            [main, "analyze", str(write(folder, "minus.mat", mat_with("-1", "  1) 31: 8/5 6/5\n")))],
+            "",
+            {},
+        ),
+        "cube_65536": (
+            [main, "analyze", str(write(folder, "cube.mat", mat_with("0", CUBE_65536)))],
+            "",
+            {},
+        ),
+        "home_tilde_unknown": (
+            [main, "selftest", "--only", "assets"],
+            "",
+            {"BACKGAMMON_HOME": "~nosuchuser-issue50/games"},
+        ),
+        "report_folder": ([main, "selftest", "--only", "assets", "--report", str(folder)], "", {}),
         "records_last_move_illegal": (
             [main, "analyze", str(write(folder, "illegal-last.mat", last_move_illegal(largest)))],
             "",
