@@ -32,6 +32,7 @@ from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
 from game.records.mat import read_match
 from game.records.model import MatchRecord
 from game.records.replay import replay
+from game.records.sgf import format_sgf, read_sgf
 from game.rules.cube import CubeState, NoDouble, Resignation, can_double, double_refusal
 from game.rules.move import Step, format_steps, legal_moves
 from game.rules.outcome import Termination
@@ -505,3 +506,25 @@ def test_the_opening_dice_give_way_to_the_roll_when_the_human_moves(make_app: Ca
     click(app, point_pos(app, step.dst))
     view = g.board_view()
     assert view.opening is None and sorted(view.dice) == sorted(opening) and any(view.dice_used)
+
+
+def test_a_money_game_with_a_beaver_is_kept_and_read_back_at_four_times_the_stake(tmp_path: Path) -> None:
+    config = GameConfig("casual", 1, 0.0, 0, "you", CheckerColour.LIGHT, True, True)
+    s = GameSession(config, seed="beaver")
+    s.begin()
+    s.play(legal_moves(s.state.position, s.state.dice)[0])  # type: ignore[arg-type]
+    doubler = s.state.turn
+    s.double(doubler)
+    s.answer(True)
+    s.beaver(1 - doubler)  # taken and beavered at once: the cube at 4, the taker's
+    s.roll()
+    s.play((legal_moves(s.state.position, s.state.dice) or [None])[0])  # type: ignore[arg-type]
+    s.resign(s.state.turn, Resignation.SINGLE)
+    assert sum(s.match_now().score) == 4
+    path = keep_game(tmp_path, s)
+    assert path is not None
+    record = read_match(path.read_text(encoding="utf-8"))
+    game = replay(record).games[0]
+    assert game.points == 4 and sum(t.beavers for t in game.turns) == 1
+    again = replay(read_sgf(format_sgf(record))).games[0]  # and as GNU Backgammon's .sgf
+    assert (again.winner, again.points) == (game.winner, 4) and sum(t.beavers for t in again.turns) == 1
