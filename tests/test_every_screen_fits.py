@@ -64,6 +64,7 @@ from ui.scenes.rollout import RolloutDialog
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
+from ui.scenes.why import WhyDialog
 from ui.text.languages import TRANSLATED
 from ui.text.pseudo import PSEUDO
 from ui.widgets import controls
@@ -644,7 +645,8 @@ def tutor_move(app: App) -> None:
     ]
     ranked = finished.moves
     worst = ranked[-1].move
-    verdict = move_verdict(ranked, next(m for m in moves if m.after.code == worst.after.code), 0.0)
+    played = next(m for m in moves if m.after.code == worst.after.code)
+    verdict = move_verdict(ranked, played, 0.0, finished.explained)  # with its reasons, as the flow's
     assert verdict is not None
     app.push(TutorDialog(app, verdict, CheckerPlay.MOVE, g.dispatch))
 
@@ -781,6 +783,81 @@ def drill_statistics(app: App) -> None:
         app.update(0.0)
 
 
+def hint_reasons(app: App) -> None:
+    """Why the hints are ranked so (W after a hint): the list, the first move's reasons open."""
+    hints(app)
+    g = app.game
+    assert g is not None and g.can_explain()
+    g.explain()
+    assert isinstance(app.stack.top(), WhyDialog)
+
+
+def hint_reasons_of_the_last(app: App) -> None:
+    """The reasons dialog with the last hint's reasons open (the list scrolled down to it)."""
+    hint_reasons(app)
+    dialog = app.stack.top()
+    assert isinstance(dialog, WhyDialog)
+    dialog.show(len(dialog.entries) - 1)
+
+
+def cube_reasons(app: App) -> None:
+    """Why to double or not (W after a cube hint, before the roll)."""
+    app.set_game(played_session(9))
+    settle(app)
+    g = app.game
+    assert g is not None and g.flow.can_cube_hint()
+    g.hint()
+    settle(app)
+    assert g.can_explain()
+    g.explain()
+    assert isinstance(app.stack.top(), WhyDialog)
+
+
+def tutor_reasons(app: App) -> None:
+    """The tutor's Why (W): the move played and the best, side by side."""
+    tutor_move(app)
+    dialog = app.stack.top()
+    assert isinstance(dialog, TutorDialog)
+    dialog.why()
+    assert isinstance(app.stack.top(), WhyDialog)
+
+
+def tutor_cube_reasons(app: App) -> None:
+    """The tutor's Why (W) on a cube action."""
+    tutor_cube(app)
+    dialog = app.stack.top()
+    assert isinstance(dialog, TutorDialog)
+    dialog.why()
+    assert isinstance(app.stack.top(), WhyDialog)
+
+
+def take_or_pass_reasons(app: App) -> None:
+    """Why to take or pass (W in the take/pass dialog with its advice)."""
+    take_or_pass(app)
+    dialog = app.stack.top()
+    assert isinstance(dialog, TakePassDialog)
+    dialog.why()
+    assert isinstance(app.stack.top(), WhyDialog)
+
+
+def review_reasons(app: App) -> None:
+    """The review's worst error, why the best is better (W) in place of its moves."""
+    review_worst_error(app)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    scene.toggle_why()
+    assert scene.why_lines()
+
+
+def review_cube_reasons(app: App) -> None:
+    """The review's cube decision explained (W)."""
+    review_cube(app)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    scene.toggle_why()
+    assert scene.why_lines()
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "opening roll": opening,
     "your roll": your_roll,
@@ -826,6 +903,14 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "drill answered": drill_answered,
     "drill cube answered": drill_cube,
     "drill statistics": drill_statistics,
+    "why the hints": hint_reasons,
+    "why the last hint": hint_reasons_of_the_last,
+    "why to double or not": cube_reasons,
+    "why the tutor's move": tutor_reasons,
+    "why the tutor's cube": tutor_cube_reasons,
+    "why take or pass": take_or_pass_reasons,
+    "review why": review_reasons,
+    "review why of a cube decision": review_cube_reasons,
 }
 """Every screen and dialog, set up as a player meets it."""
 
@@ -860,9 +945,12 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "set up a position": ("800x600", "1024x600"),
         "settings and new game": ("800x600", "1024x600"),
         "temperature map": ("800x600", "1024x600", "1366x768"),
-        "tutor cube warning": ("800x600",),
-        "tutor warning": ("800x600",),
         "two players": ("800x600",),
+        "why the hints": ("800x600",),
+        "why the last hint": ("800x600",),
+        "why to double or not": ("800x600",),
+        "review why": ("800x600", "1024x600"),
+        "review why of a cube decision": ("800x600", "1024x600"),
         "your roll": ("800x600",),
     }
 )

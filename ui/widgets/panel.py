@@ -64,7 +64,11 @@ ROLLOUT = N_("Rollout (O)")
 """The Rollout button's label (a msgid)."""
 MAP, EVALUATE = N_("Map"), N_("Evaluate")
 """The analysis buttons' labels, as the game's actions table names them (msgids)."""
-GROWN = (TITLE, EDIT, ROLLOUT, MAP, EVALUATE)
+# TRANSLATORS: the button that shows why the hints are ranked as they are (or why to double or not); W
+# is its key
+WHY = N_("Why (W)")
+"""The Why button's label (a msgid): the reasons of the hints, or of the cube hint before the roll."""
+GROWN = (TITLE, EDIT, ROLLOUT, MAP, EVALUATE, WHY)
 """The panel's labels whose room grows with their length in the language shown."""
 CHANCES_EMS = 31 * 0.88
 """Both sides' chances on one line are about this many times the panel's text size wide."""
@@ -253,6 +257,9 @@ class PanelView:
     """The buttons with their states."""
     rollout: Button | None = None
     """The Rollout button in the heading over the hints or the Moves list, when a rollout can start."""
+    why: Button | None = None
+    """The Why button, when there are reasons to show (the hints', or before the roll the cube
+    hint's), at the foot of the hints or the Moves list (:func:`foot_button`)."""
     analysis: list[Button] = field(default_factory=list)
     """Before the roll: the temperature map and Evaluate buttons, in the heading row (for the Moves
     heading)."""
@@ -316,25 +323,43 @@ def _list_bottom(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) -
     return lay.rect.bottom - lay.pad
 
 
-def log_rows(fonts: Fonts, lay: PanelLayout, warning: str) -> int:
-    """How many lines of the Moves list fit (above the warning, if it is at the foot)."""
-    return max(0, int((_list_bottom(fonts, lay, warning) - lay.log_y) // lay.log_line))
+def foot_button(fonts: Fonts, lay: PanelLayout, warning: str, hints: int = 0) -> pygame.Rect:
+    """The Why button (the reasons of the hints, or before the roll of the cube hint), at the right
+    of the foot of the hints or the Moves list (above the warning, if it is at the foot): the
+    heading row over them holds their title or Map and Evaluate, and Rollout."""
+    bottom = _list_bottom(fonts, lay, warning, hints)
+    w, h = max(48, round(lay.small * 5.0 * lay.longer(WHY))), lay.rollout_rect.height
+    return pygame.Rect(lay.rect.right - lay.pad - w, round(bottom) - h, w, h)
 
 
-def hint_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int) -> pygame.Rect:
-    """The box the hints are listed in (above the warning, if it is at the foot)."""
-    return lay.hints_rect(_list_bottom(fonts, lay, warning, hints))
+def _above_foot(fonts: Fonts, lay: PanelLayout, warning: str, hints: int, foot: bool) -> float:
+    """Where the hints or the Moves list end: above the Why button when ``foot``."""
+    if foot:
+        return foot_button(fonts, lay, warning, hints).y - lay.pad / 2
+    return _list_bottom(fonts, lay, warning, hints)
+
+
+def log_rows(fonts: Fonts, lay: PanelLayout, warning: str, foot: bool = False) -> int:
+    """How many lines of the Moves list fit (above the warning, if it is at the foot, and above the
+    Why button when ``foot``)."""
+    return max(0, int((_above_foot(fonts, lay, warning, 0, foot) - lay.log_y) // lay.log_line))
+
+
+def hint_box(fonts: Fonts, lay: PanelLayout, warning: str, hints: int, foot: bool = False) -> pygame.Rect:
+    """The box the hints are listed in (above the warning, if it is at the foot, and above the Why
+    button when ``foot``)."""
+    return lay.hints_rect(_above_foot(fonts, lay, warning, hints, foot))
 
 
 def hints_shown(fonts: Fonts, lay: PanelLayout, view: PanelView) -> list[Shown]:
     """The hints in view, from the first scrolled to, with their boxes (where a click picks one)."""
-    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    box = hint_box(fonts, lay, view.warning, len(view.hints), view.why is not None)
     return plan(fonts, box, view.hints, view.hint_top, lay.small)
 
 
 def hint_top(fonts: Fonts, lay: PanelLayout, view: PanelView, top: int) -> int:
     """``top`` kept within the hints: no further down than where the last hint is in view."""
-    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    box = hint_box(fonts, lay, view.warning, len(view.hints), view.why is not None)
     return first_for(fonts, box, view.hints, top, lay.small) if view.hints else 0
 
 
@@ -364,13 +389,13 @@ def draw_panel(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayou
     mouse = mouse_pos()
     for b in view.buttons:
         draw_button(surface, fonts, th, b, mouse, label_size(fonts, view.buttons))
-    heading = [b for b in (*view.analysis, view.rollout, view.edit) if b is not None]
+    heading = [b for b in (*view.analysis, view.why, view.rollout, view.edit) if b is not None]
     for b in heading:
         draw_button(surface, fonts, th, b, mouse, label_size(fonts, heading))
     if view.hints:
         _draw_hints(surface, fonts, th, lay, view)
     else:
-        _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning))
+        _draw_log(surface, fonts, th, lay, view, log_rows(fonts, lay, view.warning, view.why is not None))
     if box is not None and not box.over_header:
         _draw_warning(surface, fonts, th, lay, box)
 
@@ -457,7 +482,7 @@ def _draw_hints(surface: pygame.Surface, fonts: Fonts, th: Theme, lay: PanelLayo
     title, size = _heading(fonts, lay, view, [full, view.hint_title, _("Hint")])  # the last: short
     y = lay.list_y + lay.small * 0.8
     text(surface, fonts, title, (x, y), size, th.text, bold=True, anchor="midleft")
-    box = hint_box(fonts, lay, view.warning, len(view.hints))
+    box = hint_box(fonts, lay, view.warning, len(view.hints), view.why is not None)
     draw_moves(surface, fonts, th, box, view.hints, view.hint_top, lay.small)
 
 

@@ -72,10 +72,12 @@ from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
 from ui.widgets.layout import Layout
 from ui.widgets.move_list import figures, ranked_rows
 from ui.widgets.panel import (
+    WHY,
     LogScroll,
     PanelLayout,
     PanelView,
     draw_panel,
+    foot_button,
     hint_top,
     hints_shown,
     log_rows,
@@ -394,6 +396,11 @@ class GameScene(Scene):
             return WhyDialog(self.ctx, _("Why to double or not, before your roll"), [entry])
         return None
 
+    def why_rect(self) -> pygame.Rect:
+        """The Why button, at the foot of the hints or (before the roll) of the Moves list."""
+        fonts, warning = self.ctx.renderer.fonts, self.ctx.evaluator_warning() or ""
+        return foot_button(fonts, self.panel, warning, len(self.flow.hints))
+
     def can_explain(self) -> bool:
         """True when there are reasons to show (W)."""
         flow = self.flow
@@ -450,7 +457,8 @@ class GameScene(Scene):
 
     def log_rows(self) -> int:
         """How many lines of the Moves list the panel shows."""
-        return log_rows(self.ctx.renderer.fonts, self.panel, self.ctx.evaluator_warning() or "")
+        warning = self.ctx.evaluator_warning() or ""
+        return log_rows(self.ctx.renderer.fonts, self.panel, warning, self.can_explain())  # the Why under it
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the hints by ``lines`` moves, while they are shown, else the Moves list by ``lines``
@@ -534,6 +542,9 @@ class GameScene(Scene):
                 else:
                     self.explain_greyed(btn.key)
                 return
+        if self.can_explain() and self.why_rect().collidepoint(pos):
+            by_name("why").run(self)
+            return
         if self.can_rollout() and self.panel.rollout_rect.collidepoint(pos):
             self.rollout()
             return
@@ -692,6 +703,8 @@ class GameScene(Scene):
             view.hint_top = self.hint_first
         if self.can_rollout():
             view.rollout = Button("rollout", _("Rollout (O)"), self.panel.rollout_rect)
+        if self.can_explain():
+            view.why = Button("why", _(WHY), self.why_rect())
         view.analysis = self.analysis_buttons()
         view.edit = Button("edit", _("Edit (E)"), self.panel.edit_rect)
         view.log = log_lines(s)
