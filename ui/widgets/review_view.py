@@ -259,7 +259,9 @@ class Graph:
     def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
         """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""
         left = 8 + max(fonts.get(self.scale_size).size(self.tick_label(v))[0] for v in self.ticks()) + 6
-        top = max(round(24 * self.scale), fonts.get(13 * self.scale).get_linesize() + 4)  # a taller font
+        # under the title's line (a taller font's: Japanese), the top value's label centred on the top
+        half = fonts.get(self.scale_size).get_linesize() // 2
+        top = max(round(24 * self.scale), fonts.get(13 * self.scale).get_linesize() + 4 + half)
         return pygame.Rect(
             rect.x + left,
             rect.y + top,
