@@ -280,3 +280,26 @@ def test_the_selftest_checks_every_language(monkeypatch: pytest.MonkeyPatch) -> 
 
     result = selftest.run_check(selftest.Check.LANGUAGES, {})
     assert result.status == "ok", result.detail
+
+
+def test_the_moves_list_says_a_turn_without_a_move_in_the_players_language() -> None:
+    """A dance on the bar is "(no move)" in the match record, and in German words in the Moves list."""
+    from helpers import side
+
+    from game.rules.move import legal_moves
+    from game.rules.position import Position
+    from ui.model.seats import CheckerColour
+    from ui.model.session import GameConfig, GameSession
+    from ui.widgets.scoreboard import log_lines
+
+    closed = Position.from_sides(side({}, bar=1), side({p: 2 for p in range(1, 7)}))
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", CheckerColour.LIGHT), seed="dance", start=closed)
+    s.begin()
+    assert s.state.dice is not None and not legal_moves(s.state.position, s.state.dice)
+    s.play(None)
+    words.use("de")
+    try:
+        assert log_lines(s)[-1].endswith(": " + words._("(no move)"))
+        assert "(no move)" not in log_lines(s)[-1]
+    finally:
+        words.use("")

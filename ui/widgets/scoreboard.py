@@ -164,7 +164,8 @@ def log_lines(s: GameSession) -> list[str]:
             third = two or item.player != HUMAN
             lines.append(f"{rows[first]}. {who} {_(CUBE_VERBS[item.kind][third])}{value}")
         else:
-            lines.append(f"{rows[first]}. {who} {item.dice.text()}: {item.notation()}")
+            played = item.notation() if item.steps else _("(no move)")  # the record's words are English
+            lines.append(f"{rows[first]}. {who} {item.dice.text()}: {played}")
         first += len(actions)
     return lines
 
