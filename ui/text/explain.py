@@ -106,6 +106,7 @@ class Row:
 
 
 def _pips(pips: tuple[int, int]) -> str:
+    # TRANSLATORS: a pip count in the facts' table: the mover's pips, then the opponent's
     return _("{mine} to {theirs}").format(mine=pips[0], theirs=pips[1])
 
 
@@ -125,6 +126,8 @@ def move_rows(pair: PlayExplained) -> list[Row]:
 
     o = other if other is not None else this
     out = [
+        # TRANSLATORS: the facts' table, two moves side by side: the rows name a fact, each move's
+        # value beside it
         row(_("Equity"), "equity", equity(this.chances.equity), equity(o.chances.equity)),
         row(_("Wins"), "win", share(this.chances.win[0]), share(o.chances.win[0]), 0),
         row(_("Gammons won"), "gammon", share(this.chances.gammon[0]), share(o.chances.gammon[0]), 0),
@@ -181,33 +184,42 @@ def why_move(pair: PlayExplained, most: int | None = None) -> list[str]:
     that favour the better move first (``most``: at most this many), then the chances that differ."""
     this, other, why = pair.this, pair.other, pair.why
     if other is None or why is None:
+        # TRANSLATORS: a move's reasons: {move} is a move (13/7 8/7), {equity} a signed equity (+0.130)
         only = _("{move} is the only move listed: equity {equity}.")
         return [only.format(move=this.move, equity=equity(this.chances.equity))]
     mine, theirs = equity(this.chances.equity), equity(other.chances.equity)
     equal = mine == theirs
     if pair.best and equal:
+        # TRANSLATORS: the headline of a move's reasons: two moves, one equity (+0.130)
         head = _("{best} and {other} are worth the same: equity {equity}.").format(
             best=this.move, other=other.move, equity=mine
         )
     elif pair.best:
+        # TRANSLATORS: the headline of the best move's reasons: {other} is the next best move;
+        # the equities are signed (+0.130)
         head = _("{best} is the best move: equity {equity}, ahead of {other} at {other_equity}.").format(
             best=this.move, equity=mine, other=other.move, other_equity=theirs
         )
     elif equal:
+        # TRANSLATORS: the headline of a move's reasons: {move} against the best move {best}
         head = _("{move} is worth as much as the best, {best}: equity {equity}.").format(
             move=this.move, best=other.move, equity=mine
         )
     else:
+        # TRANSLATORS: the headline of a move's reasons: {best} is the better move, {move} the one
+        # explained; the equities are signed (+0.130)
         head = _("{best} is better: equity {best_equity}, against {equity} for {move}.").format(
             best=other.move, best_equity=theirs, equity=mine, move=this.move
         )
     out = [head]
     if why.kind is Kind.RACE:
+        # TRANSLATORS: said when both moves leave a race (no contact)
         out.append(_("It is a race: only the pip count and the checkers off set the moves apart."))
     better = Favours.THIS if pair.best else Favours.OTHER
     kept = [r for r in why.board if r.size > SLIGHT]
     board = [r for r in kept if r.favours is better] + [r for r in kept if r.favours is not better]
     if not board:
+        # TRANSLATORS: said when two moves leave the same counts: the engine's search alone ranks them
         out.append(_("The board's facts are the same after both moves: the search alone tells them apart."))
     out += [_board_sentence(r, this.move, other.move) for r in board[:most]]
     named = [r for r in why.chances if r.fact != "equity"]
@@ -242,10 +254,14 @@ class Said:
 
 SAID: dict[str, Said] = {
     "shots": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "After {better}, {count} roll of 36 hits a blot; after {worse}, {other}.",
             "After {better}, {count} rolls of 36 hit a blot; after {worse}, {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "After {better} no roll hits a blot; after {worse}, {count} roll of 36 does.",
             "After {better} no roll hits a blot; after {worse}, {count} rolls of 36 do.",
@@ -253,20 +269,28 @@ SAID: dict[str, Said] = {
         fewer_is_better=True,
     ),
     "hit": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} hits {count} checker, {worse} {other}.",
             "{better} hits {count} checkers, {worse} {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "{better} hits {count} checker; {worse} hits none.",
             "{better} hits {count} checkers; {worse} hits none.",
         ),
     ),
     "blots": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} leaves {count} blot, {worse} {other}.",
             "{better} leaves {count} blots, {worse} {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "{better} leaves no blot; {worse} leaves {count}.",
             "{better} leaves no blot; {worse} leaves {count}.",
@@ -274,36 +298,50 @@ SAID: dict[str, Said] = {
         fewer_is_better=True,
     ),
     "home_points": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} holds {count} home board point, {worse} {other}.",
             "{better} holds {count} home board points, {worse} {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "{better} holds {count} home board point; {worse} holds none.",
             "{better} holds {count} home board points; {worse} holds none.",
         ),
     ),
     "prime": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} holds {count} point in a row, {worse} {other}.",
             "{better} holds {count} points in a row, {worse} {other}.",
         )
     ),
     "anchors": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} keeps {count} anchor in the opponent's home board, {worse} {other}.",
             "{better} keeps {count} anchors in the opponent's home board, {worse} {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "{better} keeps {count} anchor in the opponent's home board; {worse} keeps none.",
             "{better} keeps {count} anchors in the opponent's home board; {worse} keeps none.",
         ),
     ),
     "back": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} has {count} checker back, {worse} {other}.",
             "{better} has {count} checkers back, {worse} {other}.",
         ),
+        # TRANSLATORS: a move's reasons when one move has none of it: {better} is the move it
+        # favours, {worse} the other; {count} is the count of the move that has some
         Nn_(
             "{better} has no checker back; {worse} has {count}.",
             "{better} has no checker back; {worse} has {count}.",
@@ -311,18 +349,24 @@ SAID: dict[str, Said] = {
         fewer_is_better=True,
     ),
     "builders": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} has {count} builder for the open home board points, {worse} {other}.",
             "{better} has {count} builders for the open home board points, {worse} {other}.",
         )
     ),
     "outfield": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} covers {count} outfield point, {worse} {other}.",
             "{better} covers {count} outfield points, {worse} {other}.",
         )
     ),
     "off": Said(
+        # TRANSLATORS: a move's reasons: {better} is the move this fact favours, {count} its count;
+        # {worse} is the other move, {other} its count (singular and plural by {count})
         Nn_(
             "{better} has {count} checker off, {worse} {other}.",
             "{better} has {count} checkers off, {worse} {other}.",
@@ -337,6 +381,8 @@ def _board_sentence(r: Reason, this: str, other: str) -> str:
     a, x, b, y = _sides(r, this, other)
     if r.fact == "pips":
         assert isinstance(x, tuple) and isinstance(y, tuple)
+        # TRANSLATORS: {better} and {worse} are two moves; each is followed by the pip counts it
+        # leaves, the mover's first
         return _(
             "After {better} the pip count is {mine} to {theirs}; after {worse}, {other_mine} to"
             " {other_theirs}."
@@ -357,6 +403,8 @@ def _chance_sentence(r: Reason, this: str, other: str) -> str:
     assert isinstance(x, float) and isinstance(y, float)
     match r.fact, r.side:
         case "win", _:
+            # TRANSLATORS: a move's chances: {better} and {worse} are two moves, {share} and {other}
+            # their chances in per cent (52.3%)
             said = _("{better} wins {share} of the games, {worse} {other}.")
         case "gammon", 0:
             said = _("{better} wins a gammon {share} of the time, {worse} {other}.")
@@ -395,6 +443,7 @@ def cube_rows(c: CubeExplained) -> list[Row]:
     losers = f.market_loser_count
     rolls = " ".join(f"{a}{b}" for a, b in f.market_losers)
     return [
+        # TRANSLATORS: the table of a cube decision's numbers: each row names a number
         Row(_("Doubler wins"), share(w[0])),
         Row(_("… with a gammon"), share(g[0])),
         Row(_("… with a backgammon"), share(bg[0])),
@@ -425,6 +474,8 @@ def why_cube(c: CubeExplained, side: CubeSide) -> list[str]:
     take_right = takes.favours is CubeAction.TAKE
     nd, dt, dp, worth = equity(f.nd), equity(f.dt), equity(f.dp), equity(f.double_value)
     if double_right and take_right:
+        # TRANSLATORS: a cube decision's reasons: the equities are signed (+0.776); {double} is
+        # what doubling is worth to the doubler, {nd} what playing on (no double) is worth
         action = _("Double: doubling is worth {double} to the doubler, playing on {nd}.")
     elif double_right:
         action = _("Double: a pass gives the doubler {double}, more than the {nd} of playing on.")
@@ -437,6 +488,8 @@ def why_cube(c: CubeExplained, side: CubeSide) -> list[str]:
         )
     action = action.format(double=worth, nd=nd)
     if take_right:
+        # TRANSLATORS: a cube decision's reasons: {dt} is the doubler's equity after a take,
+        # {dp} after a pass (signed)
         answer = _("The taker should take: taking leaves the doubler {dt}, passing would give it {dp}.")
     else:
         answer = _("The taker should pass: taking would leave the doubler {dt}, passing gives it {dp}.")
@@ -444,6 +497,7 @@ def why_cube(c: CubeExplained, side: CubeSide) -> list[str]:
     out = [action, answer] if side is CubeSide.DOUBLER else [answer, action]
     w, g = f.chances.win, f.chances.gammon
     if share(g[0]) == share(g[1]) == share(0.0):
+        # TRANSLATORS: a cube decision's chances in per cent (52.3%)
         chances = _("The doubler wins {win} of the games, the taker {their_win}; neither wins a gammon.")
     else:
         chances = _(
@@ -457,6 +511,8 @@ def why_cube(c: CubeExplained, side: CubeSide) -> list[str]:
     if point is not None:
         have, need = share(w[1]), share(f.take_point)
         if (point.favours is CubeAction.TAKE) != take_right:
+            # TRANSLATORS: the taker's winning chance {have} against its take point {need} at
+            # the match score (per cent)
             said = _(
                 "The taker wins {have}; the take point at this score is {need}, and the cube's value"
                 " beyond it decides."
@@ -471,6 +527,7 @@ def why_cube(c: CubeExplained, side: CubeSide) -> list[str]:
         count = f.market_loser_count
         if count:
             rolls = " ".join(f"{a}{b}" for a, b in f.market_losers)
+            # TRANSLATORS: {rolls} lists the rolls that lose the market, high die first (66 65 43)
             said = ngettext(
                 "{count} roll of 36 would lose the market, the taker passing after it: {rolls}.",
                 "{count} rolls of 36 would lose the market, the taker passing after them: {rolls}.",

@@ -258,9 +258,11 @@ ACTIONS: tuple[Action[GameScreen], ...] = (
     _hint_action(2),
     Action(
         "why",
+        # TRANSLATORS: the button and the key (W) that show why: the hints' reasons, the cube's
         N_("Why"),
         _k(pygame.K_w),
         "W",
+        # TRANSLATORS: the help's line for W
         N_("after a hint: why the moves rank so, each one's reasons; before the roll: why to double or not"),
         lambda s: s.can_explain(),
         lambda s: s.explain(),

@@ -116,6 +116,7 @@ class TakePassDialog(_Lines):
         said = None if self.advice is None else self.advice.explained
         if said is not None:
             entry = cube_explanation(said, CubeSide.TAKER)
+            # TRANSLATORS: the title of the dialog that says why to take or pass a double
             self.ctx.push(WhyDialog(self.ctx, _("Why to take or pass"), [entry]))
 
 

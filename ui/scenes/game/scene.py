@@ -389,10 +389,12 @@ class GameScene(Scene):
             lines = [f"{r.rank}. {r.move}  {figures(r)}" for r in rows]
             entries = [move_explanation(explained.pair(i), line) for i, line in enumerate(lines)]
             opened = self.hint_used if self.hint_used < len(entries) else 0
+            # TRANSLATORS: the title of the dialog that lists the hints, each with why it ranks where it does
             return WhyDialog(self.ctx, _("Why the moves are ranked so"), entries, opened)
         cube = flow.tutor_cube
         if flow.can_cube_hint() and cube is not None and cube.explained is not None:
             entry = cube_explanation(cube.explained, CubeSide.DOUBLER)
+            # TRANSLATORS: the title of the dialog that says why to double or not (the cube hint's reasons)
             return WhyDialog(self.ctx, _("Why to double or not, before your roll"), [entry])
         return None
 
@@ -698,6 +700,8 @@ class GameScene(Scene):
             if self._hints_shown is not flow.hints:  # new hints: from the best
                 self._hints_shown, self.hint_first, self.hint_used = flow.hints, 0, 0
             view.hint_title = _("Hints at depth {hint_depth}").format(hint_depth=flow.hint_depth)
+            # TRANSLATORS: after the hints' heading: a click or the keys 1 to {last} set up a hint;
+            # W shows why they rank so
             view.hint_keys = _("click, or 1-{last} · W why").format(last=min(3, len(flow.hints)))
             view.hints = ranked_rows(flow.hints)
             view.hint_top = self.hint_first

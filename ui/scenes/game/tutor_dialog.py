@@ -68,6 +68,8 @@ class TutorDialog(Dialog):
         said = self.verdict.explained
         if said is not None:
             entry = decision_explanation(said, self._kind())
+            # TRANSLATORS: the title of the dialog that says why the tutor's better choice is better
+            # than the one made
             self.ctx.push(WhyDialog(self.ctx, _("Why this is better"), [entry]))
 
     def lines(self) -> list[tuple[str, int, bool]]:
