@@ -13,6 +13,7 @@ theirs to import (``tests/test_layering.py``)::
     said = engine.explain_decision(review.decisions[0])           # its facts and reasons
     probs, decision = engine.level_cube_decision(position, context, 1, 0.3, seed)  # a level's, noise and all
     review = engine.judge_match(replayed, depth=3)
+    review = engine.confirm_review(review, CONFIRM_MODES["default"])   # its errors rolled out
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
     hot = engine.temperature_map(position, depth=2, context=context)  # every roll's best move
     value = engine.evaluate(position, depth=2, context=context)      # chances, equities
@@ -32,6 +33,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ai.analysis.confirm import confirm
+from ai.analysis.judgement import ConfirmSettings
 from ai.analysis.review import Decision, Review, review
 from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
 from ai.cube.market import Market, market
@@ -152,6 +155,23 @@ class Engine(Ranker):
         (:func:`ai.analysis.review.review`)."""
         return review(
             match, depth, self.evaluator, on_turn=on_turn, cube_depth=cube_depth, luck_only=luck_only
+        )
+
+    def confirm_review(
+        self,
+        rev: Review,
+        settings: ConfirmSettings,
+        *,
+        processes: int = 1,
+        on_update: Callable[[Review], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Review:
+        """``rev`` (a :meth:`judge_match`'s) with every decision it would report judged again by a
+        rollout, in ``processes`` processes (:func:`ai.analysis.confirm.confirm`): ``on_update``
+        gets the review as each rollout ends, ``should_stop`` raises :class:`ai.search.Stopped`
+        with every process ended."""
+        return confirm(
+            rev, self.evaluator, settings, processes=processes, on_update=on_update, should_stop=should_stop
         )
 
     def rollout(

@@ -9,11 +9,13 @@ may be rebuilt without their callers noticing:
 
 * settings: :class:`Level` (:data:`LEVELS`), :class:`Filters`, :class:`CubeContext` (built by
   :func:`context_for` from a game, or :func:`context_from_match` from a Match ID),
-  :class:`RolloutSettings`, the :class:`Evaluator` protocol an engine holds;
+  :class:`RolloutSettings`, :class:`ConfirmSettings` (:data:`CONFIRM_MODES`: how a review's
+  errors are rolled out again), the :class:`Evaluator` protocol an engine holds;
 * results: :class:`RankedMove` (with :class:`Progress` while it is searched),
   :class:`CubeDecision` (:class:`Market`: its take point and market losers), :class:`Evaluation`,
   :class:`TemperatureMap` (:class:`RollCell`),
-  :class:`RolloutResult`, :class:`Review` (:class:`Decision`, :class:`PlayerStats`);
+  :class:`RolloutResult`, :class:`Review` (:class:`Decision`, :class:`PlayerStats`,
+  :class:`Judgement`);
 * what reads them: the take point, beaver and resignation verdicts of a cube decision, the
   review's bands and ratings, :func:`review_json`;
 * :class:`Stopped`, raised by a search its caller's ``should_stop`` ended.
@@ -25,6 +27,7 @@ types from here.
 from __future__ import annotations
 
 from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD, severity
+from ai.analysis.judgement import CONFIRM_MODES, ConfirmSettings, Judgement
 from ai.analysis.pr import performance_rating
 from ai.analysis.review import (
     CUBE_EXTRA_DEPTH,
@@ -55,6 +58,7 @@ from ai.temperature import ROLL_COUNT, RollCell, TemperatureMap
 __all__ = [
     "ACTION_WORDS",
     "BAD",
+    "CONFIRM_MODES",
     "CUBE_EXTRA_DEPTH",
     "CUBE_KINDS",
     "DEFAULT_CANDIDATES",
@@ -71,6 +75,7 @@ __all__ = [
     "SCORING_FILTERS",
     "VERY_BAD",
     "Z95",
+    "ConfirmSettings",
     "CubeAdvice",
     "CubeContext",
     "CubeDecision",
@@ -79,6 +84,7 @@ __all__ = [
     "Evaluator",
     "F",
     "Filters",
+    "Judgement",
     "Level",
     "METError",
     "Market",

@@ -126,7 +126,7 @@ def test_rating_words_run_from_best_to_worst() -> None:
 
 
 def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    assert entry.run(["analyze", str(DATA / "gnubg.mat"), "--depth", "1", "--json"]) == 0
+    assert entry.run(["analyze", str(DATA / "gnubg.mat"), "--depth", "1", "--json", "--quick"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["match_length"] == 3 and out["players"] == ["Alice", "Bob"]
     assert out["games"] == [{"winner": 1, "points": 1}, {"winner": 1, "points": 4}] and out["notes"] == []
@@ -137,8 +137,11 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
     assert all(":" in d["gnubg_id"] for d in out["decisions"])
     base = {"game", "row", "player", "kind", "error", "played", "best", "verdict", "gnubg_id", "xgid"}
     base |= {"facts", "why"}  # what the decision's explanation stands on (issue 53, tests/test_explain.py)
+    base |= {"judged"}  # how it was judged (issue 52, docs/analysis.md): here by the search alone
     for d in out["decisions"]:  # the review screen's details stay out of the JSON
         assert set(d) in (base, base | {"dice", "luck"})
+        assert d["judged"] == {"by": "search", "depth": 1 if d["kind"] == "move" else 2}
+    assert out["confirm"] == {"mode": "quick"}
 
 
 def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,7 +151,7 @@ def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.C
         "  1) 31: 8/5 6/5              42: 8/4 6/4\n  2) 64:                       Wins 1 point\n",
         encoding="utf-8",
     )
-    assert entry.run(["analyze", str(path), "--depth", "1", "--json"]) == 0
+    assert entry.run(["analyze", str(path), "--depth", "1", "--json", "--quick"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == [{"winner": 1, "points": 1}]
     assert out["notes"] == [
@@ -157,7 +160,7 @@ def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.C
 
 
 def test_analyze_report_names_players_and_worst_decisions(capsys: pytest.CaptureFixture[str]) -> None:
-    assert entry.run(["analyze", str(DATA / "fibs.mat"), "--depth", "1", "--worst", "3"]) == 0
+    assert entry.run(["analyze", str(DATA / "fibs.mat"), "--depth", "1", "--worst", "3", "--quick"]) == 0
     captured = capsys.readouterr()
     assert "Alice" in captured.out and "Bob" in captured.out and "Worst 3 decisions" in captured.out
     assert "analyse: game 2/2 done" in captured.err

@@ -628,6 +628,23 @@ def review(
     return Review(match, depth, judge.stats, tuple(judge.decisions), tuple(judge.graph))
 
 
+def confirm_json(rev: Review) -> dict[str, object]:
+    """How the review's second pass judged again the decisions it reports: ``{"mode": "quick"}``
+    (none: the search alone), else the mode, its budget and truncation, and how many decisions
+    were rolled out, how many of them are still unsure."""
+    c = rev.confirm
+    if c is None:
+        return {"mode": "quick"}
+    return {
+        "mode": c.mode,
+        "max_trials": c.max_trials,
+        "truncate": c.truncate,
+        "checked": rev.checked,
+        "to_check": rev.to_check,
+        "unsure": sum(d.unsure() for d in rev.decisions),
+    }
+
+
 def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:
     """The review as the ``--json`` object."""
     rec = rev.match.record
@@ -656,6 +673,7 @@ def review_json(rev: Review, decisions: bool = True) -> dict[str, object]:
         "games": [{"winner": g.winner, "points": g.points} for g in rev.match.games if g.finished],
         "stats": stats,
         "depth": rev.depth,
+        "confirm": confirm_json(rev),
     }
     unfinished = rev.match.unfinished()
     if unfinished is not None:  # judged like the others, but with no result to list in "games"

@@ -1,6 +1,6 @@
 """``python main.py analyze FILE``: judge every decision of a match record.
 
-    python main.py analyze match.mat [--depth 3] [--json] [--worst 10] [--rollout-errors N]
+    python main.py analyze match.mat [--quick | --thorough] [--depth 2] [--json] [--worst 10]
 
 Reads the record in any format of the registry (:mod:`game.records.formats`: ``.mat``, GNU
 Backgammon's ``.sgf``, eXtreme Gammon's ``.xg``), replays it through the rules
@@ -12,6 +12,13 @@ Gammon's Performance Rating; each decision's ``"xgid"``). Progress goes to stand
 error: a bar when it is a terminal, a line per game otherwise. A file that cannot be
 read or replayed is reported in one line, exit code 2. ``--rollout-errors N`` rolls out the N
 largest errors to confirm them (:mod:`ai.cli.rollout_errors`; ``"rollouts"`` in the JSON).
+
+By default every decision the search would report is then judged again by a short rollout
+(:mod:`ai.analysis.confirm`, on every core; its progress a second bar or line): the report says
+per decision how it was judged (``depth N``, or ``rollout T trials, E ± 1.96·SE``) and calls a
+verdict whose interval still spans the least error it would name ``unsure``; the JSON gives each
+decision's ``"judged"`` and the pass's ``"confirm"``. ``--quick`` is the search alone,
+``--thorough`` longer rollouts with more trials (:data:`ai.engine_types.CONFIRM_MODES`).
 """
 
 from __future__ import annotations
@@ -23,13 +30,16 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TextIO
 
 from ai.engine import Engine
 from ai.engine_types import (
     BAD,
+    CONFIRM_MODES,
     CUBE_EXTRA_DEPTH,
     MAX_DEPTH,
+    ConfirmSettings,
     Decision,
     PlayerStats,
     Review,
@@ -75,8 +85,57 @@ class ProgressBar:
         self.stream.flush()
 
 
+class ConfirmBar:
+    """The second pass's progress on a stream: a redrawn bar on a terminal, else a line at its
+    start and its end."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.start = time.monotonic()
+        self.started = False
+
+    def __call__(self, rev: Review) -> None:
+        done, total = rev.checked, rev.to_check
+        if self.tty:
+            filled = BAR_WIDTH * done // max(total, 1)
+            bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+            secs = time.monotonic() - self.start
+            self.stream.write(f"\rconfirm [{bar}] {done}/{total} decisions {secs:.0f} s")
+            if done == total:
+                self.stream.write("\n")
+        elif not self.started:
+            self.stream.write(f"confirm: {total} decision{'s' * (total != 1)} to roll out\n")
+        elif done == total:
+            self.stream.write(f"confirm: {done}/{total} done\n")
+        self.started = True
+        self.stream.flush()
+
+
 def _sign(x: float) -> str:
     return f"{x:+.3f}"
+
+
+def judged_words(d: Decision) -> str:
+    """How ``d``'s error was found, in a few words: ``depth 2``, or ``rollout 144 trials: 0.071 ±
+    0.012`` (the 95% interval's half-width), ``unsure`` added where the trials ran out first."""
+    j = d.judged
+    if j is None:
+        return "by hand"
+    if not j.confirmed:
+        return f"depth {j.depth}"
+    half = (j.interval[1] - j.interval[0]) / 2
+    words = f"rollout {j.trials} trials: {j.estimate:+.3f} ± {half:.3f}"
+    return words if j.settled else words + ", unsure at the budget"
+
+
+def confirm_words(rev: Review) -> str:
+    """The header's words on the second pass."""
+    c = rev.confirm
+    if c is None:
+        return "search alone (--quick)"
+    cut = f"truncated at {c.truncate} plies" if c.truncate else "played out"
+    return f"{rev.to_check} decisions confirmed by rollouts of at most {c.max_trials} trials, {cut}"
 
 
 def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[str]] | None = None) -> str:
@@ -96,6 +155,7 @@ def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[st
     lines = [
         f"{rec.players[0]} vs {rec.players[1]}, {kind}, {games}, {score} "
         f"(depth {rev.depth}; errors in {unit})",
+        f"Judged by: {confirm_words(rev)}",
         "",
     ]
     rows: list[tuple[str, Callable[[int, PlayerStats], str]]] = [
@@ -131,7 +191,7 @@ def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[st
             lines.append(
                 f"  {d.error:.3f}  game {d.game} move {d.row or '-'}  {who}{roll}: "
                 f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
-                f"{d.position_id}:{d.match_id}  {d.xgid()}"
+                f"{d.position_id}:{d.match_id}  {d.xgid()}  [{judged_words(d)}]"
             )
             lines += [f"         {sentence}" for sentence in (why(d) if why is not None else ())]
     for note in rev.match.notes:
@@ -188,6 +248,20 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         metavar="N",
         help="search depth of cube decisions 1..4 (default: one more than --depth, at most 4)",
     )
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--quick", action="store_true", help="the search alone: no decision rolled out again (fastest)"
+    )
+    mode.add_argument("--thorough", action="store_true", help="longer confirming rollouts, more trials")
+    ap.add_argument(
+        "--trials",
+        type=int,
+        metavar="T",
+        help="most trials of each confirming rollout (default: the mode's, 144 or 576; from 36)",
+    )
+    ap.add_argument(
+        "--jobs", type=int, metavar="N", help="processes for the confirming rollouts (default: every core)"
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
     ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
@@ -213,8 +287,21 @@ def _check_options(args: argparse.Namespace, ap: argparse.ArgumentParser) -> Non
         ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
     if args.worst < 0:
         ap.error("--worst must be 0 or more")
+    if args.trials is not None and args.trials < 36:
+        ap.error("--trials must be 36 or more")
+    if args.jobs is not None and args.jobs < 1:
+        ap.error("--jobs must be 1 or more")
     if args.rollout_errors < 0 or args.rollout_trials < 1 or args.rollout_truncate < 0:
         ap.error("--rollout-errors, --rollout-trials and --rollout-truncate must be 0 or more (trials: 1)")
+
+
+def confirm_settings(args: argparse.Namespace) -> ConfirmSettings | None:
+    """The second pass the options ask for (None: ``--quick``, the search alone)."""
+    chosen = CONFIRM_MODES["quick" if args.quick else "thorough" if args.thorough else "default"]
+    if chosen is None or args.trials is None:
+        return chosen
+    trials = -(-args.trials // 36) * 36  # whole rounds
+    return replace(chosen, max_trials=trials, min_trials=min(chosen.min_trials, trials))
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
@@ -251,6 +338,12 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     engine = Engine(evaluator)
     rev = engine.judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
+    second = confirm_settings(args)
+    if second is not None:
+        from ai.engine_types import default_jobs
+
+        jobs = args.jobs or default_jobs()
+        rev = engine.confirm_review(rev, second, processes=jobs, on_update=ConfirmBar(sys.stderr))
     confirmed = None
     if args.rollout_errors > 0:
         from ai.cli.rollout_errors import confirm_errors, format_confirmations
