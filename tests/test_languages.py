@@ -303,3 +303,21 @@ def test_the_moves_list_says_a_turn_without_a_move_in_the_players_language() -> 
         assert "(no move)" not in log_lines(s)[-1]
     finally:
         words.use("")
+
+
+def test_the_header_names_you_and_the_computer_in_the_players_language() -> None:
+    """The match record keeps the English "You" and "Computer"; the header over the board says them in
+    the language shown."""
+    from ui.model.seats import COMPUTER_NAMES, CheckerColour
+    from ui.model.session import GameConfig, GameSession
+    from ui.widgets.scoreboard import shown_names
+
+    s = GameSession(GameConfig("casual", 1, 0.0, 5, "you", CheckerColour.LIGHT), seed="names")
+    words.use("de")
+    try:
+        assert shown_names(s) == (words._("You"), words._("Computer")) == ("Du", "Computer")
+        words.use("fr")
+        assert shown_names(s) == ("Vous", "Ordinateur")
+        assert s.names() == COMPUTER_NAMES
+    finally:
+        words.use("")

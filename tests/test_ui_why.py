@@ -9,14 +9,19 @@ set up on the off-screen app of tests/test_every_screen_fits.py, answered by the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.drills.card import Card
+from game.drills.deck import DECK_FILE, DeckError
 from game.facts.explained import CubeExplained
 from game.rules.cube import CubeAction
+from tests.drill_cases import deck_cards
 from tests.test_every_screen_fits import new_app, review_cube, review_worst_error, settle, take_or_pass
 from tests.test_explain_words import numbers, shown
 from tests.ui_driver import click, key, play_human_turn, run_until, to_human_move
@@ -33,6 +38,7 @@ from ui.text.explain import (
     brief_why,
     cube_rows,
     cube_side,
+    drill_why,
     move_rows,
     why_cube,
     why_decision,
@@ -256,3 +262,52 @@ def test_the_reviews_cube_decision_is_explained_from_the_side_that_took_the_acti
     assert all(" ".join(s.split()) in drawn for s in words)
     assert isinstance(said, CubeExplained)
     assert words == why_cube(said, cube_side(CubeAction(d.kind)))
+
+
+# --- the drill cards keep why (issue 54's ``why``, from the same explanations) ---------------------------
+
+
+def test_an_error_the_tutor_catches_becomes_a_card_that_keeps_why_in_the_warnings_words(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    app = make_app(first="you", tutor="bad", hint_depth=1)
+    key(app, pygame.K_RETURN)
+    g = to_human_move(app)
+    run_until(app, lambda: g.flow.tutor_moves is not None, "the tutor's check")
+    ranked = g.flow.tutor_moves
+    b = g.flow.builder
+    assert ranked is not None and b is not None
+    b.play_steps(min(ranked, key=lambda r: r.equity).move.steps)
+    key(app, pygame.K_RETURN)
+    warning = app.stack.top()
+    assert isinstance(warning, TutorDialog) and warning.verdict.explained is not None
+    run_until(app, lambda: (home / DECK_FILE).exists() and not app.file_jobs.busy(), "the card kept")
+    (card,) = deck_cards(home)
+    assert card.why == drill_why(warning.verdict.explained) != ""
+    assert card.why == " ".join(brief_why(warning.verdict.explained))  # the warning's own two sentences
+
+
+def test_a_reviewed_records_cards_keep_why_the_best_is_better(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BACKGAMMON_HOME", str(tmp_path))
+    app = new_app(tmp_path, (1366, 768), drill_names=["Alice"])
+    review_worst_error(app)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene) and scene.path is not None
+    cards: list[Card] = []
+    for _ in range(500):  # the cards are kept by a file job, off this thread
+        settle(app, 1)
+        time.sleep(0.02)
+        if not app.file_jobs.busy() and (tmp_path / DECK_FILE).exists():
+            with suppress(DeckError):  # the job may be making the deck still
+                cards = deck_cards(tmp_path)
+            if cards:
+                break
+    assert cards and all(c.player == "Alice" for c in cards)
+    by_key = {(d.game, d.turn, str(d.kind)): d for d in scene.path.review.decisions}
+    for card in cards:
+        d = by_key[(card.source.game, card.source.turn, card.decision)]
+        said = scene.explained.get(id(d))
+        assert said is not None, card
+        assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind)) != ""

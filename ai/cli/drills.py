@@ -28,7 +28,7 @@ from typing import Any
 
 from ai.cli.options import non_negative
 from ai.engine import Engine
-from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, context_from_match
+from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, Review, context_from_match
 from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
 from game.drills.card import (
     DEFAULT_MIN_ERROR,
@@ -51,6 +51,7 @@ from game.drills.schedule import Schedule
 from game.records.errors import RecordError
 from game.records.formats import load_match
 from game.records.matchid import from_match_id
+from game.rules.cube import CubeAction
 from game.rules.move import MoveError, parse_move
 from game.rules.position import Position
 from game.support.files import UnknownHomeError, read_regular, user_path, writable, write_atomic
@@ -192,9 +193,11 @@ def _add(args: argparse.Namespace, path: Path) -> int:
 
     evaluator = load("auto", sys.stderr)
     cube_depth = min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
-    review = Engine(evaluator).judge_match(match, args.depth, cube_depth=cube_depth)
+    engine = Engine(evaluator)
+    review = engine.judge_match(match, args.depth, cube_depth=cube_depth)
     names = (match.record.players[0], match.record.players[1])
-    harvest = Harvest(players, args.min_error, names, args.depth)
+    why = _explained(engine, review, players, args.min_error)
+    harvest = Harvest(players, args.min_error, names, args.depth, why=why)
     source = Source(record_identity(match.record), record_path.name)
     cards = cards_from_decisions(review.decisions, source, harvest)
     with open_told(path) as deck:
@@ -205,6 +208,26 @@ def _add(args: argparse.Namespace, path: Path) -> int:
         + (f" ({kept} already in the deck)" if kept else "")
     )
     return 0
+
+
+def _explained(
+    engine: Engine, review: Review, players: frozenset[int], least: float
+) -> dict[tuple[int, int, str], str]:
+    """The explanation of each error of ``players`` of at least ``least`` (those that become cards),
+    in English words (the command line's language; issue 53), by (game, turn, decision) as
+    :class:`Harvest` reads them: the two sentences a card keeps."""
+    from ui.text.explain import drill_why, english
+
+    english()
+    out = {}
+    for d in review.decisions:
+        wanted = d.player in players and d.error >= least and d.error > 0
+        said = engine.explain_decision(d) if wanted else None
+        if said is not None:
+            out[(d.game, d.turn, str(d.kind))] = drill_why(
+                said, None if d.kind == "move" else CubeAction(d.kind)
+            )
+    return out
 
 
 def _list(args: argparse.Namespace, path: Path) -> int:

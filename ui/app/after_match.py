@@ -20,6 +20,7 @@ from ui.model import drills
 from ui.model.session import GameSession
 from ui.scenes.base import Context, Worker
 from ui.scenes.review.scene import review_depth
+from ui.scenes.why import drill_reasons
 from ui.text import drills as words
 
 
@@ -84,7 +85,8 @@ class AfterMatch:
             if count:
                 ctx.notify(words.added(count))
 
-        ctx.run_file_job(lambda: drills.keep_review(folder, review, name, True, names, least, now), told)
+        why = drill_reasons(review.decisions, event.explained)  # worded here, in the player's language
+        ctx.run_file_job(lambda: drills.keep_review(folder, review, name, True, names, least, now, why), told)
 
     def close(self) -> None:
         """Stop the review, if it runs."""

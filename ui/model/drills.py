@@ -8,9 +8,10 @@ computer (the human is player 0) and any record with a player named as the playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from ai.engine_types import Review
 from game.drills.card import (
@@ -145,13 +146,18 @@ def drilled_players(names: Sequence[str], own: bool, goes_by: Sequence[str]) -> 
 
 
 def cards_of_review(
-    review: Review, name: str, players: frozenset[int], min_error: float, judged_by: str = ""
+    review: Review,
+    name: str,
+    players: frozenset[int],
+    min_error: float,
+    judged_by: str = "",
+    why: Mapping[tuple[int, int, str], str] = MappingProxyType({}),
 ) -> list[Card]:
     """The cards of a judged match: the ``players``' errors of at least ``min_error``; ``name`` is the
-    record's file name."""
+    record's file name; ``why``: each decision's explanation in words, by (game, turn, decision)."""
     record = review.match.record
     names = (record.players[0], record.players[1])
-    harvest = Harvest(players, min_error, names, review.depth, judged_by)
+    harvest = Harvest(players, min_error, names, review.depth, judged_by, why)
     return cards_from_decisions(review.decisions, Source(record_identity(record), name), harvest)
 
 
@@ -163,14 +169,15 @@ def keep_review(
     goes_by: Sequence[str],
     min_error: float,
     now: float,
+    why: Mapping[tuple[int, int, str], str] = MappingProxyType({}),
 ) -> tuple[int, Told]:
     """Keep the player's errors of a judged match as cards (a file job): the human's in one of the
-    player's ``own`` matches, and those of a player named as the player ``goes_by``; how many were
-    added."""
+    player's ``own`` matches, and those of a player named as the player ``goes_by``, each with its
+    explanation in ``why`` (:func:`cards_of_review`); how many were added."""
     players = drilled_players(review.match.record.players, own, goes_by)
     if not players:
         return 0, Told()
-    return add_cards(folder, cards_of_review(review, name, players, min_error), now)
+    return add_cards(folder, cards_of_review(review, name, players, min_error, why=why), now)
 
 
 def _cube_best(kind: CubeAction, cube: tuple[float, float, float]) -> str:
@@ -183,10 +190,10 @@ def _cube_best(kind: CubeAction, cube: tuple[float, float, float]) -> str:
     return "double, take" if dt <= dp else "double, pass"
 
 
-def tutor_card(session: GameSession, verdict: Verdict, kind: Checked) -> Card | None:
+def tutor_card(session: GameSession, verdict: Verdict, kind: Checked, why: str = "") -> Card | None:
     """The card of an error the tutor caught, at the moment it was caught (the human deciding, the
-    move not yet played); None for a game set up from a position (no record to name) or a move the
-    verdict does not name."""
+    move not yet played), ``why`` its explanation in words; None for a game set up from a position
+    (no record to name) or a move the verdict does not name."""
     if session.setup:
         return None
     position_id, match_id = session_ids(session)
@@ -204,7 +211,7 @@ def tutor_card(session: GameSession, verdict: Verdict, kind: Checked) -> Card | 
         action = CubeAction.TAKE if kind is CubeAction.BEAVER else kind
         return Card(
             position_id, match_id, str(action), str(action), _cube_best(kind, cube), verdict.loss, source,
-            bottom=bottom, cube=cube, kind=DrillKind.CUBE,
+            bottom=bottom, cube=cube, kind=DrillKind.CUBE, why=why,
         )  # fmt: skip
     dice = session.state.dice
     if dice is None or not verdict.played or not verdict.best:
@@ -222,5 +229,5 @@ def tutor_card(session: GameSession, verdict: Verdict, kind: Checked) -> Card | 
     return Card(
         position_id, match_id, MOVE, played.notation(), best.notation(), verdict.loss, source,
         bottom=bottom, dice=(dice[0], dice[1]), options=options,
-        kind=kind_of(position.code, MOVE, len(session.log)),
+        kind=kind_of(position.code, MOVE, len(session.log)), why=why,
     )  # fmt: skip

@@ -16,11 +16,12 @@ from types import MappingProxyType
 
 import pygame
 
-from game.facts.explained import CubeExplained, PlayExplained
+from ai.engine_types import Decision
+from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.rules.cube import CubeAction
 from ui.scenes.base import ENTER, Choice, Context, Dialog
 from ui.text import _
-from ui.text.explain import CubeSide, Row, cube_rows, move_rows, why_cube, why_move
+from ui.text.explain import CubeSide, Row, cube_rows, drill_why, move_rows, why_cube, why_move
 from ui.widgets.controls import mix, mouse_pos, wrap
 from ui.widgets.move_list import BAR_W, scroll_bar
 from ui.widgets.why_view import LINE, Cell, Line, draw_lines, last_first, lines_height, why_lines
@@ -66,6 +67,20 @@ def decision_explanation(said: PlayExplained | CubeExplained, kind: CubeAction |
         return move_explanation(said)
     side = CubeSide.DOUBLER if kind in (None, CubeAction.DOUBLE, CubeAction.NO_DOUBLE) else CubeSide.TAKER
     return cube_explanation(said, side)
+
+
+def drill_reasons(
+    decisions: Sequence[Decision], explained: Sequence[DecisionExplained | None]
+) -> dict[tuple[int, int, str], str]:
+    """The explanation a drill card of each judged decision keeps (:func:`ui.text.explain.drill_why`),
+    by (game, turn, decision), as :class:`game.drills.card.Harvest` reads them: ``explained`` holds
+    each decision's facts, in the decisions' order (None: not explained, a forced move)."""
+    out = {}
+    for d, said in zip(decisions, explained, strict=False):
+        if said is not None:
+            kind = None if d.kind == "move" else CubeAction(d.kind)
+            out[(d.game, d.turn, str(d.kind))] = drill_why(said, kind)
+    return out
 
 
 class WhyDialog(Dialog):

@@ -43,6 +43,7 @@ __all__ = [
     "brief_why",
     "cube_rows",
     "cube_side",
+    "drill_why",
     "english",
     "equity",
     "move_rows",
@@ -568,6 +569,12 @@ def brief_why(said: DecisionExplained, kind: CubeAction | None = None) -> list[s
         if len(rest) > 1 and (kind is None or cube_side(kind) is CubeSide.DOUBLER)
         else rest[:2]
     )
+
+
+def drill_why(said: DecisionExplained, kind: CubeAction | None = None) -> str:
+    """A drill card's explanation (its ``why``, kept with the card in the language it was made in):
+    the two sentences of :func:`brief_why`, as one text; the card's own lines say what is best."""
+    return " ".join(brief_why(said, kind))
 
 
 def rows_of(said: DecisionExplained) -> list[Row]:

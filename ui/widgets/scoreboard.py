@@ -150,6 +150,16 @@ CUBE_VERBS: dict[CubeAction, tuple[str, str]] = {
 """A cube action in the move log: (the human's verb, the computer's)."""
 
 
+def shown_names(s: GameSession) -> tuple[str, str]:
+    """The two sides' names as the header shows them: two players' own, else "You" and "Computer" in
+    the player's language (the match record keeps its English names)."""
+    if s.config.is_two_player():
+        one, two = s.names()
+        return one, two
+    # TRANSLATORS: the computer's name in the header over the board, beside its score
+    return _("You"), _("Computer")
+
+
 def log_lines(s: GameSession) -> list[str]:
     """The move log: each turn and cube action numbered by the row the match record writes it on."""
     entries = game_entries(s)

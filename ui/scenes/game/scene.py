@@ -65,7 +65,7 @@ from ui.scenes.temperature import TemperatureDialog
 from ui.scenes.why import WhyDialog, cube_explanation, move_explanation
 from ui.text import _
 from ui.text import drills as drill_words
-from ui.text.explain import CubeSide
+from ui.text.explain import CubeSide, drill_why
 from ui.text.flow import said, search_words, status
 from ui.widgets.animation import Flight
 from ui.widgets.controls import Button, EasedProgress, mix, mouse_pos, text
@@ -83,7 +83,7 @@ from ui.widgets.panel import (
     log_rows,
 )
 from ui.widgets.render import BoardView
-from ui.widgets.scoreboard import draw_cube, log_lines, plan_header, score_words, session_cube
+from ui.widgets.scoreboard import draw_cube, log_lines, plan_header, score_words, session_cube, shown_names
 
 
 class GameScene(Scene):
@@ -201,7 +201,9 @@ class GameScene(Scene):
         settings = self.ctx.settings
         if warned.verdict.loss < settings.drill_min_error:
             return
-        card = drills.tutor_card(self.session, warned.verdict, warned.kind)
+        said, kind = warned.verdict.explained, warned.kind
+        why = "" if said is None else drill_why(said, kind if isinstance(kind, CubeAction) else None)
+        card = drills.tutor_card(self.session, warned.verdict, warned.kind, why)
         if card is None:
             return
         folder, now = self.ctx.store.folder, time.time()
@@ -722,7 +724,7 @@ class GameScene(Scene):
         pygame.draw.line(surface, mix(th.panel, th.text, 0.25), top.bottomleft, top.bottomright)
         b = self.flow.builder
         human, ai = s.sides(b.code, s.turn) if b is not None else s.sides()
-        score, names = score_words(s.match_now()), s.names()
+        score, names = score_words(s.match_now()), shown_names(s)
         players = ((names[HUMAN], score[HUMAN], pip_count(human)), (names[AI], score[AI], pip_count(ai)))
         icons = [
             ctx.renderer.sprite(top.height * 0.3, kind, th)

@@ -39,7 +39,7 @@ from ui.scenes.review.panels import (
 )
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
-from ui.scenes.why import decision_explanation
+from ui.scenes.why import decision_explanation, drill_reasons
 from ui.text import N_, _
 from ui.text import drills as drill_words
 from ui.text.errors import file_error
@@ -425,7 +425,10 @@ class ReviewScene(Scene):
             if said.problem:
                 self.ctx.alert(drill_words.unusable(said.problem))
 
-        self.ctx.run_file_job(lambda: drills.keep_review(folder, rev, name, own, names, least, now), told)
+        why = drill_reasons(rev.decisions, [self.explained.get(id(d)) for d in rev.decisions])  # words here
+        self.ctx.run_file_job(
+            lambda: drills.keep_review(folder, rev, name, own, names, least, now, why), told
+        )
 
     def close(self) -> None:
         """Stop the analysis and its worker."""
