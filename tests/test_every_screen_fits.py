@@ -33,6 +33,7 @@ from helpers import side
 from ai.worker.handlers import answer
 from ai.worker.messages import CubeRequest, Finished, Request
 from bench.drills import random_cards
+from game.drills.card import Card
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction, Resignation
 from game.rules.move import legal_moves, parse_move
@@ -43,6 +44,7 @@ from ui.app.app import App
 from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
 from ui.flow.said import Party, Side
 from ui.model import player_stats
+from ui.model.drills import cards_of_review
 from ui.model.position_ids import parse_setup
 from ui.model.seats import NAME_LENGTH, CheckerColour, Control
 from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
@@ -64,7 +66,7 @@ from ui.scenes.rollout import RolloutDialog
 from ui.scenes.settings.names import NameDialog
 from ui.scenes.stats.scene import StatisticsScene
 from ui.scenes.temperature import TemperatureDialog
-from ui.scenes.why import WhyDialog
+from ui.scenes.why import WhyDialog, drill_reasons
 from ui.text.languages import TRANSLATED
 from ui.text.pseudo import PSEUDO
 from ui.widgets import controls
@@ -731,12 +733,14 @@ def review_lost_race(app: App) -> None:
     scene.go(i)
 
 
-def _drill(app: App, cube: bool = False) -> DrillScene:
-    """The Drill screen over a deck of checker plays (or one cube decision), its first card shown."""
+def _drill(app: App, cube: bool = False, cards: list[Card] | None = None) -> DrillScene:
+    """The Drill screen over a deck of checker plays (or one cube decision, or ``cards``), its first
+    card shown."""
     assert app.store.folder is not None
     deck, _ = open_deck(app.store.folder / DECK_FILE)
     with deck:
-        cards = [drill_cube_card()] if cube else random_cards(12)
+        if cards is None:
+            cards = [drill_cube_card()] if cube else random_cards(12)
         deck.add(cards, time.time() - 60)
     app.run(Command.DRILL)
     scene = app.stack.top()
@@ -764,6 +768,28 @@ def drill_answered(app: App) -> None:
             break
         time.sleep(0.01)
         app.update(0.0)
+
+
+def drill_answered_why(app: App) -> None:
+    """A reviewed match's checker play answered wrong, its card with why the best is better (the
+    tutor's two sentences, kept with the card)."""
+    review = _review(app, "gnubg.mat")
+    assert review.path is not None
+    rev = review.path.review
+    why = drill_reasons(rev.decisions, [review.explained.get(id(d)) for d in rev.decisions])
+    cards = [c for c in cards_of_review(rev, "gnubg.mat", frozenset({0, 1}), 0.04, why=why) if c.dice]
+    longest = max(cards, key=lambda c: len(c.why))  # the most words a card keeps
+    assert longest.why
+    scene = _drill(app, cards=[longest])
+    card = scene.card
+    assert card is not None and card.dice is not None and card.why == longest.why
+    scene.answer_with(parse_move(card.played, Position.from_id(card.position_id), card.dice))
+    for _ in range(500):
+        if scene.schedule is not None:
+            break
+        time.sleep(0.01)
+        app.update(0.0)
+    assert any(card.why in line for line, _, _ in scene.lines())
 
 
 def drill_cube(app: App) -> None:
@@ -901,6 +927,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "review of a lost race": review_lost_race,
     "drills": drill,
     "drill answered": drill_answered,
+    "drill answered, with why": drill_answered_why,
     "drill cube answered": drill_cube,
     "drill statistics": drill_statistics,
     "why the hints": hint_reasons,
