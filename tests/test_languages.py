@@ -321,3 +321,17 @@ def test_the_header_names_you_and_the_computer_in_the_players_language() -> None
         assert s.names() == COMPUTER_NAMES
     finally:
         words.use("")
+
+
+def test_the_reasons_write_their_numbers_as_the_language_does() -> None:
+    """The Why dialog's equities and chances: ``-0,261`` and ``44,5 %`` in German, as the panel's."""
+    from ui.text import explain
+
+    words.use("de")
+    try:
+        assert explain.equity(-0.261) == words.number(-0.261, "+.3f") == "-0,261"
+        assert explain.share(0.445) == words.number(0.445, ".1%")
+        assert "," in explain.share(0.445) and "." not in explain.share(0.445)
+    finally:
+        words.use("")
+    assert (explain.equity(0.012), explain.share(0.523)) == ("+0.012", "52.3%")

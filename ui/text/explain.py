@@ -35,7 +35,7 @@ from game.facts.chances import CubeFacts
 from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.facts.why import CubeReason, FactValue, Favours, Kind, Reason
 from game.rules.cube import CubeAction
-from ui.text import Nn_, _, ngettext, use
+from ui.text import Nn_, _, ngettext, number, use
 
 __all__ = [
     "CubeSide",
@@ -65,13 +65,13 @@ def english() -> None:
 
 
 def equity(value: float) -> str:
-    """An equity as the facts show it: ``+0.012``."""
-    return f"{value:+.3f}"
+    """An equity as the facts show it: ``+0.012`` (as the player's language writes numbers)."""
+    return number(value, "+.3f")
 
 
 def share(value: float) -> str:
-    """A chance as the facts show it: ``52.3%``."""
-    return f"{value:.1%}"
+    """A chance as the facts show it: ``52.3%`` (``52,3 %`` in German)."""
+    return number(value, ".1%")
 
 
 def _points(value: FactValue) -> int:
