@@ -131,3 +131,24 @@ def test_export_and_import_from_the_command_line(
     assert code == 0 and out.startswith(f"{len(entries)} cards imported")
     code, out, err = _run(capsys, "--deck", str(other), "import", str(tmp_path / "deck.txt"))
     assert code == 2 and "lacks the columns" in err
+
+
+def test_drills_add_keeps_each_cards_explanation_in_english_words(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ai.engine import Engine, default_evaluator
+    from game.rules.cube import CubeAction
+    from ui.text.explain import drill_why
+
+    path, _, review = lasse_review()
+    assert _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")[0] == 0
+    cards = deck_cards(home)
+    engine = Engine(default_evaluator()[0])
+    decisions = {(d.game, d.turn, str(d.kind)): d for d in review.decisions}
+    assert cards
+    for card in cards:
+        d = decisions[(card.source.game, card.source.turn, card.decision)]
+        said = engine.explain_decision(d)
+        assert said is not None
+        assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind)) != ""
+        assert " is better" not in card.why  # the two sentences after the headline the card's lines say
