@@ -148,3 +148,16 @@ def test_a_review_row_where_the_mover_cannot_win_shows_the_chances_that_tell_the
     assert all("win 0.0% g 0.0% bg 0.0%" in w for w in words)  # the mover's: all zero
     assert words[0] != words[1] and all("lose 100.0%" in w for w in words)  # the other side's differ
     assert rows[1].diff < 0
+
+
+def test_a_hint_too_long_for_its_equity_keeps_its_difference_in_brackets() -> None:
+    """A narrow panel shows a lower hint's difference to the best alone: in its brackets, so that it
+    does not read as an equity better than the best one's."""
+    pygame.font.init()
+    row = MoveRow(2, "24/18 13/8 6/5 8/7", -0.373, -0.111, (0.42, 0.1, 0.006, 0.19, 0.01))
+    fonts = Fonts()
+    width = next(w for w in range(100, 400) if row_parts(fonts, row, w, 11.0)[0].right)  # narrowest
+    head = row_parts(fonts, row, width, 11.0)[0]
+    assert head.left.endswith("24/18 13/8 6/5 8/7") and head.right == "(-0.111)"
+    wide = row_parts(fonts, row, 600, 11.0)[0]
+    assert wide.right == "-0.373 (-0.111)"

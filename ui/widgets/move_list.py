@@ -47,11 +47,12 @@ class MoveRow:
 
 
 def figures(row: MoveRow, short: bool = False) -> str:
-    """The equity and, below the best, the difference to it (``short``: the difference alone)."""
+    """The equity and, below the best, the difference to it in brackets (``short``: the difference
+    alone, still in its brackets: bare, it would read as an equity above the best one's)."""
     if row.rank == 1 and row.diff == 0:
         return number(row.equity, "+.3f")
     diff = number(row.diff, "+.3f")
-    return diff if short else f"{number(row.equity, '+.3f')} ({diff})"
+    return f"({diff})" if short else f"{number(row.equity, '+.3f')} ({diff})"
 
 
 @dataclass(frozen=True)
