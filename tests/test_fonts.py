@@ -104,3 +104,14 @@ def test_a_line_in_several_scripts_draws_each_letter_in_a_font_that_has_it(code:
         assert font.render(line, True, (0, 0, 0)).get_width() == font.size(line)[0]
     finally:
         words.use("")
+
+
+def test_the_japanese_font_keeps_a_moves_parts_apart() -> None:
+    """Noto's Latin space (0.224 em) ran ``8/2 6/2`` together as ``8/26/2`` at the panel's sizes: the
+    subset's space is as wide as DejaVu's, both weights."""
+    from ui.text.cjk_font import SPACE_EMS
+
+    for bold in (False, True):
+        font = TTFont(str(asset_path("fonts", Fonts.SCRIPT_FILES[Script.CJK][bold])))
+        width, _ = font["hmtx"][font.getBestCmap()[ord(" ")]]
+        assert width >= SPACE_EMS * font["head"].unitsPerEm - 1

@@ -24,6 +24,7 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ui.text import LOCALE_DIR
 
@@ -48,6 +49,10 @@ SEARCHED = (
 
 JAPANESE = "ja"
 """The language whose characters the subset holds."""
+
+SPACE_EMS = 0.32
+"""The least advance of the subset's space, in ems: Noto's Latin space (0.224 em) runs a move's
+parts together at the panel's small sizes (``8/2 6/2`` read as ``8/26/2``); DejaVu's is 0.318 em."""
 
 
 def subset_file(weight: str) -> Path:
@@ -113,6 +118,15 @@ def find_source(weight: str, folders: Iterable[Path]) -> tuple[Path, int]:
     raise FileNotFoundError(f"no {FAMILY} {weight} font found (apt-get install fonts-noto-cjk)")
 
 
+def widen_space(font: Any) -> None:
+    """Give ``font``'s space an advance of at least :data:`SPACE_EMS` (its outline, none, is kept)."""
+    space = font.getBestCmap().get(ord(" "))
+    if space is None:
+        return
+    width, side = font["hmtx"][space]
+    font["hmtx"][space] = (max(width, round(SPACE_EMS * font["head"].unitsPerEm)), side)
+
+
 def make(weight: str, folders: Iterable[Path]) -> tuple[Path, int, int]:
     """Write the subset of ``weight``; its path, its size in bytes and its characters."""
     from fontTools import subset  # type: ignore[import-untyped]
@@ -130,6 +144,7 @@ def make(weight: str, folders: Iterable[Path]) -> tuple[Path, int, int]:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(keep))
     subsetter.subset(font)
+    widen_space(font)
     target = subset_file(weight)
     target.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(target))
