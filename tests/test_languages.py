@@ -335,3 +335,20 @@ def test_the_reasons_write_their_numbers_as_the_language_does() -> None:
     finally:
         words.use("")
     assert (explain.equity(0.012), explain.share(0.523)) == ("+0.012", "52.3%")
+
+
+def test_a_finished_match_writes_its_date_as_the_language_does() -> None:
+    """The statistics' match lines: a date in the language's own format (Babel's medium one), not
+    the ISO date the statistics keep."""
+    from ui.model.player_stats import MatchEntry
+    from ui.scenes.stats.scene import match_line
+
+    entry = MatchEntry("20261102-120000-3pt.mat", "2026-11-02", 3, (0, 3), (0, 2), True, (6.0, 3.0))
+    words.use("de")
+    try:
+        assert match_line(entry).startswith("02.11.2026 · ")
+        words.use("ja")
+        assert match_line(entry).startswith("2026/11/02")
+    finally:
+        words.use("")
+    assert match_line(entry).startswith("Nov 2, 2026 · ")

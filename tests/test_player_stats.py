@@ -244,7 +244,7 @@ def test_the_statistics_screen_draws_headless(monkeypatch: pytest.MonkeyPatch, t
     app.draw(surface)
     said = " | ".join(drawn)
     assert "2 finished: won 1, lost 1 (50%)" in said and "average 9.2 (Advanced)" in said
-    assert "2026-11-02 · 3 points · 0 : 3 lost · errors: you 6.0 (PR 3.0), computer 3.0 (PR 1.5)" in said
+    assert "Nov 2, 2026 · 3 points · 0 : 3 lost · errors: you 6.0 (PR 3.0), computer 3.0 (PR 1.5)" in said
     assert "average 9.2 (Advanced) · PR 4.6" in said
     assert "1 session · games 2 : 1 · points 4 : 1 (+3)" in said and "error rate per reviewed match" in said
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))

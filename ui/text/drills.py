@@ -217,7 +217,7 @@ def stats_lines(stats: DeckStats) -> list[str]:
             )
         )
     for start, mean, n in stats.weekly[-4:]:
-        week = datetime.date.fromtimestamp(start).isoformat()
+        week = datetime.date.fromtimestamp(start)  # written as the language writes a date
         lines.append(
             ngettext(
                 "Week of {week}: mean error {mean:.3f} ({count} answer)",

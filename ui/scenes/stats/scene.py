@@ -3,6 +3,8 @@ its trend, a graph of it."""
 
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
 from ai.engine_types import rating
@@ -38,6 +40,15 @@ def review_words(e: MatchEntry) -> str:
     )
 
 
+def day(iso: str) -> datetime.date | str:
+    """A match's date (kept as ``YYYY-MM-DD``) as a date, for its phrase to write as the player's
+    language does; the text as it is where it is not one."""
+    try:
+        return datetime.date.fromisoformat(iso)
+    except ValueError:
+        return iso
+
+
 def match_line(e: MatchEntry) -> str:
     """One finished match: date, length, final score, result, error rates if reviewed."""
     if e.is_won():
@@ -53,7 +64,7 @@ def match_line(e: MatchEntry) -> str:
             e.length,
         )
     return said.format(
-        date=e.date,
+        date=day(e.date),
         count=e.length,
         mine=e.score[0],
         theirs=e.score[1],
