@@ -352,3 +352,16 @@ def test_a_finished_match_writes_its_date_as_the_language_does() -> None:
     finally:
         words.use("")
     assert match_line(entry).startswith("Nov 2, 2026 · ")
+
+
+def test_a_closed_reason_points_the_way_its_language_reads() -> None:
+    """The Why list's closed entries: ▶ in German, ◀ in Hebrew (read from the right)."""
+    from ui.scenes.why import closed_mark
+
+    words.use("de")
+    try:
+        assert closed_mark() == "▶ "
+        words.use("he")
+        assert closed_mark() == "◀ "
+    finally:
+        words.use("")

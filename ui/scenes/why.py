@@ -20,7 +20,7 @@ from ai.engine_types import Decision
 from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.rules.cube import CubeAction
 from ui.scenes.base import ENTER, Choice, Context, Dialog
-from ui.text import _
+from ui.text import _, current
 from ui.text.explain import CubeSide, Row, cube_rows, drill_why, move_rows, why_cube, why_move
 from ui.widgets.controls import mix, mouse_pos, wrap
 from ui.widgets.move_list import BAR_W, scroll_bar
@@ -34,6 +34,12 @@ INDENT = 14
 
 MOST_LINES = 40
 """The lines the box grows to hold at most, before it scrolls (the window is the limit too)."""
+
+
+def closed_mark() -> str:
+    """The mark before a closed entry of the list: pointing the way its language reads (▶, or ◀ in
+    a right-to-left one, where the line's start is at its right)."""
+    return "◀ " if current().right_to_left else "▶ "
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,7 @@ class WhyDialog(Dialog):
         indent = round(self.px(INDENT))
         for i, e in enumerate(self.entries):
             opened = i == self.opened
-            mark = "▼ " if opened else "▶ "
+            mark = "▼ " if opened else closed_mark()
             colour = th.text if opened else th.text_dim
             for part in wrap(fonts.get(size, opened), f"{mark}{e.line}", width) or [mark]:
                 self.heads.append((len(out), i))
