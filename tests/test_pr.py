@@ -101,7 +101,9 @@ def test_analyze_report_shows_pr_and_each_worst_decisions_xgid_and_why(
     worst = [line for line in block if not line.startswith(" " * 9)]
     assert len(worst) == 4
     for line in worst:
-        gnu, xgid = line.split()[-2:]
+        words = line.split()
+        at = next(i for i, w in enumerate(words) if w.startswith("XGID="))  # then how it was judged
+        gnu, xgid = words[at - 1], words[at]
         assert read_xgid(xgid).code == from_position_id(gnu.split(":")[0])
     # under each, its explanation in words (issue 53): what is better, by the equities
     starts = [i for i, line in enumerate(block) if not line.startswith(" " * 9)] + [len(block)]
