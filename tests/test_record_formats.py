@@ -335,7 +335,7 @@ def test_analyze_judges_an_sgf_and_an_xg_file(fmt: str, tmp_path: Path) -> None:
         path.write_bytes(xg_file(mat("gnubg")))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "analyze", str(path), "--depth", "1", "--json"],
+        [sys.executable, str(ROOT / "main.py"), "analyze", str(path), "--depth", "1", "--json", "--quick"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -119,7 +119,7 @@ def test_the_review_judges_the_unfinished_games_decisions_and_lists_only_finishe
 
 def _analyze(path: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "analyze", str(path), "--depth", "1", *options],
+        [sys.executable, str(ROOT / "main.py"), "analyze", str(path), "--depth", "1", "--quick", *options],
         capture_output=True,
         text=True,
         timeout=300,
