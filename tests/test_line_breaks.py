@@ -52,3 +52,14 @@ def test_wrapped_japanese_lines_fit_and_keep_kinsoku(fonts: Fonts, width: int) -
         assert font.size(line)[0] <= width, line
         assert line[0] not in NO_LINE_START, line
         assert line[-1] not in NO_LINE_END, line
+
+
+def test_a_count_ending_a_clause_never_starts_a_line() -> None:
+    """A drill's reasons, two sentences run on: "…, 24/18 13/11 3." wrapped before its "3." read as a
+    numbered item ("3. 24/18 13/11 wins…")."""
+    pygame.font.init()
+    said = "24/18 8/6 leaves 2 blots, 24/18 13/11 3. 24/18 13/11 wins 50.0% of the games."
+    assert (" ", "13/11 3.") in pieces(said) and (" ", "2") in pieces(said)
+    font = Fonts().get(14)
+    for width in range(font.size("24/18 13/11 3.")[0], font.size(said)[0], 3):
+        assert not any(line.startswith("3.") for line in wrap(font, said, width)), width

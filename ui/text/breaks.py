@@ -10,6 +10,8 @@ nothing between CJK characters).
 
 from __future__ import annotations
 
+import re
+
 NO_LINE_START = frozenset(
     "、。，．,.・：；:;？！?!ー―‐〜～)）]］}｝〕〉》」』】〙〗〟’”»›ゝゞヽヾ々〻"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ…‥%％"
@@ -18,6 +20,10 @@ NO_LINE_START = frozenset(
 
 NO_LINE_END = frozenset("(（[［{｛〔〈《「『【〘〖〝‘“«‹")
 """Characters no line may end with (opening brackets)."""
+
+ENDING_COUNT = re.compile(r"\d+[.,;:]")
+"""A count that ends a clause (``…, 24/18 13/11 3.``): it stays on the line of the word before it,
+where at a line's start it would read as a numbered item (``3. 24/18 13/11 wins…``)."""
 
 CJK_RANGES = (
     (0x2E80, 0x2FDF),  # CJK radicals
@@ -57,4 +63,11 @@ def pieces(paragraph: str) -> list[tuple[str, str]]:
             else:
                 piece += c
         out.append((glue, piece))
-    return out
+    kept: list[tuple[str, str]] = []
+    for glue, piece in out:
+        if kept and glue == " " and ENDING_COUNT.fullmatch(piece):
+            before, word = kept[-1]
+            kept[-1] = (before, f"{word} {piece}")
+        else:
+            kept.append((glue, piece))
+    return kept
