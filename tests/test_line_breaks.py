@@ -63,3 +63,9 @@ def test_a_count_ending_a_clause_never_starts_a_line() -> None:
     font = Fonts().get(14)
     for width in range(font.size("24/18 13/11 3.")[0], font.size(said)[0], 3):
         assert not any(line.startswith("3.") for line in wrap(font, said, width)), width
+
+
+def test_a_short_japanese_word_between_spaces_is_kept_whole() -> None:
+    """The help's list of languages broke 日本 / 語 across two lines in Japanese."""
+    assert (" ", "日本語") in pieces("Türkçe · 日本語 · עברית")
+    assert [p for _, p in pieces("日本語のマッチ")] != ["日本語のマッチ"]  # a sentence still breaks

@@ -25,6 +25,10 @@ ENDING_COUNT = re.compile(r"\d+[.,;:]")
 """A count that ends a clause (``…, 24/18 13/11 3.``): it stays on the line of the word before it,
 where at a line's start it would read as a numbered item (``3. 24/18 13/11 wins…``)."""
 
+SHORT_CJK_WORD = 4
+"""A word of Chinese or Japanese characters this long or shorter, written between spaces (日本語 in the
+help's list of languages), is kept whole: Japanese runs its words together, so a spaced one is a name."""
+
 CJK_RANGES = (
     (0x2E80, 0x2FDF),  # CJK radicals
     (0x3000, 0x303F),  # CJK symbols and punctuation
@@ -56,6 +60,9 @@ def pieces(paragraph: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for i, word in enumerate(paragraph.split(" ")):
         glue, piece = (" " if i else ""), ""
+        if len(word) <= SHORT_CJK_WORD and all(map(is_cjk, word)):  # a name among spaced words
+            out.append((glue, word))
+            continue
         for c in word:
             if piece and may_break(piece[-1], c):
                 out.append((glue, piece))
