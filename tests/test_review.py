@@ -144,6 +144,46 @@ def test_analyze_json_has_the_judge_keys(capsys: pytest.CaptureFixture[str]) -> 
     assert out["confirm"] == {"mode": "quick"}
 
 
+def test_analyze_confirms_by_default_and_says_how_each_decision_was_judged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 52: the default rolls out again every decision it would report (here at most 36
+    trials, in this process); the JSON says per decision how it was judged, the report after each
+    of the worst decisions."""
+    args = ["analyze", str(DATA / "short.mat"), "--depth", "1", "--trials", "36", "--jobs", "1"]
+    assert entry.run([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["confirm"]["mode"] == "default" and out["confirm"]["max_trials"] == 36
+    assert out["confirm"]["checked"] == out["confirm"]["to_check"] > 0
+    rolled = [d for d in out["decisions"] if d["judged"]["by"] == "rollout"]
+    assert len(rolled) == out["confirm"]["to_check"]
+    for d in rolled:
+        j = d["judged"]
+        assert j["trials"] == 36 and j["se"] > 0 and j["interval"][0] <= j["error"] <= j["interval"][1]
+        assert d["error"] == pytest.approx(max(0.0, j["error"]), abs=1e-5)
+        assert (d["verdict"] == "unsure") == (
+            not j["settled"] and j["interval"][0] < (0.03 if d["kind"] == "move" else 0) < j["interval"][1]
+        )
+    assert all(
+        d["judged"] == {"by": "search", "depth": 1}
+        for d in out["decisions"]
+        if d["judged"]["by"] != "rollout" and d["kind"] == "move"
+    )
+    assert entry.run([*args, "--worst", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "Judged by: 5 decisions confirmed by rollouts of at most 36 trials" in captured.out
+    worst = [line for line in captured.out.split("Worst 3 decisions:")[1].splitlines() if "XGID=" in line]
+    assert len(worst) == 3 and all("[rollout 36 trials: +" in line for line in worst)
+    assert "confirm: 5 decisions to roll out" in captured.err
+
+
+def test_analyze_refuses_a_budget_below_one_round(capsys: pytest.CaptureFixture[str]) -> None:
+    assert entry.run(["analyze", str(DATA / "short.mat"), "--trials", "10"]) == 2
+    assert "--trials must be 36 or more" in capsys.readouterr().err
+    assert entry.run(["analyze", str(DATA / "short.mat"), "--quick", "--thorough"]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
 def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "resigned.mat"
     path.write_text(
