@@ -365,3 +365,33 @@ def test_a_closed_reason_points_the_way_its_language_reads() -> None:
         assert closed_mark() == "◀ "
     finally:
         words.use("")
+
+
+def test_signed_numbers_outside_phrases_are_written_as_the_language_does() -> None:
+    """A money session's scores, the temperature map's cells and the review graph's money scale: the
+    language's signs and decimal mark (Hebrew's minus carries a left-to-right mark, so that it stays
+    before its number in a right-to-left line), and English as before."""
+    from ai.engine_types import CubeContext, RollCell
+    from game.rules.match import MONEY, GameResult, Match
+    from game.rules.outcome import Termination
+    from ui.scenes.temperature import cell_words
+    from ui.text.bidi import visual
+    from ui.widgets.review_view import Graph
+    from ui.widgets.scoreboard import score_words
+
+    money = Match(MONEY, games=(GameResult(1, Termination.SINGLE, 2),))
+    cell = RollCell((6, 5), 2 / 36, None, (0.5, 0.1, 0.0, 0.1, 0.0), -0.3125)
+    graph = Graph(values=[0.0, -1.5], starts=(), money=True)
+    assert score_words(money) == ("-2", "+2")
+    assert cell_words(cell, None) == "-0.312"
+    assert (graph.tick_label(-0.25), graph.tick_label(2.0)) == ("-0.25", "+2")
+    words.use("he")
+    try:
+        mine, _ = score_words(money)
+        assert visual(f"תוצאה {mine}", True).startswith("-2 ")  # the minus before the 2 where it is drawn
+        assert visual(f"ערך {cell_words(cell, None)}", True).startswith("-0.312 ")
+        words.use("de")
+        assert cell_words(cell, None) == "-0,312" and graph.tick_label(0.5) == "+0,5"
+        assert cell_words(cell, CubeContext(length=5, away=(5, 5))) != ""
+    finally:
+        words.use("")

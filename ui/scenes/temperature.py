@@ -24,14 +24,13 @@ from ui.model.seats import CheckerColour
 from ui.model.workbench.temperature import (
     GRID,
     Selection,
-    cell_label,
     dice_at,
     heat,
     is_match,
     shown_value,
 )
 from ui.scenes.base import ENTER, Choice, Context, WorkerDialog
-from ui.text import N_, _
+from ui.text import N_, _, number
 from ui.text.analysis import cell_lines, chances_words, value_words
 from ui.text.explain import why_move
 from ui.widgets.controls import fit_size, fit_text, mix, progress_bar, text
@@ -56,6 +55,13 @@ WHY_SIZE = 13
 
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 """The arrows move the selection."""
+
+
+def cell_words(cell: RollCell, context: CubeContext | None) -> str:
+    """A cell's text as the player's language writes numbers: ``+0.123``, or ``52.3%`` in a match
+    (``%52,3`` in Turkish; the minus kept before the number in Hebrew)."""
+    value = shown_value(cell, context)
+    return number(value, ".1%") if is_match(context) else number(value, "+.3f")
 
 
 class TemperatureDialog(WorkerDialog):
@@ -212,7 +218,7 @@ class TemperatureDialog(WorkerDialog):
             text(surface, fonts, str(i + 1), (top.centerx, top.y - 6), size, th.text_dim, True, "midbottom")
             text(surface, fonts, str(i + 1), (left.x - 8, left.centery), size, th.text_dim, True, "midright")
         shown = self.shown()
-        labels = [cell_label(c, self.context) for c in self.cells.values()]
+        labels = [cell_words(c, self.context) for c in self.cells.values()]
         room = self.cell_rect(0, 0).width - 6
         cell_size = size  # one size for every cell: the widest label fits, in bold as drawn
         while cell_size > MIN_CELL_FONT and any(fonts.get(cell_size, True).size(x)[0] > room for x in labels):
@@ -227,7 +233,7 @@ class TemperatureDialog(WorkerDialog):
                 t = heat(shown_value(cell, self.context), values)
                 colour = mix(mix(th.bad, th.good, t), th.panel, 0.25)
                 pygame.draw.rect(surface, colour, rect, border_radius=4)
-                label = fit_text(fonts.get(cell_size, True), cell_label(cell, self.context), rect.width - 4)
+                label = fit_text(fonts.get(cell_size, True), cell_words(cell, self.context), rect.width - 4)
                 text(surface, fonts, label, rect.center, cell_size, th.text, True, "center")
         ring = self.cell_rect(shown.row, shown.col).inflate(4, 4)
         pygame.draw.rect(surface, th.text, ring, 2, border_radius=5)
@@ -300,7 +306,7 @@ class TemperatureDialog(WorkerDialog):
             progress_bar(surface, th, bar, done / ROLL_COUNT)
             return
         m = self.map
-        value = f"{m.equity:+.3f}"
+        value = number(m.equity, "+.3f")
         if is_match(self.context) and m.mwc is not None:
             value = _("{mwc:.1%} MWC (EMG {equity:+.3f})").format(mwc=m.mwc, equity=m.equity)
         best, worst = m.best(), m.worst()

@@ -254,7 +254,10 @@ class Graph:
         """A scale value in words: a chance in per cent, points signed."""
         if not self.money:
             return number(v, ".0%")
-        return "0" if abs(v) < 1e-9 else f"{v:+g}"
+        if abs(v) < 1e-9:
+            return "0"
+        digits = next(d for d in range(3) if abs(v * 10**d - round(v * 10**d)) < 1e-9 or d == 2)
+        return number(v, f"+.{digits}f")  # +2, +0.5, +0.25: the sign as the language writes it
 
     def plot(self, rect: pygame.Rect, fonts: Fonts) -> pygame.Rect:
         """Where the line is drawn in ``rect``: under the title, right of the values, above the moves."""

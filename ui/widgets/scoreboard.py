@@ -14,7 +14,7 @@ from game.rules.match import Match
 from ui.model.cube_save import CubeRecord
 from ui.model.records import game_entries
 from ui.model.session import HUMAN, GameSession
-from ui.text import N_, _
+from ui.text import N_, _, number
 from ui.widgets.controls import mix, text
 from ui.widgets.layout import Layout
 from ui.widgets.render import Fonts
@@ -40,7 +40,7 @@ def score_words(match: Match) -> tuple[str, str]:
     """Player 0's and player 1's score: points in a match, the running total (+/-) in a money session."""
     a, b = match.score
     if match.is_money():
-        return f"{a - b:+d}", f"{b - a:+d}"
+        return number(a - b, "+.0f"), number(b - a, "+.0f")  # the sign as the language writes it
     return str(a), str(b)
 
 
