@@ -175,7 +175,7 @@ def test_the_start_lists_recent_files_then_saved_matches_then_folders(tmp_path: 
     assert [r.kind for r in listing.rows] == [Kind.RECENT, Kind.RECENT, Kind.SAVED, Kind.PLACE]
     assert [r.name for r in listing.rows] == ["one.mat", "two.sgf", "three.mat", "Your home folder"]
     assert (
-        detail_words(listing.rows[2]) == "2026-01-02 10:00 · 5 pt · You 2 - 5 Computer"
+        detail_words(listing.rows[2]) == "1/2/26, 10:00\u202fAM · 5 pt · You 2 - 5 Computer"
         and listing.folder is None
     )
     b = Browser.starting(listing)

@@ -395,3 +395,20 @@ def test_signed_numbers_outside_phrases_are_written_as_the_language_does() -> No
         assert cell_words(cell, CubeContext(length=5, away=(5, 5))) != ""
     finally:
         words.use("")
+
+
+def test_a_saved_matchs_time_is_written_as_the_language_does() -> None:
+    """The open-match list: a file's time kept as ``YYYY-MM-DD HH:MM``, shown in the language's short
+    date and time (German 02.01.26, 22:05; Japanese 2026/01/02 22:05)."""
+    from ui.model.records import SavedMatch
+    from ui.scenes.review.open_match import match_row
+
+    saved = SavedMatch(Path("three.mat"), "2026-01-02 22:05", 5, ("Alice", "Bob"), (2, 5))
+    words.use("de")
+    try:
+        assert match_row(saved).startswith("02.01.26, 22:05 · ")
+        words.use("ja")
+        assert match_row(saved).startswith("2026/01/02 22:05 · ")
+    finally:
+        words.use("")
+    assert words.file_time("not a time") == "not a time"

@@ -30,6 +30,7 @@ from babel import Locale
 
 from ui.text.formats import LocaleFormatter, babel_locale
 from ui.text.formats import date as _date
+from ui.text.formats import moment as _moment
 from ui.text.formats import number as _number
 from ui.text.languages import BY_CODE, ENGLISH, Language, system_language
 from ui.text.pseudo import PSEUDO, PseudoTranslations
@@ -206,6 +207,20 @@ def number(value: float, spec: str) -> str:
 def date(day: datetime.date) -> str:
     """``day`` as the player's language writes a date."""
     return _date(day, where())
+
+
+def moment(when: datetime.datetime) -> str:
+    """A date and time (a file's) as the player's language writes them, short."""
+    return _moment(when, where())
+
+
+def file_time(stamp: str) -> str:
+    """A file's time as the lists keep it (``YYYY-MM-DD HH:MM``) as the player's language writes it;
+    the text as it is where it is not one."""
+    try:
+        return moment(datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M"))
+    except ValueError:
+        return stamp
 
 
 def _(message: str) -> str:

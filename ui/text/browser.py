@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ui.model.file_browser import Detail, Kind, Listing, Row, Say, Told, Trouble, Why, shown_name
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, file_time, ngettext
 
 TROUBLES: Mapping[Trouble, str] = MappingProxyType(
     {
@@ -65,7 +65,7 @@ def detail_words(row: Row) -> str:
                 return ""
             what = _("{length} pt").format(length=m.length) if m.length else _("money")
             return shown_name(
-                f"{m.when} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
+                f"{file_time(m.when)} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
             )
 
 

@@ -16,7 +16,7 @@ import string
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date
+from babel.dates import format_date, format_datetime
 from babel.numbers import (
     get_decimal_symbol,
     get_group_symbol,
@@ -66,6 +66,11 @@ def number(value: float, spec: str, where: Locale) -> str:
 def date(day: datetime.date, where: Locale) -> str:
     """``day`` in ``where``'s medium date format."""
     return str(format_date(day, DATE_FORMAT, locale=where))
+
+
+def moment(when: datetime.datetime, where: Locale) -> str:
+    """``when`` (a file's time) in ``where``'s short date and time format (``02.01.26, 22:05``)."""
+    return str(format_datetime(when, "short", locale=where))
 
 
 class LocaleFormatter(string.Formatter):

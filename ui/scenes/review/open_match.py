@@ -41,7 +41,7 @@ from ui.model.storage import remember_file
 from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Context, Dialog
 from ui.scenes.review.scene import ReviewScene
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, file_time, ngettext
 from ui.text.browser import detail_words, row_name, title, told
 from ui.text.errors import file_error
 from ui.widgets.controls import TextEntry, draw_text_entry, fit_size, fit_text, mix, text
@@ -102,11 +102,11 @@ def open_dropped(ctx: Context, file: str) -> None:
 def match_row(m: SavedMatch) -> str:
     """One saved match in words: when, length, players and score."""
     if m.is_pending():
-        return _("{when} · {name} · reading…").format(when=m.when, name=m.path.name)
+        return _("{when} · {name} · reading…").format(when=file_time(m.when), name=m.path.name)
     if not m.is_readable():
         return _("{name} · cannot be read").format(name=m.path.name)
     what = _("{length} pt").format(length=m.length) if m.length else _("money")
-    return f"{m.when} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
+    return f"{file_time(m.when)} · {what} · {m.players[0]} {m.score[0]} - {m.score[1]} {m.players[1]}"
 
 
 class Lister:
