@@ -963,7 +963,6 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "hints": ("800x600",),
         "leave the editor": ("800x600", "1366x768"),
         "long moves list": ("800x600",),
-        "open a match": ("800x600", "1024x600"),
         "position editor": ("800x600", "1366x768"),
         "review": ("800x600", "1024x600"),
         "review of a cube decision": ("800x600", "1024x600"),

@@ -170,3 +170,27 @@ def test_a_file_opened_is_remembered_first_among_the_recent_files(
     assert any(r.path == path.parent for r in places)  # its folder, to browse from
     saved = json.loads((home / SETTINGS_FILE).read_text(encoding="utf-8"))
     assert saved["recent_files"] == [str(path)]
+
+
+def test_a_long_folder_path_beside_longer_place_names_is_drawn_smaller_not_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """German's 'Deine gespeicherten Matches (Ordner)' left too little room at 800x600 for a folder
+    path as long as a Windows user's data folder: the row's words get smaller (to 9 pixels) instead."""
+    from test_every_screen_fits import draw_frame, new_app
+
+    from ui import text as words
+
+    home = tmp_path / ("h" * max(1, 72 - len(str(tmp_path)) - len("//matches")))  # 72 characters
+    home.mkdir()
+    monkeypatch.setenv("BACKGAMMON_HOME", str(home))
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, "de")
+    try:
+        app = new_app(home, (800, 600))
+        app.push(OpenMatchScene(app))
+        rec = draw_frame(monkeypatch, app)
+        assert len(str(home / "matches")) >= 72
+        assert not rec.problems(), rec.problems()
+    finally:
+        words.use("")
+        pygame.display.quit()

@@ -53,6 +53,11 @@ DOUBLE_CLICK_MS = 450
 """A second click on the same row within this time opens it."""
 
 
+LEAST_ROW_SIZE = 9.0
+"""The smallest a row's name and details are drawn so that both fit beside each other (a longer
+language's place names beside a long folder path at 800x600)."""
+
+
 def read_record(path: Path) -> bytes:
     """A record file's bytes (only read: nothing is moved or deleted); OSError or ValueError says why not."""
     try:
@@ -498,8 +503,12 @@ class OpenMatchScene(Dialog):
             )
         shown = range(self.first, min(len(rows), self.first + self.visible()))
         small, big = self.px(13), self.px(15)
-        widest = max((fonts.get(small).size(self.row_words(rows[i])[1])[0] for i in shown), default=0)
-        names = max((fonts.get(big, True).size(self.row_words(rows[i])[0])[0] for i in shown), default=0)
+        while True:  # names and details side by side: both smaller (to 9 pixels) rather than cut
+            widest = max((fonts.get(small).size(self.row_words(rows[i])[1])[0] for i in shown), default=0)
+            names = max((fonts.get(big, True).size(self.row_words(rows[i])[0])[0] for i in shown), default=0)
+            if names + widest + 64 <= self.list_rect.width or small <= LEAST_ROW_SIZE:
+                break
+            small, big = max(LEAST_ROW_SIZE, small - 0.5), max(LEAST_ROW_SIZE, big - 0.5)
         leave = max(round(self.list_rect.width * 0.45), self.list_rect.width - names - 40)  # what names leave
         name_w = self.list_rect.width - min(leave, widest + 24)  # names first, details the rest
         for i in shown:
