@@ -193,7 +193,10 @@ def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[st
                 f"{d.played or '(no move)'}  best: {d.best}  ({d.verdict() or 'small'})  "
                 f"{d.position_id}:{d.match_id}  {d.xgid()}  [{judged_words(d)}]"
             )
-            lines += [f"         {sentence}" for sentence in (why(d) if why is not None else ())]
+            said = list(why(d)) if why is not None else []
+            if said and d.judged is not None and d.judged.confirmed:  # the words' numbers are the search's
+                said.insert(0, f"Why, by the search at depth {rev.depth} (the rollout's error is above):")
+            lines += [f"         {sentence}" for sentence in said]
     for note in rev.match.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)
