@@ -179,8 +179,29 @@ def _children_allowed() -> Iterator[None]:
             me.daemon = True
 
 
-def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[int], owner: int) -> None:
-    """A job: play its rounds, send each one's values, stop when told or when the owner is gone."""
+class _StopSignal:
+    """A process's ``should_stop``: true once its owner sent a word on ``conn`` (only "stop" comes
+    while work is under way); the process ends at once when the owner is gone."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.stopped = False
+        """The owner said stop."""
+
+    def __call__(self) -> bool:
+        if not self.stopped:
+            try:
+                if self.conn.poll():
+                    self.conn.recv()
+                    self.stopped = True
+            except (EOFError, OSError):
+                os._exit(0)  # the owner is gone
+        return self.stopped
+
+
+def _settle_in(conn: Connection, owner: int) -> _StopSignal:
+    """A job's or a crew's process set up to work beside the window: Ctrl+C left to the owner, gone
+    with the owner, freed memory kept, the lowest priority, one BLAS thread; its stop signal."""
     with contextlib.suppress(ValueError, OSError):  # Ctrl+C is the owner's to handle
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with(owner)
@@ -191,17 +212,12 @@ def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[i
     from ai.blas import use_one_thread
 
     use_one_thread()
-    stopped = [False]
+    return _StopSignal(conn)
 
-    def should_stop() -> bool:
-        if not stopped[0]:
-            try:
-                if conn.poll():
-                    conn.recv()
-                    stopped[0] = True
-            except (EOFError, OSError):
-                os._exit(0)  # the owner is gone
-        return stopped[0]
+
+def _job_main(conn: Connection, task: Task, evaluator: Evaluator, rounds: list[int], owner: int) -> None:
+    """A job: play its rounds, send each one's values, stop when told or when the owner is gone."""
+    should_stop = _settle_in(conn, owner)
 
     player = Player(task, evaluator)
     try:
@@ -335,29 +351,8 @@ POLL_S = 0.05
 def _crew_main(conn: Connection, work: Work[Any, Any], evaluator: Evaluator, owner: int) -> None:
     """A crew's process: do each item sent, until told to stop or the owner is gone. A "stop" that
     comes while an item is under way stops that item (it answers nothing) and the process."""
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with(owner)
-    _keep_freed_memory()
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(JOB_NICENESS)
-    from ai.blas import use_one_thread
-
-    use_one_thread()
-    stopped = [False]
-
-    def should_stop() -> bool:
-        if not stopped[0]:
-            try:
-                if conn.poll():
-                    conn.recv()  # only "stop" comes while an item is under way
-                    stopped[0] = True
-            except (EOFError, OSError):
-                os._exit(0)  # the owner is gone
-        return stopped[0]
-
-    while not stopped[0]:
+    should_stop = _settle_in(conn, owner)
+    while not should_stop.stopped:
         try:
             kind, item = conn.recv()
         except (EOFError, OSError):
