@@ -72,17 +72,21 @@ class ProgressBar:
 
     def __call__(self, done: int, total: int) -> None:
         if self.tty:
-            filled = BAR_WIDTH * done // max(total, 1)
-            bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-            secs = time.monotonic() - self.start
-            self.stream.write(f"\ranalyse [{bar}] {done}/{total} turns {secs:.0f} s")
-            if done == total:
-                self.stream.write("\n")
+            draw_bar(self.stream, "analyse", done, total, "turns", self.start)
         else:
             while self.reported < len(self.ends) and done >= self.ends[self.reported]:
                 self.reported += 1
                 self.stream.write(f"analyse: game {self.reported}/{len(self.ends)} done\n")
         self.stream.flush()
+
+
+def draw_bar(stream: TextIO, label: str, done: int, total: int, unit: str, start: float) -> None:
+    """A progress bar redrawn on its terminal line (a new line once done)."""
+    filled = BAR_WIDTH * done // max(total, 1)
+    bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+    stream.write(f"\r{label} [{bar}] {done}/{total} {unit} {time.monotonic() - start:.0f} s")
+    if done == total:
+        stream.write("\n")
 
 
 class ConfirmBar:
@@ -98,12 +102,7 @@ class ConfirmBar:
     def __call__(self, rev: Review) -> None:
         done, total = rev.checked, rev.to_check
         if self.tty:
-            filled = BAR_WIDTH * done // max(total, 1)
-            bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-            secs = time.monotonic() - self.start
-            self.stream.write(f"\rconfirm [{bar}] {done}/{total} decisions {secs:.0f} s")
-            if done == total:
-                self.stream.write("\n")
+            draw_bar(self.stream, "confirm", done, total, "decisions", self.start)
         elif not self.started:
             self.stream.write(f"confirm: {total} decision{'s' * (total != 1)} to roll out\n")
         elif done == total:
