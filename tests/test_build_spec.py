@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -166,3 +167,28 @@ def test_spec_leaves_wheel_libraries_unstripped(monkeypatch: pytest.MonkeyPatch,
     strip = namespace["_without_debug_symbols"]
     wheel_lib = ("numpy.libs/libopenblas.so", os.path.join(tmp_path, "site", "libopenblas.so"), "BINARY")
     assert strip([wheel_lib]) == [wheel_lib]
+
+
+OPTIONAL = {"_hashlib"}
+"""Modules the app imports that may be missing: hashlib falls back to its built-in digests."""
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin", "win32"])
+def test_nothing_the_app_imports_is_excluded_from_the_build(
+    platform: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The modules the app loads to start, draw and speak every language (in a fresh process),
+    none of them dropped by the spec (xml was, and plistlib, for macOS's languages, needs it)."""
+    _, calls = run_spec(monkeypatch, tmp_path, platform)
+    excludes = _call(calls, "Analysis")["excludes"]
+    code = (
+        "import sys, ui.app.app, ui.app.offscreen, ui.text.languages, ui.text.formats, ai.engine;"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT, capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    dropped = sorted(
+        m for m in loaded if m not in OPTIONAL and any(m == x or m.startswith(x + ".") for x in excludes)
+    )
+    assert not dropped, f"the app imports what the build leaves out: {dropped}"
