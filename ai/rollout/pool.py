@@ -27,7 +27,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -141,17 +141,7 @@ class Jobs:
 
     def close(self) -> None:
         """Stop every job and wait for it to end (killed after a second)."""
-        for conn in self._conns:
-            with contextlib.suppress(OSError, ValueError):
-                conn.send("stop")
-        for proc in self._procs:
-            proc.join(timeout=1.0)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=1.0)
-        for conn in self._conns:
-            with contextlib.suppress(OSError):
-                conn.close()
+        _stop_all(self._conns, self._procs, "stop")
         self._open.clear()
 
     @property
@@ -177,6 +167,22 @@ def _children_allowed() -> Iterator[None]:
     finally:
         if was:
             me.daemon = True
+
+
+def _stop_all(conns: Sequence[Connection], procs: Sequence[Any], word: object) -> None:
+    """Tell each process ``word`` (stop), wait for it to end (killed after a second), close the
+    pipes."""
+    for conn in conns:
+        with contextlib.suppress(OSError, ValueError):
+            conn.send(word)
+    for proc in procs:
+        proc.join(timeout=1.0)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=1.0)
+    for conn in conns:
+        with contextlib.suppress(OSError):
+            conn.close()
 
 
 class _StopSignal:
@@ -319,17 +325,7 @@ class Crew(Generic[T, R]):
 
     def close(self) -> None:
         """Stop every process and wait for it to end (killed after a second)."""
-        for conn in self._conns:
-            with contextlib.suppress(OSError, ValueError):
-                conn.send(("stop", None))
-        for proc in self._procs:
-            proc.join(timeout=1.0)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=1.0)
-        for conn in self._conns:
-            with contextlib.suppress(OSError):
-                conn.close()
+        _stop_all(self._conns, self._procs, ("stop", None))
         self._conns, self._procs = [], []
 
     def __enter__(self) -> Crew[T, R]:
