@@ -14,6 +14,7 @@ import pygame
 
 from game.records.formats import named
 from ui.text import _
+from ui.widgets.controls import Button
 
 
 @dataclass(frozen=True)
@@ -89,3 +90,23 @@ def first_action(table: Sequence[Action[S]], event: pygame.event.Event, scene: S
         if any(k.matches(event) for k in action.keys) and action.enabled(scene):
             return action
     return None
+
+
+def buttons_in_rows(
+    actions: Sequence[Action[S]], per_row: int, width: int, top: int, height: int
+) -> list[Button]:
+    """The actions' buttons, ``per_row`` to a row across ``width`` pixels from ``top`` (a gap of 8
+    between buttons, 6 between rows; each ``height`` high)."""
+    gap = 8
+    each = (width - gap * (per_row + 1)) // per_row
+    return [
+        Button(
+            a.name,
+            a.words(),
+            pygame.Rect(
+                gap + (i % per_row) * (each + gap), top + (i // per_row) * (height + 6), each, height
+            ),
+            shortcut=a.keys_words(),
+        )
+        for i, a in enumerate(actions)
+    ]

@@ -31,7 +31,7 @@ from ui.model import drills
 from ui.model.display import HomeSide
 from ui.model.storage import ALL_KINDS, DRILL_MIN_ERRORS, DRILL_SESSIONS
 from ui.model.turn import TurnBuilder
-from ui.scenes.action_table import Action, Key, first_action
+from ui.scenes.action_table import Action, Key, buttons_in_rows, first_action
 from ui.scenes.base import Context, Scene, Worker
 from ui.scenes.drill.names import NamesDialog
 from ui.scenes.drill.typed import MoveDialog
@@ -584,16 +584,7 @@ class DrillScene(Scene):
         self.help_rect = pygame.Rect(0, h - help_h, w, help_h)
         rows = -(-len(actions) // per_row)
         top = self.help_rect.y - rows * (bh + 6)
-        width = (w - gap * (per_row + 1)) // per_row
-        self.buttons = [
-            Button(
-                a.name,
-                a.words(),
-                pygame.Rect(gap + (i % per_row) * (width + gap), top + (i // per_row) * (bh + 6), width, bh),
-                shortcut=a.keys_words(),
-            )
-            for i, a in enumerate(actions)
-        ]
+        self.buttons = buttons_in_rows(actions, per_row, w, top, bh)
         body = pygame.Rect(0, self.header.bottom, w, top - self.header.bottom - 6)
         self.board_rect = pygame.Rect(0, body.y, w, body.height)  # the board's panel holds the words
         self.board_layout = Layout.compute(self.board_rect.size, self.ctx.settings.home is HomeSide.LEFT)

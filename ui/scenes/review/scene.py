@@ -24,7 +24,7 @@ from ui.model import drills, player_stats
 from ui.model.display import HomeSide
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.workbench.exports import PositionExport
-from ui.scenes.action_table import Action, Key, first_action
+from ui.scenes.action_table import Action, Key, buttons_in_rows, first_action
 from ui.scenes.base import Command, Context, Scene, Worker
 from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.export import Exported, ExportKind, export_position
@@ -300,16 +300,7 @@ class ReviewScene(Scene):
         self.help_rect = pygame.Rect(0, h - help_h, w, help_h)
         rows = -(-len(actions) // per_row)
         top = self.help_rect.y - rows * (bh + 6)
-        width = (w - gap * (per_row + 1)) // per_row
-        self.buttons = [
-            Button(
-                a.name,
-                a.words(),
-                pygame.Rect(gap + (i % per_row) * (width + gap), top + (i // per_row) * (bh + 6), width, bh),
-                shortcut=a.keys_words(),
-            )
-            for i, a in enumerate(actions)
-        ]
+        self.buttons = buttons_in_rows(actions, per_row, w, top, bh)
         body = pygame.Rect(0, self.header.bottom, w, top - self.header.bottom - 6)
         lw = round(
             w * (LEFT_SHARE[0] + (LEFT_SHARE[1] - LEFT_SHARE[0]) * max(0.0, min(1.0, (w - 800) / 500)))
