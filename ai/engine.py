@@ -14,6 +14,7 @@ theirs to import (``tests/test_layering.py``)::
     probs, decision = engine.level_cube_decision(position, context, 1, 0.3, seed)  # a level's, noise and all
     review = engine.judge_match(replayed, depth=3)
     review = engine.confirm_review(review, CONFIRM_MODES["default"])   # its errors rolled out
+    sure = engine.confirm_decision(position, context, "move", settings, moves=played_and_best)
     result = engine.rollout(position, (3, 1), RolloutSettings(trials=648))  # or dice None: the cube
     hot = engine.temperature_map(position, depth=2, context=context)  # every roll's best move
     value = engine.evaluate(position, depth=2, context=context)      # chances, equities
@@ -33,9 +34,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ai.analysis.confirm import confirm
-from ai.analysis.judgement import ConfirmSettings
-from ai.analysis.review import Decision, Review, review
+from ai.analysis.confirm import confirm, confirm_decision
+from ai.analysis.judgement import Confirmation, ConfirmSettings
+from ai.analysis.review import Decision, Kind, Review, review
 from ai.cube.decision import SETTLE_MARGIN, CubeDecision, cube_decision, level_cube_decision
 from ai.cube.market import Market, market
 from ai.cube.met import default_met
@@ -172,6 +173,34 @@ class Engine(Ranker):
         with every process ended."""
         return confirm(
             rev, self.evaluator, settings, processes=processes, on_update=on_update, should_stop=should_stop
+        )
+
+    def confirm_decision(
+        self,
+        position: Position,
+        context: CubeContext,
+        kind: Kind,
+        settings: ConfirmSettings,
+        *,
+        moves: tuple[tuple[str, int, float], ...] = (),
+        depth: int = 0,
+        search_error: float = 0.0,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Confirmation | None:
+        """One decision judged again by a rollout as :meth:`confirm_review` judges a review's (the
+        tutor's catch; :func:`ai.analysis.confirm.confirm_decision`): a checker play of ``position``
+        (``moves``: the played move first, then the search's best, each its notation, the position
+        after it and the search's equity) or cube action ``kind`` of the doubler's ``position``."""
+        return confirm_decision(
+            self.evaluator,
+            position.code,
+            context,
+            kind,
+            settings,
+            moves=moves,
+            depth=depth,
+            search_error=search_error,
+            should_stop=should_stop,
         )
 
     def rollout(

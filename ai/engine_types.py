@@ -14,8 +14,8 @@ may be rebuilt without their callers noticing:
 * results: :class:`RankedMove` (with :class:`Progress` while it is searched),
   :class:`CubeDecision` (:class:`Market`: its take point and market losers), :class:`Evaluation`,
   :class:`TemperatureMap` (:class:`RollCell`),
-  :class:`RolloutResult`, :class:`Review` (:class:`Decision`, :class:`PlayerStats`,
-  :class:`Judgement`);
+  :class:`RolloutResult`, :class:`Review` (:class:`Decision` of a :data:`DecisionKind`, :class:`PlayerStats`,
+  :class:`Judgement`), :class:`Confirmation` (one decision rolled out again);
 * what reads them: the take point, beaver and resignation verdicts of a cube decision, the
   review's bands and ratings, :func:`review_json`;
 * :class:`Stopped`, raised by a search its caller's ``should_stop`` ended.
@@ -27,7 +27,7 @@ types from here.
 from __future__ import annotations
 
 from ai.analysis.bands import BAD, DOUBTFUL, VERY_BAD, severity
-from ai.analysis.judgement import CONFIRM_MODES, ConfirmSettings, Judgement
+from ai.analysis.judgement import CONFIRM_MODES, Confirmation, ConfirmSettings, Judgement
 from ai.analysis.pr import performance_rating
 from ai.analysis.review import (
     CUBE_EXTRA_DEPTH,
@@ -40,6 +40,7 @@ from ai.analysis.review import (
     review_json,
 )
 from ai.analysis.review import DEFAULT_DEPTH as REVIEW_DEPTH
+from ai.analysis.review import Kind as DecisionKind
 from ai.cube.advice import ACTION_WORDS, EQUITY_LABELS, CubeAdvice
 from ai.cube.decision import CubeDecision, is_beaver, take_point
 from ai.cube.market import Market
@@ -76,10 +77,12 @@ __all__ = [
     "VERY_BAD",
     "Z95",
     "ConfirmSettings",
+    "Confirmation",
     "CubeAdvice",
     "CubeContext",
     "CubeDecision",
     "Decision",
+    "DecisionKind",
     "Evaluation",
     "Evaluator",
     "F",

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ai.analysis.judgement import ConfirmSettings, Judgement, settled
+from ai.analysis.judgement import Confirmation, ConfirmSettings, Judgement, settled
 from ai.analysis.review import Decision, Kind, Review, played_cube, tally
 from ai.cube.advice import CubeAdvice
 from ai.cube.model import CubeContext, context_for
@@ -226,6 +226,45 @@ def judged_again(d: Decision, result: RolloutResult, settings: ConfirmSettings) 
         cube = (nd, dt, dp)
     error = max(0.0, estimate)
     return replace(d, error=error, best=best if error > 0 or not move else d.played, cube=cube, judged=judged)
+
+
+def confirm_decision(
+    evaluator: Evaluator,
+    code: int,
+    context: CubeContext,
+    kind: Kind,
+    settings: ConfirmSettings,
+    *,
+    moves: tuple[tuple[str, int, float], ...] = (),
+    depth: int = 0,
+    search_error: float = 0.0,
+    should_stop: Callable[[], bool] | None = None,
+) -> Confirmation | None:
+    """One decision judged again as :func:`confirm` judges a review's: a checker play of the
+    position ``code`` (``moves``: the played move first, then the search's best; each its notation,
+    the position after it and the search's equity), or cube action ``kind`` of the doubler's
+    position ``code``; ``context`` the side on roll's cube and score. None where the rollout cannot
+    tell (no trial, a double the cube does not allow)."""
+    check = Check((0,), (kind,), code, context, moves, search_error)
+    result = roll(evaluator, (check, settings), should_stop or (lambda: False))
+    verdict = found(kind, result, moves[0][0] if moves else "")
+    if verdict is None:
+        return None
+    estimate, se, best = verdict
+    move = kind == "move"
+    judged = Judgement(
+        depth,
+        result.trials,
+        estimate,
+        se,
+        settings.truncate,
+        settled(estimate, se, move),
+        search_error,
+        tuple((c.label, c.equity, c.se) for c in result.candidates),
+    )
+    nd, dt, dp = (c.equity for c in result.candidates[:3]) if not move else (0.0, 0.0, 0.0)
+    cube = None if move else (nd, dt, dp)
+    return Confirmation(judged, best, cube)
 
 
 def confirm(

@@ -101,6 +101,26 @@ class Judgement:
 
 
 @dataclass(frozen=True, slots=True)
+class Confirmation:
+    """One decision judged again by a rollout, outside a review (the tutor's catch)."""
+
+    judged: Judgement
+    """How: the rollout's trials, error, standard error and whether it is settled."""
+
+    best: str
+    """The better choice in the review's words: a move's notation, or the cube action
+    (``no double``, ``double, take``, ``take``, ``pass``...)."""
+
+    cube: tuple[float, float, float] | None = None
+    """A cube decision's rolled-out (ND, DT, DP), the doubler's side; None for a checker play."""
+
+    @property
+    def error(self) -> float:
+        """The error counted: the rollout's, or 0 where the choice made did better."""
+        return max(0.0, self.judged.estimate)
+
+
+@dataclass(frozen=True, slots=True)
 class ConfirmSettings:
     """How a review judges again, by rollouts, the decisions it would report
     (:mod:`ai.analysis.confirm`)."""

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from ai.worker.messages import (
+    ConfirmRequest,
     CubeAnswer,
     CubeRequest,
+    DecisionConfirmed,
     Evaluated,
     EvaluateRequest,
     Failed,
@@ -24,6 +26,7 @@ from ai.worker.messages import (
     Progress,
     RankedMove,
     Request,
+    ReviewConfirmed,
     Reviewed,
     ReviewRequest,
     RolledOut,
@@ -38,7 +41,7 @@ from game.rules.position import unpack
 
 if TYPE_CHECKING:
     from ai.engine import Engine
-    from ai.engine_types import RollCell, RolloutResult
+    from ai.engine_types import Review, RollCell, RolloutResult
 
 PROGRESS_INTERVAL_S = 0.02
 """Progress events are sent at most this often (the last one always)."""
@@ -61,7 +64,13 @@ def _is_game_over(code: int) -> bool:
 
 def answer(
     rid: int,
-    request: Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest,
+    request: Request
+    | CubeRequest
+    | ReviewRequest
+    | ConfirmRequest
+    | RolloutRequest
+    | TemperatureRequest
+    | EvaluateRequest,
     engine: Engine,
     put: Put,
     stop_before: Counter,
@@ -74,6 +83,8 @@ def answer(
             put(("event", _cube_answer(rid, request, engine)))
         case ReviewRequest():
             _review_answer(rid, request, engine, put, stop_before)
+        case ConfirmRequest():
+            _confirm_answer(rid, request, engine, put, stop_before)
         case RolloutRequest():
             _rollout_answer(rid, request, engine, put, stop_before)
         case TemperatureRequest():
@@ -200,7 +211,62 @@ def _review_answer(rid: int, request: ReviewRequest, engine: Engine, put: Put, s
     except Stopped:
         return
     explained = tuple(engine.explain_decision(d) for d in rev.decisions)
-    put(("event", Reviewed(rid, rev, time.monotonic() - t0, explained)))
+    if request.confirm is None:
+        put(("event", Reviewed(rid, rev, time.monotonic() - t0, explained)))
+        return
+    from ai.engine_types import default_jobs
+
+    last: list[Review] = []
+
+    def on_update(now: Review) -> None:
+        if not last:  # the search's verdicts, with how many decisions are to be rolled out
+            put(("event", Reviewed(rid, now, time.monotonic() - t0, explained)))
+        else:
+            before = last[0].decisions
+            changed = tuple(
+                (i, d, engine.explain_decision(d)) for i, d in enumerate(now.decisions) if d is not before[i]
+            )
+            seconds = time.monotonic() - t0
+            put(("event", ReviewConfirmed(rid, changed, now.stats, now.checked, now.to_check, seconds)))
+        last[:] = [now]
+
+    processes = request.processes or default_jobs()
+    try:
+        engine.confirm_review(
+            rev,
+            request.confirm,
+            processes=processes,
+            on_update=on_update,
+            should_stop=lambda: stop_before.value > rid,
+        )
+    except Stopped:
+        return
+
+
+def _confirm_answer(
+    rid: int, request: ConfirmRequest, engine: Engine, put: Put, stop_before: Counter
+) -> None:
+    """One decision judged again by a rollout; nothing once cancelled."""
+    t0 = time.monotonic()
+    if _is_game_over(request.position.code):
+        put(("event", Failed(rid, "the game is over: there is nothing to roll out")))
+        return
+
+    def stopped() -> bool:
+        return stop_before.value > rid
+
+    found = engine.confirm_decision(
+        request.position,
+        request.context,
+        request.kind,
+        request.settings,
+        moves=request.moves,
+        depth=request.depth,
+        search_error=request.search_error,
+        should_stop=stopped,
+    )
+    if not stopped():
+        put(("event", DecisionConfirmed(rid, found, time.monotonic() - t0)))
 
 
 def _rollout_answer(

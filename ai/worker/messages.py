@@ -1,13 +1,15 @@
 """What the UI and the AI worker say to each other: plain, frozen values, no process machinery.
 
-A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`,
+A request (:class:`Request`, :class:`CubeRequest`, :class:`ReviewRequest`, :class:`ConfirmRequest`,
 :class:`RolloutRequest`, :class:`TemperatureRequest`, :class:`EvaluateRequest`) goes to the worker
 (:class:`ai.worker.transport.AIWorker`); events (:data:`Event`) come back: :class:`Progress`
 (:class:`ai.engine_types.Progress`, with the request's id and the best move so far, a
 :class:`ai.engine_types.RankedMove`) while it works,
 or :class:`RolloutProgress` (a rollout's results so far), or :class:`TemperatureProgress` (one roll
 of a temperature map), then one answer (:class:`Finished`, :class:`CubeAnswer`, :class:`Reviewed`,
-:class:`RolledOut`, :class:`TemperatureAnswer`, :class:`Evaluated`) or :class:`Failed`. They are
+:class:`DecisionConfirmed`, :class:`RolledOut`, :class:`TemperatureAnswer`, :class:`Evaluated`) or
+:class:`Failed`; a review with confirming rollouts sends :class:`ReviewConfirmed` after its
+:class:`Reviewed` until the last (:func:`is_last`). They are
 pickled between processes, so they hold only values. This module imports no
 :mod:`multiprocessing`, so the pure turn flow can take its types from here without loading the
 process plumbing (a test holds it to that). Of ``ai`` they use only the engine's values
@@ -16,21 +18,40 @@ process plumbing (a test holds it to that). Of ``ai`` they use only the engine's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from ai.engine_types import MAX_DEPTH, Progress, RankedMove, RolloutResult, RolloutSettings
+from ai.engine_types import (
+    MAX_DEPTH,
+    ConfirmSettings,
+    Progress,
+    RankedMove,
+    RolloutResult,
+    RolloutSettings,
+)
 from game.facts.explained import CubeExplained, DecisionExplained, Explained, PlayExplained
 from game.rules.cube import Resignation
 from game.rules.position import Position
 
 if TYPE_CHECKING:
-    from ai.engine_types import CubeContext, Evaluation, Review, RollCell, TemperatureMap
+    from ai.engine_types import (
+        Confirmation,
+        CubeContext,
+        Decision,
+        DecisionKind,
+        Evaluation,
+        PlayerStats,
+        Review,
+        RollCell,
+        TemperatureMap,
+    )
 
 __all__ = [
     "MAX_DEPTH",
+    "ConfirmRequest",
     "CubeAnswer",
     "CubeRequest",
+    "DecisionConfirmed",
     "EvaluateRequest",
     "Evaluated",
     "Event",
@@ -40,6 +61,7 @@ __all__ = [
     "Progress",
     "RankedMove",
     "Request",
+    "ReviewConfirmed",
     "ReviewRequest",
     "Reviewed",
     "RolledOut",
@@ -48,6 +70,7 @@ __all__ = [
     "TemperatureAnswer",
     "TemperatureProgress",
     "TemperatureRequest",
+    "is_last",
 ]
 
 Kind = Literal["move", "hint"]
@@ -251,9 +274,20 @@ class ReviewRequest:
     depth: int
     """Checker plays and cube actions searched at this depth, 1..4."""
 
+    confirm: ConfirmSettings | None = None
+    """Then judge again by rollouts every decision the review would report
+    (:meth:`ai.engine.Engine.confirm_review`): :class:`Reviewed` comes with the search's verdicts
+    and the count to confirm, then a :class:`ReviewConfirmed` as each rollout ends. None: the
+    search alone."""
+
+    processes: int = 0
+    """Processes the rollouts run in (0: one a core; 1: the worker's own)."""
+
     def __post_init__(self) -> None:
         if not (isinstance(self.depth, int) and 1 <= self.depth <= MAX_DEPTH):
             raise ValueError(f"depth must be 1..{MAX_DEPTH}, got {self.depth!r}")
+        if not (isinstance(self.processes, int) and self.processes >= 0):
+            raise ValueError(f"processes must be 0 (one a core) or more, got {self.processes!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +306,93 @@ class Reviewed:
     explained: tuple[DecisionExplained | None, ...] = ()
     """What explains each of ``review.decisions``, in their order (issue 53; None: nothing to
     compare, a forced move)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewConfirmed:
+    """The decisions one rollout of a review's second pass judged again (:class:`ReviewRequest`
+    with ``confirm``), sent as each ends; the last has :attr:`checked` equal to :attr:`to_check`."""
+
+    request_id: int
+    """The request this answers."""
+
+    changed: tuple[tuple[int, Decision, DecisionExplained | None], ...]
+    """Each decision judged again: its index in the review's decisions, the decision with the
+    rollout's verdict, and what explains it (None: nothing to compare)."""
+
+    stats: tuple[PlayerStats, PlayerStats]
+    """Both players' totals counted again with the new verdicts."""
+
+    checked: int
+    """Decisions judged again so far."""
+
+    to_check: int
+    """Decisions to judge again in all."""
+
+    seconds: float = 0.0
+    """Time since the review began."""
+
+    @property
+    def confirming(self) -> bool:
+        """More rollouts are to come."""
+        return self.checked < self.to_check
+
+    def applied(self, review: Review) -> Review:
+        """``review`` (the last :class:`Reviewed` or :meth:`applied`) with these verdicts."""
+        decisions = list(review.decisions)
+        for i, decision, _explained in self.changed:
+            decisions[i] = decision
+        return replace(
+            review, decisions=tuple(decisions), stats=self.stats, checked=self.checked, to_check=self.to_check
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmRequest:
+    """Judge one decision again by a rollout (:meth:`ai.engine.Engine.confirm_decision`: the tutor's
+    catch), answered by :class:`DecisionConfirmed`."""
+
+    position: Position
+    """The board before the decision, seen from the side on roll (the doubler's for the cube)."""
+
+    context: CubeContext
+    """The cube and score seen by that side."""
+
+    kind: DecisionKind
+    """A checker play, or the cube action taken (a beaver is judged as a take)."""
+
+    settings: ConfirmSettings
+    """The rollout's budget, truncation and seed."""
+
+    moves: tuple[tuple[str, int, float], ...] = ()
+    """A checker play's candidates, the played move first: notation, the position after it (the
+    mover's view) and the search's equity."""
+
+    depth: int = 0
+    """The depth of the search that judged it first."""
+
+    search_error: float = 0.0
+    """The search's error."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise TypeError(f"position must be a Position, got {type(self.position).__name__}")
+        if self.kind == "move" and len(self.moves) < 2:
+            raise ValueError("a checker play is confirmed against at least one other move")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionConfirmed:
+    """The answer to a :class:`ConfirmRequest`."""
+
+    request_id: int
+    """The request this answers."""
+
+    confirmation: Confirmation | None
+    """The rollout's verdict; None where it cannot tell (no trial, a double the cube does not allow)."""
+
+    seconds: float = 0.0
+    """Time it took."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +549,21 @@ Event = (
     | Failed
     | CubeAnswer
     | Reviewed
+    | ReviewConfirmed
+    | DecisionConfirmed
     | RolledOut
     | TemperatureAnswer
     | Evaluated
 )
+
+
+def is_last(event: Event) -> bool:
+    """True when ``event`` is its request's last: an answer or a failure, not progress, and not a
+    review whose confirming rollouts are still to come."""
+    if isinstance(event, Progress | RolloutProgress | TemperatureProgress):
+        return False
+    if isinstance(event, Reviewed):
+        return not event.review.confirming()
+    if isinstance(event, ReviewConfirmed):
+        return not event.confirming
+    return True

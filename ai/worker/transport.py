@@ -64,24 +64,29 @@ from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
 from ai.worker.handlers import Counter, Put, answer
 from ai.worker.messages import (
+    ConfirmRequest,
     CubeRequest,
     EvaluateRequest,
     Event,
     Failed,
-    Progress,
     Request,
     ReviewRequest,
-    RolloutProgress,
     RolloutRequest,
-    TemperatureProgress,
     TemperatureRequest,
+    is_last,
 )
 
-AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest
+AnyRequest = (
+    Request
+    | CubeRequest
+    | ReviewRequest
+    | ConfirmRequest
+    | RolloutRequest
+    | TemperatureRequest
+    | EvaluateRequest
+)
 """Every kind of request the worker answers."""
 
-PROGRESS = (Progress, RolloutProgress, TemperatureProgress)
-"""The events that come before a request's answer (every other event ends the request)."""
 
 Mode = Literal["process", "thread"]
 
@@ -404,7 +409,8 @@ class AIWorker:
             raise RuntimeError("the AI worker is closed")
         if not isinstance(request, AnyRequest):
             raise TypeError(
-                "start() takes an ai.worker.messages.Request, CubeRequest, ReviewRequest, RolloutRequest,"
+                "start() takes an ai.worker.messages.Request, CubeRequest, ReviewRequest, ConfirmRequest,"
+                " RolloutRequest,"
                 " TemperatureRequest or EvaluateRequest"
             )
         if not self._alive():
@@ -458,7 +464,7 @@ class AIWorker:
             event: Event = msg[1]
             if event.request_id == self._live:
                 out.append(event)
-                if not isinstance(event, PROGRESS):
+                if is_last(event):
                     self._live = None
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
@@ -476,7 +482,7 @@ class AIWorker:
         got: list[Event] = []
         while time.monotonic() < end:
             got.extend(e for e in self.poll() if e.request_id == request_id)
-            if got and not isinstance(got[-1], PROGRESS):
+            if got and is_last(got[-1]):
                 return got
             if request_id != self._live:
                 return got
