@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ai.engine_types import DEFAULT_LEVEL, level_by_key
+from ai.engine_types import CONFIRM_MODES, DEFAULT_LEVEL, level_by_key
 from game.drills.card import DEFAULT_MIN_ERROR, DrillKind
 from game.rules.match import MAX_MATCH_LENGTH
 from game.rules.variant import Variant
@@ -101,6 +101,10 @@ class Settings:
     """Show the hint's advice when the computer doubles."""
     tutor: str = "off"
     """Tutor mode: warn before errors of at least this size (a key of TUTOR_LEVELS; "off": never)."""
+    review_mode: str = "default"
+    """How the coach judges (a key of CONFIRM_MODES): ``quick``, the search alone; ``default``,
+    the errors it would report (the review's, the tutor's catch, the drill cards') confirmed by
+    rollouts; ``thorough``, longer rollouts in the review."""
     window_size: tuple[int, int] | None = None
     """The window's size when the player last resized it; None: a size that fits the screen."""
     opponent: Control = Control.COMPUTER
@@ -255,6 +259,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "beavers": validate.flag,
         "cube_advice": validate.flag,
         "tutor": lambda x, n: validate.choice(x, n, tuple(TUTOR_LEVELS)),
+        "review_mode": lambda x, n: validate.choice(x, n, tuple(CONFIRM_MODES)),
         "window_size": _window_size,
         "opponent": lambda x, n: validate.member(x, n, Control),
         "name_one": _name,

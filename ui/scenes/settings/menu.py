@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 import pygame
 
-from ai.engine_types import BAD, DOUBTFUL, LEVELS, VERY_BAD
+from ai.engine_types import BAD, CONFIRM_MODES, DOUBTFUL, LEVELS, VERY_BAD
 from game.rules.variant import Variant
 from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from ui.model.drills import Told, due_count
@@ -148,6 +148,13 @@ def options() -> list[Option]:
                 _("Bad and worse ({size})").format(size=BAD),
                 _("Very bad only ({size})").format(size=VERY_BAD),
             ],
+            applies_now=True,
+        ),
+        Option(
+            "review_mode",
+            _("Coach's verdicts"),
+            list(CONFIRM_MODES),
+            [_("Quick (the search alone)"), _("Confirmed by rollouts"), _("Thorough (longer rollouts)")],
             applies_now=True,
         ),
         Option(
