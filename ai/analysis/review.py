@@ -223,6 +223,25 @@ class Decision:
         """A rollout judged it again."""
         return self.judged is not None and self.judged.confirmed
 
+    def vouched(self) -> Decision | None:
+        """The decision as its verdict is vouched for, for a drill card to keep: a checker play a
+        rollout confirmed with its moves the rolled-out ones, each valued by the rollout, best first;
+        a cube decision a rollout confirmed as it is (its (ND, DT, DP) are the rollout's); None when
+        no rollout confirmed it or the rollout stayed unsure."""
+        j = self.judged
+        if j is None or not j.confirmed or self.unsure():
+            return None
+        if self.kind != "move":
+            return self
+        by_move = {o.move.notation(): o for o in self.options}
+        rolled = sorted(
+            ((label, equity) for label, equity, _se in j.rolled if label in by_move), key=lambda r: -r[1]
+        )
+        options = tuple(
+            replace(by_move[label], equity=value, rank=rank) for rank, (label, value) in enumerate(rolled, 1)
+        )
+        return replace(self, options=options) if len(options) >= 2 else None
+
     def xgid(self) -> str:
         """The decision's XGID, the player deciding at the bottom (a take: the double offered, ``D``)."""
         return write_xgid(

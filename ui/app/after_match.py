@@ -3,9 +3,11 @@ without a click (the ``drill_after_match`` setting, off until the player turns i
 
 When a match against the computer ends, its record (written by the file jobs a moment before) is
 read in a file job, judged by a worker of its own (never the game's, never on the window's thread)
-at the review's depth, and the human's errors at or above ``drill_min_error`` are kept in the deck
-in another file job; the status line says how many. One match at a time: a match that ends while
-another is being reviewed waits for the next, and quitting stops the review.
+at the review's depth, its errors confirmed by rollouts in that worker's own process as the coach's
+verdicts setting asks (one core: a new match may be under way), and the human's confirmed errors at
+or above ``drill_min_error`` are kept in the deck in another file job; the status line says how
+many. One match at a time: a match that ends while another is being reviewed waits for the next,
+and quitting stops the review.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ai.worker.messages import Failed, Reviewed, ReviewRequest
+from ai.engine_types import Review
+from ai.worker.messages import Failed, ReviewConfirmed, Reviewed, ReviewRequest
+from game.facts.explained import DecisionExplained
 from game.records.formats import MAX_FILE
 from game.support.files import read_regular
 from ui.model import drills
 from ui.model.session import GameSession
 from ui.scenes.base import Context, Worker
-from ui.scenes.review.scene import review_depth
+from ui.scenes.review.scene import review_confirm, review_depth
 from ui.scenes.why import drill_reasons
 from ui.text import drills as words
 
@@ -34,6 +38,10 @@ class AfterMatch:
         """The review's request."""
         self.name = ""
         """The record's file name."""
+        self.review: Review | None = None
+        """The verdicts so far, once the search has judged the match (the rollouts then confirm them)."""
+        self.said: list[DecisionExplained | None] = []
+        """What explains each decision of :attr:`review`, in its order."""
 
     def busy(self) -> bool:
         """True while a review runs (the loop keeps polling)."""
@@ -56,8 +64,9 @@ class AfterMatch:
     def _review(self, ctx: Context, data: bytes | None, name: str, depth: int) -> None:
         if data is None or self.busy():
             return
-        self.worker, self.name = ctx.new_worker(), name
-        self.request = self.worker.start(ReviewRequest(data, depth))
+        self.worker, self.name, self.review = ctx.new_worker(), name, None
+        confirm = review_confirm(ctx.settings.review_mode)
+        self.request = self.worker.start(ReviewRequest(data, depth, confirm, processes=1))
 
     def poll(self, ctx: Context) -> None:
         """Take the review's answer and keep the human's errors as cards (a file job)."""
@@ -67,14 +76,25 @@ class AfterMatch:
             if getattr(event, "request_id", None) != self.request:
                 continue
             if isinstance(event, Reviewed):
-                self.close()
-                self._keep(ctx, event)
+                self.review, self.said = event.review, list(event.explained)
+                if not event.review.confirming():
+                    self._keep(ctx)
+            elif isinstance(event, ReviewConfirmed) and self.review is not None:
+                self.review = event.applied(self.review)
+                for i, _decision, said in event.changed:
+                    self.said[i] = said
+                if not event.confirming:
+                    self._keep(ctx)
             elif isinstance(event, Failed):
                 self.close()
 
-    def _keep(self, ctx: Context, event: Reviewed) -> None:
+    def _keep(self, ctx: Context) -> None:
+        """Keep the human's confirmed errors as cards (a file job), the review done."""
+        review, explained = self.review, self.said
+        self.close()
+        assert review is not None
         settings, folder, name, now = ctx.settings, ctx.store.folder, self.name, time.time()
-        names, least, review = settings.drill_names, settings.drill_min_error, event.review
+        names, least = settings.drill_names, settings.drill_min_error
 
         def told(kept: tuple[int, drills.Told]) -> None:
             count, said = kept
@@ -85,15 +105,15 @@ class AfterMatch:
             if count:
                 ctx.notify(words.added(count))
 
-        why = drill_reasons(review.decisions, event.explained)  # worded here, in the player's language
+        why = drill_reasons(review.decisions, explained)  # worded here, in the player's language
         ctx.run_file_job(lambda: drills.keep_review(folder, review, name, True, names, least, now, why), told)
 
     def close(self) -> None:
-        """Stop the review, if it runs."""
+        """Stop the review, if it runs (a review stopped before its rollouts end keeps no card)."""
         if self.worker is not None:
             self.worker.close()
             self.worker = None
-        self.request = None
+        self.request, self.review, self.said = None, None, []
 
 
 def _read(path: Path) -> bytes | None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ai.worker.messages import (
+        ConfirmRequest,
         CubeRequest,
         EvaluateRequest,
         Request,
@@ -26,7 +27,15 @@ if TYPE_CHECKING:
         TemperatureRequest,
     )
 
-    AnyRequest = Request | CubeRequest | ReviewRequest | RolloutRequest | TemperatureRequest | EvaluateRequest
+    AnyRequest = (
+        Request
+        | CubeRequest
+        | ReviewRequest
+        | ConfirmRequest
+        | RolloutRequest
+        | TemperatureRequest
+        | EvaluateRequest
+    )
     from ui.model.session import GameSession
     from ui.model.storage import Settings, Store
     from ui.widgets.layout import Layout

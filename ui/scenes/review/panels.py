@@ -6,8 +6,8 @@ from ai.engine_types import BAD, CUBE_KINDS, VERY_BAD, Decision, Review, rating
 from game.rules.position import pip_count
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.seats import CheckerColour
-from ui.text import _, number
-from ui.text.engine import action_words, best_words, equity_labels, error_name, rating_words
+from ui.text import _, ngettext, number
+from ui.text.engine import action_words, best_words, equity_labels, error_name, error_words, rating_words
 from ui.text.model import colour_name
 from ui.widgets.move_list import MoveRow
 from ui.widgets.review_view import Line, Row
@@ -63,6 +63,34 @@ def stats_rows(rev: Review) -> list[tuple[str, str, str]]:
     ]
 
 
+def judged_words(d: Decision) -> str:
+    """How a decision was judged, in a few words: by a rollout and its trials, or by the search
+    and its depth ("" when nothing judged it)."""
+    j = d.judged
+    if j is None:
+        return ""
+    if j.confirmed:
+        said = ngettext("rollout, {trials} trial", "rollout, {trials} trials", j.trials)
+        return said.format(trials=j.trials)
+    return _("search, depth {depth}").format(depth=j.depth)
+
+
+def confirm_status(rev: Review, confirming: bool) -> str:
+    """The review's second pass in a few words: the search alone, the rollouts' progress, or how
+    many verdicts they confirmed (and how many stayed unsure)."""
+    if rev.confirm is None:
+        return _("search alone")
+    if confirming:
+        return _("rollouts: {done} of {total}").format(done=rev.checked, total=rev.to_check)
+    unsure = sum(d.unsure() for d in rev.decisions)
+    said = ngettext("{count} confirmed by rollouts", "{count} confirmed by rollouts", rev.checked).format(
+        count=rev.checked
+    )
+    if unsure:
+        said += " · " + ngettext("{count} unsure", "{count} unsure", unsure).format(count=unsure)
+    return said
+
+
 def severity_colour(error: float, th: Theme) -> Colour:
     """The colour an error is listed in."""
     if error >= VERY_BAD:
@@ -83,8 +111,8 @@ def error_row(rev: Review, d: Decision, th: Theme) -> tuple[str, Colour]:
     what = f"{d.dice[0]}{d.dice[1]}: {d.played or _('(no move)')}" if d.dice else action_words(d.kind)
     verdict = d.verdict()
     name = f"  ({error_name(verdict)})" if verdict else ""
-    said = _("{error:.3f}  game {game} move {row}  {who}  {what}").format(
-        error=d.error, game=d.game, row=d.row or "-", who=who, what=what
+    said = _("{error}  game {game} move {row}  {who}  {what}").format(
+        error=error_words(d), game=d.game, row=d.row or "-", who=who, what=what
     )
     return said + name, severity_colour(d.error, th)
 
@@ -105,14 +133,17 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
         ]
         for label, v in zip(equity_labels(), (nd, dt, dp), strict=True):
             out.append(((label, number(v, "+.3f")), th.text, False))
+        judged = judged_words(first)
+        if judged:
+            out.append(((judged,), th.text_dim, False))
         for d in here:
             who = rev.match.record.players[d.player]
             said = _("{who}: {action} · right: {best}").format(
                 who=who, action=action_words(d.kind), best=best_words(d.kind, d.best)
             )
             out.append(((said,), th.text, True))
-            if d.error > 0:
-                said = f"   {error_name(d.verdict())}: {_counted(d.error)}"
+            if d.error > 0 or d.unsure():
+                said = f"   {error_name(d.verdict())}: {error_words(d)}"
                 out.append(((said,), severity_colour(d.error, th), True))
         return out
     if not here:
@@ -124,13 +155,29 @@ def decision_rows(path: ReviewPath, stop: Stop, th: Theme) -> list[Row]:
             words = _("A forced move: the only play")
         return [((words,), th.text_dim, False)]
     d = here[0]
-    return [
-        (
-            (_("Top moves ({unit}): equity (and its difference to the best)").format(unit=unit),),
-            th.accent,
-            True,
-        ),
-    ]
+    heading = _("Top moves ({unit}): equity (and its difference to the best)").format(unit=unit)
+    j = d.judged
+    if j is not None and j.confirmed:
+        heading += " · " + rolled_words(d)
+    return [((heading,), th.accent, True)]
+
+
+def rolled_words(d: Decision) -> str:
+    """A checker play's rollout in a sentence: its trials, and the best move and the error with its
+    interval (the search's moves are listed under it)."""
+    j = d.judged
+    assert j is not None
+    if d.error > 0:
+        return ngettext(
+            "rolled out, {trials} trial: {best} is best, the move played loses {error}",
+            "rolled out, {trials} trials: {best} is best, the move played loses {error}",
+            j.trials,
+        ).format(trials=j.trials, best=d.best, error=error_words(d))
+    return ngettext(
+        "rolled out, {trials} trial: the move played loses nothing ({error})",
+        "rolled out, {trials} trials: the move played loses nothing ({error})",
+        j.trials,
+    ).format(trials=j.trials, error=error_words(d))
 
 
 def decision_moves(path: ReviewPath, stop: Stop, th: Theme) -> tuple[list[MoveRow], list[Colour]]:
@@ -187,7 +234,7 @@ def board_caption(
         side.append((_("{who}: the cube").format(who=who), th.text, True))
         for d in here:
             side.append((f"{names[d.player]}: {action_words(d.kind)}", th.text, False))
-            if d.error > 0:
+            if d.error > 0 or d.unsure():
                 side.append((error_name(d.verdict()), severity_colour(d.error, th), True))
     elif turn.dice is not None:
         side.append(
@@ -198,17 +245,26 @@ def board_caption(
             played = turn.move.notation()
         side.append((_("Played: {played}").format(played=played), th.arrow, False))
     for d in here:
-        if d.kind in CUBE_KINDS:
-            continue
-        if d.error > 0:
-            side.append((_("Best: {best}").format(best=d.best), th.select, False))
-            side.append((_("Error {error:.3f}").format(error=d.error), severity_colour(d.error, th), True))
-            side.append((error_name(d.verdict()), severity_colour(d.error, th), True))
-        else:
-            side.append((_("The best move"), th.select, False))
-        side.append((_("Luck {luck:+.3f}").format(luck=d.luck), th.text_dim, False))
+        if d.kind not in CUBE_KINDS:
+            side += _play_side(rev, d, th)
     worst = max((d.error for d in here), default=0.0)
     status = _("solid arrows: the move played · dashed: the best move") if not stop.cube else ""
     if stop.cube and worst > 0:
         status = _("the cube decision lost equity: → shows the roll that followed")
     return top, side, status
+
+
+def _play_side(rev: Review, d: Decision, th: Theme) -> list[Line]:
+    """A checker play in the board's side panel: the best and the error (or that it was the best),
+    how it was judged when rollouts confirm the review, the luck of the roll."""
+    side: list[Line] = []
+    if d.error > 0 or d.unsure():
+        side.append((_("Best: {best}").format(best=d.best), th.select, False))
+        side.append((_("Error {error}").format(error=error_words(d)), severity_colour(d.error, th), True))
+        side.append((error_name(d.verdict()), severity_colour(d.error, th), True))
+    else:
+        side.append((_("The best move"), th.select, False))
+    if rev.confirm is not None and judged_words(d):
+        side.append((judged_words(d), th.text_dim, False))
+    side.append((_("Luck {luck:+.3f}").format(luck=d.luck), th.text_dim, False))
+    return side

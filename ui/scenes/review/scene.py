@@ -14,8 +14,17 @@ from pathlib import Path
 
 import pygame
 
-from ai.engine_types import BAD, CubeContext, Decision, Review, context_for, context_from_match
-from ai.worker.messages import Failed, Progress, Reviewed, ReviewRequest
+from ai.engine_types import (
+    BAD,
+    CONFIRM_MODES,
+    ConfirmSettings,
+    CubeContext,
+    Decision,
+    Review,
+    context_for,
+    context_from_match,
+)
+from ai.worker.messages import Failed, Progress, ReviewConfirmed, Reviewed, ReviewRequest
 from game.facts.explained import DecisionExplained
 from game.records.matchid import MatchInfo, from_match_id
 from game.rules.cube import CubeAction
@@ -30,6 +39,7 @@ from ui.scenes.evaluate import EvaluateDialog
 from ui.scenes.export import Exported, ExportKind, export_position
 from ui.scenes.review.panels import (
     board_caption,
+    confirm_status,
     decision_moves,
     decision_rows,
     error_row,
@@ -39,7 +49,7 @@ from ui.scenes.review.panels import (
 )
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
-from ui.scenes.why import decision_explanation, drill_reasons
+from ui.scenes.why import decision_explanation, drill_reasons, searched_note
 from ui.text import N_, _
 from ui.text import drills as drill_words
 from ui.text.errors import file_error
@@ -236,6 +246,17 @@ def review_depth(hint_depth: int) -> int:
     return max(1, min(MAX_REVIEW_DEPTH, hint_depth))
 
 
+def review_confirm(mode: str) -> ConfirmSettings | None:
+    """How a review in the window confirms its verdicts: the ``review_mode`` setting's rollouts
+    (None: the search alone; an unknown name is the default)."""
+    return CONFIRM_MODES.get(mode, CONFIRM_MODES["default"])
+
+
+def _key(d: Decision) -> tuple[int, int, str]:
+    """A decision's place in the match, the same before and after a rollout judges it again."""
+    return d.game, d.turn, str(d.kind)
+
+
 class ReviewScene(Scene):
     """Analyses a record (progress bar, Esc cancels), then shows the review."""
 
@@ -250,9 +271,13 @@ class ReviewScene(Scene):
         """The file, when the record came from one."""
         self.depth = review_depth(ctx.settings.hint_depth)
         """The search depth of the review."""
+        self.confirm = review_confirm(ctx.settings.review_mode)
+        """How the verdicts are confirmed by rollouts (None: the search alone)."""
         self.worker: Worker | None = ctx.new_worker()
-        """The review's own worker, until the answer comes."""
-        self.request = self.worker.start(ReviewRequest(data, self.depth))
+        """The review's own worker, until the last answer comes (the last rollout's)."""
+        self.request = self.worker.start(ReviewRequest(data, self.depth, self.confirm))
+        self.kept = False
+        """The review's errors were kept as drill cards and it was counted in the statistics."""
         self.done, self.total = 0, 0
         self.progress = EasedProgress()
         """The bar as drawn."""
@@ -266,6 +291,8 @@ class ReviewScene(Scene):
         """The selected row of the error list."""
         self.explained: dict[int, DecisionExplained] = {}
         """What explains each judged decision (by the decision's identity), from the worker."""
+        self.said: list[DecisionExplained | None] = []
+        """What explains each judged decision, in the review's order (None: nothing to compare)."""
         self.why_shown = False
         """The decision's box shows why the best is better (W) instead of its moves."""
         self.why_first = 0
@@ -353,25 +380,56 @@ class ReviewScene(Scene):
             if isinstance(event, Progress):
                 self.done, self.total = event.done, event.total
             elif isinstance(event, Reviewed):
-                self._finish()
-                pairs = zip(event.review.decisions, event.explained, strict=False)
-                self.explained = {id(d): e for d, e in pairs if e is not None}
-                self.path = ReviewPath(event.review)
-                self._on_review_done(event.review)
+                missing = len(event.review.decisions) - len(event.explained)
+                self.said = [*event.explained, *([None] * missing)]
+                self._show(event.review)
                 self.go(0)
+                if not event.review.confirming():
+                    self._finish()
+            elif isinstance(event, ReviewConfirmed) and self.path is not None:
+                for i, _decision, said in event.changed:
+                    self.said[i] = said
+                self._show(event.applied(self.path.review))
+                if not event.confirming:
+                    self._finish()
             elif isinstance(event, Failed):
                 self._finish()
                 self.failed = event.message
         self.progress.advance(self.done / self.total if self.total else 0.0, dt)
 
+    def _show(self, rev: Review) -> None:
+        """Show ``rev``'s verdicts, in place of the last: the stop on the board stays, the error
+        list follows it."""
+        self.explained = {id(d): e for d, e in zip(rev.decisions, self.said, strict=False) if e is not None}
+        picked = None if self.path is None or self.error is None else _key(self.path.errors[self.error])
+        first = self.detail_first
+        self.path = ReviewPath(rev)
+        if not self.path.stops:
+            return
+        self.go(min(self.stop, len(self.path.stops) - 1))
+        self.detail_first = first
+        again = next((i for i, d in enumerate(self.path.errors) if _key(d) == picked), None)
+        if again is not None:
+            self.error = again
+            self.errors.show(again, len(self.path.errors))
+
     def needs_frames(self) -> bool:
-        """True until the review's worker answers (it is polled every frame)."""
+        """True until the review's worker answers its last (it is polled every frame)."""
         return self.worker is not None
 
+    def confirming(self) -> bool:
+        """The verdicts are shown and rollouts are still confirming them."""
+        return self.worker is not None and self.path is not None
+
     def _finish(self) -> None:
+        """Close the worker; a review shown is then kept: its errors as cards, its count in the
+        statistics (the verdicts confirmed so far, when closed before its rollouts end)."""
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        if self.path is not None and not self.kept:
+            self.kept = True
+            self._on_review_done(self.path.review)
 
     def _on_review_done(self, rev: Review) -> None:
         """Count a review of one of the player's own matches in the player's statistics, and keep the
@@ -586,7 +644,9 @@ class ReviewScene(Scene):
         entry = decision_explanation(said, None if d.kind == "move" else CubeAction(d.kind))
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         width = self.detail_rect.width - 2 * BAR_W
-        return why_lines(fonts, th, width, self.grid_size, entry.sentences, entry.rows, entry.heads)
+        note = searched_note(d)  # a rollout's error above, the search's numbers below
+        sentences = (note, *entry.sentences) if note else entry.sentences
+        return why_lines(fonts, th, width, self.grid_size, sentences, entry.rows, entry.heads)
 
     def scroll_why(self, delta: int) -> None:
         """Scroll the reasons by ``delta`` lines."""
@@ -672,10 +732,12 @@ class ReviewScene(Scene):
         surface.fill(th.background)
         pygame.draw.rect(surface, th.panel, self.header)
         title = _("Review · {name} · depth {depth}").format(name=self.name, depth=self.depth)
+        room = self.header.width - 24
         if self.path is not None:
             title = _("Review · {match} · {name}").format(match=top_line(self.path.review), name=self.name)
-        size = fit_size(fonts, [(title, True, self.header.width - 24)], self.header.height * 0.45)
-        title = fit_text(fonts.get(size, True), title, self.header.width - 24)  # a file's name may be long
+            room = self._draw_judged(surface)
+        size = fit_size(fonts, [(title, True, room)], self.header.height * 0.45)
+        title = fit_text(fonts.get(size, True), title, room)  # a file's name may be long
         text(surface, fonts, title, (12, self.header.centery), size, th.text, True, "midleft")
         if self.path is None:
             self._draw_waiting(surface)
@@ -695,6 +757,24 @@ class ReviewScene(Scene):
         for line in lines:
             text(surface, fonts, line, (12, y), size, colour)
             y += size * 1.35
+
+    def _draw_judged(self, surface: pygame.Surface) -> int:
+        """How the verdicts are judged, at the header's right (the rollouts' progress and its bar
+        while they run); the width left for the title."""
+        assert self.path is not None
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        rev, confirming = self.path.review, self.confirming()
+        said = confirm_status(rev, confirming)
+        size = round(self.header.height * 0.38)
+        width = min(fonts.get(size).size(said)[0], self.header.width // 3)
+        said = fit_text(fonts.get(size), said, width)
+        right = self.header.right - 12
+        colour = th.accent if confirming else th.text_dim
+        text(surface, fonts, said, (right, self.header.centery), size, colour, anchor="midright")
+        if confirming and rev.to_check:
+            bar = pygame.Rect(right - width, self.header.bottom - 6, width, 4)
+            progress_bar(surface, th, bar, rev.checked / rev.to_check)
+        return self.header.width - 24 - width - 16
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
@@ -778,7 +858,7 @@ class ReviewScene(Scene):
             if turn.move is not None:
                 view.arrows = [(st.src, st.dst, mover0) for st in turn.move.steps]
             d = next(iter(self.path.decisions(stop)), None)
-            best = None if d is None or not d.options else d.options[0]
+            best = None if d is None else next((o for o in d.options if o.move.notation() == d.best), None)
             if best is not None and turn.move is not None and best.move != turn.move:
                 view.best_arrows = [(st.src, st.dst, mover0) for st in best.move.steps]
         self.ctx.renderer.draw(surf, lay, th, view)
