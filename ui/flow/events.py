@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.engine_types import Confirmation, ConfirmSettings
+from ai.worker.messages import ConfirmRequest, CubeAnswer, CubeRequest, RankedMove, Request
 from game.facts.explained import Explained
 from game.rules.cube import Resignation
 from game.rules.dice import Roll
@@ -47,6 +48,9 @@ class FlowOptions:
     """Tutor mode: warn before a decision that loses at least this much (None: off)."""
     tutor_depth: int = 2
     """The depth the tutor checks at (the hint depth)."""
+    confirm: ConfirmSettings | None = None
+    """The rollout that judges the tutor's catch again before it warns (issue 52); None: the
+    search's verdict alone (review mode "quick")."""
 
 
 class Search(Enum):
@@ -68,6 +72,8 @@ class Search(Enum):
     """The human's roll's moves ranked for the tutor."""
     TUTOR_CUBE = "tutor cube"
     """The human's cube decision weighed for the tutor."""
+    TUTOR_CONFIRM = "tutor confirm"
+    """The error the tutor's search caught, judged again by a rollout before the warning."""
     TAKE_ADVICE = "take advice"
     """The take / pass advice on the computer's double, weighed again after a resume."""
 
@@ -167,6 +173,14 @@ class SearchDone:
 
 
 @dataclass(frozen=True)
+class ConfirmDone:
+    """The running rollout judged a decision again (:class:`ai.worker.messages.DecisionConfirmed`)."""
+
+    confirmation: Confirmation | None
+    """Its verdict; None where the rollout cannot tell."""
+
+
+@dataclass(frozen=True)
 class SearchFailed:
     """The running search failed."""
 
@@ -245,6 +259,7 @@ TurnIntent = (
     | Landed
     | SearchProgress
     | SearchDone
+    | ConfirmDone
     | SearchFailed
 )
 """The intents of the turn itself: the clock, the dice, the checkers, the computer's move."""
@@ -281,9 +296,9 @@ class Save:
 
 @dataclass(frozen=True)
 class StartSearch:
-    """Ask the worker; answer with the Search* intents."""
+    """Ask the worker; answer with the Search* intents (:class:`ConfirmDone` a rollout's)."""
 
-    request: Request | CubeRequest
+    request: Request | CubeRequest | ConfirmRequest
     """What to search."""
 
 

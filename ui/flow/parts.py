@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.engine_types import Confirmation
+from ai.worker.messages import ConfirmRequest, CubeAnswer, CubeRequest, RankedMove, Request
 from game.facts.explained import Explained
 from ui.flow.events import (
     AcceptResign,
@@ -79,7 +80,7 @@ class Ask:
 
     kind: Search
     """What the search is for: its answer is routed by it."""
-    request: Request | CubeRequest
+    request: Request | CubeRequest | ConfirmRequest
     """What to search."""
 
 
@@ -243,6 +244,14 @@ class Ranked:
     """Their facts and whys, in their order (a hint's and the tutor's searches)."""
 
 
+@dataclass(frozen=True)
+class Confirmed:
+    """The rollout judged the tutor's catch again (``Search.TUTOR_CONFIRM``)."""
+
+    confirmation: Confirmation | None
+    """Its verdict; None where it cannot tell (the search's verdict stands)."""
+
+
 AdviceInput = (
     AskHint
     | CubeHint
@@ -257,6 +266,7 @@ AdviceInput = (
     | Advised
     | Ranked
     | Weighed
+    | Confirmed
     | Failed
 )
 """Everything the advice is told: the human's asks, the flow's moments, the worker's answers."""

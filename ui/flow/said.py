@@ -59,6 +59,9 @@ class Note(Enum):
     """A message with nothing to fill in."""
 
     TUTOR_CHECKING = auto()
+    TUTOR_CONFIRMING = auto()
+    TUTOR_CLEARED = auto()
+    TUTOR_UNCONFIRMED = auto()
     NOTHING_TO_HINT = auto()
     TUTOR_SKIPPED = auto()
     TAKEN_BACK_MOVE = auto()
@@ -224,10 +227,13 @@ class AIFailed:
 
 @dataclass(frozen=True)
 class TutorFailed:
-    """The tutor's search failed: the decision goes unchecked."""
+    """The tutor's search failed: the decision goes unchecked (or, its rollout failing, the search's
+    verdict stands)."""
 
     reason: str
     """What the engine said."""
+    rollout: bool = False
+    """The rollout confirming the search's catch failed, not the search."""
 
 
 # --- the cube and resignations ------------------------------------------------------------------------

@@ -33,6 +33,8 @@ class Status:
     """What the person does next (None: the phase says it)."""
     actor: Side | None = None
     """Who (None: you, against the computer)."""
+    rollout: bool = False
+    """The tutor checks the decision by a rollout (TUTOR_CHECKING, the search having caught an error)."""
 
 
 def status_of(

@@ -15,11 +15,11 @@ steps change the phase, the search or the move, and intents for the other part a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from ai.engine_types import CubeContext
-from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import ConfirmRequest, CubeAnswer, CubeRequest, RankedMove, Request
 from game.facts.explained import Explained
 from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, double_refusal
 from game.rules.dice import Roll
@@ -32,6 +32,7 @@ from ui.flow.events import (
     AskHint,
     CancelSearch,
     Confirm,
+    ConfirmDone,
     CubeDone,
     CubeIntent,
     Effect,
@@ -69,6 +70,7 @@ from ui.flow.parts import (
     CarryOut,
     Check,
     ComputerRolls,
+    Confirmed,
     CubeDue,
     CubeHint,
     CubeInput,
@@ -229,6 +231,8 @@ class TurnFlow:
                 self._on_search_progress(intent)
             case SearchDone():
                 self._on_search_done(intent)
+            case ConfirmDone():
+                self._on_confirm_done(intent)
             case SearchFailed():
                 self._on_search_failed(intent)
             case _:
@@ -442,7 +446,10 @@ class TurnFlow:
 
     def status(self) -> Status:
         """Whose turn it is and what comes next (two players: by name), for :func:`ui.text.flow.status`."""
-        return status_of(self.session, self.phase, self.builder, self.cube.resigner)
+        now = status_of(self.session, self.phase, self.builder, self.cube.resigner)
+        if self.phase is Phase.TUTOR_CHECKING and self.search is Search.TUTOR_CONFIRM:
+            return replace(now, rollout=True)
+        return now
 
     # --- helpers ----------------------------------------------------------------------------------
 
@@ -593,7 +600,7 @@ class TurnFlow:
         )
         self.phase = Phase.COMPUTER_THINKING
 
-    def _start_search(self, kind: Search, request: Request | CubeRequest) -> None:
+    def _start_search(self, kind: Search, request: Request | CubeRequest | ConfirmRequest) -> None:
         self.search = kind
         self.progress = (0, 0)
         self._emit(StartSearch(request))
@@ -766,11 +773,19 @@ class TurnFlow:
                 | Search.TAKE_ADVICE
                 | Search.CUBE_HINT
                 | Search.TUTOR_CUBE
+                | Search.TUTOR_CONFIRM
                 | None
             ):
                 pass  # no move search runs: ranked moves answer nothing
             case _:
                 assert_never(kind)
+
+    def _on_confirm_done(self, intent: ConfirmDone) -> None:
+        """A rollout's verdict: the tutor's, when its confirmation runs (else it answers nothing, and
+        the search running goes on)."""
+        if self.search is Search.TUTOR_CONFIRM:
+            self.search = None
+            self._tell_advice(Confirmed(intent.confirmation))
 
     def _on_search_failed(self, intent: SearchFailed) -> None:
         kind, self.search = self.search, None
@@ -784,7 +799,14 @@ class TurnFlow:
             case Search.MOVE:
                 if self.phase is Phase.COMPUTER_THINKING:
                     self._ai_search_failed()
-            case Search.HINT | Search.CUBE_HINT | Search.TUTOR | Search.TUTOR_CUBE | None:
+            case (
+                Search.HINT
+                | Search.CUBE_HINT
+                | Search.TUTOR
+                | Search.TUTOR_CUBE
+                | Search.TUTOR_CONFIRM
+                | None
+            ):
                 pass  # the human's hints: asked for again if wanted (the tutor's were dealt with above)
             case _:
                 assert_never(kind)
@@ -809,7 +831,7 @@ class TurnFlow:
                 self._tell_advice(Weighed(kind, intent.answer))
             case Search.CUBE | Search.TAKE | Search.RESIGN | Search.TAKE_ADVICE:
                 self._tell_cube(Weighed(kind, intent.answer))
-            case Search.MOVE | Search.HINT | Search.TUTOR | None:
+            case Search.MOVE | Search.HINT | Search.TUTOR | Search.TUTOR_CONFIRM | None:
                 pass  # no cube search runs: a cube answer answers nothing
             case _:
                 assert_never(kind)

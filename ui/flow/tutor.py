@@ -9,7 +9,13 @@ is possible or offered (``Search.TUTOR_CUBE``). A hint asked for meanwhile takes
 (the same request answers both), so the two never compete for the worker. When the human
 commits, the decision is held (:class:`ui.model.tutor.Pending`): judged at once if the
 answer is in, else in the ``TUTOR_CHECKING`` phase until it comes (or the human skips); an error
-of at least the chosen size opens ``TUTOR_WARNING`` with "Take back" and "Play it". The computer
+of at least the chosen size opens ``TUTOR_WARNING`` with "Take back" and "Play it". The search's
+errors overstate (the best of noisy values is biased upwards), so unless the review mode is
+"quick" (:attr:`ui.flow.events.FlowOptions.confirm`) an error the search catches is judged again by
+a short rollout first (``Search.TUTOR_CONFIRM``, still ``TUTOR_CHECKING``): the warning comes only
+when the rollout's error reaches the threshold too ("possibly" an error while its interval spans
+the threshold), with the rollout's numbers; a rollout that cannot tell, or fails, leaves the
+search's verdict. The computer
 never searches during the human's decisions, and every held decision is settled before its turn
 starts, so a tutor search never stands in the way of its searches.
 """
@@ -19,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ai.worker.messages import CubeAnswer, RankedMove, Request
+from ai.engine_types import ConfirmSettings
+from ai.worker.messages import ConfirmRequest, CubeAnswer, RankedMove, Request
 from game.facts.explained import Explained
 from game.rules.cube import CubeAction
 from ui.flow.cube import advice_request, cube_context, on_roll
@@ -41,6 +48,7 @@ from ui.flow.parts import (
     Ask,
     CarryOut,
     Check,
+    Confirmed,
     CubeDue,
     CubeHint,
     Drop,
@@ -58,9 +66,17 @@ from ui.flow.parts import (
 )
 from ui.flow.said import CubeHinted, Note, TutorFailed, side
 from ui.model.session import GameSession
-from ui.model.tutor import Checked, CheckerPlay, Pending, Verdict, is_checked, verdict_for
+from ui.model.tutor import (
+    Checked,
+    CheckerPlay,
+    Pending,
+    Verdict,
+    confirmed_verdict,
+    is_checked,
+    verdict_for,
+)
 
-TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE})
+TUTOR_SEARCHES = frozenset({Search.TUTOR, Search.TUTOR_CUBE, Search.TUTOR_CONFIRM})
 """The worker searches the tutor starts on its own."""
 
 MOVE_ANSWERS = frozenset({Search.TUTOR, Search.HINT})
@@ -105,6 +121,8 @@ class Advice:
     """The decision held for the tutor (TUTOR_CHECKING, TUTOR_WARNING)."""
     verdict: Verdict | None = None
     """The tutor's warning on show (TUTOR_WARNING)."""
+    caught: Verdict | None = None
+    """The search's verdict on the held decision while a rollout judges it again (TUTOR_CHECKING)."""
 
     # --- facts -------------------------------------------------------------------------------------
 
@@ -141,6 +159,8 @@ class Advice:
                 return self._heard_moves(intent, view)
             case Weighed():
                 return self._heard_cube(intent, view)
+            case Confirmed():
+                return self._heard_rollout(intent, view)
             case Failed():
                 return self._failed(intent.message, view)
             case _:
@@ -157,6 +177,7 @@ class Advice:
                 self.tutor_cube = None
                 self.pending = None
                 self.verdict = None
+                self.caught = None
                 return []
             case Rolled():
                 self.hints, self.hints_explained = [], None
@@ -213,6 +234,8 @@ class Advice:
         return [*out, GoTo(Phase.TUTOR_CHECKING), Message(Note.TUTOR_CHECKING)]
 
     def _judge(self, view: TurnView) -> list[Step]:
+        """Judge the held decision by the search: let it through, warn, or (an error caught, the
+        review mode not "quick") have a rollout judge it again first."""
         pending, least = self.pending, view.options.tutor
         assert pending is not None
         verdict = (
@@ -222,6 +245,51 @@ class Advice:
         )
         if verdict is None:
             return self._release()
+        settings = view.options.confirm
+        request = None if settings is None else self._confirm_request(pending, verdict, settings, view)
+        if request is None:
+            return self._warn(verdict)
+        self.caught = verdict
+        stop: list[Step] = [] if view.search is None else [Drop()]
+        return [
+            *stop,
+            Ask(Search.TUTOR_CONFIRM, request),
+            GoTo(Phase.TUTOR_CHECKING),
+            Message(Note.TUTOR_CONFIRMING),
+        ]
+
+    def _confirm_request(
+        self, pending: Pending, verdict: Verdict, settings: ConfirmSettings, view: TurnView
+    ) -> ConfirmRequest | None:
+        """The rollout that judges the search's ``verdict`` again: a checker play against the
+        search's best two others, from the mover's side; a cube action from the doubler's side,
+        before its roll (the cube question the tutor asked). None when there is nothing to roll out."""
+        s, depth = self.session, view.options.tutor_depth
+        if pending.kind is CheckerPlay.MOVE:
+            b, ranked, move = view.builder, self.tutor_moves, pending.move
+            if b is None or ranked is None or move is None:
+                return None
+            code = move.after.code
+            mine = next((r for r in ranked if r.move.after.code == code), None)
+            others = sorted((r for r in ranked if r.move.after.code != code), key=lambda r: -r.equity)[:2]
+            if mine is None or not others:
+                return None
+            moves = (
+                (move.notation(), code, mine.equity),
+                *((r.move.notation(), r.move.after.code, r.equity) for r in others),
+            )
+            context = cube_context(s, on_roll(s))
+            return ConfirmRequest(b.position, context, "move", settings, moves, depth, verdict.loss)
+        kind = CubeAction.TAKE if pending.kind is CubeAction.BEAVER else pending.kind
+        asked = advice_request(s, on_roll(s), depth)  # the doubler is on roll
+        return ConfirmRequest(
+            asked.position, asked.context, kind, settings, depth=depth, search_error=verdict.loss
+        )
+
+    def _warn(self, verdict: Verdict) -> list[Step]:
+        """Open the warning on the held decision."""
+        pending = self.pending
+        assert pending is not None
         self.verdict = verdict
         return [
             GoTo(Phase.TUTOR_WARNING),
@@ -235,6 +303,7 @@ class Advice:
             return []
         self.pending = None
         self.verdict = None
+        self.caught = None
         return [GoTo(decided_in(pending.kind)), CarryOut(pending)]
 
     # --- what the worker and the human answer -------------------------------------------------------------
@@ -268,11 +337,30 @@ class Advice:
             out += self._judge(view)
         return out
 
+    def _heard_rollout(self, intent: Confirmed, view: TurnView) -> list[Step]:
+        """The rollout judged the search's catch again: warn with its numbers, let the decision
+        through when it clears it, keep the search's verdict when it cannot tell."""
+        caught, least = self.caught, view.options.tutor
+        if view.phase is not Phase.TUTOR_CHECKING or self.pending is None or caught is None:
+            return []
+        self.caught = None
+        if least is None:  # the tutor was turned off meanwhile
+            return self._release()
+        if intent.confirmation is None:
+            return [Message(Note.TUTOR_UNCONFIRMED), *self._warn(caught)]
+        verdict = confirmed_verdict(caught, intent.confirmation, least)
+        if verdict is None:
+            return [Message(Note.TUTOR_CLEARED), *self._release()]
+        return self._warn(verdict)
+
     def _failed(self, message: str, view: TurnView) -> list[Step]:
-        """A search failed: when the tutor waited on it, go on unchecked (else nothing: a check that
-        nobody waits for)."""
+        """A search failed: when the tutor waited on it, go on unchecked, or with the search's
+        verdict when it was the rollout confirming it (else nothing: a check that nobody waits for)."""
         if view.phase is not Phase.TUTOR_CHECKING:
             return []
+        caught, self.caught = self.caught, None
+        if caught is not None and self.pending is not None:
+            return [Message(TutorFailed(message, rollout=True), warn=True), *self._warn(caught)]
         return [Message(TutorFailed(message), warn=True), *self._release()]
 
     def _on_skip_tutor(self, view: TurnView) -> list[Step]:

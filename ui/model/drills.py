@@ -199,9 +199,15 @@ def _cube_best(kind: CubeAction, cube: tuple[float, float, float]) -> str:
 def tutor_card(session: GameSession, verdict: Verdict, kind: Checked, why: str = "") -> Card | None:
     """The card of an error the tutor caught, at the moment it was caught (the human deciding, the
     move not yet played), ``why`` its explanation in words; None for a game set up from a position
-    (no record to name) or a move the verdict does not name."""
+    (no record to name) or a move the verdict does not name. A verdict a rollout confirmed keeps the
+    rollout's error, best choice and equities (the verdict's), and says so (``judged_by``)."""
     if session.setup:
         return None
+    judged, depth, judged_by = verdict.judged, 0, ""
+    if judged is not None and verdict.confirmed:  # in the review's words (analyze's)
+        depth = judged.depth
+        judged_by = f"rollout {judged.trials} trials: {judged.estimate:+.3f} ± {verdict.half_interval():.3f}"
+        judged_by += "" if verdict.sure else ", unsure at the budget"
     position_id, match_id = session_ids(session)
     source = Source(
         "match:" + (session.record_name or "unnamed"),
@@ -217,7 +223,7 @@ def tutor_card(session: GameSession, verdict: Verdict, kind: Checked, why: str =
         action = CubeAction.TAKE if kind is CubeAction.BEAVER else kind
         return Card(
             position_id, match_id, str(action), str(action), _cube_best(kind, cube), verdict.loss, source,
-            bottom=bottom, cube=cube, kind=DrillKind.CUBE, why=why,
+            bottom=bottom, cube=cube, kind=DrillKind.CUBE, depth=depth, judged_by=judged_by, why=why,
         )  # fmt: skip
     dice = session.state.dice
     if dice is None or not verdict.played or not verdict.best:
@@ -235,5 +241,5 @@ def tutor_card(session: GameSession, verdict: Verdict, kind: Checked, why: str =
     return Card(
         position_id, match_id, MOVE, played.notation(), best.notation(), verdict.loss, source,
         bottom=bottom, dice=(dice[0], dice[1]), options=options,
-        kind=kind_of(position.code, MOVE, len(session.log)), why=why,
+        kind=kind_of(position.code, MOVE, len(session.log)), depth=depth, judged_by=judged_by, why=why,
     )  # fmt: skip

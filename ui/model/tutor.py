@@ -11,12 +11,12 @@ doubler's best is ``max(ND, min(DT, DP))``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import assert_never
 
-from ai.engine_types import BAD, DOUBTFUL, VERY_BAD, severity
+from ai.engine_types import BAD, DOUBTFUL, VERY_BAD, Confirmation, Judgement, severity
 from ai.worker.messages import CubeAnswer, RankedMove
 from game.facts.explained import DecisionExplained, Explained
 from game.rules.cube import CubeAction
@@ -71,14 +71,34 @@ class Verdict:
     equities: tuple[float, float] = (0.0, 0.0)
     """The best move's equity and the chosen one's (a checker play)."""
     cube: CubeAnswer | None = None
-    """The cube's answer from the doubler's side (a cube action)."""
+    """The cube's answer from the doubler's side (a cube action); confirmed, its no double,
+    double/take and double/pass are the rollout's."""
     explained: DecisionExplained | None = None
     """Why the better choice is better, in facts (issue 53): the move chosen against the best, or
-    the cube decision's numbers; None when the search did not give them."""
+    the cube decision's numbers; None when the search did not give them. Always the search's
+    (its numbers are the search's even when the rollout confirmed the error)."""
+    judged: Judgement | None = None
+    """The rollout that confirmed the error (its trials, interval and the search's depth); None: the
+    search's verdict alone (review mode "quick", or a rollout that could not tell)."""
+    sure: bool = True
+    """False when the rollout's 95% interval still spans the tutor's threshold at its budget: a
+    possible error, not a sure one."""
 
     def severity(self) -> str:
         """ "doubtful", "bad" or "very bad" (the key :mod:`ui.text.tutor` words)."""
         return severity(self.loss) or "doubtful"
+
+    @property
+    def confirmed(self) -> bool:
+        """True when a rollout judged the error again (its numbers are the rollout's)."""
+        return self.judged is not None and self.judged.confirmed
+
+    def half_interval(self) -> float:
+        """Half the width of the rollout's 95% interval (0 for the search's verdict)."""
+        if self.judged is None:
+            return 0.0
+        low, high = self.judged.interval
+        return (high - low) / 2
 
 
 def threshold(level: str) -> float | None:
@@ -167,3 +187,41 @@ def verdict_for(
     if cube is None:
         return None
     return cube_verdict(kind, cube, least)
+
+
+def _rolled_equity(judged: Judgement, label: str) -> float | None:
+    """The rollout's equity of candidate ``label`` (None: not rolled out)."""
+    return next((equity for name, equity, _se in judged.rolled if name == label), None)
+
+
+def confirmed_verdict(caught: Verdict, confirmation: Confirmation, least: float) -> Verdict | None:
+    """The tutor's warning once the rollout has judged ``caught`` (the search's verdict) again.
+
+    None when the rollout clears it (its error under ``least``); ``caught`` itself when the rollout's
+    numbers cannot be read against it (a candidate missing). Otherwise the rollout's error, best
+    choice and equities; not :attr:`Verdict.sure` while the 95% interval spans ``least``. The
+    search's explanation is kept when the better choice is the same (it argues for the search's best)."""
+    judged, error = confirmation.judged, confirmation.error
+    if error < least or error <= 0.0:
+        return None
+    sure = judged.interval[0] >= least
+    if caught.kind is CheckerPlay.MOVE:
+        best = _rolled_equity(judged, confirmation.best)
+        mine = _rolled_equity(judged, caught.played)
+        if best is None or mine is None:
+            return caught
+        same = confirmation.best == caught.best
+        return replace(
+            caught,
+            loss=error,
+            best=confirmation.best,
+            equities=(best, mine),
+            explained=caught.explained if same else None,
+            judged=judged,
+            sure=sure,
+        )
+    if caught.cube is None or confirmation.cube is None:
+        return caught
+    nd, dt, dp = confirmation.cube
+    rolled = replace(caught.cube, nd=nd, dt=dt, dp=dp)
+    return replace(caught, loss=error, cube=rolled, judged=judged, sure=sure)

@@ -58,6 +58,9 @@ from ui.text import N_, _, ngettext, number
 NOTES: Mapping[Note, str] = MappingProxyType(
     {
         Note.TUTOR_CHECKING: N_("Tutor is checking… (Esc skips the check)"),
+        Note.TUTOR_CONFIRMING: N_("The tutor's search sees an error: a rollout checks it… (Esc skips)"),
+        Note.TUTOR_CLEARED: N_("The rollout cleared it: no error worth a warning."),
+        Note.TUTOR_UNCONFIRMED: N_("The rollout could not tell: the warning is the search's."),
         Note.NOTHING_TO_HINT: N_("No legal move: nothing to hint."),
         Note.TUTOR_SKIPPED: N_("Tutor check skipped."),
         Note.TAKEN_BACK_MOVE: N_("Taken back: the dice are as they were. Play again."),
@@ -162,6 +165,10 @@ def said(message: Said) -> str:
             return _move_words(message)
         case AIFailed():
             return _("The AI could not answer: {reason}").format(reason=message.reason)
+        case TutorFailed() if message.rollout:
+            return _("The rollout could not check this ({reason}): the warning is the search's.").format(
+                reason=message.reason
+            )
         case TutorFailed():
             return _("The tutor could not check this ({reason}).").format(reason=message.reason)
         case ComputerOffersResignation() | DoubleWaits() | Doubled() | Took() | Passed() | WeighingDouble():
@@ -620,6 +627,13 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
 
 def status(s: Status) -> str:
     """The status line in words: whose turn it is and what comes next."""
+    if s.rollout:
+        return _("Tutor is checking by a rollout…")
+    return _turn_status(s)
+
+
+def _turn_status(s: Status) -> str:
+    """The status line of a phase, or of whose turn it is and what they do."""
     if s.actor is None:
         match s.doing:
             case Doing.NO_MOVE:
@@ -661,6 +675,7 @@ SEARCH_WORDS: Mapping[Search, str] = MappingProxyType(
         Search.TAKE_ADVICE: N_("Weighing the double…"),
         Search.TUTOR: N_("Tutor is checking… (Esc skips)"),
         Search.TUTOR_CUBE: N_("Tutor is checking… (Esc skips)"),
+        Search.TUTOR_CONFIRM: N_("Tutor's rollout… (Esc skips)"),
     }
 )
 """The panel's words while the worker searches."""

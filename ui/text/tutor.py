@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import assert_never
 
+from ai.engine_types import Judgement
 from game.rules.cube import CubeAction
 from ui.flow.said import Side
 from ui.model.tutor import Checked, CheckerPlay, Verdict
-from ui.text import N_, _
+from ui.text import N_, _, ngettext
 from ui.text.flow import named, percent
 
 SEVERITY: Mapping[str, str] = MappingProxyType(
@@ -100,9 +101,40 @@ def better(v: Verdict, taker: Side) -> str:
             assert_never(v.kind)
 
 
+def rollout_words(judged: Judgement, sure: bool) -> str:
+    """How the rollout judged: ``Rollout of 144 trials`` (``, still unsure`` when its interval spans
+    the threshold)."""
+    n = judged.trials
+    if sure:
+        return ngettext("Rollout of {count} trial", "Rollout of {count} trials", n).format(count=n)
+    return ngettext(
+        "Rollout of {count} trial, still unsure", "Rollout of {count} trials, still unsure", n
+    ).format(count=n)
+
+
+def rolled_detail(v: Verdict, judged: Judgement) -> str:
+    """The rollout's numbers the confirmed error is the difference of: the two moves' equities, the
+    cube's, or the taker's take and pass."""
+    rollout, a = rollout_words(judged, v.sure), v.cube
+    if v.kind is CheckerPlay.MOVE or a is None:
+        best, mine = v.equities
+        return _("{rollout}: {best} {value:+.3f}, yours {mine:+.3f}").format(
+            rollout=rollout, best=v.best, value=best, mine=mine
+        )
+    if v.kind in (CubeAction.DOUBLE, CubeAction.NO_DOUBLE):
+        return _("{rollout}: no double {nd:+.3f} · double/take {dt:+.3f} · double/pass {dp:+.3f}").format(
+            rollout=rollout, nd=a.nd, dt=a.dt, dp=a.dp
+        )
+    taker = _("{rollout}: taking scores {dt:+.3f}, passing {dp:+.3f}")
+    return taker.format(rollout=rollout, dt=-a.dt, dp=-a.dp)
+
+
 def detail(v: Verdict) -> str:
-    """A line more: the moves' equities, the cube's, or the taker's chances."""
+    """A line more: the moves' equities, the cube's, or the taker's chances (confirmed: the rollout's
+    numbers)."""
     a = v.cube
+    if v.confirmed and v.judged is not None:
+        return rolled_detail(v, v.judged)
     if v.kind is CheckerPlay.MOVE or a is None:
         best, mine = v.equities
         return _("equity: {best} {value:+.3f}, yours {mine:+.3f}").format(best=v.best, value=best, mine=mine)
@@ -116,9 +148,28 @@ def detail(v: Verdict) -> str:
 
 
 def loses(v: Verdict) -> str:
-    """The warning's first line: "13/7 8/7 loses 0.085 — a bad error."."""
+    """The warning's first line: "13/7 8/7 loses 0.085 — a bad error."; confirmed by a rollout, with
+    its 95% interval's half-width ("loses 0.085 ± 0.012"), and "may lose ... possibly" while the
+    interval spans the threshold."""
     error = _(ERRORS.get(v.severity(), ERRORS["doubtful"]))
-    return _("{played} loses {loss:.3f} — {error}.").format(played=played(v), loss=v.loss, error=error)
+    if not v.confirmed:
+        return _("{played} loses {loss:.3f} — {error}.").format(played=played(v), loss=v.loss, error=error)
+    half = v.half_interval()
+    if v.sure:
+        return _("{played} loses {loss:.3f} ± {half:.3f} — {error}.").format(
+            played=played(v), loss=v.loss, half=half, error=error
+        )
+    return _("{played} may lose {loss:.3f} ± {half:.3f} — possibly {error}.").format(
+        played=played(v), loss=v.loss, half=half, error=error
+    )
+
+
+def why_heading(v: Verdict) -> str:
+    """The line above the reasons when their numbers are the search's and the error the rollout's
+    (``Why, by the search at depth 2:``); "" when the search judged alone."""
+    if not v.confirmed or v.judged is None:
+        return ""
+    return _("Why, by the search at depth {depth}:").format(depth=v.judged.depth)
 
 
 def verdict_line(v: Verdict, taker: Side) -> str:

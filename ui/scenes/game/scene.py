@@ -7,8 +7,8 @@ from typing import assert_never
 
 import pygame
 
-from ai.engine_types import CubeContext
-from ai.worker.messages import CubeAnswer, Failed, Finished, Progress
+from ai.engine_types import CONFIRM_MODES, CubeContext
+from ai.worker.messages import CubeAnswer, DecisionConfirmed, Failed, Finished, Progress
 from game.rules.cube import CubeAction, Resignation, resign_points
 from game.rules.position import Position, pip_count
 from ui.flow.events import (
@@ -20,6 +20,7 @@ from ui.flow.events import (
     Beaver,
     CancelSearch,
     Confirm,
+    ConfirmDone,
     CubeDone,
     DeclineResign,
     Double,
@@ -101,7 +102,7 @@ class GameScene(Scene):
         """The animation running, if any."""
         self.request: int | None = None
         """The worker request running, if any."""
-        self._answers: list[Finished | Failed | CubeAnswer] = []
+        self._answers: list[Finished | Failed | CubeAnswer | DecisionConfirmed] = []
         self.clock = 0.0
         """Seconds since the scene started (turns the spinner)."""
         self.progress = EasedProgress()
@@ -151,6 +152,7 @@ class GameScene(Scene):
             cube_advice=s.cube_advice,
             tutor=threshold(s.tutor),
             tutor_depth=s.hint_depth,
+            confirm=None if s.review_mode == "quick" else CONFIRM_MODES["default"],
         )
 
     # --- effects ------------------------------------------------------------------------------------
@@ -249,7 +251,7 @@ class GameScene(Scene):
     def on_worker(self, event: object) -> None:
         """An event from the AI worker (the app polls it every frame); answers wait while a dialog is open."""
         if (
-            not isinstance(event, Progress | Finished | Failed | CubeAnswer)
+            not isinstance(event, Progress | Finished | Failed | CubeAnswer | DecisionConfirmed)
             or event.request_id != self.request
         ):
             return
@@ -258,12 +260,14 @@ class GameScene(Scene):
             return
         self._answers.append(event)
 
-    def _answer(self, event: Finished | Failed | CubeAnswer) -> None:
+    def _answer(self, event: Finished | Failed | CubeAnswer | DecisionConfirmed) -> None:
         if event.request_id != self.request:
             return
         self.request = None
         if isinstance(event, CubeAnswer):
             self.dispatch(CubeDone(event))
+        elif isinstance(event, DecisionConfirmed):
+            self.dispatch(ConfirmDone(event.confirmation))
         elif isinstance(event, Failed):
             self.dispatch(SearchFailed(event.message))
         else:

@@ -14,7 +14,7 @@ from ui.scenes.base import Choice, Context, Dialog
 from ui.scenes.why import WhyDialog, decision_explanation
 from ui.text import _
 from ui.text.explain import brief_why
-from ui.text.tutor import better, detail, loses, tutor_title
+from ui.text.tutor import better, detail, loses, tutor_title, why_heading
 from ui.widgets.controls import text, wrap
 
 
@@ -70,16 +70,26 @@ class TutorDialog(Dialog):
             entry = decision_explanation(said, self._kind())
             # TRANSLATORS: the title of the dialog that says why the tutor's better choice is better
             # than the one made
-            self.ctx.push(WhyDialog(self.ctx, _("Why this is better"), [entry]))
+            title = _("Why this is better")
+            if self.verdict.confirmed and self.verdict.judged is not None:
+                # TRANSLATORS: the same, when a rollout confirmed the error: the reasons' numbers are
+                # the search's
+                title = _("Why this is better, by the search at depth {depth}").format(
+                    depth=self.verdict.judged.depth
+                )
+            self.ctx.push(WhyDialog(self.ctx, title, [entry]))
 
     def lines(self) -> list[tuple[str, int, bool]]:
-        """The body: (text, size, bold)."""
+        """The body: (text, size, bold); the reasons under a heading when a rollout confirmed the
+        error (their numbers are the search's)."""
         v = self.verdict
         reasons = [] if v.explained is None else brief_why(v.explained, self._kind())
+        heading = why_heading(v) if reasons else ""
         return [
             (loses(v), 19, True),
             (_("Better: {best}").format(best=better(v, self.taker)), 18, False),
             (detail(v), 15, False),
+            *([(heading, 15, True)] if heading else []),
             *((line, 15, False) for line in reasons),
         ]
 
