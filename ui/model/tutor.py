@@ -6,6 +6,10 @@ minus the played one's (as the hint ranks them at the hint depth; a move the sea
 filters cut keeps its shallower value, as the hint shows it). A cube action loses what
 it gives up against the best action, the opponent answering a double correctly: the
 doubler's best is ``max(ND, min(DT, DP))``.
+
+The search's errors overstate (the best of noisy values is biased upwards), so an error it catches
+may be judged again by a rollout (:func:`confirmed_verdict`): the warning then carries the
+rollout's error, its 95% interval and its better choice, or none when the rollout clears it.
 """
 
 from __future__ import annotations
