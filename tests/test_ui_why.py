@@ -32,7 +32,8 @@ from ui.scenes.game.cube_dialogs import TakePassDialog
 from ui.scenes.game.scene import GameScene
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
-from ui.scenes.why import Explanation, WhyDialog
+from ui.scenes.why import Explanation, WhyDialog, searched_note
+from ui.text.engine import error_words
 from ui.text.explain import (
     CubeSide,
     brief_why,
@@ -310,4 +311,7 @@ def test_a_reviewed_records_cards_keep_why_the_best_is_better(
         d = by_key[(card.source.game, card.source.turn, card.decision)]
         said = scene.explained.get(id(d))
         assert said is not None, card
-        assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind)) != ""
+        assert d.confirmed() and not d.unsure()  # the review's rollouts confirmed every card's error
+        note = searched_note(d)  # the reasons are the search's: said so, with the rollout's error
+        assert note.startswith("By the search at depth") and error_words(d) in note
+        assert card.why == note + " " + drill_why(said, None if d.kind == "move" else CubeAction(d.kind))

@@ -45,6 +45,7 @@ def write_settings(folder: Path, **values: object) -> None:
         "sound": False,
         "auto_roll": False,
         "auto_forced": False,
+        "review_mode": "quick",  # the coach judges by the search alone unless a test asks for rollouts
     }
     base.update(values)
     (folder / "settings.json").write_text(json.dumps(base))
