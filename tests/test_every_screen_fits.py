@@ -30,8 +30,9 @@ import pygame
 import pytest
 from helpers import side
 
+from ai.engine_types import Confirmation, ConfirmSettings, Judgement
 from ai.worker.handlers import answer
-from ai.worker.messages import CubeRequest, Finished, Request
+from ai.worker.messages import CubeRequest, Finished, Request, ReviewRequest
 from bench.drills import random_cards
 from game.drills.card import Card
 from game.drills.deck import DECK_FILE, open_deck
@@ -49,7 +50,7 @@ from ui.model.position_ids import parse_setup
 from ui.model.seats import NAME_LENGTH, CheckerColour, Control
 from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
 from ui.model.storage import Store
-from ui.model.tutor import CheckerPlay, cube_verdict, move_verdict
+from ui.model.tutor import CheckerPlay, Verdict, confirmed_verdict, cube_loss, cube_verdict, move_verdict
 from ui.scenes.base import Command, ConfirmDialog, Scene
 from ui.scenes.drill.scene import DrillScene
 from ui.scenes.drill.scene import Stage as DrillStage
@@ -289,12 +290,20 @@ def _answers() -> dict[str, tuple[Any, ...]]:
     return {}
 
 
+ONE_ROUND = ConfirmSettings("test", max_trials=36, min_trials=36, truncate=2)
+"""The rollouts a review's verdicts are confirmed by here: one round each, in this process (the
+screens show the same marks and intervals as after the real ones, in seconds)."""
+
+
 def events(request: Any) -> tuple[Any, ...]:
-    """The worker's events for ``request`` (request id 0), worked out once."""
+    """The worker's events for ``request`` (request id 0), worked out once; a review's confirming
+    rollouts are :data:`ONE_ROUND`'s."""
 
     class Never:
         value = 0
 
+    if isinstance(request, ReviewRequest) and request.confirm is not None:
+        request = dataclasses.replace(request, confirm=ONE_ROUND, processes=1)
     kept = _answers()
     key = repr(request)
     if key not in kept:
@@ -637,10 +646,9 @@ def resign_offer(app: App) -> None:
     app.push(ResignOfferDialog(app, Resignation.BACKGAMMON, 12, lambda _: None, ann, max_))
 
 
-def tutor_move(app: App) -> None:
+def _worst_move_verdict(app: App) -> Verdict:
     s = game_to_move(app)
-    g = app.game
-    assert g is not None and s.state.dice is not None
+    assert s.state.dice is not None
     moves = legal_moves(s.state.position, s.state.dice)
     (finished,) = [
         e for e in events(Request("hint", s.state.position, s.state.dice, 1)) if isinstance(e, Finished)
@@ -650,7 +658,49 @@ def tutor_move(app: App) -> None:
     played = next(m for m in moves if m.after.code == worst.after.code)
     verdict = move_verdict(ranked, played, 0.0, finished.explained)  # with its reasons, as the flow's
     assert verdict is not None
+    return verdict
+
+
+def tutor_move(app: App) -> None:
+    verdict = _worst_move_verdict(app)
+    g = app.game
+    assert g is not None
     app.push(TutorDialog(app, verdict, CheckerPlay.MOVE, g.dispatch))
+
+
+def _unsure(verdict: Verdict, rolled: tuple[tuple[str, float, float], ...]) -> Judgement:
+    """A rollout that finds the search's error again, its interval still spanning a threshold just
+    under it (the warning's longest words: "may lose ... possibly")."""
+    return Judgement(2, 144, verdict.loss, 0.02, 7, False, verdict.loss, rolled)
+
+
+def tutor_confirmed_move(app: App) -> None:
+    """The tutor's warning confirmed by a rollout, still unsure, the search's reasons under a heading."""
+    verdict = _worst_move_verdict(app)
+    g = app.game
+    assert g is not None
+    best, mine = verdict.equities
+    judged = _unsure(verdict, ((verdict.best, best, 0.01), (verdict.played, mine, 0.01)))
+    confirmed = confirmed_verdict(verdict, Confirmation(judged, verdict.best), verdict.loss - 0.01)
+    assert confirmed is not None and confirmed.confirmed and not confirmed.sure
+    app.push(TutorDialog(app, confirmed, CheckerPlay.MOVE, g.dispatch))
+
+
+def tutor_confirmed_cube(app: App) -> None:
+    """A wrong take or pass confirmed by a rollout, still unsure."""
+    s = played_session(9)
+    app.set_game(s)
+    g = app.game
+    assert g is not None
+    a = _cube_answer(app)
+    kind = max((CubeAction.TAKE, CubeAction.PASS), key=lambda k: cube_loss(k, a))
+    verdict = cube_verdict(kind, a, 0.0)
+    assert verdict is not None
+    judged = _unsure(verdict, ())
+    rolled = Confirmation(judged, "pass" if kind is CubeAction.TAKE else "take", (a.nd, a.dt, a.dp))
+    confirmed = confirmed_verdict(verdict, rolled, verdict.loss - 0.01)
+    assert confirmed is not None and confirmed.confirmed
+    app.push(TutorDialog(app, confirmed, kind, g.dispatch))
 
 
 def tutor_cube(app: App) -> None:
@@ -915,6 +965,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "resignation offered": resign_offer,
     "tutor warning": tutor_move,
     "tutor cube warning": tutor_cube,
+    "tutor warning confirmed by a rollout": tutor_confirmed_move,
+    "tutor cube warning confirmed by a rollout": tutor_confirmed_cube,
     "game over": game_over,
     "match over": match_over,
     "abandon the game": abandon_game,
