@@ -349,8 +349,8 @@ class Advice:
         if intent.confirmation is None:
             return [Message(Note.TUTOR_UNCONFIRMED), *self._warn(caught)]
         verdict = confirmed_verdict(caught, intent.confirmation, least)
-        if verdict is None:
-            return [Message(Note.TUTOR_CLEARED), *self._release()]
+        if verdict is None:  # said last: what carrying it out says would hide it at once
+            return [*self._release(), Message(Note.TUTOR_CLEARED)]
         return self._warn(verdict)
 
     def _failed(self, message: str, view: TurnView) -> list[Step]:
