@@ -5,23 +5,41 @@ path, a dropped file and the game-over screen, with a game in progress kept unde
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import NEAR_END, click, key, record_text, run_until, settle_files, to_game_over
+from drill_cases import deck_cards
+from ui_driver import (
+    NEAR_END,
+    click,
+    key,
+    record_text,
+    run_until,
+    settle_files,
+    shared_evaluator,
+    to_game_over,
+)
 
 from ai.analysis.review import Decision
+from ai.engine import Engine
+from ai.engine_types import CONFIRM_MODES, DOUBTFUL, ConfirmSettings, Review
+from game.drills.deck import DECK_FILE
+from game.records.formats import replay_bytes
 from ui.app.app import App
 from ui.app.window import DEFAULT_SIZE
 from ui.model import player_stats
+from ui.model.seats import CheckerColour
 from ui.scenes.game.dialogs import GameOverScene
 from ui.scenes.game.scene import GameScene
 from ui.scenes.review import panels as review_panels
+from ui.scenes.review import scene as review_scene
 from ui.scenes.review.open_match import OpenMatchScene
-from ui.scenes.review.panels import stats_rows
+from ui.scenes.review.panels import confirm_status, stats_rows
 from ui.scenes.review.scene import (
     HELP_SIZE,
     REVIEW_ACTIONS,
@@ -29,6 +47,7 @@ from ui.scenes.review.scene import (
     keys_line,
     review_depth,
 )
+from ui.text.engine import error_words
 from ui.widgets import review_view
 from ui.widgets.review_view import CELL_GAP, table_starts
 
@@ -411,3 +430,101 @@ def test_the_line_of_keys_under_the_buttons_shows_uncut(
     font = app.renderer.fonts.get(app.layout.px(HELP_SIZE))
     assert " ".join(scene.help_lines) == line  # wrapped, every word kept
     assert all(font.size(part)[0] <= scene.help_rect.width - 24 for part in scene.help_lines)
+
+
+ONE_ROUND = ConfirmSettings("test", max_trials=36, min_trials=36, truncate=2)
+"""Confirming rollouts of one round each: the review's second pass in seconds."""
+
+GNUBG = (MAT / "gnubg.mat").read_bytes()
+"""A 3-game record with clear errors and cube actions (Alice and Bob)."""
+
+
+def confirmed_app(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, **settings: object) -> App:
+    """An app whose coach confirms its verdicts by :data:`ONE_ROUND`'s rollouts."""
+    modes = {"quick": None, "default": ONE_ROUND, "thorough": ONE_ROUND}
+    monkeypatch.setattr(review_scene, "CONFIRM_MODES", modes)
+    return make_app(hint_depth=1, review_mode="default", **settings)
+
+
+def test_a_review_shows_the_searchs_verdicts_first_then_each_confirmed_by_a_rollout(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = confirmed_app(make_app, monkeypatch)
+    app.open_review(GNUBG, "gnubg.mat", None)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene) and scene.confirm == ONE_ROUND
+    run_until(app, lambda: scene.path is not None, "the search's verdicts")
+    assert scene.path is not None and scene.path.review.to_check > 0  # shown while the rollouts go on
+    run_until(app, lambda: scene.worker is None, "the rollouts")
+    rev = scene.path.review
+    assert rev.checked == rev.to_check and not scene.confirming()
+    reported = [d for d in scene.path.errors if d.error >= DOUBTFUL or d.kind != "move"]
+    assert reported and all(d.confirmed() for d in reported)  # smaller ones keep the search's verdict
+    assert confirm_status(rev, False).startswith(f"{rev.to_check} confirmed by rollouts")
+    worst = scene.path.errors[0]
+    text, _ = review_panels.error_row(rev, worst, app.theme)
+    assert text.startswith(error_words(worst)) and " ± " in error_words(worst)
+    scene.show_error(0)
+    stop = scene.current()
+    assert stop is not None
+    side = [
+        line
+        for line, _, _ in review_panels.board_caption(scene.path, stop, app.theme, CheckerColour.LIGHT)[1]
+    ]
+    judged = worst.judged
+    assert judged is not None and f"rollout, {judged.trials} trials" in side
+
+
+def test_the_rollouts_progress_is_said_while_they_run_and_their_count_after() -> None:
+    rev = review_of_gnubg(ONE_ROUND)
+    assert confirm_status(dataclasses.replace(rev, checked=3, to_check=10), True) == "rollouts: 3 of 10"
+    unsure = sum(d.unsure() for d in rev.decisions)
+    said = confirm_status(rev, False)
+    assert said.startswith(f"{rev.checked} confirmed by rollouts")
+    assert ("unsure" in said) == (unsure > 0)
+    assert confirm_status(review_of_gnubg(None), False) == "search alone"
+
+
+def review_of_gnubg(confirm: ConfirmSettings | None) -> Review:
+    engine = Engine(shared_evaluator()[0])  # type: ignore[arg-type]
+    rev = engine.judge_match(replay_bytes(GNUBG), 1)
+    return rev if confirm is None else engine.confirm_review(rev, confirm)
+
+
+def test_the_coachs_verdicts_setting_chooses_how_the_review_is_confirmed(
+    make_app: Callable[..., App],
+) -> None:
+    for mode, trials in (("quick", None), ("default", 144), ("thorough", 576)):
+        app = make_app(hint_depth=1, review_mode=mode)
+        app.open_review(GNUBG, "gnubg.mat", None)
+        scene = app.stack.top()
+        assert isinstance(scene, ReviewScene)
+        assert (None if scene.confirm is None else scene.confirm.max_trials) == trials
+        assert scene.confirm == CONFIRM_MODES[mode]
+        scene.close_scene()
+
+
+def test_closing_a_review_while_its_rollouts_run_stops_them_and_keeps_only_confirmed_errors_as_cards(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    long = ConfirmSettings("long", max_trials=1296, min_trials=1296, truncate=7)
+    monkeypatch.setattr(review_scene, "CONFIRM_MODES", {"quick": None, "default": long, "thorough": long})
+    app = make_app(hint_depth=1, review_mode="default", drill_names=["Alice", "Bob"])
+    app.open_review(GNUBG, "gnubg.mat", None)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    run_until(app, lambda: scene.path is not None, "the search's verdicts")
+    assert scene.confirming()
+    key(app, pygame.K_ESCAPE)
+    assert scene.worker is None and app.stack.top() is not scene
+    settle_files(app)
+    end = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()  # the rollouts' processes ended with the review
+    assert scene.path is not None
+    confirmed = {
+        (d.game, d.turn, str(d.kind)) for d in scene.path.review.decisions if d.vouched() is not None
+    }
+    cards = deck_cards(home) if (home / DECK_FILE).exists() else []
+    assert {c.key()[1:] for c in cards} <= confirmed  # none from a verdict the search alone gave
