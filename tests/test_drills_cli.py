@@ -4,17 +4,22 @@ in one line."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from ai.engine import Engine, default_evaluator
+from ai.engine_types import CONFIRM_MODES
 from bench.drills import random_cards
 from game.drills.card import DEFAULT_MIN_ERROR
 from game.drills.deck import DECK_FILE, open_deck
+from game.rules.cube import CubeAction
 from game.rules.move import legal_moves
 from game.rules.position import Position
 from main import main
 from tests.drill_cases import NOW, answered_deck, deck_cards, lasse_review
+from ui.text.explain import drill_why, speak
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -27,13 +32,13 @@ def test_drills_add_keeps_the_players_errors_once_however_often_the_record_is_ad
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, _, review = lasse_review()
-    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")
     assert code == 0
     first = deck_cards(home)
     expected = [d for d in review.decisions if d.player == 0 and d.error >= DEFAULT_MIN_ERROR]
     assert len(first) == len(expected) >= 1
     assert out.startswith(f"{len(first)} card")
-    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    code, out, _ = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")
     assert code == 0 and out.startswith("0 cards added") and "already in the deck" in out
     assert deck_cards(home) == first
 
@@ -42,7 +47,7 @@ def test_a_player_not_in_the_record_is_refused_in_one_line(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, _, _ = lasse_review()
-    code, out, err = _run(capsys, "add", str(path), "--player", "nori", "--depth", "1")
+    code, out, err = _run(capsys, "add", str(path), "--player", "nori", "--depth", "1", "--quick")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "'nori' is not a player" in err and "'lasse'" in err
 
@@ -51,7 +56,7 @@ def test_drills_answer_says_whether_it_was_right_the_best_why_and_when_it_is_due
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, _, _ = lasse_review()
-    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")
     code, out, _ = _run(capsys, "list", "--due", "--json")
     assert code == 0
     listed = json.loads(out)
@@ -74,7 +79,7 @@ def test_a_move_the_review_did_not_rank_is_judged_by_the_engine(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, _, _ = lasse_review()
-    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")
+    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")
     card = next(c for c in deck_cards(home) if c.played == "24/23 24/21")
     position = Position.from_id(card.position_id)
 
@@ -141,7 +146,7 @@ def test_drills_add_keeps_each_cards_explanation_in_english_words(
     from ui.text.explain import drill_why
 
     path, _, review = lasse_review()
-    assert _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1")[0] == 0
+    assert _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")[0] == 0
     cards = deck_cards(home)
     engine = Engine(default_evaluator()[0])
     decisions = {(d.game, d.turn, str(d.kind)): d for d in review.decisions}
@@ -152,3 +157,57 @@ def test_drills_add_keeps_each_cards_explanation_in_english_words(
         assert said is not None
         assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind)) != ""
         assert " is better" not in card.why  # the two sentences after the headline the card's lines say
+
+
+def test_drills_add_keeps_only_the_errors_a_rollout_confirms_valued_by_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, review = lasse_review()
+    code, _, err = _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--trials", "36")
+    assert code == 0 and "confirm" in err
+    one_round = replace(CONFIRM_MODES["default"], max_trials=36, min_trials=36)
+    confirmed = Engine(default_evaluator()[0]).confirm_review(review, one_round, processes=2)
+    expected = [d for d in confirmed.vouched() if d.player == 0 and d.error >= DEFAULT_MIN_ERROR]
+    cards = deck_cards(home)
+    assert [(c.source.game, c.source.turn, c.decision) for c in cards] == [
+        (d.game, d.turn, str(d.kind)) for d in expected
+    ]
+    assert [c.error for c in cards] == pytest.approx([d.error for d in expected])
+    searched = [d for d in review.decisions if d.player == 0 and d.error >= DEFAULT_MIN_ERROR]
+    assert len(cards) <= len(searched)  # a rollout never adds an error the search did not report
+    for card in cards:
+        assert card.why.startswith("By the search at depth ") and "(a rollout found the error" in card.why
+        if card.dice is not None:  # the moves the rollout played, by its equities: the card's error
+            assert 2 <= len(card.options) <= 3
+            mine = next(o for o in card.options if o.move == card.played)
+            assert card.options[0].equity - mine.equity == pytest.approx(card.error, abs=1e-5)
+
+
+def test_drills_add_words_the_cards_reasons_in_the_language_asked(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, review = lasse_review()
+    args = ("add", str(path), "--player", "lasse", "--depth", "1", "--quick")
+    assert _run(capsys, *args, "--language", "de")[0] == 0
+    cards = deck_cards(home)
+    engine = Engine(default_evaluator()[0])
+    speak("de")
+    try:
+        by_key = {(d.game, d.turn, str(d.kind)): d for d in review.decisions}
+        for card in cards:
+            d = by_key[(card.source.game, card.source.turn, card.decision)]
+            said = engine.explain_decision(d)
+            assert said is not None
+            assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind))
+    finally:
+        speak("en")
+    assert any(" gewinnt " in c.why or "Gammon" in c.why for c in cards), [c.why for c in cards]
+
+
+def test_drills_add_refuses_a_language_the_game_does_not_speak_in_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = lasse_review()
+    code, out, err = _run(capsys, "add", str(path), "--player", "lasse", "--quick", "--language", "xx")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "does not speak 'xx'" in err and "de" in err

@@ -12,7 +12,7 @@ import pytest
 
 import main as entry
 from ai.analysis.review import RATINGS, TOP_MOVES, Review, rating, review
-from ai.cli.analyze import ProgressBar
+from ai.cli.progress import ProgressBar
 from ai.cube.met import default_met
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator

@@ -47,7 +47,7 @@ from ui.scenes.review.scene import (
     keys_line,
     review_depth,
 )
-from ui.text.engine import error_words
+from ui.text.explain import error_words
 from ui.widgets import review_view
 from ui.widgets.review_view import CELL_GAP, table_starts
 

@@ -32,15 +32,16 @@ from ui.scenes.game.cube_dialogs import TakePassDialog
 from ui.scenes.game.scene import GameScene
 from ui.scenes.game.tutor_dialog import TutorDialog
 from ui.scenes.review.scene import REVIEW_ACTIONS, ReviewScene
-from ui.scenes.why import Explanation, WhyDialog, searched_note
-from ui.text.engine import error_words
+from ui.scenes.why import Explanation, WhyDialog
 from ui.text.explain import (
     CubeSide,
     brief_why,
     cube_rows,
     cube_side,
     drill_why,
+    error_words,
     move_rows,
+    searched_note,
     why_cube,
     why_decision,
     why_move,

@@ -367,6 +367,14 @@ class Review:
     to_check: int = 0
     """The decisions to judge again (0: none, or not yet chosen)."""
 
+    def vouched(self) -> tuple[Decision, ...]:
+        """The decisions whose verdicts the coach vouches for, as drill cards keep them: every one
+        of a review by the search alone; of a confirmed review, those a rollout confirmed, valued by
+        it (:meth:`Decision.vouched`)."""
+        if self.confirm is None:
+            return self.decisions
+        return tuple(v for d in self.decisions if (v := d.vouched()) is not None)
+
     def confirming(self) -> bool:
         """The second pass has decisions still to judge."""
         return self.confirm is not None and self.checked < self.to_check

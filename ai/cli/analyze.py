@@ -28,18 +28,15 @@ import io
 import json
 import sys
 import textwrap
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TextIO
 
+from ai.cli.confirming import add_confirm_arguments, check_confirm_arguments, confirmed_review
+from ai.cli.progress import ProgressBar
 from ai.engine import Engine
 from ai.engine_types import (
     BAD,
-    CONFIRM_MODES,
     CUBE_EXTRA_DEPTH,
     MAX_DEPTH,
-    ConfirmSettings,
     Decision,
     PlayerStats,
     Review,
@@ -53,62 +50,8 @@ from game.records.formats import load_match
 from game.rules.cube import CubeAction
 from game.support.files import UnknownHomeError, user_path
 
-BAR_WIDTH = 30
-"""Characters of the progress bar."""
-
 USAGE_ERROR = 2
 """Exit code for a file that cannot be analysed."""
-
-
-class ProgressBar:
-    """A review's progress on a stream: a redrawn bar on a terminal, a line per game elsewhere."""
-
-    def __init__(self, stream: TextIO, games: list[int]) -> None:
-        self.stream = stream
-        self.tty = stream.isatty()
-        self.ends = [sum(games[: k + 1]) for k in range(len(games))]
-        self.start = time.monotonic()
-        self.reported = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.tty:
-            draw_bar(self.stream, "analyse", done, total, "turns", self.start)
-        else:
-            while self.reported < len(self.ends) and done >= self.ends[self.reported]:
-                self.reported += 1
-                self.stream.write(f"analyse: game {self.reported}/{len(self.ends)} done\n")
-        self.stream.flush()
-
-
-def draw_bar(stream: TextIO, label: str, done: int, total: int, unit: str, start: float) -> None:
-    """A progress bar redrawn on its terminal line (a new line once done)."""
-    filled = BAR_WIDTH * done // max(total, 1)
-    bar = "#" * filled + "-" * (BAR_WIDTH - filled)
-    stream.write(f"\r{label} [{bar}] {done}/{total} {unit} {time.monotonic() - start:.0f} s")
-    if done == total:
-        stream.write("\n")
-
-
-class ConfirmBar:
-    """The second pass's progress on a stream: a redrawn bar on a terminal, else a line at its
-    start and its end."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.tty = stream.isatty()
-        self.start = time.monotonic()
-        self.started = False
-
-    def __call__(self, rev: Review) -> None:
-        done, total = rev.checked, rev.to_check
-        if self.tty:
-            draw_bar(self.stream, "confirm", done, total, "decisions", self.start)
-        elif not self.started:
-            self.stream.write(f"confirm: {total} decision{'s' * (total != 1)} to roll out\n")
-        elif done == total:
-            self.stream.write(f"confirm: {done}/{total} done\n")
-        self.started = True
-        self.stream.flush()
 
 
 def _sign(x: float) -> str:
@@ -250,20 +193,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         metavar="N",
         help="search depth of cube decisions 1..4 (default: one more than --depth, at most 4)",
     )
-    mode = ap.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--quick", action="store_true", help="the search alone: no decision rolled out again (fastest)"
-    )
-    mode.add_argument("--thorough", action="store_true", help="longer confirming rollouts, more trials")
-    ap.add_argument(
-        "--trials",
-        type=int,
-        metavar="T",
-        help="most trials of each confirming rollout (default: the mode's, 144 or 576; from 36)",
-    )
-    ap.add_argument(
-        "--jobs", type=int, metavar="N", help="processes for the confirming rollouts (default: every core)"
-    )
+    add_confirm_arguments(ap)
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--worst", type=int, default=10, metavar="N", help="decisions listed (default 10)")
     ap.add_argument("--weights", metavar="FILE", help="network weights to use instead of the shipped ones")
@@ -289,21 +219,9 @@ def _check_options(args: argparse.Namespace, ap: argparse.ArgumentParser) -> Non
         ap.error(f"--cube-depth must be 1..{MAX_DEPTH}")
     if args.worst < 0:
         ap.error("--worst must be 0 or more")
-    if args.trials is not None and args.trials < 36:
-        ap.error("--trials must be 36 or more")
-    if args.jobs is not None and args.jobs < 1:
-        ap.error("--jobs must be 1 or more")
+    check_confirm_arguments(args, ap)
     if args.rollout_errors < 0 or args.rollout_trials < 1 or args.rollout_truncate < 0:
         ap.error("--rollout-errors, --rollout-trials and --rollout-truncate must be 0 or more (trials: 1)")
-
-
-def confirm_settings(args: argparse.Namespace) -> ConfirmSettings | None:
-    """The second pass the options ask for (None: ``--quick``, the search alone)."""
-    chosen = CONFIRM_MODES["quick" if args.quick else "thorough" if args.thorough else "default"]
-    if chosen is None or args.trials is None:
-        return chosen
-    trials = -(-args.trials // 36) * 36  # whole rounds
-    return replace(chosen, max_trials=trials, min_trials=min(chosen.min_trials, trials))
 
 
 def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
@@ -340,12 +258,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     cube_depth = args.cube_depth or min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     engine = Engine(evaluator)
     rev = engine.judge_match(match, args.depth, on_turn=progress, cube_depth=cube_depth)
-    second = confirm_settings(args)
-    if second is not None:
-        from ai.engine_types import default_jobs
-
-        jobs = args.jobs or default_jobs()
-        rev = engine.confirm_review(rev, second, processes=jobs, on_update=ConfirmBar(sys.stderr))
+    rev = confirmed_review(engine, rev, args)
     confirmed = None
     if args.rollout_errors > 0:
         from ai.cli.rollout_errors import confirm_errors, format_confirmations

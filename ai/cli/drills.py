@@ -22,13 +22,15 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ai.cli.confirming import add_confirm_arguments, confirmed_review
 from ai.cli.options import non_negative
 from ai.engine import Engine
-from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, Review, context_from_match
+from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, Decision, context_from_match
 from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
 from game.drills.card import (
     DEFAULT_MIN_ERROR,
@@ -95,6 +97,13 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         metavar="E",
         help=f"the least error kept ({DEFAULT_MIN_ERROR})",
     )
+    add.add_argument(
+        "--language",
+        metavar="CODE",
+        help="the language of the reasons the cards keep, as the window shows them (de, fr, ja...; "
+        "default: the window's when none is chosen in its settings, BACKGAMMON_LANGUAGE or the system's)",
+    )
+    add_confirm_arguments(add)
     listing = sub.add_parser("list", help="the cards, soonest due first")
     listing.add_argument("--due", action="store_true", help="only the cards due now")
     listing.add_argument("--json", action="store_true", help="one JSON list")
@@ -190,16 +199,22 @@ def _add(args: argparse.Namespace, path: Path) -> int:
         said = " and ".join(repr(n) for n in match.record.players)
         raise DrillsError(f"{args.player!r} is not a player of {record_path.name} (its players: {said})")
     from ai.cli.hint import load
+    from ui.text.explain import speak
 
+    try:
+        speak(args.language)  # the cards' reasons, in the window's words
+    except ValueError as exc:
+        raise DrillsError(f"--language: {exc}") from None
     evaluator = load("auto", sys.stderr)
     cube_depth = min(args.depth + CUBE_EXTRA_DEPTH, MAX_DEPTH)
     engine = Engine(evaluator)
-    review = engine.judge_match(match, args.depth, cube_depth=cube_depth)
+    review = confirmed_review(engine, engine.judge_match(match, args.depth, cube_depth=cube_depth), args)
     names = (match.record.players[0], match.record.players[1])
-    why = _explained(engine, review, players, args.min_error)
+    vouched = review.vouched()  # of a confirmed review, only the errors a rollout confirmed
+    why = _explained(engine, vouched, players, args.min_error)
     harvest = Harvest(players, args.min_error, names, args.depth, why=why)
     source = Source(record_identity(match.record), record_path.name)
-    cards = cards_from_decisions(review.decisions, source, harvest)
+    cards = cards_from_decisions(vouched, source, harvest)
     with open_told(path) as deck:
         added = deck.add(cards, time.time())
     kept = len(cards) - len(added)
@@ -211,22 +226,22 @@ def _add(args: argparse.Namespace, path: Path) -> int:
 
 
 def _explained(
-    engine: Engine, review: Review, players: frozenset[int], least: float
+    engine: Engine, decisions: Sequence[Decision], players: frozenset[int], least: float
 ) -> dict[tuple[int, int, str], str]:
     """The explanation of each error of ``players`` of at least ``least`` (those that become cards),
-    in English words (the command line's language; issue 53), by (game, turn, decision) as
-    :class:`Harvest` reads them: the two sentences a card keeps."""
-    from ui.text.explain import drill_why, english
+    in the language spoken (:func:`ui.text.explain.speak`; issue 53), by (game, turn, decision) as
+    :class:`Harvest` reads them: the two sentences a card keeps (after a rollout's confirmation,
+    said to be the search's)."""
+    from ui.text.explain import drill_why, searched_note
 
-    english()
     out = {}
-    for d in review.decisions:
+    for d in decisions:
         wanted = d.player in players and d.error >= least and d.error > 0
         said = engine.explain_decision(d) if wanted else None
         if said is not None:
-            out[(d.game, d.turn, str(d.kind))] = drill_why(
-                said, None if d.kind == "move" else CubeAction(d.kind)
-            )
+            note = searched_note(d)
+            why = drill_why(said, None if d.kind == "move" else CubeAction(d.kind))
+            out[(d.game, d.turn, str(d.kind))] = (note + " " if note else "") + why
     return out
 
 

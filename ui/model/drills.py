@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from ai.engine_types import Decision, Review
+from ai.engine_types import Review
 from game.drills.card import (
     MOVE,
     Card,
@@ -156,15 +156,12 @@ def cards_of_review(
     """The cards of a judged match: the ``players``' errors of at least ``min_error``; ``name`` is the
     record's file name; ``why``: each decision's explanation in words, by (game, turn, decision).
     Of a review confirmed by rollouts, only the errors a rollout confirmed, valued by it
-    (:meth:`ai.engine_types.Decision.vouched`): an error the search alone found, or one a rollout
+    (:meth:`ai.engine_types.Review.vouched`): an error the search alone found, or one a rollout
     left unsure, makes no card."""
     record = review.match.record
     names = (record.players[0], record.players[1])
     harvest = Harvest(players, min_error, names, review.depth, judged_by, why)
-    decisions: Sequence[Decision] = review.decisions
-    if review.confirm is not None:
-        decisions = [v for d in review.decisions if (v := d.vouched()) is not None]
-    return cards_from_decisions(decisions, Source(record_identity(record), name), harvest)
+    return cards_from_decisions(review.vouched(), Source(record_identity(record), name), harvest)
 
 
 def keep_review(

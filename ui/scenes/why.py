@@ -21,8 +21,7 @@ from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.rules.cube import CubeAction
 from ui.scenes.base import ENTER, Choice, Context, Dialog
 from ui.text import _, current
-from ui.text.engine import error_words
-from ui.text.explain import CubeSide, Row, cube_rows, drill_why, move_rows, why_cube, why_move
+from ui.text.explain import CubeSide, Row, cube_rows, drill_why, move_rows, searched_note, why_cube, why_move
 from ui.widgets.controls import mix, mouse_pos, wrap
 from ui.widgets.move_list import BAR_W, scroll_bar
 from ui.widgets.why_view import LINE, Cell, Line, draw_lines, last_first, lines_height, why_lines
@@ -89,18 +88,6 @@ def drill_reasons(
             note = searched_note(d)
             out[(d.game, d.turn, str(d.kind))] = (note + " " if note else "") + drill_why(said, kind)
     return out
-
-
-def searched_note(d: Decision) -> str:
-    """Where a rollout confirmed ``d``, the words that say its reasons are the search's, worded
-    before them (their numbers are the search's; the error the review shows is the rollout's);
-    "" otherwise."""
-    j = d.judged
-    if j is None or not j.confirmed:
-        return ""
-    return _("By the search at depth {depth} (a rollout found the error {error}):").format(
-        depth=j.depth, error=error_words(d)
-    )
 
 
 class WhyDialog(Dialog):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ai.engine_types import CubeAdvice, Decision
+from ai.engine_types import CubeAdvice
 from game.rules.cube import CubeAction
 from ui.model.display import ThemeChoice
-from ui.text import N_, _, number
+from ui.text import N_, _
 
 LEVELS: Mapping[str, str] = MappingProxyType(
     {
@@ -128,17 +128,6 @@ ERROR_NAMES: Mapping[str, str] = MappingProxyType(
 def error_name(verdict: str) -> str:
     """An error's name ("wrong take"), in words ("" stays empty)."""
     return _(ERROR_NAMES[verdict]) if verdict in ERROR_NAMES else verdict
-
-
-def error_words(d: Decision) -> str:
-    """A decision's error as the language writes numbers, with its 95% interval's half-width when a
-    rollout confirmed it (``0.071 ± 0.012``)."""
-    said = number(d.error, ".3f")
-    j = d.judged
-    if j is None or not j.confirmed:
-        return said
-    low, high = j.interval
-    return f"{said} ± {number((high - low) / 2, '.3f')}"
 
 
 CUBE_BEST: Mapping[str, str] = MappingProxyType(

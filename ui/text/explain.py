@@ -31,11 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ai.engine_types import Decision
 from game.facts.chances import CubeFacts
 from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.facts.why import CubeReason, FactValue, Favours, Kind, Reason
 from game.rules.cube import CubeAction
-from ui.text import Nn_, _, ngettext, number, use
+from ui.text import Nn_, _, chosen_language, ngettext, number, use
+from ui.text.languages import BY_CODE
 
 __all__ = [
     "CubeSide",
@@ -59,6 +61,44 @@ def english() -> None:
     """Word everything in English from now on: the command line's report (``analyze``) speaks it,
     whatever language the environment names for the window."""
     use("")
+
+
+def speak(language: str | None) -> str:
+    """Word everything in ``language`` from now on (a code of the game's languages, ``en`` English;
+    None: the language the window speaks when the player has chosen none, the environment's) and
+    return its code; ValueError naming the languages for one the game does not speak. The words a
+    drill card keeps for the window (``drills add``) are in it."""
+    code = chosen_language("") if language is None else language
+    if code not in BY_CODE and code != "":
+        raise ValueError(f"the game does not speak {language!r} (it speaks {', '.join(BY_CODE)})")
+    use("" if code == "en" else code)
+    return code or "en"
+
+
+# --- a verdict's error, and whose reasons --------------------------------------------------------
+
+
+def error_words(d: Decision) -> str:
+    """A decision's error as the language writes numbers, with its 95% interval's half-width when a
+    rollout confirmed it (``0.071 ± 0.012``)."""
+    said = number(d.error, ".3f")
+    j = d.judged
+    if j is None or not j.confirmed:
+        return said
+    low, high = j.interval
+    return f"{said} ± {number((high - low) / 2, '.3f')}"
+
+
+def searched_note(d: Decision) -> str:
+    """Where a rollout confirmed ``d``, the words that say its reasons are the search's, worded
+    before them (their numbers are the search's; the error the review shows is the rollout's);
+    "" otherwise."""
+    j = d.judged
+    if j is None or not j.confirmed:
+        return ""
+    return _("By the search at depth {depth} (a rollout found the error {error}):").format(
+        depth=j.depth, error=error_words(d)
+    )
 
 
 # --- numbers as they are shown ----------------------------------------------------------------------

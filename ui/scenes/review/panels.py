@@ -7,7 +7,8 @@ from game.rules.position import pip_count
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.seats import CheckerColour
 from ui.text import _, ngettext, number
-from ui.text.engine import action_words, best_words, equity_labels, error_name, error_words, rating_words
+from ui.text.engine import action_words, best_words, equity_labels, error_name, rating_words
+from ui.text.explain import error_words
 from ui.text.model import colour_name
 from ui.widgets.move_list import MoveRow
 from ui.widgets.review_view import Line, Row

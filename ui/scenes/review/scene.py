@@ -49,10 +49,11 @@ from ui.scenes.review.panels import (
 )
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
-from ui.scenes.why import decision_explanation, drill_reasons, searched_note
+from ui.scenes.why import decision_explanation, drill_reasons
 from ui.text import N_, _
 from ui.text import drills as drill_words
 from ui.text.errors import file_error
+from ui.text.explain import searched_note
 from ui.widgets.controls import (
     Button,
     EasedProgress,
