@@ -306,3 +306,30 @@ def test_settled_means_the_interval_crosses_no_band_edge() -> None:
     assert settled(0.2, 0.01, True) and settled(0.0, 0.01, True)
     assert not settled(VERY_BAD, 0.001, True) and not settled(0.0, 0.01, False)
     assert settled(0.045, 0.005, True) and not settled(0.045, 0.01, True)
+
+
+def test_a_drill_card_keeps_only_a_confirmed_settled_verdict_with_the_rolled_moves_best_first(
+    evaluator: Evaluator,
+) -> None:
+    match = replay(read_match((DATA / "short.mat").read_text()))
+    first = review(match, 1, evaluator, cube_depth=1)
+    rev = confirm(first, evaluator, replace(FAST, max_trials=72))
+    assert first.vouched() == first.decisions  # the search alone: every verdict as it is
+    vouched = rev.vouched()
+    assert vouched and all(v.confirmed() and not v.unsure() for v in vouched)
+    for d in rev.decisions:
+        v = d.vouched()
+        if not d.confirmed() or d.unsure():
+            assert v is None
+        elif d.kind == "move":
+            assert v is not None and d.judged is not None
+            rolled = sorted(d.judged.rolled, key=lambda r: -r[1])
+            assert [(o.move.notation(), o.equity, o.rank) for o in v.options] == [
+                (label, equity, rank) for rank, (label, equity, _) in enumerate(rolled, 1)
+            ]
+            mine = next(o for o in v.options if o.move.notation() == d.played)
+            assert v.options[0].equity - mine.equity == pytest.approx(d.error)
+        else:
+            assert v is d
+    unsure = replace(vouched[0], judged=replace(vouched[0].judged, estimate=0.03, se=0.02, settled=False))
+    assert unsure.unsure() and unsure.vouched() is None
