@@ -88,9 +88,24 @@ def test_a_move_the_review_did_not_rank_is_judged_by_the_engine(
     other = next(
         m for m in legal_moves(position, card.dice) if Position(m.after.code).position_id() not in ranked
     )
-    code, out, _ = _run(capsys, "answer", str(card.id), other.notation(), "--json")
+    code, out, _ = _run(capsys, "answer", str(card.id), other.notation(), "--json", "--quick")
     said = json.loads(out)
     assert code == 0 and said["correct"] is False and said["error"] > 0 and said["best"] == "8/5 6/5"
+    assert said["trials"] == 0  # the search alone
+
+
+def test_a_costly_move_the_card_did_not_rank_is_judged_again_by_a_rollout(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, _ = lasse_review()
+    _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")
+    card = next(c for c in deck_cards(home) if c.played == "24/23 24/21")
+    code, out, _ = _run(capsys, "answer", str(card.id), "6/2", "--json")
+    said = json.loads(out)
+    assert code == 0 and said["correct"] is False and said["trials"] >= 36
+    assert said["best"] == "8/5 6/5" and said["error"] > 0.1  # 6/2 leaves a blot and breaks the 6 point
+    code, out, _ = _run(capsys, "answer", str(card.id), "6/2")
+    assert code == 0 and "(rollout, " in out and "trials)" in out
 
 
 @pytest.mark.parametrize(

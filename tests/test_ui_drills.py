@@ -12,8 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.engine_types import ConfirmSettings
 from bench.drills import random_cards
-from game.drills.card import Card, DrillKind, Source, judge
+from game.drills.card import Card, DrillKind, Option, Source, judge
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction
 from game.rules.move import MoveProblem, legal_moves, parse_move
@@ -26,6 +27,7 @@ from ui.model.records import keep_game
 from ui.model.seats import CheckerColour
 from ui.model.session import FirstMove, GameConfig, GameSession
 from ui.scenes.base import Command
+from ui.scenes.drill import scene as drill_scene
 from ui.scenes.drill.names import NamesDialog, read_names
 from ui.scenes.drill.scene import DRILL_ACTIONS, DrillScene, Stage
 from ui.scenes.drill.typed import MoveDialog
@@ -322,3 +324,57 @@ def test_a_label_whose_word_is_wider_than_its_button_is_not_cut_in_two() -> None
     assert label_lines(font, "Double", narrow) is None
     wide = pygame.Rect(0, 0, font.size("Review after")[0] + 10, 60)
     assert label_lines(font, "Review after a match", wide) == ["Review after", "a match"]
+
+
+ONE_ROUND = ConfirmSettings("test", max_trials=36, min_trials=36, truncate=2)
+"""A confirming rollout of one round: an answer judged again in a second."""
+
+
+def _opening_card() -> Card:
+    """The opening 31 played 24/23 24/21, the best 8/5 6/5: the card holds only those two moves."""
+    position = Position.from_id("4HPwATDgc/ABMA")
+    played = parse_move("24/23 24/21", position, (3, 1))
+    best = parse_move("8/5 6/5", position, (3, 1))
+    return Card(
+        "4HPwATDgc/ABMA", "cAkAAAAAAAAA", "move", played.notation(), best.notation(), 0.2,
+        Source("record:opening", "opening.mat", 1, 0, 1), dice=(3, 1), depth=1,
+        options=(
+            Option(best.notation(), Position(best.after.code).position_id(), 0.16),
+            Option(played.notation(), Position(played.after.code).position_id(), -0.04),
+        ),
+    )  # fmt: skip
+
+
+def test_a_costly_answer_the_card_did_not_hold_is_judged_again_by_a_rollout(
+    make_app: Callable[..., App], home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(drill_scene, "ANSWER_CONFIRM", ONE_ROUND)
+    card = _opening_card()
+    _deck(home, [card])
+    app = make_app(review_mode="default")
+    scene = _drill(app)
+    position = Position.from_id(card.position_id)
+    worst = parse_move("6/2", position, (3, 1))  # the search ranks it well below the best
+    scene.answer_with(worst)
+    run_until(app, lambda: scene.searched is not None or scene.stage is Stage.ANSWERED, "the ranking")
+    assert scene.searched is not None and not scene.searched.right  # the search's verdict, held
+    assert any("by a rollout" in line for line, _, _ in scene.lines())
+    run_until(app, lambda: scene.stage is Stage.ANSWERED, "the rollout")
+    judged = scene.judged
+    assert judged is not None and judged.trials == 36 and judged.answer == worst.notation()
+    assert judged.error > 0 and not judged.right and judged.best_after
+    assert any(line == "rollout, 36 trials" for line, _, _ in scene.lines())
+    assert scene.worker is None and scene.searched is None
+
+
+def test_with_quick_verdicts_an_answer_the_card_did_not_hold_is_the_searchs_alone(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    card = _opening_card()
+    _deck(home, [card])
+    app = make_app(review_mode="quick")
+    scene = _drill(app)
+    worst = parse_move("6/2", Position.from_id(card.position_id), (3, 1))
+    scene.answer_with(worst)
+    run_until(app, lambda: scene.stage is Stage.ANSWERED, "the ranking")
+    assert scene.judged is not None and scene.judged.trials == 0 and scene.judged.error > 0

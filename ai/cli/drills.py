@@ -1,19 +1,23 @@
 """``python main.py drills``: the player's errors as cards to practise, from the command line.
 
-    python main.py drills add RECORD --player NAME [--depth N] [--min-error E]
+    python main.py drills add RECORD --player NAME [--depth N] [--min-error E] [--language CODE]
+                                  [--quick | --thorough] [--trials T] [--jobs N]
     python main.py drills list [--due] [--json]
-    python main.py drills answer ID MOVE|double|no-double|take|pass [--json]
+    python main.py drills answer ID MOVE|double|no-double|take|pass [--json] [--quick]
     python main.py drills export FILE       (.json, .csv, or .txt: one XGID a line)
     python main.py drills import FILE       (a .json or .csv export)
 
-``add`` reviews a record (any format of the registry) through the engine and keeps each of the
-named player's decisions that cost at least ``--min-error`` (0.04) as a card; a second ``add`` of
-the same record adds nothing. ``list`` prints each card (``--json``: a list of objects with
-``id``, ``xgid``, ``dice``, ``played``, ``best``, ``error``, ``due``, ``kind``); ``answer`` judges
-an answer, keeps it and schedules the card again (FSRS: :mod:`game.drills.schedule`), printing
-whether it was right, the best, its error, why and when the card is due next. The deck is the one
-in the user data folder (``BACKGAMMON_HOME``), or ``--deck FILE``. A bad argument or file is
-refused in one line, exit code 2.
+``add`` reviews a record (any format of the registry) through the engine, confirms the errors it
+would report by rollouts as ``analyze`` does (``--quick``: the search alone), and keeps each of the
+named player's confirmed decisions that cost at least ``--min-error`` (0.04) as a card, its reasons
+in the window's language (``--language``); a second ``add`` of the same record adds nothing.
+``list`` prints each card (``--json``: a list of objects with ``id``, ``xgid``, ``dice``,
+``played``, ``best``, ``error``, ``due``, ``kind``); ``answer`` judges an answer (a costly move the
+card did not rank: by the search, then a rollout, ``"trials"`` in the JSON; ``--quick``: the search
+alone), keeps it and schedules the card again (FSRS: :mod:`game.drills.schedule`), printing whether
+it was right, the best, its error, why and when the card is due next. The deck is the one in the
+user data folder (``BACKGAMMON_HOME``), or ``--deck FILE``. A bad argument or file is refused in
+one line, exit code 2.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any
 from ai.cli.confirming import add_confirm_arguments, confirmed_review
 from ai.cli.options import non_negative
 from ai.engine import Engine
-from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, Decision, context_from_match
+from ai.engine_types import CUBE_EXTRA_DEPTH, MAX_DEPTH, ConfirmSettings, Decision, context_from_match
 from ai.engine_types import REVIEW_DEPTH as DEFAULT_DEPTH
 from game.drills.card import (
     DEFAULT_MIN_ERROR,
@@ -39,12 +43,14 @@ from game.drills.card import (
     Harvest,
     Judged,
     Source,
+    candidates,
     cards_from_decisions,
     chances,
     judge,
     judge_ranked,
     players_named,
     record_identity,
+    rolled_out,
     shallower,
 )
 from game.drills.deck import DECK_FILE, Deck, DeckError, open_deck
@@ -55,7 +61,7 @@ from game.records.formats import load_match
 from game.records.matchid import from_match_id
 from game.rules.cube import CubeAction
 from game.rules.move import MoveError, parse_move
-from game.rules.position import Position
+from game.rules.position import Position, position_id
 from game.support.files import UnknownHomeError, read_regular, user_path, writable, write_atomic
 from game.support.resources import user_data_dir
 
@@ -117,6 +123,11 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         default=DEFAULT_MIN_ERROR,
         metavar="E",
         help="an answer costing this is wrong",
+    )
+    answer.add_argument(
+        "--quick",
+        action="store_true",
+        help="a move the card did not rank is judged by the search alone (else a rollout confirms it)",
     )
     export = sub.add_parser("export", help="write the deck: .json, .csv, or .txt (XGIDs)")
     export.add_argument("file", metavar="FILE")
@@ -263,8 +274,9 @@ def _list(args: argparse.Namespace, path: Path) -> int:
     return 0
 
 
-def _judge(card: Card, words: str) -> Judged:
-    """The answer judged from the card, or by ranking the roll's moves with the engine."""
+def _judge(card: Card, words: str, quick: bool = False) -> Judged:
+    """The answer judged from the card, or by ranking the roll's moves with the engine (a costly one
+    then judged again by a rollout unless ``quick``)."""
     if card.is_cube():
         try:
             found = judge(card, words)
@@ -291,7 +303,21 @@ def _judge(card: Card, words: str) -> Judged:
     while depth is not None:
         ranked = engine.rank_moves(position, card.dice, depth, context=context, cubeful_replies=False)
         depth = shallower(move, ranked)  # cut short by the search: all ranked again at its depth
-    return judge_ranked(card, move, ranked)
+    searched = judge_ranked(card, move, ranked)
+    moves = candidates(card, move, ranked)
+    if quick or searched.right or not moves:
+        return searched
+    # a costly answer judged again by a rollout, as the coach's verdicts are (issue 52)
+    settings, error = ConfirmSettings(), searched.error
+    again = engine.confirm_decision(
+        position, context, "move", settings, moves=moves, depth=card.depth, search_error=error
+    )
+    if again is None:
+        return searched
+    afters = {o.move: o.after for o in card.options} | {
+        r.move.notation(): position_id(r.move.after.code) for r in ranked
+    }
+    return rolled_out(searched, again.error, again.best, afters.get(again.best, ""), again.judged.trials)
 
 
 def _answer(args: argparse.Namespace, path: Path) -> int:
@@ -301,7 +327,7 @@ def _answer(args: argparse.Namespace, path: Path) -> int:
         if held is None:
             raise DrillsError(f"there is no card {args.id} in the deck")
         card = held[0]
-        judged = _judge(card, words)
+        judged = _judge(card, words, args.quick)
         schedule = deck.answer(card.id, judged, args.min_error, time.time())
     out = {
         "id": card.id,
@@ -309,6 +335,7 @@ def _answer(args: argparse.Namespace, path: Path) -> int:
         "correct": judged.right,
         "best": judged.best,
         "error": round(judged.error, 5),
+        "trials": judged.trials,
         "why": why_of(card, judged),
         "due": when(schedule.due),
     }
@@ -316,7 +343,8 @@ def _answer(args: argparse.Namespace, path: Path) -> int:
         print(json.dumps(out))
         return 0
     verdict = "right" if judged.right else f"wrong: it costs {judged.error:.3f}"
-    print(f"{judged.answer}: {verdict}. Best: {judged.best}.")
+    by = f" (rollout, {judged.trials} trials)" if judged.trials else ""
+    print(f"{judged.answer}: {verdict}{by}. Best: {judged.best}.")
     if out["why"]:
         print(f"Why: {out['why']}")
     print(f"Due again {out['due']}.")

@@ -17,7 +17,7 @@ import enum
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Protocol
 
@@ -177,6 +177,41 @@ class Judged:
     """The best move's Position ID after it (a checker play), to draw it."""
     after: str = ""
     """The answer's Position ID after it (a checker play)."""
+    trials: int = 0
+    """The trials of the rollout that judged it (0: the card's own values, or a fresh search)."""
+
+
+def candidates(
+    card: Card, answer: Move, ranked: Sequence[RankedOption]
+) -> tuple[tuple[str, int, float], ...]:
+    """What a rollout judging ``answer`` again plays (a move the card did not hold, ``ranked`` a fresh
+    ranking of the card's roll, best first): the answer, the card's best and the ranking's best,
+    each its notation, the position after it and its equity; empty when there is nothing to set
+    the answer against (no best held, or the answer is it)."""
+    best = card.best_option()
+    mine = next((r for r in ranked if r.move.after.code == answer.after.code), None)
+    if best is None or mine is None:
+        return ()
+    out = [(answer.notation(), answer.after.code, float(mine.equity))]
+    out.append((best.move, from_position_id(best.after), best.equity))
+    if ranked:
+        top = ranked[0]
+        out.append((top.move.notation(), top.move.after.code, float(top.equity)))
+    kept: list[tuple[str, int, float]] = []
+    for c in out:
+        if all(c[1] != k[1] for k in kept):
+            kept.append(c)
+    return tuple(kept) if len(kept) >= 2 else ()
+
+
+def rolled_out(searched: Judged, error: float, best: str, best_after: str, trials: int) -> Judged:
+    """``searched`` (an answer the card did not hold, judged by a fresh search) as a rollout judged
+    it again: its ``error`` against the rollout's ``best`` (``best_after``: the Position ID after it),
+    from ``trials`` trials."""
+    error = max(0.0, error)
+    return replace(
+        searched, error=error, right=error <= RIGHT_MARGIN, best=best, best_after=best_after, trials=trials
+    )
 
 
 def cube_errors(cube: tuple[float, float, float]) -> Mapping[CubeAction, float]:

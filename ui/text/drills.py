@@ -88,6 +88,11 @@ def answer_words(card: Card, answer: str) -> str:
     return answer
 
 
+def rolled(trials: int) -> str:
+    """How an answer the card did not hold was judged again: by a rollout of ``trials`` trials."""
+    return ngettext("rollout, {trials} trial", "rollout, {trials} trials", trials).format(trials=trials)
+
+
 def verdict(judged: Judged, close: float) -> str:
     """Right, close or wrong, with what it costs."""
     if judged.right:

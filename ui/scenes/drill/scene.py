@@ -4,7 +4,9 @@ Each card's position is on the board as in a game, the player on roll at the bot
 played with the mouse (a checker, then where it goes; Backspace takes a step back) or typed (M),
 or the cube decision is answered (D double, R no double, T take, P pass). The answer is judged at
 once from what the card holds (:func:`game.drills.card.judge`); a move the review did not rank is
-ranked by the screen's own worker (never on the window's thread) and judged against that. The
+ranked by the screen's own worker (never on the window's thread) and judged against that, and,
+where it costs something and the coach's verdicts are confirmed (the ``review_mode`` setting), a
+rollout of it against the card's best judges it again (issue 52). The
 verdict comes with the best, what was played in the match, why, both moves drawn on the board
 (the answer solid, the best dashed) and when the card comes back; Enter goes on to the next. The
 deck is read and written only in file jobs (:mod:`ui.model.drills`). A session is the cards due,
@@ -16,17 +18,28 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Sequence
 
 import pygame
 
-from ai.engine_types import context_from_match
-from ai.worker.messages import Failed, Finished, Request
-from game.drills.card import Card, Judged, chances, cube_action, judge, judge_ranked, shallower
+from ai.engine_types import ConfirmSettings, RankedMove, context_from_match
+from ai.worker.messages import ConfirmRequest, DecisionConfirmed, Failed, Finished, Request
+from game.drills.card import (
+    Card,
+    Judged,
+    candidates,
+    chances,
+    cube_action,
+    judge,
+    judge_ranked,
+    rolled_out,
+    shallower,
+)
 from game.drills.deck import DeckStats
 from game.drills.schedule import Schedule
 from game.records.matchid import from_match_id
 from game.rules.move import Move, MoveError, MoveProblem, parse_move
-from game.rules.position import Position, unpack
+from game.rules.position import Position, position_id, unpack
 from ui.model import drills
 from ui.model.display import HomeSide
 from ui.model.storage import ALL_KINDS, DRILL_MIN_ERRORS, DRILL_SESSIONS
@@ -58,6 +71,10 @@ HELP_SIZE = 13
 LEAST_LABEL = 13
 """The least size of the buttons' labels in one row (else the buttons take two rows)."""
 
+ANSWER_CONFIRM = ConfirmSettings()
+"""The rollout an answer the card did not hold is judged again by: the default confirmation's (the
+player waits for it: never the thorough one)."""
+
 KIND_CHOICES = (ALL_KINDS, "opening", "contact", "race", "bear-off", "cube")
 """The kinds the K key steps through."""
 
@@ -70,7 +87,7 @@ class Stage(enum.Enum):
     ASKING = enum.auto()
     """A card waits for its answer."""
     JUDGING = enum.auto()
-    """A move the card did not rank is being ranked by the worker."""
+    """A move the card did not rank is being ranked by the worker (then, maybe, rolled out)."""
     ANSWERED = enum.auto()
     """The verdict is shown."""
     EMPTY = enum.auto()
@@ -272,6 +289,10 @@ class DrillScene(Scene):
         self.worker: Worker | None = None
         """The screen's own worker, while a move is ranked."""
         self.request: int | None = None
+        self.searched: Judged | None = None
+        """The search's verdict on a move the card did not rank, while a rollout judges it again."""
+        self.ranked: tuple[RankedMove, ...] = ()
+        """The search's ranking of the card's roll, while a rollout judges the answer again."""
         self.buttons: list[Button] = []
         self.on_resize()
         self.load()
@@ -388,14 +409,62 @@ class DrillScene(Scene):
                 if depth is not None:  # cut short by the search: every move ranked again at its depth
                     self._rank(card, depth)
                     return
-                self._finish_worker()
                 try:
-                    self._judged(judge_ranked(card, move, event.moves))
+                    searched = judge_ranked(card, move, event.moves)
                 except ValueError as exc:
+                    self._finish_worker()
                     self.stage, self.note = Stage.ASKING, str(exc)
-            elif isinstance(event, Failed):
+                    return
+                if not self._roll_out(card, move, searched, event.moves):
+                    self._finish_worker()
+                    self._judged(searched)
+            elif isinstance(event, DecisionConfirmed) and self.searched is not None:
+                found = self._confirmed(event)
                 self._finish_worker()
-                self.stage, self.note = Stage.ASKING, event.message
+                self._judged(found)
+            elif isinstance(event, Failed):
+                held = self.searched
+                self._finish_worker()
+                if held is not None:  # the rollout failed: the search's verdict stands
+                    self._judged(held)
+                else:
+                    self.stage, self.note = Stage.ASKING, event.message
+
+    def _roll_out(self, card: Card, move: Move, searched: Judged, ranked: Sequence[RankedMove]) -> bool:
+        """Ask the worker to judge an answer the search finds costly again by a rollout against the
+        card's best (and the search's, if another), as the coach's verdicts are (issue 52); False
+        where the answer costs nothing, the verdicts are the search's alone, or nothing is to compare."""
+        moves = candidates(card, move, ranked)
+        if searched.right or not moves or self.ctx.settings.review_mode == "quick":
+            return False
+        assert self.worker is not None
+        context = context_from_match(from_match_id(card.match_id))
+        request = ConfirmRequest(
+            Position.from_id(card.position_id),
+            context,
+            "move",
+            ANSWER_CONFIRM,
+            moves,
+            card.depth,
+            searched.error,
+        )
+        self.searched, self.ranked = searched, tuple(ranked)
+        self.request = self.worker.start(request)
+        return True
+
+    def _confirmed(self, event: DecisionConfirmed) -> Judged:
+        """The answer as the rollout judged it (the search's verdict where it could not tell)."""
+        searched, found = self.searched, event.confirmation
+        assert searched is not None
+        if found is None:
+            return searched
+        card = self.card
+        held = () if card is None else card.options
+        afters = {o.move: o.after for o in held} | {
+            r.move.notation(): position_id(r.move.after.code) for r in self.ranked
+        }
+        after = afters.get(found.best, searched.best_after)
+        return rolled_out(searched, found.error, found.best, after, found.judged.trials)
 
     def needs_frames(self) -> bool:
         """True while the worker ranks a move."""
@@ -405,7 +474,7 @@ class DrillScene(Scene):
         if self.worker is not None:
             self.worker.close()
             self.worker = None
-        self.request = None
+        self.request, self.searched, self.ranked = None, None, ()
 
     def close(self) -> None:
         """Stop the worker, if it ranks."""
@@ -660,25 +729,34 @@ class DrillScene(Scene):
             (words.origin(card), th.text_dim, False),
         ]
         if self.stage is Stage.JUDGING:
-            out.append((_("Judging your move…"), th.text_dim, False))
+            said = _("Checking your move by a rollout…") if self.searched else _("Judging your move…")
+            out.append((said, th.text_dim, False))
         if self.stage is Stage.ANSWERED and self.judged is not None:
-            judged, close = self.judged, self.ctx.settings.drill_min_error
-            colour = th.accent if judged.right else th.warn
-            out.append(
-                (_("You: {answer}").format(answer=words.answer_words(card, judged.answer)), th.text, False)
-            )
-            out.append((words.verdict(judged, close), colour, True))
-            out.append((words.best_line(card, judged), th.text, False))
-            out.append((words.played_line(card), th.text_dim, False))
-            if card.why:
-                out.append((card.why, th.text, False))
-            found = chances(card, judged)
-            if found is not None:
-                out.append((words.chances_line(found), th.text, False))
-            if card.cube is not None:
-                out.append((words.cube_line(card), th.text, False))
-            if self.schedule is not None:
-                out.append((words.back_in(self.schedule.due - time.time()), th.text_dim, False))
+            out += self._verdict_lines(card, self.judged)
+        return out
+
+    def _verdict_lines(self, card: Card, judged: Judged) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The answer judged: the verdict, how a rollout judged it again, the best, the move played,
+        why, the chances or the cube's values, and when the card comes back."""
+        th, close = self.ctx.theme, self.ctx.settings.drill_min_error
+        colour = th.accent if judged.right else th.warn
+        out = [
+            (_("You: {answer}").format(answer=words.answer_words(card, judged.answer)), th.text, False),
+            (words.verdict(judged, close), colour, True),
+        ]
+        if judged.trials:
+            out.append((words.rolled(judged.trials), th.text_dim, False))
+        out.append((words.best_line(card, judged), th.text, False))
+        out.append((words.played_line(card), th.text_dim, False))
+        if card.why:
+            out.append((card.why, th.text, False))
+        found = chances(card, judged)
+        if found is not None:
+            out.append((words.chances_line(found), th.text, False))
+        if card.cube is not None:
+            out.append((words.cube_line(card), th.text, False))
+        if self.schedule is not None:
+            out.append((words.back_in(self.schedule.due - time.time()), th.text_dim, False))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
