@@ -47,6 +47,7 @@ from ui.scenes.review.scene import (
     keys_line,
     review_depth,
 )
+from ui.scenes.settings.menu import MenuScene
 from ui.text.explain import error_words
 from ui.widgets import review_view
 from ui.widgets.review_view import CELL_GAP, table_starts
@@ -528,3 +529,23 @@ def test_closing_a_review_while_its_rollouts_run_stops_them_and_keeps_only_confi
     }
     cards = deck_cards(home) if (home / DECK_FILE).exists() else []
     assert {c.key()[1:] for c in cards} <= confirmed  # none from a verdict the search alone gave
+
+
+def test_the_start_screen_counts_again_the_cards_a_review_over_it_kept(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    app = confirmed_app(make_app, monkeypatch, drill_names=["Alice", "Bob"])
+    app.push(MenuScene(app))  # the start screen, open before the review (Ctrl+O from it)
+    menu = app.stack.top()
+    assert isinstance(menu, MenuScene)
+    run_until(app, lambda: menu.due is not None, "the cards due counted")
+    assert menu.due == 0
+    app.open_review(GNUBG, "gnubg.mat", None)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene)
+    run_until(app, lambda: scene.path is not None and scene.worker is None, "the rollouts")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top() is menu
+    kept = deck_cards(home)
+    run_until(app, lambda: menu.due == len(kept), "the cards counted again")
+    assert kept and {b.key: b.label for b in menu.buttons}["drill"] == f"{len(kept)} positions to practise"

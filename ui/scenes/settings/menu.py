@@ -183,9 +183,23 @@ class MenuScene(Dialog):
         self.arrows: list[tuple[pygame.Rect, int, int]] = []  # rect, row, direction
         self.due: int | None = None
         """The drill cards due now, once counted (None: not yet)."""
+        self.covered = False
+        """A screen was over this one at the last frame (a review or the Drill screen, which may
+        have added or answered cards: they are counted again when it closes)."""
         super().__init__(ctx)
-        folder, now = ctx.store.folder, time.time()
-        ctx.run_file_job(lambda: due_count(folder, now), self._counted)
+        self.count_due()
+
+    def count_due(self) -> None:
+        """Count the drill cards due now (a file job); the Drill button says how many."""
+        folder, now = self.ctx.store.folder, time.time()
+        self.ctx.run_file_job(lambda: due_count(folder, now), self._counted)
+
+    def update(self, dt: float, covered: bool = False) -> None:
+        """Count the cards again when a screen over this one has closed."""
+        super().update(dt, covered)
+        if self.covered and not covered:
+            self.count_due()
+        self.covered = covered
 
     def on_language(self) -> None:
         """Another language: the title and the rows worded again, then laid out."""
