@@ -93,6 +93,8 @@ ERROR_ROWS = 3
 """The errors the list keeps room for at the least (it scrolls)."""
 ONE_LINE_ERRORS = 400
 """The least width (in the default window) at which an error's row is one line (else two)."""
+LEAST_TITLE = 13
+"""The least size of the review's title on one line with how its verdicts are judged (else two lines)."""
 LEAST_LABEL = 13
 """The least size of the buttons' labels in one row (else the buttons take two rows)."""
 
@@ -732,14 +734,7 @@ class ReviewScene(Scene):
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         surface.fill(th.background)
         pygame.draw.rect(surface, th.panel, self.header)
-        title = _("Review · {name} · depth {depth}").format(name=self.name, depth=self.depth)
-        room = self.header.width - 24
-        if self.path is not None:
-            title = _("Review · {match} · {name}").format(match=top_line(self.path.review), name=self.name)
-            room = self._draw_judged(surface)
-        size = fit_size(fonts, [(title, True, room)], self.header.height * 0.45)
-        title = fit_text(fonts.get(size, True), title, room)  # a file's name may be long
-        text(surface, fonts, title, (12, self.header.centery), size, th.text, True, "midleft")
+        self._draw_header(surface)
         if self.path is None:
             self._draw_waiting(surface)
         else:
@@ -759,23 +754,53 @@ class ReviewScene(Scene):
             text(surface, fonts, line, (12, y), size, colour)
             y += size * 1.35
 
-    def _draw_judged(self, surface: pygame.Surface) -> int:
-        """How the verdicts are judged, at the header's right (the rollouts' progress and its bar
-        while they run); the width left for the title."""
-        assert self.path is not None
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        """The title (who played what, the score, the depth, the file) and, once the review is
+        shown, how its verdicts are judged at the right (the rollouts' progress and its bar while
+        they run): on one line where both fit at a readable size, else on two."""
+        th, fonts, head = self.ctx.theme, self.ctx.renderer.fonts, self.header
+        title = _("Review · {name} · depth {depth}").format(name=self.name, depth=self.depth)
+        if self.path is None:
+            self._line(surface, title, 12, head.centery, head.width - 24, head.height * 0.45, th.text, True)
+            return
+        title = _("Review · {match} · {name}").format(match=top_line(self.path.review), name=self.name)
         rev, confirming = self.path.review, self.confirming()
         said = confirm_status(rev, confirming)
-        size = round(self.header.height * 0.38)
-        width = min(fonts.get(size).size(said)[0], self.header.width // 3)
-        said = fit_text(fonts.get(size), said, width)
-        right = self.header.right - 12
         colour = th.accent if confirming else th.text_dim
-        text(surface, fonts, said, (right, self.header.centery), size, colour, anchor="midright")
+        size = round(head.height * 0.38)
+        width = fonts.get(size).size(said)[0]
+        least = self.ctx.layout.px(LEAST_TITLE)
+        right, h, full = head.right - 12, head.height, head.width - 24
+        if fonts.get(least, True).size(title)[0] + width + 40 <= head.width:  # one line
+            self._line(surface, said, right, head.centery, width, size, colour, anchor="midright")
+            self._line(surface, title, 12, head.centery, head.width - width - 40, h * 0.45, th.text, True)
+            bar = pygame.Rect(right - width, head.bottom - 6, width, 4)
+        else:  # two lines: the title above, the verdicts under it at the right
+            self._line(surface, title, 12, head.y + h * 0.3, full, h * 0.36, th.text, True)
+            at = head.y + h * 0.74
+            width = self._line(surface, said, right, at, full, h * 0.3, colour, anchor="midright")
+            bar = pygame.Rect(right - width, head.bottom - 2, width, 2)
         if confirming and rev.to_check:
-            bar = pygame.Rect(right - width, self.header.bottom - 6, width, 4)
             progress_bar(surface, th, bar, rev.checked / rev.to_check)
-        return self.header.width - 24 - width - 16
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        x: int,
+        y: float,
+        room: int,
+        size: float,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+        anchor: str = "midleft",
+    ) -> int:
+        """One line of the header at (``x``, ``y``), shrunk to fit ``room`` (cut only past the
+        least size: a file's name may be long); its width."""
+        fonts = self.ctx.renderer.fonts
+        size = fit_size(fonts, [(words, bold, room)], size)
+        words = fit_text(fonts.get(size, bold), words, room)
+        return text(surface, fonts, words, (x, y), size, colour, bold, anchor).width
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
