@@ -1021,7 +1021,7 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "review of a lost race": ("800x600",),
         "review of the worst error": ("800x600", "1024x600"),
         "set up a position": ("800x600", "1024x600"),
-        "settings and new game": ("800x600", "1024x600"),
+        "settings and new game": ("800x600",),
         "temperature map": ("800x600", "1024x600", "1366x768"),
         "two players": ("800x600",),
         "why the hints": ("800x600",),

@@ -50,6 +50,10 @@ COMPUTER_ONLY = frozenset({"level"})
 TWO_PLAYERS_ONLY = frozenset({"name_one", "name_two"})
 """The rows that only matter when two people play (greyed against the computer)."""
 
+ROW_TEXT = 1.3
+"""A row is at least this many times its text's size high: in a small window, where the rows are
+close, the text shrinks (down from 12) rather than run into the next row."""
+
 
 @dataclass
 class Option:
@@ -216,7 +220,7 @@ class MenuScene(Dialog):
 
     def box_size(self, w: int, h: int) -> tuple[int, int]:
         """Most of the window."""
-        return min(w - 40, max(round(self.px(640)), int(w * 0.66))), min(h - 30, max(460, int(h * 0.86)))
+        return min(w - 40, max(round(self.px(640)), int(w * 0.66))), min(h - 16, max(460, int(h * 0.86)))
 
     def choices(self) -> list[Choice]:
         """Start (Enter), open a match (O), back to the game (Esc), statistics (G), set up (P), quit (Q)."""
@@ -346,7 +350,7 @@ class MenuScene(Dialog):
         """The rows, the current one outlined."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         bw = self.box.width
-        size = max(12.0, min(self.px(20), self.line * 0.42))
+        size = min(self.px(20), max(self.line * 0.42, min(12.0, self.line / ROW_TEXT)))
         labels = [opt.label + ("" if opt.applies_now else " *") for opt in self.rows]
         room = round(self.arrows[0][0].x - (self.box.x + bw * 0.05) - 6) if self.arrows else bw
         at = fit_size(fonts, [(label, False, room) for label in labels], size)  # one size, a longer language
