@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from ai.worker.messages import (
+    AnyRequest,
     ConfirmRequest,
     CubeAnswer,
     CubeRequest,
@@ -64,13 +65,7 @@ def _is_game_over(code: int) -> bool:
 
 def answer(
     rid: int,
-    request: Request
-    | CubeRequest
-    | ReviewRequest
-    | ConfirmRequest
-    | RolloutRequest
-    | TemperatureRequest
-    | EvaluateRequest,
+    request: AnyRequest,
     engine: Engine,
     put: Put,
     stop_before: Counter,

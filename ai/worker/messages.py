@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_DEPTH",
+    "AnyRequest",
     "ConfirmRequest",
     "CubeAnswer",
     "CubeRequest",
@@ -539,6 +540,18 @@ class Evaluated:
 
     seconds: float = 0.0
     """Time it took."""
+
+
+AnyRequest = (
+    Request
+    | CubeRequest
+    | ReviewRequest
+    | ConfirmRequest
+    | RolloutRequest
+    | TemperatureRequest
+    | EvaluateRequest
+)
+"""Every kind of request the worker answers."""
 
 
 Event = (

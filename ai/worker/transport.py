@@ -64,29 +64,11 @@ from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import default_evaluator
 from ai.worker.handlers import Counter, Put, answer
 from ai.worker.messages import (
-    ConfirmRequest,
-    CubeRequest,
-    EvaluateRequest,
+    AnyRequest,
     Event,
     Failed,
-    Request,
-    ReviewRequest,
-    RolloutRequest,
-    TemperatureRequest,
     is_last,
 )
-
-AnyRequest = (
-    Request
-    | CubeRequest
-    | ReviewRequest
-    | ConfirmRequest
-    | RolloutRequest
-    | TemperatureRequest
-    | EvaluateRequest
-)
-"""Every kind of request the worker answers."""
-
 
 Mode = Literal["process", "thread"]
 

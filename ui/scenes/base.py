@@ -17,25 +17,7 @@ from ui.widgets.controls import Button, dim, draw_button, label_size, mouse_pos,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ai.worker.messages import (
-        ConfirmRequest,
-        CubeRequest,
-        EvaluateRequest,
-        Request,
-        ReviewRequest,
-        RolloutRequest,
-        TemperatureRequest,
-    )
-
-    AnyRequest = (
-        Request
-        | CubeRequest
-        | ReviewRequest
-        | ConfirmRequest
-        | RolloutRequest
-        | TemperatureRequest
-        | EvaluateRequest
-    )
+    from ai.worker.messages import AnyRequest
     from ui.model.session import GameSession
     from ui.model.storage import Settings, Store
     from ui.widgets.layout import Layout
