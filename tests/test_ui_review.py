@@ -549,3 +549,23 @@ def test_the_start_screen_counts_again_the_cards_a_review_over_it_kept(
     kept = deck_cards(home)
     run_until(app, lambda: menu.due == len(kept), "the cards counted again")
     assert kept and {b.key: b.label for b in menu.buttons}["drill"] == f"{len(kept)} positions to practise"
+
+
+def test_a_screen_that_covers_the_window_hides_what_is_under_it_from_drawing_too(
+    make_app: Callable[..., App],
+) -> None:
+    app, game = with_game(make_app)
+    drawn: list[str] = []
+    original = game.draw
+    game.draw = lambda surface: (drawn.append("game"), original(surface))  # type: ignore[method-assign]
+    app.draw(app.screen)
+    assert drawn == ["game"]
+    app.open_review(GNUBG, "gnubg.mat", None)
+    scene = app.stack.top()
+    assert isinstance(scene, ReviewScene) and scene.opaque
+    drawn.clear()
+    app.draw(app.screen)
+    assert drawn == []  # the review covers the window: the game under it is not drawn for nothing
+    scene.close_scene()
+    app.draw(app.screen)
+    assert drawn == ["game"]

@@ -595,14 +595,17 @@ class App:
             self.message_ttl -= dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole window."""
+        """The whole window: the scenes from the topmost that covers it all (those under it are
+        not seen), the status strip over the bottom one."""
         scenes = list(self.stack)
-        if scenes:
+        first = max((i for i, s in enumerate(scenes) if s.opaque), default=0)
+        if first == 0 and scenes:
             self.current_scene = scenes[0]
             scenes[0].draw(surface)
             self.current_scene = None
-        self._draw_status(surface)
-        for s in scenes[1:]:
+        if first == 0:
+            self._draw_status(surface)
+        for s in scenes[max(1, first) :]:
             self.current_scene = s
             s.draw(surface)
         self.current_scene = None
