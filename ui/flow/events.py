@@ -294,11 +294,15 @@ class Save:
     """Write the game to disk."""
 
 
+FlowRequest = Request | CubeRequest | ConfirmRequest
+"""What the turn flow asks the worker: a roll's moves, a cube decision, a rollout of the tutor's catch."""
+
+
 @dataclass(frozen=True)
 class StartSearch:
     """Ask the worker; answer with the Search* intents (:class:`ConfirmDone` a rollout's)."""
 
-    request: Request | CubeRequest | ConfirmRequest
+    request: FlowRequest
     """What to search."""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.engine_types import Confirmation
-from ai.worker.messages import ConfirmRequest, CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, RankedMove
 from game.facts.explained import Explained
 from ui.flow.events import (
     AcceptResign,
@@ -24,6 +24,7 @@ from ui.flow.events import (
     Double,
     Effect,
     FlowOptions,
+    FlowRequest,
     Pass,
     Phase,
     Resign,
@@ -80,7 +81,7 @@ class Ask:
 
     kind: Search
     """What the search is for: its answer is routed by it."""
-    request: Request | CubeRequest | ConfirmRequest
+    request: FlowRequest
     """What to search."""
 
 

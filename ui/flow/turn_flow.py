@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from ai.engine_types import CubeContext
-from ai.worker.messages import ConfirmRequest, CubeAnswer, CubeRequest, RankedMove, Request
+from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove, Request
 from game.facts.explained import Explained
 from game.rules.cube import MAX_CUBE, CubeAction, NoDouble, double_refusal
 from game.rules.dice import Roll
@@ -37,6 +37,7 @@ from ui.flow.events import (
     CubeIntent,
     Effect,
     FlowOptions,
+    FlowRequest,
     GameEnded,
     Intent,
     Landed,
@@ -600,7 +601,7 @@ class TurnFlow:
         )
         self.phase = Phase.COMPUTER_THINKING
 
-    def _start_search(self, kind: Search, request: Request | CubeRequest | ConfirmRequest) -> None:
+    def _start_search(self, kind: Search, request: FlowRequest) -> None:
         self.search = kind
         self.progress = (0, 0)
         self._emit(StartSearch(request))
