@@ -61,7 +61,7 @@ from game.records.formats import load_match
 from game.records.matchid import from_match_id
 from game.rules.cube import CubeAction
 from game.rules.move import MoveError, parse_move
-from game.rules.position import Position, position_id
+from game.rules.position import Position
 from game.support.files import UnknownHomeError, read_regular, user_path, writable, write_atomic
 from game.support.resources import user_data_dir
 
@@ -314,10 +314,7 @@ def _judge(card: Card, words: str, quick: bool = False) -> Judged:
     )
     if again is None:
         return searched
-    afters = {o.move: o.after for o in card.options} | {
-        r.move.notation(): position_id(r.move.after.code) for r in ranked
-    }
-    return rolled_out(searched, again.error, again.best, afters.get(again.best, ""), again.judged.trials)
+    return rolled_out(searched, card, ranked, again.error, again.best, again.judged.trials)
 
 
 def _answer(args: argparse.Namespace, path: Path) -> int:

@@ -204,11 +204,17 @@ def candidates(
     return tuple(kept) if len(kept) >= 2 else ()
 
 
-def rolled_out(searched: Judged, error: float, best: str, best_after: str, trials: int) -> Judged:
-    """``searched`` (an answer the card did not hold, judged by a fresh search) as a rollout judged
-    it again: its ``error`` against the rollout's ``best`` (``best_after``: the Position ID after it),
-    from ``trials`` trials."""
+def rolled_out(
+    searched: Judged, card: Card, ranked: Sequence[RankedOption], error: float, best: str, trials: int
+) -> Judged:
+    """``searched`` (an answer the card did not hold, judged by the fresh ranking ``ranked``) as a
+    rollout judged it again: its ``error`` against the rollout's ``best`` (found among the card's
+    moves or the ranking's, to draw it), from ``trials`` trials."""
+    afters = {o.move: o.after for o in card.options} | {
+        r.move.notation(): position_id(r.move.after.code) for r in ranked
+    }
     error = max(0.0, error)
+    best_after = afters.get(best, searched.best_after)
     return replace(
         searched, error=error, right=error <= RIGHT_MARGIN, best=best, best_after=best_after, trials=trials
     )

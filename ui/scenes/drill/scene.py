@@ -39,7 +39,7 @@ from game.drills.deck import DeckStats
 from game.drills.schedule import Schedule
 from game.records.matchid import from_match_id
 from game.rules.move import Move, MoveError, MoveProblem, parse_move
-from game.rules.position import Position, position_id, unpack
+from game.rules.position import Position, unpack
 from ui.model import drills
 from ui.model.display import HomeSide
 from ui.model.storage import ALL_KINDS, DRILL_MIN_ERRORS, DRILL_SESSIONS
@@ -459,12 +459,9 @@ class DrillScene(Scene):
         if found is None:
             return searched
         card = self.card
-        held = () if card is None else card.options
-        afters = {o.move: o.after for o in held} | {
-            r.move.notation(): position_id(r.move.after.code) for r in self.ranked
-        }
-        after = afters.get(found.best, searched.best_after)
-        return rolled_out(searched, found.error, found.best, after, found.judged.trials)
+        if card is None:
+            return searched
+        return rolled_out(searched, card, self.ranked, found.error, found.best, found.judged.trials)
 
     def needs_frames(self) -> bool:
         """True while the worker ranks a move."""
