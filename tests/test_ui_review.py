@@ -546,6 +546,7 @@ def test_the_start_screen_counts_again_the_cards_a_review_over_it_kept(
     run_until(app, lambda: scene.path is not None and scene.worker is None, "the rollouts")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is menu
+    settle_files(app)  # the cards are kept by a file job, off this thread
     kept = deck_cards(home)
     run_until(app, lambda: menu.due == len(kept), "the cards counted again")
     assert kept and {b.key: b.label for b in menu.buttons}["drill"] == f"{len(kept)} positions to practise"
