@@ -269,6 +269,13 @@ def test_the_drill_card_of_a_confirmed_error_keeps_the_rollouts_error_and_best_m
     assert card.judged_by == "rollout 144 trials: +0.150 ± 0.020" and card.depth == 2
 
 
+def test_an_error_the_rollout_leaves_unsure_is_warned_of_but_makes_no_drill_card() -> None:
+    flow, _ = caught()
+    warn = warning(flow.handle(ConfirmDone(rolled_out(flow, 0.08, 0.02))))  # 0.08 ± 0.039 spans 0.06
+    assert warn.verdict.confirmed and not warn.verdict.sure
+    assert tutor_card(flow.session, warn.verdict, warn.kind) is None
+
+
 def test_the_card_of_a_search_verdict_says_nothing_of_a_rollout() -> None:
     flow, out = caught(confirm=False)
     warn = warning(out)

@@ -196,15 +196,15 @@ def _cube_best(kind: CubeAction, cube: tuple[float, float, float]) -> str:
 def tutor_card(session: GameSession, verdict: Verdict, kind: Checked, why: str = "") -> Card | None:
     """The card of an error the tutor caught, at the moment it was caught (the human deciding, the
     move not yet played), ``why`` its explanation in words; None for a game set up from a position
-    (no record to name) or a move the verdict does not name. A verdict a rollout confirmed keeps the
-    rollout's error, best choice and equities (the verdict's), and says so (``judged_by``)."""
-    if session.setup:
+    (no record to name), a move the verdict does not name, or a verdict a rollout left unsure (as
+    the review keeps no card of an unsure verdict: it may be no error). A verdict a rollout confirmed
+    keeps the rollout's error, best choice and equities (the verdict's), and says so (``judged_by``)."""
+    if session.setup or (verdict.confirmed and not verdict.sure):
         return None
     judged, depth, judged_by = verdict.judged, 0, ""
     if judged is not None and verdict.confirmed:  # in the review's words (analyze's)
         depth = judged.depth
         judged_by = f"rollout {judged.trials} trials: {judged.estimate:+.3f} ± {verdict.half_interval():.3f}"
-        judged_by += "" if verdict.sure else ", unsure at the budget"
     position_id, match_id = session_ids(session)
     source = Source(
         "match:" + (session.record_name or "unnamed"),
