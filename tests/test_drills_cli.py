@@ -104,8 +104,10 @@ def test_a_costly_move_the_card_did_not_rank_is_judged_again_by_a_rollout(
     said = json.loads(out)
     assert code == 0 and said["correct"] is False and said["trials"] >= 36
     assert said["best"] == "8/5 6/5" and said["error"] > 0.1  # 6/2 leaves a blot and breaks the 6 point
+    assert 0 < said["interval"] < said["error"]  # half the rollout's 95% interval
     code, out, _ = _run(capsys, "answer", str(card.id), "6/2")
     assert code == 0 and "(rollout, " in out and "trials)" in out
+    assert f"it costs {said['error']:.3f} ± {said['interval']:.3f} (rollout" in out
 
 
 @pytest.mark.parametrize(

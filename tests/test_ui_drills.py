@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -14,7 +15,7 @@ import pytest
 
 from ai.engine_types import ConfirmSettings
 from bench.drills import random_cards
-from game.drills.card import Card, DrillKind, Option, Source, judge
+from game.drills.card import Card, DrillKind, Judged, Option, Source, judge
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction
 from game.rules.move import MoveProblem, legal_moves, parse_move
@@ -365,6 +366,9 @@ def test_a_costly_answer_the_card_did_not_hold_is_judged_again_by_a_rollout(
     assert judged.error > 0 and not judged.right and judged.best_after
     assert any(line == "rollout, 36 trials" for line, _, _ in scene.lines())
     assert scene.worker is None and scene.searched is None
+    # its cost is said with the rollout's interval, as the review says a confirmed error
+    said = f"Wrong: it costs {judged.error:.3f} ± {judged.half_interval:.3f}."
+    assert judged.half_interval > 0 and any(line == said for line, _, _ in scene.lines())
 
 
 def test_with_quick_verdicts_an_answer_the_card_did_not_hold_is_the_searchs_alone(
@@ -378,3 +382,18 @@ def test_with_quick_verdicts_an_answer_the_card_did_not_hold_is_the_searchs_alon
     scene.answer_with(worst)
     run_until(app, lambda: scene.stage is Stage.ANSWERED, "the ranking")
     assert scene.judged is not None and scene.judged.trials == 0 and scene.judged.error > 0
+
+
+def test_an_answers_cost_is_said_with_the_rollouts_interval_as_the_language_writes_numbers() -> None:
+    from ui.text.drills import verdict
+
+    searched = Judged("6/2", 0.0789, False, "8/5 6/5")
+    rolled = replace(searched, trials=72, half_interval=0.0301)
+    assert verdict(searched, 0.03) == "Wrong: it costs 0.079."  # the search's: no interval
+    assert verdict(rolled, 0.03) == "Wrong: it costs 0.079 ± 0.030."
+    assert verdict(replace(rolled, error=0.02), 0.03) == "Close: it costs 0.020 ± 0.030."
+    words.use("de")
+    try:
+        assert verdict(rolled, 0.03) == "Falsch: Es kostet 0,079 ± 0,030."
+    finally:
+        words.use("")

@@ -81,6 +81,13 @@ class Judgement:
             return self.search_error, self.search_error
         return self.estimate - Z * self.se, self.estimate + Z * self.se
 
+    @property
+    def half_width(self) -> float:
+        """Half the width of :attr:`interval` (0 when not rolled out): the ``± 0.012`` said with the
+        error."""
+        low, high = self.interval
+        return (high - low) / 2
+
     def to_json(self) -> dict[str, object]:
         """How it was judged, JSON-ready: the depth, and a rollout's trials, interval and whether
         the interval is settled."""

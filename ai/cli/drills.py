@@ -13,11 +13,11 @@ named player's confirmed decisions that cost at least ``--min-error`` (0.04) as 
 in the window's language (``--language``); a second ``add`` of the same record adds nothing.
 ``list`` prints each card (``--json``: a list of objects with ``id``, ``xgid``, ``dice``,
 ``played``, ``best``, ``error``, ``due``, ``kind``); ``answer`` judges an answer (a costly move the
-card did not rank: by the search, then a rollout, ``"trials"`` in the JSON; ``--quick``: the search
-alone), keeps it and schedules the card again (FSRS: :mod:`game.drills.schedule`), printing whether
-it was right, the best, its error, why and when the card is due next. The deck is the one in the
-user data folder (``BACKGAMMON_HOME``), or ``--deck FILE``. A bad argument or file is refused in
-one line, exit code 2.
+card did not rank: by the search, then a rollout, ``"trials"`` and ``"interval"`` (half its 95%
+width) in the JSON; ``--quick``: the search alone), keeps it and schedules the card again (FSRS:
+:mod:`game.drills.schedule`), printing whether it was right, the best, its error, why and when the
+card is due next. The deck is the one in the user data folder (``BACKGAMMON_HOME``), or
+``--deck FILE``. A bad argument or file is refused in one line, exit code 2.
 """
 
 from __future__ import annotations
@@ -314,7 +314,8 @@ def _judge(card: Card, words: str, quick: bool = False) -> Judged:
     )
     if again is None:
         return searched
-    return rolled_out(searched, card, ranked, again.error, again.best, again.judged.trials)
+    judged = again.judged
+    return rolled_out(searched, card, ranked, again.error, again.best, judged.trials, judged.half_width)
 
 
 def _answer(args: argparse.Namespace, path: Path) -> int:
@@ -333,13 +334,15 @@ def _answer(args: argparse.Namespace, path: Path) -> int:
         "best": judged.best,
         "error": round(judged.error, 5),
         "trials": judged.trials,
+        "interval": round(judged.half_interval, 5),
         "why": why_of(card, judged),
         "due": when(schedule.due),
     }
     if args.json:
         print(json.dumps(out))
         return 0
-    verdict = "right" if judged.right else f"wrong: it costs {judged.error:.3f}"
+    cost = f"{judged.error:.3f}" + (f" ± {judged.half_interval:.3f}" if judged.trials else "")
+    verdict = "right" if judged.right else f"wrong: it costs {cost}"
     by = f" (rollout, {judged.trials} trials)" if judged.trials else ""
     print(f"{judged.answer}: {verdict}{by}. Best: {judged.best}.")
     if out["why"]:

@@ -179,6 +179,8 @@ class Judged:
     """The answer's Position ID after it (a checker play)."""
     trials: int = 0
     """The trials of the rollout that judged it (0: the card's own values, or a fresh search)."""
+    half_interval: float = 0.0
+    """Half the width of that rollout's 95% interval of :attr:`error` (0 when not rolled out)."""
 
 
 def candidates(
@@ -205,18 +207,30 @@ def candidates(
 
 
 def rolled_out(
-    searched: Judged, card: Card, ranked: Sequence[RankedOption], error: float, best: str, trials: int
+    searched: Judged,
+    card: Card,
+    ranked: Sequence[RankedOption],
+    error: float,
+    best: str,
+    trials: int,
+    half_interval: float,
 ) -> Judged:
     """``searched`` (an answer the card did not hold, judged by the fresh ranking ``ranked``) as a
-    rollout judged it again: its ``error`` against the rollout's ``best`` (found among the card's
-    moves or the ranking's, to draw it), from ``trials`` trials."""
+    rollout judged it again: its ``error`` ± ``half_interval`` against the rollout's ``best`` (found
+    among the card's moves or the ranking's, to draw it), from ``trials`` trials."""
     afters = {o.move: o.after for o in card.options} | {
         r.move.notation(): position_id(r.move.after.code) for r in ranked
     }
     error = max(0.0, error)
     best_after = afters.get(best, searched.best_after)
     return replace(
-        searched, error=error, right=error <= RIGHT_MARGIN, best=best, best_after=best_after, trials=trials
+        searched,
+        error=error,
+        right=error <= RIGHT_MARGIN,
+        best=best,
+        best_after=best_after,
+        trials=trials,
+        half_interval=half_interval,
     )
 
 

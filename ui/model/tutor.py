@@ -99,10 +99,7 @@ class Verdict:
 
     def half_interval(self) -> float:
         """Half the width of the rollout's 95% interval (0 for the search's verdict)."""
-        if self.judged is None:
-            return 0.0
-        low, high = self.judged.interval
-        return (high - low) / 2
+        return 0.0 if self.judged is None else self.judged.half_width
 
 
 def threshold(level: str) -> float | None:

@@ -12,7 +12,7 @@ from game.drills.deck import DeckDamage, DeckStats
 from game.records.matchid import from_match_id
 from game.rules.cube import CubeAction
 from game.rules.move import MoveProblem
-from ui.text import N_, _, ngettext
+from ui.text import N_, _, ngettext, number
 from ui.text.engine import action_name, best_words
 
 KINDS: Mapping[str, str] = MappingProxyType(
@@ -93,13 +93,20 @@ def rolled(trials: int) -> str:
     return ngettext("rollout, {trials} trial", "rollout, {trials} trials", trials).format(trials=trials)
 
 
+def cost_words(judged: Judged) -> str:
+    """What an answer costs as the language writes numbers, with its 95% interval's half-width when
+    a rollout judged it (``0.079 ± 0.030``), as the review says a confirmed error."""
+    said = number(judged.error, ".3f")
+    return f"{said} ± {number(judged.half_interval, '.3f')}" if judged.trials else said
+
+
 def verdict(judged: Judged, close: float) -> str:
     """Right, close or wrong, with what it costs."""
     if judged.right:
         return _("Right!")
     if judged.error < close:
-        return _("Close: it costs {error:.3f}.").format(error=judged.error)
-    return _("Wrong: it costs {error:.3f}.").format(error=judged.error)
+        return _("Close: it costs {error}.").format(error=cost_words(judged))
+    return _("Wrong: it costs {error}.").format(error=cost_words(judged))
 
 
 def best_line(card: Card, judged: Judged) -> str:

@@ -85,8 +85,7 @@ def error_words(d: Decision) -> str:
     j = d.judged
     if j is None or not j.confirmed:
         return said
-    low, high = j.interval
-    return f"{said} ± {number((high - low) / 2, '.3f')}"
+    return f"{said} ± {number(j.half_width, '.3f')}"
 
 
 def searched_note(d: Decision) -> str:

@@ -461,7 +461,8 @@ class DrillScene(Scene):
         card = self.card
         if card is None:
             return searched
-        return rolled_out(searched, card, self.ranked, found.error, found.best, found.judged.trials)
+        trials, half = found.judged.trials, found.judged.half_width
+        return rolled_out(searched, card, self.ranked, found.error, found.best, trials, half)
 
     def needs_frames(self) -> bool:
         """True while the worker ranks a move."""
