@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from ai.engine import Engine, default_evaluator
-from ai.engine_types import CONFIRM_MODES
+from ai.engine_types import CONFIRM_MODES, Review
 from bench.drills import random_cards
-from game.drills.card import DEFAULT_MIN_ERROR
+from game.drills.card import DEFAULT_MIN_ERROR, Card
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction
 from game.rules.move import legal_moves
@@ -200,6 +200,23 @@ def test_drills_add_keeps_only_the_errors_a_rollout_confirms_valued_by_it(
             assert card.options[0].equity - mine.equity == pytest.approx(card.error, abs=1e-5)
 
 
+def reasons_in(language: str, cards: list[Card], review: Review) -> bool:
+    """Whether each card keeps its decision's reasons as ``language`` words them."""
+    engine = Engine(default_evaluator()[0])
+    by_key = {(d.game, d.turn, str(d.kind)): d for d in review.decisions}
+    speak(language)
+    try:
+        for card in cards:
+            d = by_key[(card.source.game, card.source.turn, card.decision)]
+            said = engine.explain_decision(d)
+            assert said is not None
+            if card.why != drill_why(said, None if d.kind == "move" else CubeAction(d.kind)):
+                return False
+    finally:
+        speak("en")
+    return bool(cards)
+
+
 def test_drills_add_words_the_cards_reasons_in_the_language_asked(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -207,18 +224,29 @@ def test_drills_add_words_the_cards_reasons_in_the_language_asked(
     args = ("add", str(path), "--player", "lasse", "--depth", "1", "--quick")
     assert _run(capsys, *args, "--language", "de")[0] == 0
     cards = deck_cards(home)
-    engine = Engine(default_evaluator()[0])
-    speak("de")
-    try:
-        by_key = {(d.game, d.turn, str(d.kind)): d for d in review.decisions}
-        for card in cards:
-            d = by_key[(card.source.game, card.source.turn, card.decision)]
-            said = engine.explain_decision(d)
-            assert said is not None
-            assert card.why == drill_why(said, None if d.kind == "move" else CubeAction(d.kind))
-    finally:
-        speak("en")
+    assert reasons_in("de", cards, review) and not reasons_in("en", cards, review)
     assert any(" gewinnt " in c.why or "Gammon" in c.why for c in cards), [c.why for c in cards]
+
+
+def test_drills_add_speaks_the_language_chosen_in_the_windows_settings_by_default(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, review = lasse_review()
+    (home / "settings.json").write_text(json.dumps({"language": "fr"}))
+    assert _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")[0] == 0
+    cards = deck_cards(home)
+    assert reasons_in("fr", cards, review) and not reasons_in("en", cards, review)
+    assert json.loads((home / "settings.json").read_text()) == {"language": "fr"}  # untouched
+
+
+def test_a_damaged_settings_file_leaves_drills_add_in_the_systems_language_and_untouched(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _, review = lasse_review()
+    (home / "settings.json").write_bytes(b"{not json\xff")
+    assert _run(capsys, "add", str(path), "--player", "lasse", "--depth", "1", "--quick")[0] == 0
+    assert reasons_in("en", deck_cards(home), review)
+    assert (home / "settings.json").read_bytes() == b"{not json\xff"  # the window's to set aside and tell
 
 
 def test_drills_add_refuses_a_language_the_game_does_not_speak_in_one_line(

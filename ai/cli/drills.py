@@ -107,7 +107,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
         "--language",
         metavar="CODE",
         help="the language of the reasons the cards keep, as the window shows them (de, fr, ja...; "
-        "default: the window's when none is chosen in its settings, BACKGAMMON_LANGUAGE or the system's)",
+        "default: the window's: BACKGAMMON_LANGUAGE, else the one chosen in its settings, else the system's)",
     )
     add_confirm_arguments(add)
     listing = sub.add_parser("list", help="the cards, soonest due first")

@@ -448,6 +448,19 @@ class Store:
             self.save_settings(settings)
         return settings, message
 
+    def chosen_language(self) -> str:
+        """The language the player chose in the saved settings ("" when none, or when the file is
+        missing or unreadable), read without touching the file: a damaged one is the window's to set
+        aside and tell of (a command-line tool that speaks as the window does asks this)."""
+        if self.folder is None:
+            return ""
+        try:
+            raw = read_regular(self.settings_path, MAX_FILE_BYTES)
+            data = json.loads(raw.decode("utf-8").removeprefix(BOM))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return ""
+        return Settings.repair(data)[0].language
+
     def save_settings(self, settings: Settings) -> None:
         """Write the settings atomically (nothing when saving is off)."""
         if self.folder is not None:

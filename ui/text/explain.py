@@ -36,6 +36,7 @@ from game.facts.chances import CubeFacts
 from game.facts.explained import CubeExplained, DecisionExplained, PlayExplained
 from game.facts.why import CubeReason, FactValue, Favours, Kind, Reason
 from game.rules.cube import CubeAction
+from ui.model.storage import Store
 from ui.text import Nn_, _, chosen_language, ngettext, number, use
 from ui.text.languages import BY_CODE
 
@@ -65,10 +66,10 @@ def english() -> None:
 
 def speak(language: str | None) -> str:
     """Word everything in ``language`` from now on (a code of the game's languages, ``en`` English;
-    None: the language the window speaks when the player has chosen none, the environment's) and
-    return its code; ValueError naming the languages for one the game does not speak. The words a
-    drill card keeps for the window (``drills add``) are in it."""
-    code = chosen_language("") if language is None else language
+    None: the language the window speaks, the one chosen in its settings, else the environment's)
+    and return its code; ValueError naming the languages for one the game does not speak. The words
+    a drill card keeps for the window (``drills add``) are in it."""
+    code = chosen_language(Store().chosen_language()) if language is None else language
     if code not in BY_CODE and code != "":
         raise ValueError(f"the game does not speak {language!r} (it speaks {', '.join(BY_CODE)})")
     use("" if code == "en" else code)
