@@ -70,7 +70,14 @@ print(seen, "numpy" in sys.modules)
 
 
 @pytest.mark.parametrize(
-    "module", ["ai.training.train", "ai.training.distill", "ai.training.ladder", "ai.training.ladder_records"]
+    "module",
+    [
+        "ai.training.train",
+        "ai.training.distill",
+        "ai.training.harvest_fit",
+        "ai.training.ladder",
+        "ai.training.ladder_records",
+    ],
 )
 def test_long_running_tools_ask_for_one_thread_before_numpy_loads(module: str) -> None:
     run = subprocess.run(

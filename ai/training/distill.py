@@ -63,7 +63,7 @@ import numpy.typing as npt
 
 from ai.cli.options import non_negative
 from ai.evaluation.features import contact_mask, encode
-from ai.evaluation.network import NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
+from ai.evaluation.network import MLP, NetSet, NetworkError, NeuralEvaluator, load_nets, save_nets
 from ai.search import position_values
 from ai.training.rollout import rollout_values, truncated_rollout_values
 from ai.training.self_play import met_positions
@@ -369,13 +369,34 @@ def fit(
     y = np.concatenate([c.targets for c in chunks]).astype(np.float32)
     in_held = np.repeat(held, [len(c.boards) for c in chunks])
     keep = contact_mask(b)
-    b, y, in_held = b[keep], y[keep], in_held[keep]
-    x = encode(b).astype(np.float32)
-    val = np.flatnonzero(in_held)
-    train = rng.permutation(np.flatnonzero(~in_held))
+    report = fit_rows(
+        nets.contact, encode(b[keep]).astype(np.float32), y[keep], in_held[keep],
+        epochs=epochs, lr=lr, lr_end=lr_end, batch=batch, rng=rng, on_epoch=on_epoch,
+    )  # fmt: skip
+    _note(nets, chunks, report, epochs=epochs, lr=lr, lr_end=lr_end, batch=batch, seed=seed)
+    return report
+
+
+def fit_rows(
+    net: MLP,
+    x: npt.NDArray[np.float32],
+    y: npt.NDArray[np.float32],
+    held: npt.NDArray[np.bool_],
+    *,
+    epochs: int,
+    lr: float,
+    lr_end: float | None,
+    batch: int,
+    rng: np.random.Generator,
+    on_epoch: Callable[[int, float], None] | None = None,
+) -> FitReport:
+    """Train ``net`` in place towards the targets ``y`` of the encoded positions ``x`` (cross-entropy
+    on the five outputs, Adam, shuffled by ``rng``), the rows ``held`` kept out and measured after
+    every epoch; the step size falls geometrically from ``lr`` to ``lr_end`` (constant when None)."""
+    val = np.flatnonzero(held)
+    train = rng.permutation(np.flatnonzero(~held))
     if len(val) == 0 or len(train) == 0:
         raise DistillError("too few contact positions to fit")
-    net = nets.contact
     adam = Adam.zeros_like(net.params())
 
     def mse(rows: npt.NDArray[np.int64]) -> float:
@@ -396,9 +417,7 @@ def fit(
         after.append(mse(val))
         if on_epoch is not None:
             on_epoch(epoch, after[-1])
-    report = FitReport(len(train), len(val), before, after)
-    _note(nets, chunks, report, epochs=epochs, lr=lr, lr_end=lr_end, batch=batch, seed=seed)
-    return report
+    return FitReport(len(train), len(val), before, after)
 
 
 def _note(nets: NetSet, chunks: Sequence[Chunk], report: FitReport, **settings: Any) -> None:
