@@ -160,6 +160,7 @@ def test_skipping_the_rollout_lets_the_decision_through_and_cancels_it() -> None
     out = flow.handle(SkipTutor())
     assert CancelSearch() in out and not any(isinstance(e, TutorWarn) for e in out)
     assert flow.session.log[-1].steps == played.steps and flow.search is Search.CUBE
+    assert messages(out)[-1] == "Tutor check skipped."  # not hidden by what playing the move says
     assert flow.handle(ConfirmDone(late)) == []  # a late verdict: nothing
     assert flow.search is Search.CUBE  # the computer's search goes on
 

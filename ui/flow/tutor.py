@@ -367,7 +367,7 @@ class Advice:
         if view.phase is not Phase.TUTOR_CHECKING:
             return []
         out: list[Step] = [] if view.search is None else [Drop()]
-        return [*out, Message(Note.TUTOR_SKIPPED), *self._release()]
+        return [*out, *self._release(), Message(Note.TUTOR_SKIPPED)]  # last, as the cleared note
 
     def _on_take_back(self, view: TurnView) -> list[Step]:
         pending = self.pending
