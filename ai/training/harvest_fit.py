@@ -58,6 +58,13 @@ class Rows:
     held: npt.NDArray[np.bool_]
     """Rows kept out of the fit and measured."""
 
+    def __add__(self, more: Rows) -> Rows:
+        """These rows and ``more``."""
+        return Rows(
+            np.concatenate([self.x, more.x]), np.concatenate([self.y, more.y]),
+            np.concatenate([self.held, more.held]),
+        )  # fmt: skip
+
 
 def harvest_rows(folder: Path, held: int, seed: int, source: int | None = None) -> Rows:
     """The contact positions of the manifest's shards in ``folder`` and their rolled-out chances,
@@ -148,11 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         nets = load_nets(weights)
         rows = harvest_rows(folder, args.held, args.seed, SOURCES.get(args.source))
         if args.anchor:
-            more = anchor_rows(nets, args.anchor, args.seed)
-            rows = Rows(
-                np.concatenate([rows.x, more.x]), np.concatenate([rows.y, more.y]),
-                np.concatenate([rows.held, more.held]),
-            )  # fmt: skip
+            rows = rows + anchor_rows(nets, args.anchor, args.seed)
         start = time.monotonic()
 
         def epoch_done(epoch: int, mse: float) -> None:
