@@ -1,6 +1,7 @@
 """Depth against depth, position by position, on a set of labelled positions.
 
     python -m bench.strength --set set.jsonl --depths 1 2 3 4 --losses runs/
+    python -m bench.strength --set a.jsonl b.jsonl --depths 1 3 --against new.npz
 
 The set is a file of JSON lines as ``../shared/tools/bgjudge.py make-set`` writes
 them: a position (``position_id``, the side on roll), a roll (``dice``), and every
@@ -18,9 +19,15 @@ With ``--phases`` each depth's loss is also split by the game's phase (:func:`ph
 the net alone loses its equity, and so which positions a separate net could help.
 
 With ``--losses DIR`` each depth's per-position losses are kept in
-``DIR/<set name>-d<depth>.txt`` (one line each, in the set's order) and reused by
-later runs, so a long depth-4 pass is paid for once and can be stopped and
+``DIR/<set name>-d<depth>.txt`` (one line each, in the set's order; a weights file
+named by ``--weights`` or ``--against`` adds the start of its SHA-256 to the name) and
+reused by later runs, so a long depth-4 pass is paid for once and can be stopped and
 continued.
+
+With ``--against WEIGHTS`` a second net answers the same positions at each depth, and the
+two are compared position by position as the depths are: whether a newly trained net plays
+better than the one it came from, far more steadily than either's mean loss alone says.
+Several sets are pooled into one comparison.
 
 Not part of ``python -m bench``: it needs a labelled set, and depth 4 on 1,000
 positions takes the best part of an hour.
@@ -29,6 +36,7 @@ positions takes the best part of an hour.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import math
@@ -219,48 +227,111 @@ def paired(shallow: Sequence[float], deep: Sequence[float]) -> Paired:
     )
 
 
+def weights_tag(weights: str | None) -> str:
+    """What kept losses are named by for a net: empty for the shipped one, else ``-`` and the
+    start of its weights file's SHA-256 (so losses are never reused for another net)."""
+    if weights is None:
+        return ""
+    try:
+        digest = hashlib.sha256(Path(weights).read_bytes()).hexdigest()
+    except OSError:
+        return ""  # the loader names the unreadable file
+    return "-" + digest[:12]
+
+
+def net_losses(
+    sets: Sequence[tuple[Path, list[Labelled]]],
+    depths: Sequence[int],
+    evaluator: Evaluator,
+    keep_dir: Path | None,
+    tag: str,
+    quiet: bool,
+) -> dict[int, list[float]]:
+    """Each depth's per-position losses over the sets, pooled in their order."""
+    results: dict[int, list[float]] = {}
+    for depth in depths:
+        pooled: list[float] = []
+        for path, rows in sets:
+            keep = None
+            if keep_dir is not None:
+                keep_dir.mkdir(parents=True, exist_ok=True)
+                keep = keep_dir / f"{path.stem}{tag}-d{depth}.txt"
+            pooled += losses_for_depth(rows, depth, evaluator, keep, quiet)
+        results[depth] = pooled
+    return results
+
+
+def loss_line(label: str, losses: Sequence[float]) -> str:
+    """A mean loss and its blunders, as printed."""
+    blunders = sum(1 for x in losses if x >= BLUNDER)
+    return f"  {label}: {statistics.fmean(losses):.4f}  ({blunders} blunders >= {BLUNDER})"
+
+
+def gain_line(what: str, p: Paired) -> str:
+    """A paired comparison, as printed."""
+    return (
+        f"  {what}: gains {p.gain:+.4f} ± {p.interval:.4f} a move (95%); "
+        f"better on {p.better} positions, worse on {p.worse}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the comparison from the command line; returns an exit status."""
     ap = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--set", type=Path, required=True, help="labelled positions (bgjudge make-set output)")
+    ap.add_argument(
+        "--set", type=Path, nargs="+", required=True, help="labelled positions (bgjudge make-set output)"
+    )
     ap.add_argument("--depths", type=int, nargs="+", default=[1, 2, 3], choices=range(1, 5), metavar="D")
     ap.add_argument("--losses", type=Path, help="folder to keep (and reuse) per-position losses in")
     ap.add_argument("--weights", help="weights file (default: the shipped net)")
+    ap.add_argument("--against", help="a second weights file, compared with the first position by position")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     ap.add_argument(
         "--phases", action="store_true", help="split each depth's loss by contact, crashed and race"
     )
     args = ap.parse_args(argv)
     try:
-        rows = read_set(args.set)
+        sets = [(path, read_set(path)) for path in args.set]
     except SetError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     from ai.cli.hint import load
+    from ai.cli.protocol import HintError
 
-    evaluator = load("auto", sys.stderr, args.weights)
+    try:
+        evaluator = load("auto", sys.stderr, args.weights)
+        other = None if args.against is None else load("auto", sys.stderr, args.against)
+    except HintError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rows = [row for _, got in sets for row in got]
     depths = sorted(set(args.depths))
-    results: dict[int, list[float]] = {}
+    results = net_losses(sets, depths, evaluator, args.losses, weights_tag(args.weights), args.quiet)
+    against = (
+        None
+        if other is None
+        else net_losses(sets, depths, other, args.losses, weights_tag(args.against), args.quiet)
+    )
+    names = ", ".join(path.name for path, _ in sets)
+    print(f"{len(rows)} positions of {names}; loss per move against the set's labels")
     for depth in depths:
-        keep = None
-        if args.losses is not None:
-            args.losses.mkdir(parents=True, exist_ok=True)
-            keep = args.losses / f"{args.set.stem}-d{depth}.txt"
-        results[depth] = losses_for_depth(rows, depth, evaluator, keep, args.quiet)
-    print(f"{len(rows)} positions of {args.set.name}; loss per move against the set's labels")
-    for depth in depths:
-        ls = results[depth]
-        blunders = sum(1 for x in ls if x >= BLUNDER)
-        print(f"  depth {depth}: {statistics.fmean(ls):.4f}  ({blunders} blunders >= {BLUNDER})")
+        print(loss_line(f"depth {depth}", results[depth]))
         if args.phases:
-            for line in phase_lines(rows, ls):
+            for line in phase_lines(rows, results[depth]):
                 print(f"    {line}")
+        if against is not None:
+            print(loss_line(f"depth {depth}, {Path(args.against).name}", against[depth]))
+            if args.phases:
+                for line in phase_lines(rows, against[depth]):
+                    print(f"    {line}")
+            print(
+                gain_line(
+                    f"depth {depth}, {Path(args.against).name} over the first net",
+                    paired(results[depth], against[depth]),
+                )
+            )
     for lo, hi in itertools.pairwise(depths):
-        p = paired(results[lo], results[hi])
-        print(
-            f"  depth {hi} over depth {lo}: gains {p.gain:+.4f} ± {p.interval:.4f} a move (95%); "
-            f"better on {p.better} positions, worse on {p.worse}"
-        )
+        print(gain_line(f"depth {hi} over depth {lo}", paired(results[lo], results[hi])))
     return 0
 
 

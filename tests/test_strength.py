@@ -166,3 +166,52 @@ def test_command_line_splits_the_loss_by_phase(tmp_path: Path, capsys: pytest.Ca
     s = write_set(tmp_path / "s.jsonl", [labelled_start((3, 1))])
     assert main(["--set", str(s), "--depths", "1", "--phases", "--quiet"]) == 0
     assert "contact: 1 positions (100%)" in capsys.readouterr().out
+
+
+def random_weights(path: Path, seed: int) -> Path:
+    """A small random net written as a weights file (with its checksum)."""
+    import numpy as np
+
+    from ai.evaluation.network import NetSet, save_nets
+
+    save_nets(path, NetSet.random(8, np.random.default_rng(seed)))
+    return path
+
+
+def test_against_compares_two_nets_position_by_position_over_the_pooled_sets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = write_set(tmp_path / "a.jsonl", [labelled_start((3, 1)), labelled_start((6, 4))])
+    b = write_set(tmp_path / "b.jsonl", [labelled_start((5, 2))])
+    first = random_weights(tmp_path / "first.npz", 1)
+    second = random_weights(tmp_path / "second.npz", 2)
+    argv = ["--set", str(a), str(b), "--depths", "1", "--weights", str(first), "--against", str(second)]
+    assert main([*argv, "--losses", str(tmp_path / "l"), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "3 positions of a.jsonl, b.jsonl" in out
+    assert "depth 1, second.npz: " in out
+    assert "depth 1, second.npz over the first net: gains" in out
+    kept = sorted(p.name for p in (tmp_path / "l").iterdir())
+    assert len(kept) == 4  # two sets for each of two nets, each named by its weights
+    assert all(name.endswith("-d1.txt") for name in kept)
+    assert len({name.split("-")[1] for name in kept}) == 2
+
+
+def test_a_net_against_itself_gains_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = write_set(tmp_path / "s.jsonl", [labelled_start((3, 1)), labelled_start((6, 4))])
+    first = random_weights(tmp_path / "first.npz", 1)
+    assert (
+        main(["--set", str(s), "--depths", "1", "--weights", str(first), "--against", str(first), "--quiet"])
+        == 0
+    )
+    assert "over the first net: gains +0.0000 ± 0.0000 a move (95%); better on 0 positions, worse on 0" in (
+        capsys.readouterr().out
+    )
+
+
+def test_an_unreadable_against_net_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = write_set(tmp_path / "s.jsonl", [labelled_start((3, 1))])
+    assert main(["--set", str(s), "--depths", "1", "--against", str(tmp_path / "none.npz"), "--quiet"]) == 2
+    assert "none.npz" in capsys.readouterr().err
