@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ai.cli.protocol import parse_position
 from ai.evaluation.evaluator import Evaluator, boards
-from ai.evaluation.features import contact_mask
+from ai.evaluation.features import contact_mask, crashed_mask
 
 BLUNDER = 0.08
 """A loss at least this large counts as a blunder (bgjudge's threshold)."""
@@ -158,14 +158,10 @@ class Phase(StrEnum):
     CONTACT = "contact"
     """The sides can still meet, and neither has crashed."""
     CRASHED = "crashed"
-    """The sides can still meet, and one of them has at most :data:`CRASHED_AT` checkers in play
-    outside its own 1 and 2 points (its board crunched, or most of its checkers borne off)."""
+    """The sides can still meet, and one of them has crashed
+    (:data:`ai.evaluation.features.CRASHED_AT`)."""
     RACE = "race"
     """The sides are past each other."""
-
-
-CRASHED_AT = 6
-"""A side with this many checkers or fewer on the board outside its 1 and 2 points has crashed."""
 
 
 def phase(position_id: str) -> Phase:
@@ -173,10 +169,7 @@ def phase(position_id: str) -> Phase:
     board = boards([parse_position(position_id)])
     if not contact_mask(board)[0]:
         return Phase.RACE
-    sides = board.reshape(2, 25).astype(int)  # each side's slots from its own 1 point, then its bar
-    if any(int(side.sum()) - int(side[0]) - int(side[1]) <= CRASHED_AT for side in sides):
-        return Phase.CRASHED
-    return Phase.CONTACT
+    return Phase.CRASHED if crashed_mask(board)[0] else Phase.CONTACT
 
 
 def phase_lines(rows: Sequence[Labelled], losses: Sequence[float]) -> list[str]:

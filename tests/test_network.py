@@ -88,6 +88,54 @@ def test_race_and_contact_positions_use_different_nets(nets: NetSet) -> None:
     assert np.allclose(before[1], after[1])
 
 
+CRUNCHED = pack(side({1: 6, 2: 5, 8: 2, 13: 2}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+"""Contact, and the side on roll has four checkers in play outside its 1 and 2 points: crashed."""
+ONE_MORE = pack(side({1: 5, 2: 3, 8: 2, 13: 2, 20: 3}), side({24: 2, 13: 5, 8: 3, 6: 5}))
+"""Contact with seven checkers in play outside the 1 and 2 points: not crashed."""
+
+
+def test_a_crashed_net_answers_crashed_positions_and_only_them(nets: NetSet) -> None:
+    race = pack(side({1: 5, 2: 5}), side({1: 5, 2: 5}))
+    codes = [CRUNCHED, ONE_MORE, START_CODE, race]
+    before = NeuralEvaluator(nets).evaluate(codes)
+    nets.crashed = nets.contact.copy()
+    assert np.array_equal(NeuralEvaluator(nets).evaluate(codes), before)  # a copy answers the same
+    nets.crashed.b2[:] -= 3.0
+    after = NeuralEvaluator(nets).evaluate(codes)
+    assert after[0, 0] < before[0, 0] - 0.1
+    assert np.array_equal(after[1:], before[1:])
+
+
+def test_the_opponent_crashed_routes_to_the_crashed_net_too(nets: NetSet) -> None:
+    nets.crashed = nets.contact.copy()
+    nets.crashed.b2[:] -= 3.0
+    theirs = swap(CRUNCHED)
+    assert NeuralEvaluator(nets).evaluate([theirs])[0, 0] != pytest.approx(
+        NeuralEvaluator(NetSet(nets.contact, nets.race)).evaluate([theirs])[0, 0]
+    )
+
+
+def test_a_crashed_net_is_saved_and_loaded_and_a_file_without_one_has_none(
+    tmp_path: Path, nets: NetSet
+) -> None:
+    save_nets(tmp_path / "two.npz", nets)
+    assert load_nets(tmp_path / "two.npz").crashed is None
+    nets.crashed = MLP.random(8, np.random.default_rng(4))
+    save_nets(tmp_path / "three.npz", nets)
+    loaded = load_nets(tmp_path / "three.npz")
+    assert loaded.kinds() == ("contact", "race", "crashed")
+    assert loaded.crashed is not None and loaded.crashed.hidden == 8
+    for a, b in zip(nets.crashed.params(), loaded.crashed.params(), strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_a_crashed_net_of_the_wrong_shape_is_refused_by_name(tmp_path: Path, nets: NetSet) -> None:
+    nets.crashed = MLP.random(8, np.random.default_rng(4), n_inputs=N_INPUTS - 1)
+    save_nets(tmp_path / "bad.npz", nets)
+    with pytest.raises(NetworkError, match="crashed net's arrays have inconsistent shapes"):
+        load_nets(tmp_path / "bad.npz")
+
+
 def test_save_and_load_round_trip(tmp_path: Path, nets: NetSet) -> None:
     nets.meta["trained_games"] = 12
     path = tmp_path / "w" / "net.npz"

@@ -13,7 +13,7 @@ from naive_reference import varied_positions
 from ai.evaluation.evaluator import Boards, Evaluator, Probs, boards, flip, turned, won_probs
 from ai.evaluation.features import N_INPUTS
 from ai.evaluation.hand import HandEvaluator
-from ai.evaluation.network import MLP, NetSet, load_nets, save_nets
+from ai.evaluation.network import MLP, NetSet, NetworkError, load_nets, save_nets
 from ai.training.train import (
     EXPLORE_NOISE,
     Adam,
@@ -437,3 +437,16 @@ def test_init_and_resume_together_are_refused(tmp_path: Path) -> None:
                 "--quiet",
             ]
         )
+
+
+def test_init_from_weights_with_a_crashed_net_is_refused_as_self_play_does_not_train_it(
+    tmp_path: Path,
+) -> None:
+    t = Trainer.fresh(tiny(games=2, seed=6))
+    run_to_end(t)
+    t.nets.meta.update(t.notes())
+    t.nets.crashed = t.nets.contact.copy()
+    first = tmp_path / "first.npz"
+    save_nets(first, t.nets)
+    with pytest.raises(NetworkError, match="crashed net"):
+        Trainer.from_weights(first, tiny(games=4))

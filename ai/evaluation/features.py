@@ -281,6 +281,21 @@ def contact_mask(b: Boards) -> npt.NDArray[np.bool_]:
     return _contact(np.frexp(occupied.astype(np.float64))[1] - 1, n)
 
 
+CRASHED_AT = 6
+"""A side with this many checkers or fewer in play outside its own 1 and 2 points has crashed (its
+board crunched, or most of its checkers borne off): the class GNU Backgammon's literature gives a
+net of its own."""
+
+
+def crashed_mask(b: Boards) -> npt.NDArray[np.bool_]:
+    """True for each board where the sides can still meet and one of them has crashed
+    (:data:`CRASHED_AT`)."""
+    sides = b.reshape(len(b), 2, SLOTS).astype(np.int64)
+    in_play = sides.sum(axis=2) - sides[:, :, 0] - sides[:, :, 1]
+    out: npt.NDArray[np.bool_] = (in_play <= CRASHED_AT).any(axis=1) & contact_mask(b)
+    return out
+
+
 def encode(b: Boards) -> Inputs:
     """(N, 50) uint8 boards -> (N, N_INPUTS) float32 network inputs."""
     if b.ndim != 2 or b.shape[1] != 2 * SLOTS:

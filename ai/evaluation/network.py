@@ -2,9 +2,10 @@
 
 Outputs are the gnubg convention (see :mod:`ai.evaluation.evaluator`): win, win gammon, win
 backgammon, lose gammon, lose backgammon, for the side on roll, cumulative.
-There are two nets, one for contact positions and one for races; race positions
-with every checker of both sides home are answered exactly by the bear-off
-database when one is given.
+There are two nets, one for contact positions and one for races, and a weights file may
+carry a third for crashed positions (:func:`ai.evaluation.features.crashed_mask`), which
+then answers those instead of the contact net; race positions with every checker of both
+sides home are answered exactly by the bear-off database when one is given.
 
 Weights are saved as one ``.npz`` (arrays plus a JSON ``meta`` entry with the
 format version, the feature version and training notes) and a ``.sha256`` file
@@ -26,7 +27,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ai.evaluation.evaluator import Boards, Evaluator, Probs
-from ai.evaluation.features import CONTACT_INPUT, FEATURE_VERSION, N_INPUTS, OFF_INPUTS, encode
+from ai.evaluation.features import (
+    CONTACT_INPUT,
+    FEATURE_VERSION,
+    N_INPUTS,
+    OFF_INPUTS,
+    crashed_mask,
+    encode,
+)
 from game.support.files import checksum_path, read_regular, write_with_checksum
 
 if TYPE_CHECKING:
@@ -42,7 +50,9 @@ SPARSE_ROWS = 4
 """Batches from this many rows up multiply only the inputs in use (for fewer, picking them costs
 more than it saves)."""
 KINDS = ("contact", "race")
-"""The nets in a weights file."""
+"""The nets every weights file holds."""
+CRASHED = "crashed"
+"""The net a weights file may hold besides :data:`KINDS`."""
 
 F32 = npt.NDArray[np.float32]
 
@@ -185,6 +195,8 @@ class NetSet:
     """For pure races."""
     meta: dict[str, Any] = field(default_factory=dict)
     """Free-form notes saved with the weights (games trained, seed, ...)."""
+    crashed: MLP | None = None
+    """For contact positions where a side has crashed; None: the contact net answers them."""
 
     @classmethod
     def random(cls, hidden: int, rng: np.random.Generator, race_hidden: int | None = None) -> NetSet:
@@ -192,29 +204,41 @@ class NetSet:
         return cls(MLP.random(hidden, rng), MLP.random(race_hidden or hidden, rng))
 
     def net(self, kind: str) -> MLP:
-        """The net called ``kind`` ("contact" or "race")."""
+        """The net called ``kind`` ("contact", "race", or "crashed" when there is one)."""
         if kind == "contact":
             return self.contact
         if kind == "race":
             return self.race
+        if kind == CRASHED and self.crashed is not None:
+            return self.crashed
         raise KeyError(kind)
+
+    def kinds(self) -> tuple[str, ...]:
+        """The names of the nets this set holds."""
+        return KINDS if self.crashed is None else (*KINDS, CRASHED)
 
     def copy(self) -> NetSet:
         """A deep copy."""
-        return NetSet(self.contact.copy(), self.race.copy(), dict(self.meta))
+        crashed = None if self.crashed is None else self.crashed.copy()
+        return NetSet(self.contact.copy(), self.race.copy(), dict(self.meta), crashed)
 
     def probabilities(self, b: Boards) -> Probs:
         """Consistent probabilities (N, 5) for (N, 50) boards, each routed to its net."""
         x = encode(b)
         contact = x[:, CONTACT_INPUT] != 0
-        if contact.all():
-            return _limited(self.contact.forward(x), x)
-        if not contact.any():
-            return _limited(self.race.forward(x), x)
+        crashed = crashed_mask(b) if self.crashed is not None else None
+        if crashed is None or not crashed.any():
+            if contact.all():
+                return _limited(self.contact.forward(x), x)
+            if not contact.any():
+                return _limited(self.race.forward(x), x)
         out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float32)
-        out[contact] = self.contact.forward(x[contact])
-        race = ~contact
-        out[race] = self.race.forward(x[race])
+        routes = [(contact, self.contact), (~contact, self.race)]
+        if crashed is not None and self.crashed is not None:
+            routes = [(contact & ~crashed, self.contact), (crashed, self.crashed), (~contact, self.race)]
+        for rows, net in routes:
+            if rows.any():
+                out[rows] = net.forward(x[rows])
         return _limited(out, x)
 
 
@@ -256,7 +280,7 @@ def nets_to_bytes(nets: NetSet, extra: dict[str, npt.NDArray[Any]] | None = None
     meta = dict(nets.meta)
     meta.update(format_version=FORMAT_VERSION, feature_version=FEATURE_VERSION, n_inputs=N_INPUTS)
     arrays: dict[str, npt.NDArray[Any]] = {"meta": np.array(json.dumps(meta, sort_keys=True))}
-    for kind in KINDS:
+    for kind in nets.kinds():
         for name, arr in zip(("w1", "b1", "w2", "b2"), nets.net(kind).params(), strict=True):
             arrays[f"{kind}_{name}"] = arr
     if extra:
@@ -311,29 +335,33 @@ def nets_from_arrays(arrays: dict[str, npt.NDArray[Any]], source: str = "weights
             f"{source}: made for input features v{meta.get('feature_version')} "
             f"({meta.get('n_inputs')} inputs), this program uses v{FEATURE_VERSION} ({N_INPUTS})"
         )
-    nets: list[MLP] = []
-    for kind in KINDS:
-        try:
-            raw = [arrays[f"{kind}_{n}"] for n in ("w1", "b1", "w2", "b2")]
-        except KeyError as exc:
-            raise NetworkError(f"{source}: missing array {exc.args[0]}") from None
-        if not all(np.asarray(a).dtype.kind in "fiu" for a in raw):  # strings, objects, booleans...
-            raise NetworkError(f"{source}: the {kind} net's arrays are not all numbers")
-        w1, b1, w2, b2 = (np.asarray(a, dtype=np.float32) for a in raw)
-        h = w1.shape[1] if w1.ndim == 2 else -1
-        if (
-            w1.shape != (N_INPUTS, h)
-            or b1.shape != (h,)
-            or w2.shape != (h, N_OUTPUTS)
-            or b2.shape != (N_OUTPUTS,)
-        ):
-            raise NetworkError(f"{source}: the {kind} net's arrays have inconsistent shapes")
-        if not all(np.isfinite(a).all() for a in (w1, b1, w2, b2)):
-            raise NetworkError(f"{source}: the {kind} net has non-finite weights")
-        if not sums_fit(w1, b1, w2, b2):
-            raise NetworkError(f"{source}: the {kind} net's weights are so large that its sums overflow")
-        nets.append(MLP(w1, b1, w2, b2))
-    return NetSet(nets[0], nets[1], meta)
+    contact, race = (_checked_net(arrays, kind, source) for kind in KINDS)
+    crashed = _checked_net(arrays, CRASHED, source) if f"{CRASHED}_w1" in arrays else None
+    return NetSet(contact, race, meta, crashed)
+
+
+def _checked_net(arrays: dict[str, npt.NDArray[Any]], kind: str, source: str) -> MLP:
+    """The net called ``kind`` from loaded arrays, its shapes and sizes checked."""
+    try:
+        raw = [arrays[f"{kind}_{n}"] for n in ("w1", "b1", "w2", "b2")]
+    except KeyError as exc:
+        raise NetworkError(f"{source}: missing array {exc.args[0]}") from None
+    if not all(np.asarray(a).dtype.kind in "fiu" for a in raw):  # strings, objects, booleans...
+        raise NetworkError(f"{source}: the {kind} net's arrays are not all numbers")
+    w1, b1, w2, b2 = (np.asarray(a, dtype=np.float32) for a in raw)
+    h = w1.shape[1] if w1.ndim == 2 else -1
+    if (
+        w1.shape != (N_INPUTS, h)
+        or b1.shape != (h,)
+        or w2.shape != (h, N_OUTPUTS)
+        or b2.shape != (N_OUTPUTS,)
+    ):
+        raise NetworkError(f"{source}: the {kind} net's arrays have inconsistent shapes")
+    if not all(np.isfinite(a).all() for a in (w1, b1, w2, b2)):
+        raise NetworkError(f"{source}: the {kind} net has non-finite weights")
+    if not sums_fit(w1, b1, w2, b2):
+        raise NetworkError(f"{source}: the {kind} net's weights are so large that its sums overflow")
+    return MLP(w1, b1, w2, b2)
 
 
 INPUT_BOUND = 16.0

@@ -305,9 +305,14 @@ class Trainer:
         """Carry on training the nets of a weights file (the shipped net, say), which holds no
         training state: the optimiser starts afresh, the game and position counts go on from the
         file's notes, and the dice are seeded from ``config.seed`` and that game count. Raises
-        :class:`NetworkError` for an unreadable file, and ValueError if the file has already been
-        trained for ``config.games`` games or more."""
+        :class:`NetworkError` for an unreadable file or one with a crashed net (self-play trains
+        the contact and race nets only), and ValueError if the file has already been trained for
+        ``config.games`` games or more."""
         nets = load_nets(path)
+        if nets.crashed is not None:
+            raise NetworkError(
+                f"{path} holds a crashed net, which self-play does not train: start from weights without one"
+            )
         done = nets.meta.get("trained_games", 0)
         positions = nets.meta.get("trained_positions", 0)
         if not isinstance(done, int) or not isinstance(positions, int) or done < 0 or positions < 0:
