@@ -214,6 +214,14 @@ def test_fit_refuses_a_single_chunk_as_nothing_would_be_left_to_measure_it() -> 
         fit(tiny_nets(), chunks)
 
 
+def test_fit_refuses_weights_with_a_crashed_net_as_it_fits_the_contact_net_alone() -> None:
+    chunks = [make_chunk(NeuralEvaluator(tiny_nets()), spec(i, size=10)) for i in range(2)]
+    nets = tiny_nets()
+    nets.crashed = nets.contact.copy()
+    with pytest.raises(DistillError, match="crashed net"):
+        fit(nets, chunks)
+
+
 def test_read_chunks_refuses_a_folder_without_chunks(tmp_path: Path) -> None:
     with pytest.raises(DistillError, match="no chunks of positions in"):
         read_chunks([tmp_path])

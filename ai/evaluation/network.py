@@ -226,16 +226,14 @@ class NetSet:
         """Consistent probabilities (N, 5) for (N, 50) boards, each routed to its net."""
         x = encode(b)
         contact = x[:, CONTACT_INPUT] != 0
-        crashed = crashed_mask(b) if self.crashed is not None else None
-        if crashed is None or not crashed.any():
-            if contact.all():
-                return _limited(self.contact.forward(x), x)
-            if not contact.any():
-                return _limited(self.race.forward(x), x)
-        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float32)
         routes = [(contact, self.contact), (~contact, self.race)]
-        if crashed is not None and self.crashed is not None:
+        if self.crashed is not None:
+            crashed = crashed_mask(b)
             routes = [(contact & ~crashed, self.contact), (crashed, self.crashed), (~contact, self.race)]
+        for rows, net in routes:
+            if rows.all():
+                return _limited(net.forward(x), x)
+        out = np.empty((b.shape[0], N_OUTPUTS), dtype=np.float32)
         for rows, net in routes:
             if rows.any():
                 out[rows] = net.forward(x[rows])

@@ -360,6 +360,11 @@ def fit(
     The Adam step size falls geometrically from ``lr`` to ``lr_end`` over the fit
     (constant when ``lr_end`` is None).
     """
+    if nets.crashed is not None:
+        raise DistillError(
+            "the weights hold a crashed net, which a distillation does not fit:"
+            " start from weights without one"
+        )
     if len(chunks) < 2:
         raise DistillError("a fit needs at least two chunks: one is held out to measure it")
     rng = np.random.default_rng(seed)
