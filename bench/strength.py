@@ -36,7 +36,6 @@ positions takes the best part of an hour.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import itertools
 import json
 import math
@@ -225,8 +224,10 @@ def weights_tag(weights: str | None) -> str:
     start of its weights file's SHA-256 (so losses are never reused for another net)."""
     if weights is None:
         return ""
+    from ai.training.distill import file_sha256
+
     try:
-        digest = hashlib.sha256(Path(weights).read_bytes()).hexdigest()
+        digest = file_sha256(Path(weights))
     except OSError:
         return ""  # the loader names the unreadable file
     return "-" + digest[:12]
