@@ -103,6 +103,21 @@ def test_a_caught_checker_error_is_confirmed_by_a_rollout_before_the_warning() -
     assert warn.verdict.best == best.notation() and warn.verdict.played == played.notation()
 
 
+DONE = "The tutor's check is done: take it back, or play it."
+
+
+def test_the_warning_replaces_the_rollouts_checking_note_in_the_status_line() -> None:
+    flow, out = caught()
+    assert messages(out)[-1].startswith("The tutor's search sees an error: a rollout checks it")
+    out = flow.handle(ConfirmDone(rolled_out(flow, 0.15, 0.01)))
+    assert messages(out)[-1] == DONE  # "(Esc skips)" no longer holds: Esc now takes the move back
+
+
+def test_a_warning_the_search_alone_gives_replaces_the_checking_note_too() -> None:
+    _, out = caught(confirm=False)
+    assert warning(out) and messages(out)[-1] == DONE
+
+
 def test_an_error_the_rollout_clears_is_played_without_a_warning() -> None:
     flow, _ = caught()
     b = flow.builder
@@ -170,7 +185,7 @@ def test_a_rollout_that_cannot_tell_leaves_the_searchs_warning() -> None:
     out = flow.handle(ConfirmDone(None))
     v = warning(out).verdict
     assert not v.confirmed and abs(v.loss - 0.2) < 1e-12
-    assert "The rollout could not tell: the warning is the search's." in messages(out)
+    assert messages(out)[-1] == "The rollout could not tell: the warning is the search's."  # kept
 
 
 def test_a_failed_rollout_leaves_the_searchs_warning() -> None:
@@ -178,7 +193,7 @@ def test_a_failed_rollout_leaves_the_searchs_warning() -> None:
     out = flow.handle(SearchFailed("no evaluator"))
     v = warning(out).verdict
     assert not v.confirmed and abs(v.loss - 0.2) < 1e-12 and flow.phase is Phase.TUTOR_WARNING
-    assert any("The rollout could not check this (no evaluator)" in m for m in messages(out))
+    assert "The rollout could not check this (no evaluator)" in messages(out)[-1]  # not hidden
 
 
 def test_a_move_the_rollout_finds_another_best_for_names_it_without_the_searchs_why() -> None:

@@ -62,6 +62,7 @@ class Note(Enum):
     TUTOR_CONFIRMING = auto()
     TUTOR_CLEARED = auto()
     TUTOR_UNCONFIRMED = auto()
+    TUTOR_WARNING = auto()
     NOTHING_TO_HINT = auto()
     TUTOR_SKIPPED = auto()
     TAKEN_BACK_MOVE = auto()

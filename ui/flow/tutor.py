@@ -286,12 +286,15 @@ class Advice:
             asked.position, asked.context, kind, settings, depth=depth, search_error=verdict.loss
         )
 
-    def _warn(self, verdict: Verdict) -> list[Step]:
-        """Open the warning on the held decision."""
+    def _warn(self, verdict: Verdict, said: bool = False) -> list[Step]:
+        """Open the warning on the held decision; unless a note was ``said`` just before it, say the
+        check is done (what the status line said, "checking… (Esc skips)", no longer holds)."""
         pending = self.pending
         assert pending is not None
         self.verdict = verdict
+        note: list[Step] = [] if said else [Message(Note.TUTOR_WARNING)]
         return [
+            *note,
             GoTo(Phase.TUTOR_WARNING),
             TutorWarn(verdict, pending.kind, side(self.session, 1 - on_roll(self.session))),
         ]
@@ -347,7 +350,7 @@ class Advice:
         if least is None:  # the tutor was turned off meanwhile
             return self._release()
         if intent.confirmation is None:
-            return [Message(Note.TUTOR_UNCONFIRMED), *self._warn(caught)]
+            return [Message(Note.TUTOR_UNCONFIRMED), *self._warn(caught, said=True)]
         verdict = confirmed_verdict(caught, intent.confirmation, least)
         if verdict is None:  # said last: what carrying it out says would hide it at once
             return [*self._release(), Message(Note.TUTOR_CLEARED)]
@@ -360,7 +363,7 @@ class Advice:
             return []
         caught, self.caught = self.caught, None
         if caught is not None and self.pending is not None:
-            return [Message(TutorFailed(message, rollout=True), warn=True), *self._warn(caught)]
+            return [Message(TutorFailed(message, rollout=True), warn=True), *self._warn(caught, said=True)]
         return [Message(TutorFailed(message), warn=True), *self._release()]
 
     def _on_skip_tutor(self, view: TurnView) -> list[Step]:

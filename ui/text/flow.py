@@ -61,6 +61,7 @@ NOTES: Mapping[Note, str] = MappingProxyType(
         Note.TUTOR_CONFIRMING: N_("The tutor's search sees an error: a rollout checks it… (Esc skips)"),
         Note.TUTOR_CLEARED: N_("The rollout cleared it: no error worth a warning."),
         Note.TUTOR_UNCONFIRMED: N_("The rollout could not tell: the warning is the search's."),
+        Note.TUTOR_WARNING: N_("The tutor's check is done: take it back, or play it."),
         Note.NOTHING_TO_HINT: N_("No legal move: nothing to hint."),
         Note.TUTOR_SKIPPED: N_("Tutor check skipped."),
         Note.TAKEN_BACK_MOVE: N_("Taken back: the dice are as they were. Play again."),
