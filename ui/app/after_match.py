@@ -73,7 +73,7 @@ class AfterMatch:
         if self.worker is None:
             return
         for event in self.worker.poll():
-            if getattr(event, "request_id", None) != self.request:
+            if event.request_id != self.request:
                 continue
             if isinstance(event, Reviewed):
                 self.review, self.said = event.review, list(event.explained)

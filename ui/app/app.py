@@ -524,7 +524,8 @@ class App:
             self.current_scene = None
 
     def _alert_event(self, event: pygame.event.Event) -> bool:
-        if not self.alerts or getattr(self.stack.top(), "opaque", False):  # the band is hidden
+        top = self.stack.top()
+        if not self.alerts or (top is not None and top.opaque):  # the band is hidden
             return False
         # a click on the band dismisses it; on the game screen so does X (the ACTIONS table)
         if event.type == pygame.MOUSEBUTTONDOWN and self.alert_rect().collidepoint(event.pos):

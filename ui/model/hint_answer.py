@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.worker.messages import CubeAnswer, Failed, Finished, RankedMove
+from ai.worker.messages import CubeAnswer, Event, Failed, Finished, RankedMove
 
 Line = tuple[str, bool]
 """A line of the answer and whether it is strong (a move, the cube action, a failure)."""
@@ -35,9 +35,9 @@ class HintAnswer:
         """True until the answer (or a failure) is in."""
         return self.moves is None and self.cube is None and not self.failure
 
-    def take(self, event: object) -> None:
+    def take(self, event: Event) -> None:
         """Keep ``event`` if it answers this request (events for other requests are let be)."""
-        if self.request is None or getattr(event, "request_id", None) != self.request:
+        if self.request is None or event.request_id != self.request:
             return
         if isinstance(event, Finished):
             self.moves = list(event.moves)

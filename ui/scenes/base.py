@@ -17,7 +17,7 @@ from ui.widgets.controls import Button, dim, draw_button, label_size, mouse_pos,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ai.worker.messages import AnyRequest
+    from ai.worker.messages import AnyRequest, Event
     from ui.model.session import GameSession
     from ui.model.storage import Settings, Store
     from ui.widgets.layout import Layout
@@ -47,7 +47,7 @@ class Worker(Protocol):
         """Stop a search."""
         ...
 
-    def poll(self) -> Sequence[object]:
+    def poll(self) -> Sequence[Event]:
         """The events that arrived (never blocks)."""
         ...
 
@@ -209,7 +209,7 @@ class Scene:
         rows) and lay it out again (the words' lengths changed)."""
         self.on_resize()
 
-    def on_worker(self, event: object) -> None:
+    def on_worker(self, event: Event) -> None:
         """An event from the AI worker (every scene sees each; each keeps to its own requests)."""
 
     def needs_frames(self) -> bool:
@@ -606,11 +606,11 @@ class WorkerDialog(Dialog):
             self.worker = self.ctx.new_worker()
         self.request = self.worker.start(request)
 
-    def answers(self) -> list[object]:
+    def answers(self) -> list[Event]:
         """The live request's events since the last call."""
         if self.worker is None:
             return []
-        return [e for e in self.worker.poll() if getattr(e, "request_id", None) == self.request]
+        return [e for e in self.worker.poll() if e.request_id == self.request]
 
     def dismiss(self) -> None:
         """Stop the search, if it runs, and close the dialog (Esc)."""

@@ -153,7 +153,7 @@ class RolloutDialog(Dialog):
         """Take the worker's results as they come."""
         if self.worker is not None:
             for event in self.worker.poll():
-                if getattr(event, "request_id", None) != self.request:
+                if event.request_id != self.request:
                     continue
                 if isinstance(event, RolloutProgress):
                     self.result = event.result

@@ -401,7 +401,7 @@ class DrillScene(Scene):
         if self.worker is None:
             return
         for event in self.worker.poll():
-            if getattr(event, "request_id", None) != self.request:
+            if event.request_id != self.request:
                 continue
             card, move = self.card, self.answer_move
             if isinstance(event, Finished) and card is not None and move is not None:

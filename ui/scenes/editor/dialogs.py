@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 import pygame
 
+from ai.worker.messages import Event
 from game.rules.move import Move
 from ui.model.hint_answer import HintAnswer, Line
 from ui.model.workbench.editor import EditorPosition, Side
@@ -319,7 +320,7 @@ class EditorAnalysis(Dialog):
         """True while the answer is awaited."""
         return self.is_waiting()
 
-    def on_worker(self, event: object) -> None:
+    def on_worker(self, event: Event) -> None:
         """The answer to this dialog's request."""
         self.answer.take(event)
 

@@ -8,7 +8,7 @@ from typing import assert_never
 import pygame
 
 from ai.engine_types import CONFIRM_MODES, CubeContext
-from ai.worker.messages import CubeAnswer, DecisionConfirmed, Failed, Finished, Progress
+from ai.worker.messages import CubeAnswer, DecisionConfirmed, Event, Failed, Finished, Progress
 from game.rules.cube import CubeAction, Resignation, resign_points
 from game.rules.position import Position, pip_count
 from ui.flow.events import (
@@ -248,7 +248,7 @@ class GameScene(Scene):
             self._apply(effect)
         self.cancel_search()
 
-    def on_worker(self, event: object) -> None:
+    def on_worker(self, event: Event) -> None:
         """An event from the AI worker (the app polls it every frame); answers wait while a dialog is open."""
         if (
             not isinstance(event, Progress | Finished | Failed | CubeAnswer | DecisionConfirmed)

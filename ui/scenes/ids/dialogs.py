@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from ai.engine_types import context_from_match
+from ai.worker.messages import Event
 from game.rules.position import Position, unpack
 from ui.model.hint_answer import HintAnswer, Line
 from ui.model.position_ids import SetUp, SetUpError, parse_setup, session_ids, session_xgid
@@ -322,7 +323,7 @@ class AnalysisDialog(Dialog):
         if self.answer.request is None and not self.ctx.worker.busy:
             self.start()
 
-    def on_worker(self, event: object) -> None:
+    def on_worker(self, event: Event) -> None:
         """The answer to this dialog's request."""
         self.answer.take(event)
 

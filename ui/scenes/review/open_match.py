@@ -270,7 +270,7 @@ class OpenMatchScene(Dialog):
 
     def label(self, action: BrowserAction) -> str:
         """A button's text: All files reads Records only while every file is shown."""
-        if action.name == "all" and getattr(self, "browser", None) is not None and self.browser.every_file:
+        if action.name == "all" and self.browser.every_file:
             return _("Records only")
         return _(action.label)
 
