@@ -71,8 +71,8 @@ def extract(args: argparse.Namespace) -> int:
 
 def label(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(Path(args.judge_tools)))
-    import bgjudge
-    import gnubg
+    import bgjudge  # type: ignore[import-not-found]  # the judge's tools, beside the checkout
+    import gnubg  # type: ignore[import-untyped]  # the oracle, measuring only
 
     made = 0
     with open(args.positions, encoding="utf-8") as src, open(args.out, "w", encoding="utf-8") as out:

@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from ai.cli.protocol import parse_position
+from ai.filters import DEFAULT_FILTERS
 from ai.levels import MAX_DEPTH
-from ai.search import DEFAULT_FILTERS
 from bench.strength import Labelled, SetError, per_position, pick, read_set
 from game.rules.movegen import results
 from game.rules.outcome import win_kind

@@ -30,7 +30,8 @@ import time
 
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.hand import HandEvaluator
-from ai.search import DEFAULT_FILTERS, FULL_WIDTH, Filters, analyse
+from ai.filters import DEFAULT_FILTERS, Filters
+from ai.search import FULL_WIDTH, analyse
 from game.rules.dice import Dice
 from game.rules.position import SIDE_MASK, START_CODE, swap
 

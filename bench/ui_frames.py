@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any
 
-from ai.worker.messages import Failed, Finished, Request
+from ai.worker.messages import Failed, Finished, Progress, Request
 from ai.worker.transport import AIWorker, Mode
 from game.rules.movegen import results
 from game.rules.position import START_CODE, Position, swap
@@ -115,7 +115,7 @@ def _frames_searching(scene: _Scene, worker: AIWorker, seconds: float, positions
                 k += 1
                 pos, dice = positions[k % len(positions)]
                 rid = worker.start(Request("move", pos, dice, SEARCH_DEPTH))
-            elif e.request_id == rid:
+            elif isinstance(e, Progress) and e.request_id == rid:
                 progress = e.done / max(1, e.total)
         scene.draw(progress)
         now = time.perf_counter()
