@@ -93,7 +93,7 @@ def drawn_graph(
     surface = pygame.Surface(size)
     fonts = Fonts()
     rect = surface.get_rect()
-    graph.draw(surface, fonts, CLASSIC, rect, "a graph")
+    graph.draw(surface, fonts, CLASSIC, rect)
     return graph.plot(rect, fonts), drawn
 
 

@@ -50,7 +50,9 @@ from ui.scenes.review.scene import (
 from ui.scenes.settings.menu import MenuScene
 from ui.text.explain import error_words
 from ui.widgets import review_view
-from ui.widgets.review_view import CELL_GAP, table_starts
+from ui.widgets.render import Fonts
+from ui.widgets.review_view import CELL_GAP, Graph, ListView, table_heading, table_starts
+from ui.widgets.theme import CLASSIC
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
 """A short 5-point match with a double and a take (tests/data/mat/short.mat)."""
@@ -570,3 +572,76 @@ def test_a_screen_that_covers_the_window_hides_what_is_under_it_from_drawing_too
     scene.close_scene()
     app.draw(app.screen)
     assert drawn == ["game"]
+
+
+# --- long names, confirmed intervals: rows and headings that one line does not hold ----------------
+
+
+def test_error_rows_are_two_lines_high_where_a_long_name_makes_one_too_wide(
+    make_app: Callable[..., App],
+) -> None:
+    heights = {}
+    for name in ("Alice", "Kévin UNGER Nicolas HARMAND"):
+        app = make_app(hint_depth=1, review_mode="quick")
+        app.resize((800, 600))
+        app.open_review(GNUBG.replace(b"Alice", name.encode()), "gnubg.mat", None)
+        scene = app.stack.top()
+        assert isinstance(scene, ReviewScene)
+        run_until(app, lambda s=scene: s.path is not None, "the search's verdicts")
+        heights[name] = (scene.errors.line, scene.tall_errors, scene.stats_rect.height)
+        scene.close_scene()
+    (short, one, table), (tall, two, taller) = heights.values()
+    assert not one and two and tall > short  # every row as high as two lines, not only the long ones
+    assert taller > table  # the long name takes more than a line of the players' table's heading
+
+
+def test_a_row_drawn_two_lines_high_keeps_both_lines_inside_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[pygame.Rect] = []
+    real_text = review_view.text
+
+    def recording(surf: pygame.Surface, fonts: Fonts, s: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real_text(surf, fonts, s, *args, **kw)  # type: ignore[arg-type]
+        drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(review_view, "text", recording)
+    fonts = Fonts()
+    row = (
+        "0,129 ± 0,009  parti 1 tr. 4  Kévin UNGER Nicolas HARMAND  53: 6/3 6/1  (meget dårlig)",
+        CLASSIC.text,
+    )
+    view = ListView(pygame.Rect(0, 0, 420, 200), 35.0, size=12.5)
+    view.draw(pygame.Surface((420, 200)), fonts, CLASSIC, [row, row], None)
+    assert len(drawn) == 4
+    for k in (0, 1):
+        box = pygame.Rect(0, round(k * view.line), 420, round(view.line))
+        first, second = drawn[2 * k], drawn[2 * k + 1]
+        assert box.top <= first.top and second.bottom <= box.bottom + 1 and first.bottom <= second.top + 1
+
+
+def test_a_long_name_in_the_players_table_takes_two_lines_and_the_figures_keep_their_size() -> None:
+    fonts = Fonts()
+    rows = [("", "Kévin UNGER Nicolas HARMAND", "meisampourtaghi"), ("Error rate (mEMG)", "9.6", "7.0")]
+    size, head = table_heading(fonts, rows, 340, 11.0)
+    assert len(head) in (2, 3) and size >= 9.0
+    names = [" ".join(filter(None, (line[k] for line in head))).replace("  ", " ") for k in (1, 2)]
+    assert names[0].replace(" ", "") == "KévinUNGERNicolasHARMAND" and names[1] == "meisampourtaghi"
+    assert all("…" not in cell for line in head for cell in line)
+    short, one = table_heading(fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0)
+    assert one == [("", "Alice", "Bob")] and short == 11.0
+
+
+def test_a_graph_title_too_long_for_its_line_drops_its_hints_then_takes_two_lines() -> None:
+    fonts = Fonts()
+    graph = Graph(
+        [0.5, 0.6], [(0, "G1")], money=False, title="Alice's match winning chance · click to go there"
+    )
+    size, lines = graph.title_lines(fonts, 200)
+    assert lines == ["Alice's match winning chance"]
+    long = Graph(
+        [0.5, 0.6], [(0, "G1")], money=False, title="Kévin UNGER Nicolas HARMAND's match winning chance"
+    )
+    size, lines = long.title_lines(fonts, 200)
+    assert len(lines) == 2 and " ".join(lines) == long.title and size >= 9.0
+    rect = pygame.Rect(0, 0, 216, 150)
+    assert long.plot(rect, fonts).top > graph.plot(rect, fonts).top  # the line goes below both lines

@@ -89,10 +89,54 @@ def draw_table(
     rows: Sequence[tuple[str, str, str]],
     size: float,
 ) -> None:
-    """A label column and two value columns; the first row is the heading."""
-    grid: list[Row] = [(rows[0], th.accent, True)] if rows else []
-    grid += [(row, th.text, True) for row in rows[1:]]
-    draw_grid(surf, fonts, rect, grid, table_starts(fonts.get(size, True), rows, rect.width), size)
+    """A label column and two value columns under a heading (the first row: :func:`table_heading`)."""
+    if not rows:
+        return
+    starts = table_starts(fonts.get(size, True), rows, rect.width)
+    head_size, head = table_heading(fonts, rows, rect.width, size)
+    tall = round(len(head) * head_size * 1.4)
+    draw_grid(
+        surf,
+        fonts,
+        pygame.Rect(rect.x, rect.y, rect.width, tall),
+        [(r, th.accent, True) for r in head],
+        starts,
+        head_size,
+    )
+    body = pygame.Rect(rect.x, rect.y + tall, rect.width, rect.height - tall)
+    draw_grid(surf, fonts, body, [(row, th.text, True) for row in rows[1:]], starts, size)
+
+
+HEADING_LINES = 2
+"""The lines a value column's heading takes at the table's size before it is drawn smaller."""
+LEAST_HEADING = 9.0
+"""The least size of a heading drawn smaller, where it may take one line more."""
+
+
+def table_heading(
+    fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float
+) -> tuple[float, list[tuple[str, str, str]]]:
+    """:func:`draw_table`'s heading (the players' names, say): its size and its rows, each value
+    column's heading broken at spaces (else between letters) into at most :data:`HEADING_LINES` lines
+    at ``size``, or drawn smaller until it is (down to :data:`LEAST_HEADING`, one line more there)."""
+    starts = table_starts(fonts.get(size, True), rows, width)
+    edges = [*starts, 1.0]
+    label, *values = rows[0]
+    rooms = [round(width * (edges[k + 2] - edges[k + 1])) - CELL_GAP for k in range(len(values))]
+
+    def broken(at: float, most: int | None = None) -> list[list[str]]:
+        return [
+            wrap(fonts.get(at, True), v, room, most) or [""] for v, room in zip(values, rooms, strict=True)
+        ]
+
+    head_size = size
+    while head_size > LEAST_HEADING and max(map(len, broken(head_size))) > HEADING_LINES:
+        head_size -= 0.5
+    most = HEADING_LINES if head_size > LEAST_HEADING else HEADING_LINES + 1
+    lines = broken(head_size, most)
+    count = max(map(len, lines))
+    cols = [[*ls, *[""] * (count - len(ls))] for ls in lines]
+    return head_size, [(label if i == 0 else "", cols[0][i], cols[1][i]) for i in range(count)]
 
 
 LABELS_AT_MOST = 0.56
@@ -107,6 +151,13 @@ def table_starts(
     need = max((font.size(row[0])[0] for row in rows), default=0) + CELL_GAP
     first = min(LABELS_AT_MOST, max(1 / 3, need / max(1, width)))
     return 0.0, first, first + (1.0 - first) / 2
+
+
+def line_step(fonts: Fonts, size: float) -> float:
+    """From one line of text of ``size`` to the next, its accents clear of the descenders above (a
+    bracket, or a ring over a letter, reaches a pixel beyond the font's height)."""
+    font = fonts.get(size)
+    return max(size * 1.2, font.get_height() + 2, font.get_linesize())
 
 
 @dataclass
@@ -171,10 +222,14 @@ class ListView:
             s, colour = rows[i]
             size = self.size or self.line * 0.62
             parts = wrap(fonts.get(size), s, room)
-            while size > 9 and len(parts) * size * 1.2 > self.line:  # a row's lines within its height
+            while size > 9 and len(parts) * line_step(fonts, size) > self.line:  # within the row's height
                 size -= 0.5
                 parts = wrap(fonts.get(size), s, room)
-            y = r.centery - (len(parts) - 1) * size * 0.6
+            step = line_step(fonts, size)
+            most = max(1, int(self.line // step))
+            if len(parts) > most:  # still too many at the least size: the last line that fits is cut
+                parts = [*parts[: most - 1], " ".join(parts[most - 1 :])]
+            y = r.centery - (len(parts) - 1) * step / 2
             for part in parts:
                 text(
                     surf,
@@ -185,7 +240,7 @@ class ListView:
                     colour,
                     anchor="midleft",
                 )
-                y += size * 1.2
+                y += step
         if len(rows) > self.visible():
             frac = self.top / max(1, len(rows) - self.visible())
             h = max(12, self.rect.height * self.visible() // len(rows))
@@ -219,6 +274,9 @@ class Graph:
     """The move number (the record's row) at each point; 0 where there is none (a game's end)."""
     scale: float = 1.0
     """The type's scale (the window's)."""
+    title: str = ""
+    """Over the graph: its name, then how to use it (parts joined by " · ", the hints left out first
+    where the line is too short for them)."""
 
     @property
     def scale_size(self) -> float:
@@ -264,7 +322,9 @@ class Graph:
         left = 8 + max(fonts.get(self.scale_size).size(self.tick_label(v))[0] for v in self.ticks()) + 6
         # under the title's line (a taller font's: Japanese), the top value's label centred on the top
         half = fonts.get(self.scale_size).get_linesize() // 2
-        top = max(round(24 * self.scale), fonts.get(13 * self.scale).get_linesize() + 4 + half)
+        size, lines = self.title_lines(fonts, rect.width - 16)
+        title_h = max(fonts.get(13 * self.scale).get_linesize(), round(len(lines) * line_step(fonts, size)))
+        top = max(round(24 * self.scale), title_h + 4 + half)
         return pygame.Rect(
             rect.x + left,
             rect.y + top,
@@ -290,23 +350,30 @@ class Graph:
         n = max(1, len(self.values) - 1)
         return max(0, min(len(self.values) - 1, round((pos[0] - plot.x) / plot.width * n)))
 
-    def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect, title: str) -> None:
-        """The frame, the scale, the games and moves, the values, the error marks and the picked point."""
-        pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
-        parts = title.split(" · ")  # the graph's name, then how to use it: the hints go first
+    def title_lines(self, fonts: Fonts, width: int) -> tuple[float, list[str]]:
+        """The title's size and lines in ``width``: one line, the hints left out while it is too long;
+        the name alone on two lines where one does not hold it (a long player's name), smaller if
+        need be."""
+        parts = self.title.split(" · ")  # the graph's name, then how to use it: the hints go first
         for keep in range(len(parts), 0, -1):
             title = " · ".join(parts[:keep])
-            size = fit_size(fonts, [(title, False, rect.width - 16)], 13 * self.scale)
-            if fonts.get(size).size(title)[0] <= rect.width - 16:
-                break
-        text(
-            surf,
-            fonts,
-            fit_text(fonts.get(size), title, rect.width - 16),
-            (rect.x + 8, rect.y + 4),
-            size,
-            th.text_dim,
-        )
+            size = fit_size(fonts, [(title, False, width)], 13 * self.scale)
+            if fonts.get(size).size(title)[0] <= width:
+                return size, [title]
+        size = 13 * self.scale
+        while size > LEAST_HEADING and len(wrap(fonts.get(size), parts[0], width)) > 2:
+            size -= 0.5
+        return size, wrap(fonts.get(size), parts[0], width, most=2)
+
+    def draw(self, surf: pygame.Surface, fonts: Fonts, th: Theme, rect: pygame.Rect) -> None:
+        """The frame, the title, the scale, the games and moves, the values, the error marks and the
+        picked point."""
+        pygame.draw.rect(surf, mix(th.panel, (0, 0, 0), 0.25), rect, border_radius=6)
+        size, lines = self.title_lines(fonts, rect.width - 16)
+        y = float(rect.y + 4)
+        for line in filter(None, lines):
+            text(surf, fonts, line, (rect.x + 8, y), size, th.text_dim)
+            y += line_step(fonts, size)
         plot = self.plot(rect, fonts)
         self._draw_scale(surf, fonts, th, plot)
         for i, label in self.starts:

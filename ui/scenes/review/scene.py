@@ -70,7 +70,7 @@ from ui.widgets.controls import (
 from ui.widgets.layout import Layout
 from ui.widgets.move_list import BAR_W, draw_moves, first_for, scroll_bar
 from ui.widgets.render import BoardView
-from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table
+from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table, table_heading
 from ui.widgets.scoreboard import cube_shown, draw_cube
 from ui.widgets.why_view import Line, last_first, why_lines
 from ui.widgets.why_view import draw_lines as draw_why
@@ -93,6 +93,8 @@ ERROR_ROWS = 3
 """The errors the list keeps room for at the least (it scrolls)."""
 ONE_LINE_ERRORS = 400
 """The least width (in the default window) at which an error's row is one line (else two)."""
+TALL_ERROR_ROW = 40
+"""The height (in the default window) of an error's row while some row takes two lines."""
 LEAST_TITLE = 13
 """The least size of the review's title on one line with how its verdicts are judged (else two lines)."""
 LEAST_LABEL = 13
@@ -342,8 +344,13 @@ class ReviewScene(Scene):
         )
         right = pygame.Rect(lw + 10, body.y + 8, w - lw - 18, body.height - 8)
         size = self.grid_size
-        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(STATS_ROWS * size * 1.4 + 2))
-        line = px(21) if right.width >= px(ONE_LINE_ERRORS) else px(36)
+        self.stats_heading = self._stats_heading(right.width)
+        table_h = self.stats_heading + (STATS_ROWS - 1) * size * 1.4 + 2
+        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(table_h))
+        line = px(21) if right.width >= px(ONE_LINE_ERRORS) else px(36)  # tall rows hold two lines
+        self.tall_errors = self._errors_too_wide(right.width - 16, px(13))
+        if self.tall_errors:  # a long name, an interval: every row two lines high
+            line = max(line, px(TALL_ERROR_ROW))
         rest = right.bottom - self.stats_rect.bottom - round(px(8))
         errors_h = max(round(ERROR_ROWS * line + px(26)), round(rest * (1 - DETAIL_SHARE)))
         self.detail_rect = pygame.Rect(
@@ -351,9 +358,27 @@ class ReviewScene(Scene):
         )
         list_top = self.detail_rect.bottom + round(px(26))
         self.errors = ListView(
-            pygame.Rect(right.x, list_top, right.width, right.bottom - list_top), line, size=px(13)
+            pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
+            line,
+            size=px(13),
         )
         self.detail_first = 0
+
+    def _errors_too_wide(self, room: int, size: float) -> bool:
+        """True when an error's row is too wide for one line of ``room`` at ``size``."""
+        if self.path is None:
+            return False
+        font, th = self.ctx.renderer.fonts.get(size), self.ctx.theme
+        return any(font.size(error_row(self.path.review, d, th)[0])[0] > room for d in self.path.errors)
+
+    def _stats_heading(self, width: int) -> int:
+        """The height of the players' table's heading: more than a row where a name is too long for one."""
+        if self.path is None:
+            return round(self.grid_size * 1.4)
+        size, rows = table_heading(
+            self.ctx.renderer.fonts, stats_rows(self.path.review), width, self.grid_size
+        )
+        return round(len(rows) * size * 1.4)
 
     def detail_heading(self) -> list[str]:
         """The heading over the decision's moves, wrapped to its width."""
@@ -407,6 +432,12 @@ class ReviewScene(Scene):
         picked = None if self.path is None or self.error is None else _key(self.path.errors[self.error])
         first = self.detail_first
         self.path = ReviewPath(rev)
+        px = self.ctx.layout.px
+        if (
+            self._stats_heading(self.stats_rect.width) != self.stats_heading
+            or self._errors_too_wide(self.errors.rect.width - 16, px(13)) != self.tall_errors
+        ):
+            self.on_resize()  # long names: another line of the players' table, error rows two lines high
         if not self.path.stops:
             return
         self.go(min(self.stop, len(self.path.stops) - 1))
@@ -678,7 +709,8 @@ class ReviewScene(Scene):
         turns = {g.number: g.turns for g in rev.match.games}
         rows = [turns[p.game][p.turn].row if p.turn < len(turns[p.game]) else 0 for p in points]
         values = [p.value for p in points]
-        return Graph(values, starts, rev.match.record.length == 0, marks, picked, rows, self.ctx.layout.scale)
+        money = rev.match.record.length == 0
+        return Graph(values, starts, money, marks, picked, rows, self.ctx.layout.scale, self._graph_title())
 
     # --- input -------------------------------------------------------------------------------------
 
@@ -763,7 +795,8 @@ class ReviewScene(Scene):
         if self.path is None:
             self._line(surface, title, 12, head.centery, head.width - 24, head.height * 0.45, th.text, True)
             return
-        title = _("Review · {match} · {name}").format(match=top_line(self.path.review), name=self.name)
+        match = top_line(self.path.review)
+        title = _("Review · {match} · {name}").format(match=match, name=self.name)
         rev, confirming = self.path.review, self.confirming()
         said = confirm_status(rev, confirming)
         colour = th.accent if confirming else th.text_dim
@@ -771,6 +804,8 @@ class ReviewScene(Scene):
         width = fonts.get(size).size(said)[0]
         least = self.ctx.layout.px(LEAST_TITLE)
         right, h, full = head.right - 12, head.height, head.width - 24
+        if fonts.get(least, True).size(title)[0] > full:  # the file's name goes before anything is cut
+            title = _("Review · {match}").format(match=match)
         if fonts.get(least, True).size(title)[0] + width + 40 <= head.width:  # one line
             self._line(surface, said, right, head.centery, width, size, colour, anchor="midright")
             self._line(surface, title, 12, head.centery, head.width - width - 40, h * 0.45, th.text, True)
@@ -827,7 +862,7 @@ class ReviewScene(Scene):
         assert self.path is not None
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         self._draw_board(surface.subsurface(self.board_rect))
-        self.graph().draw(surface, fonts, th, self.graph_rect, self._graph_title())
+        self.graph().draw(surface, fonts, th, self.graph_rect)
         size = self.grid_size
         draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), size)
         stop = self.current()
@@ -898,8 +933,17 @@ class ReviewScene(Scene):
         pygame.draw.rect(surf, th.panel, lay.panel)
         pygame.draw.rect(surf, th.panel, lay.status)
         top, side, status = board_caption(self.path, stop, th, self.ctx.settings.colour)
-        size = fit_size(fonts, [(top, True, lay.top.width - 20)], lay.top.height * 0.4)
-        text(surf, fonts, top, (lay.top.x + 10, lay.top.centery), size, th.text, True, "midleft")
+        room = lay.top.width - 20
+        size = fit_size(fonts, [(top, True, room)], lay.top.height * 0.4)
+        lines = [top]
+        if fonts.get(size, True).size(top)[0] > room:  # long names: two lines, each as large as fits
+            size = min(lay.top.height * 0.4, lay.top.height / 2.6)
+            lines = wrap(fonts.get(size, True), top, room, most=2)
+        step = size * 1.2
+        y = lay.top.centery - (len(lines) - 1) * step / 2
+        for line in lines:
+            text(surf, fonts, line, (lay.top.x + 10, y), size, th.text, True, "midleft")
+            y += step
         draw_lines(surf, fonts, lay.panel.inflate(-16, -16), side, self.ctx.layout.px(13))
         size = fit_size(fonts, [(status, False, lay.status.width - 20)], self.ctx.layout.px(13))
         text(
