@@ -51,7 +51,7 @@ from ui.scenes.settings.menu import MenuScene
 from ui.text.explain import error_words
 from ui.widgets import review_view
 from ui.widgets.render import Fonts
-from ui.widgets.review_view import CELL_GAP, Graph, ListView, table_heading, table_starts
+from ui.widgets.review_view import CELL_GAP, Graph, ListView, table_height, table_lines, table_starts
 from ui.widgets.theme import CLASSIC
 
 SHORT = (Path(__file__).parent / "data" / "mat" / "short.mat").read_text(encoding="utf-8")
@@ -622,13 +622,29 @@ def test_a_row_drawn_two_lines_high_keeps_both_lines_inside_it(monkeypatch: pyte
 def test_a_long_name_in_the_players_table_takes_two_lines_and_the_figures_keep_their_size() -> None:
     fonts = Fonts()
     rows = [("", "Kévin UNGER Nicolas HARMAND", "meisampourtaghi"), ("Error rate (mEMG)", "9.6", "7.0")]
-    size, head = table_heading(fonts, rows, 340, 11.0)
-    assert len(head) in (2, 3) and size >= 9.0
-    names = [" ".join(filter(None, (line[k] for line in head))).replace("  ", " ") for k in (1, 2)]
-    assert names[0].replace(" ", "") == "KévinUNGERNicolasHARMAND" and names[1] == "meisampourtaghi"
+    (size, head), (body_size, body) = table_lines(fonts, rows, 340, 11.0)
+    assert len(head) in (2, 3) and size >= 9.0 and body_size == 11.0 and body == [rows[1]]
+    names = ["".join(line[k] for line in head).replace(" ", "") for k in (1, 2)]
+    assert names == ["KévinUNGERNicolasHARMAND", "meisampourtaghi"]
     assert all("…" not in cell for line in head for cell in line)
-    short, one = table_heading(fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0)
+    (short, one), _ = table_lines(fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0)
     assert one == [("", "Alice", "Bob")] and short == 11.0
+    assert table_height(fonts, rows, 340, 11.0) > table_height(
+        fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0
+    )
+
+
+def test_a_rating_word_too_wide_for_its_column_takes_two_lines_in_the_players_table() -> None:
+    fonts = Fonts()
+    rows = [
+        ("", "Alice", "Bob"),
+        ("Glück", "-3,755", "-2,632"),
+        ("Einstufung", "Gelegenheitsspieler", "Experte"),
+    ]
+    (_, head), (size, body) = table_lines(fonts, rows, 300, 11.2)
+    assert head == [rows[0]] and size == 11.2  # the figures keep their size
+    assert body[:1] == [rows[1]] and len(body) == 3 and body[1][0] == "Einstufung" and body[2][0] == ""
+    assert body[1][1] + body[2][1] == "Gelegenheitsspieler" and body[1][2] == "Experte"
 
 
 def test_a_graph_title_too_long_for_its_line_drops_its_hints_then_takes_two_lines() -> None:

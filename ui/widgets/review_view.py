@@ -89,22 +89,24 @@ def draw_table(
     rows: Sequence[tuple[str, str, str]],
     size: float,
 ) -> None:
-    """A label column and two value columns under a heading (the first row: :func:`table_heading`)."""
+    """A label column and two value columns under a heading (the first row): :func:`table_lines`."""
     if not rows:
         return
     starts = table_starts(fonts.get(size, True), rows, rect.width)
-    head_size, head = table_heading(fonts, rows, rect.width, size)
+    (head_size, head), (body_size, body) = table_lines(fonts, rows, rect.width, size)
     tall = round(len(head) * head_size * 1.4)
-    draw_grid(
-        surf,
-        fonts,
-        pygame.Rect(rect.x, rect.y, rect.width, tall),
-        [(r, th.accent, True) for r in head],
-        starts,
-        head_size,
-    )
-    body = pygame.Rect(rect.x, rect.y + tall, rect.width, rect.height - tall)
-    draw_grid(surf, fonts, body, [(row, th.text, True) for row in rows[1:]], starts, size)
+    top = pygame.Rect(rect.x, rect.y, rect.width, tall)
+    draw_grid(surf, fonts, top, [(r, th.accent, True) for r in head], starts, head_size)
+    rest = pygame.Rect(rect.x, rect.y + tall, rect.width, rect.height - tall)
+    draw_grid(surf, fonts, rest, [(row, th.text, True) for row in body], starts, body_size)
+
+
+def table_height(fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float) -> int:
+    """The height :func:`draw_table` draws ``rows`` in."""
+    if not rows:
+        return 0
+    (head_size, head), (body_size, body) = table_lines(fonts, rows, width, size)
+    return round(len(head) * head_size * 1.4) + round(len(body) * body_size * 1.4) + 2
 
 
 HEADING_LINES = 2
@@ -112,31 +114,40 @@ HEADING_LINES = 2
 LEAST_HEADING = 9.0
 """The least size of a heading drawn smaller, where it may take one line more."""
 
+Lines = tuple[float, list[tuple[str, str, str]]]
+"""A part of a table: its size and its lines (label, value, value)."""
 
-def table_heading(
+
+def table_lines(
     fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float
-) -> tuple[float, list[tuple[str, str, str]]]:
-    """:func:`draw_table`'s heading (the players' names, say): its size and its rows, each value
-    column's heading broken at spaces (else between letters) into at most :data:`HEADING_LINES` lines
-    at ``size``, or drawn smaller until it is (down to :data:`LEAST_HEADING`, one line more there)."""
+) -> tuple[Lines, Lines]:
+    """:func:`draw_table`'s heading and body, each row on as many lines as its values need: the
+    heading (the players' names, say) broken at spaces, else between letters, into at most
+    :data:`HEADING_LINES` lines at ``size``, or drawn smaller until it is (down to
+    :data:`LEAST_HEADING`, one line more there) rather than break a word; the body at ``size``, a
+    label or a value too wide for its column on two lines."""
     starts = table_starts(fonts.get(size, True), rows, width)
     edges = [*starts, 1.0]
-    label, *values = rows[0]
-    rooms = [round(width * (edges[k + 2] - edges[k + 1])) - CELL_GAP for k in range(len(values))]
+    rooms = [round(width * (edges[k + 1] - edges[k])) - CELL_GAP for k in range(3)]
 
-    def broken(at: float, most: int | None = None) -> list[list[str]]:
-        return [
-            wrap(fonts.get(at, True), v, room, most) or [""] for v, room in zip(values, rooms, strict=True)
-        ]
+    def broken(row: tuple[str, str, str], at: float, most: int) -> list[tuple[str, str, str]]:
+        font = fonts.get(at, True)
+        cells = [wrap(font, c, room, most) or [""] for c, room in zip(row, rooms, strict=True)]
+        count = max(map(len, cells))
+        label, one, two = ([*c, *[""] * (count - len(c))] for c in cells)
+        return [(label[i], one[i], two[i]) for i in range(count)]
+
+    def awkward(lines: list[tuple[str, str, str]]) -> bool:  # too many, or a word broken in two
+        return len(lines) > HEADING_LINES or any(
+            " ".join(filter(None, (line[k] for line in lines))) != rows[0][k] for k in (1, 2)
+        )
 
     head_size = size
-    while head_size > LEAST_HEADING and max(map(len, broken(head_size))) > HEADING_LINES:
+    while head_size > LEAST_HEADING and awkward(broken(rows[0], head_size, 9)):
         head_size -= 0.5
-    most = HEADING_LINES if head_size > LEAST_HEADING else HEADING_LINES + 1
-    lines = broken(head_size, most)
-    count = max(map(len, lines))
-    cols = [[*ls, *[""] * (count - len(ls))] for ls in lines]
-    return head_size, [(label if i == 0 else "", cols[0][i], cols[1][i]) for i in range(count)]
+    head = broken(rows[0], head_size, HEADING_LINES if head_size > LEAST_HEADING else HEADING_LINES + 1)
+    body = [line for row in rows[1:] for line in broken(row, size, 2)]
+    return (head_size, head), (size, body)
 
 
 LABELS_AT_MOST = 0.56
@@ -147,9 +158,12 @@ def table_starts(
     font: pygame.font.Font, rows: Sequence[tuple[str, str, str]], width: int
 ) -> tuple[float, float, float]:
     """Where :func:`draw_table`'s three columns start: the labels as wide as the widest needs (between
-    a third of the table and :data:`LABELS_AT_MOST`), the two value columns sharing the rest."""
+    a third of the table and :data:`LABELS_AT_MOST`, less where the value columns need the room for
+    their longest word), the two value columns sharing the rest."""
     need = max((font.size(row[0])[0] for row in rows), default=0) + CELL_GAP
-    first = min(LABELS_AT_MOST, max(1 / 3, need / max(1, width)))
+    word = max((font.size(w)[0] for row in rows[1:] for v in row[1:] for w in v.split()), default=0)
+    most = max(1 / 3, min(LABELS_AT_MOST, 1 - 2 * (word + CELL_GAP) / max(1, width)))
+    first = min(most, max(1 / 3, need / max(1, width)))
     return 0.0, first, first + (1.0 - first) / 2
 
 

@@ -70,7 +70,7 @@ from ui.widgets.controls import (
 from ui.widgets.layout import Layout
 from ui.widgets.move_list import BAR_W, draw_moves, first_for, scroll_bar
 from ui.widgets.render import BoardView
-from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table, table_heading
+from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table, table_height
 from ui.widgets.scoreboard import cube_shown, draw_cube
 from ui.widgets.why_view import Line, last_first, why_lines
 from ui.widgets.why_view import draw_lines as draw_why
@@ -343,10 +343,7 @@ class ReviewScene(Scene):
             8, self.board_rect.bottom + 6, lw - 16, body.bottom - self.board_rect.bottom - 6
         )
         right = pygame.Rect(lw + 10, body.y + 8, w - lw - 18, body.height - 8)
-        size = self.grid_size
-        self.stats_heading = self._stats_heading(right.width)
-        table_h = self.stats_heading + (STATS_ROWS - 1) * size * 1.4 + 2
-        self.stats_rect = pygame.Rect(right.x, right.y, right.width, round(table_h))
+        self.stats_rect = pygame.Rect(right.x, right.y, right.width, self._stats_height(right.width))
         line = px(21) if right.width >= px(ONE_LINE_ERRORS) else px(36)  # tall rows hold two lines
         self.tall_errors = self._errors_too_wide(right.width - 16, px(13))
         if self.tall_errors:  # a long name, an interval: every row two lines high
@@ -371,14 +368,11 @@ class ReviewScene(Scene):
         font, th = self.ctx.renderer.fonts.get(size), self.ctx.theme
         return any(font.size(error_row(self.path.review, d, th)[0])[0] > room for d in self.path.errors)
 
-    def _stats_heading(self, width: int) -> int:
-        """The height of the players' table's heading: more than a row where a name is too long for one."""
+    def _stats_height(self, width: int) -> int:
+        """The players' table's height: a line more for each name or word too long for one."""
         if self.path is None:
-            return round(self.grid_size * 1.4)
-        size, rows = table_heading(
-            self.ctx.renderer.fonts, stats_rows(self.path.review), width, self.grid_size
-        )
-        return round(len(rows) * size * 1.4)
+            return round(STATS_ROWS * self.grid_size * 1.4 + 2)
+        return table_height(self.ctx.renderer.fonts, stats_rows(self.path.review), width, self.grid_size)
 
     def detail_heading(self) -> list[str]:
         """The heading over the decision's moves, wrapped to its width."""
@@ -434,10 +428,10 @@ class ReviewScene(Scene):
         self.path = ReviewPath(rev)
         px = self.ctx.layout.px
         if (
-            self._stats_heading(self.stats_rect.width) != self.stats_heading
+            self._stats_height(self.stats_rect.width) != self.stats_rect.height
             or self._errors_too_wide(self.errors.rect.width - 16, px(13)) != self.tall_errors
         ):
-            self.on_resize()  # long names: another line of the players' table, error rows two lines high
+            self.on_resize()  # long names or words: more lines in the players' table, error rows two high
         if not self.path.stops:
             return
         self.go(min(self.stop, len(self.path.stops) - 1))
