@@ -194,7 +194,13 @@ def test_the_advice_holds_a_move_until_the_tutor_has_judged_it_and_takes_it_back
     assert steps[0] == GoTo(Phase.TUTOR_CHECKING) and isinstance(steps[1], Message)
     assert worded(steps[1].said) == "Tutor is checking… (Esc skips the check)"
     assert advice.pending == held
-    goto, warn = advice.handle(Ranked(Search.TUTOR, ranked(b)), view(Phase.TUTOR_CHECKING, None, tutor, b))
+    done, goto, warn = advice.handle(
+        Ranked(Search.TUTOR, ranked(b)), view(Phase.TUTOR_CHECKING, None, tutor, b)
+    )
+    assert (
+        isinstance(done, Message)
+        and worded(done.said) == "The tutor's check is done: take it back, or play it."
+    )
     assert goto == GoTo(Phase.TUTOR_WARNING) and isinstance(warn, TutorWarn)
     assert warn.verdict == advice.verdict and abs(warn.verdict.loss - 0.2) < 1e-12
     steps = advice.handle(TutorTakeBack(), view(Phase.TUTOR_WARNING, None, tutor, b))
