@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 import pytest
+from corpus import corpus_root
 from helpers import side
 
 from ai.engine_types import Confirmation, ConfirmSettings, Judgement
@@ -1101,3 +1102,33 @@ def test_every_screen_fits_in_every_language(
     assert rec.texts, "nothing was drawn"
     problems = rec.problems()
     assert not problems, f"{screen} at {size[0]}x{size[1]} in {code}:\n" + "\n".join(problems)
+
+
+REAL_REVIEWS = (
+    "formats/ronde3-UngerHarmand-HuyckLarsen.xg",
+    "formats/2-Intermediate-Round2-Unger-Lahme-7pt.xg",
+    "mat/studio/Gibraltar_Mike-Llabba_13pt_Backgammon_Studio_2023_03_22_21_22_47.txt",
+    "mat/galaxy/match1032950.txt",
+)
+"""Real records that once did not fit the review at 800x600: two teams' names of 26 and 27 letters
+and their cube decisions; games of a few moves each (the graph's game labels met); a long file's
+name with 13 games; a Backgammon Galaxy player's long name (tests/data/records/SOURCES.md and
+tests/data/sgf/SOURCES.md name them)."""
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+@pytest.mark.parametrize("name", REAL_REVIEWS)
+def test_real_records_fit_the_review_at_800x600(
+    name: str, code: str, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = corpus_root()
+    if root is None:
+        pytest.skip("no corpus of real records here (CI has one)")
+    path = root / name
+    monkeypatch.setenv(words.LANGUAGE_VARIABLE, code)
+    app = new_app(home, (800, 600))
+    scene = _review(app, path.name, data=path.read_bytes())
+    assert scene.path is not None and scene.path.errors
+    scene.pick_error(0)  # the worst error: the decision's panel in full
+    problems = draw_frame(monkeypatch, app).problems()
+    assert not problems, f"{name} in {code}:\n" + "\n".join(problems)

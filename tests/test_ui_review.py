@@ -622,29 +622,39 @@ def test_a_row_drawn_two_lines_high_keeps_both_lines_inside_it(monkeypatch: pyte
 def test_a_long_name_in_the_players_table_takes_two_lines_and_the_figures_keep_their_size() -> None:
     fonts = Fonts()
     rows = [("", "Kévin UNGER Nicolas HARMAND", "meisampourtaghi"), ("Error rate (mEMG)", "9.6", "7.0")]
-    (size, head), (body_size, body) = table_lines(fonts, rows, 340, 11.0)
+    table = table_lines(fonts, rows, 340, 11.0)
+    (size, head), (body_size, body) = table.head, table.body
     assert len(head) in (2, 3) and size >= 9.0 and body_size == 11.0 and body == [rows[1]]
     names = ["".join(line[k] for line in head).replace(" ", "") for k in (1, 2)]
     assert names == ["KévinUNGERNicolasHARMAND", "meisampourtaghi"]
     assert all("…" not in cell for line in head for cell in line)
-    (short, one), _ = table_lines(fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0)
+    (short, one) = table_lines(fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0).head
     assert one == [("", "Alice", "Bob")] and short == 11.0
     assert table_height(fonts, rows, 340, 11.0) > table_height(
         fonts, [("", "Alice", "Bob"), *rows[1:]], 340, 11.0
     )
 
 
-def test_a_rating_word_too_wide_for_its_column_takes_two_lines_in_the_players_table() -> None:
+def test_the_players_table_keeps_every_word_whole_drawn_smaller_or_on_two_lines() -> None:
+    """German at 800x600: a long label takes two lines, the longest rating's word stays whole."""
     fonts = Fonts()
     rows = [
-        ("", "Alice", "Bob"),
-        ("Glück", "-3,755", "-2,632"),
-        ("Einstufung", "Gelegenheitsspieler", "Experte"),
+        ("", "lasse", "meisampourtaghi"),
+        ("Dopplerfehler (Entscheidungen)", "0,000 (4)", "0,000 (18)"),
+        ("Zweifelhaft/schlecht/sehr schlecht", "1 / 0 / 2", "1 / 2 / 0"),
+        ("Einstufung", "Gelegenheitsspieler", "Experte"),  # "casual player", "expert"
     ]
-    (_, head), (size, body) = table_lines(fonts, rows, 300, 11.2)
-    assert head == [rows[0]] and size == 11.2  # the figures keep their size
-    assert body[:1] == [rows[1]] and len(body) == 3 and body[1][0] == "Einstufung" and body[2][0] == ""
-    assert body[1][1] + body[2][1] == "Gelegenheitsspieler" and body[1][2] == "Experte"
+    table = table_lines(fonts, rows, 342, 11.2)
+    size, body = table.body
+    assert 9.0 <= size < 11.2
+    cells = [cell for line in body for cell in line]
+    assert "Gelegenheitsspieler" in cells and "Dopplerfehler" in cells and "(Entscheidungen)" in cells
+    assert all("…" not in cell for line in (*body, *table.head[1]) for cell in line)
+    font = fonts.get(size, True)
+    edges = [*table.starts, 1.0]
+    for line in body:
+        for k, cell in enumerate(line):
+            assert font.size(cell)[0] <= 342 * (edges[k + 1] - edges[k]) - CELL_GAP, cell
 
 
 def test_a_graph_title_too_long_for_its_line_drops_its_hints_then_takes_two_lines() -> None:

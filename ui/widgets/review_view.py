@@ -6,7 +6,7 @@ Each function draws what it is given into a rectangle; none knows the review or 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -59,8 +59,8 @@ def draw_grid(
     size: float,
 ) -> float:
     """Rows of cells, each cell starting at its fraction of the width, the size shrunk (to 9 pixels
-    at the least) until every cell fits before the next; returns the height drawn. Rows that do not
-    fit are left out."""
+    at the least) until every cell fits before the next, a row of one cell still too wide then on
+    more lines (a long name in it); returns the height drawn. Rows that do not fit are left out."""
     edges = [*starts, 1.0]
 
     def width(k: int, cells: Sequence[str]) -> int:
@@ -72,12 +72,15 @@ def draw_grid(
     step = size * 1.4
     y = float(rect.y)
     for cs, colour, bold in rows:
-        if y + step > rect.bottom + 1:
+        font = fonts.get(size, bold)
+        lines = [(line,) for line in wrap(font, cs[0], width(0, cs))] if len(cs) == 1 else [cs]
+        if y + step * len(lines) > rect.bottom + 1:
             break
-        for k, cell in enumerate(cs):
-            shown = fit_text(fonts.get(size, bold), cell, width(k, cs))
-            text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
-        y += step
+        for line in lines:
+            for k, cell in enumerate(line):
+                shown = fit_text(font, cell, width(k, line))
+                text(surf, fonts, shown, (rect.x + rect.width * edges[k], y), size, colour, bold)
+            y += step
     return y - rect.y
 
 
@@ -92,20 +95,21 @@ def draw_table(
     """A label column and two value columns under a heading (the first row): :func:`table_lines`."""
     if not rows:
         return
-    starts = table_starts(fonts.get(size, True), rows, rect.width)
-    (head_size, head), (body_size, body) = table_lines(fonts, rows, rect.width, size)
+    table = table_lines(fonts, rows, rect.width, size)
+    (head_size, head), (body_size, body) = table.head, table.body
     tall = round(len(head) * head_size * 1.4)
     top = pygame.Rect(rect.x, rect.y, rect.width, tall)
-    draw_grid(surf, fonts, top, [(r, th.accent, True) for r in head], starts, head_size)
+    draw_grid(surf, fonts, top, [(r, th.accent, True) for r in head], table.starts, head_size)
     rest = pygame.Rect(rect.x, rect.y + tall, rect.width, rect.height - tall)
-    draw_grid(surf, fonts, rest, [(row, th.text, True) for row in body], starts, body_size)
+    draw_grid(surf, fonts, rest, [(row, th.text, True) for row in body], table.starts, body_size)
 
 
 def table_height(fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float) -> int:
     """The height :func:`draw_table` draws ``rows`` in."""
     if not rows:
         return 0
-    (head_size, head), (body_size, body) = table_lines(fonts, rows, width, size)
+    table = table_lines(fonts, rows, width, size)
+    (head_size, head), (body_size, body) = table.head, table.body
     return round(len(head) * head_size * 1.4) + round(len(body) * body_size * 1.4) + 2
 
 
@@ -118,15 +122,35 @@ Lines = tuple[float, list[tuple[str, str, str]]]
 """A part of a table: its size and its lines (label, value, value)."""
 
 
-def table_lines(
-    fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float
-) -> tuple[Lines, Lines]:
-    """:func:`draw_table`'s heading and body, each row on as many lines as its values need: the
-    heading (the players' names, say) broken at spaces, else between letters, into at most
-    :data:`HEADING_LINES` lines at ``size``, or drawn smaller until it is (down to
-    :data:`LEAST_HEADING`, one line more there) rather than break a word; the body at ``size``, a
-    label or a value too wide for its column on two lines."""
-    starts = table_starts(fonts.get(size, True), rows, width)
+@dataclass(frozen=True)
+class TableLines:
+    """:func:`draw_table`'s table as drawn."""
+
+    starts: tuple[float, float, float]
+    """Where its three columns start, as shares of its width."""
+    head: Lines
+    """The heading's size and lines."""
+    body: Lines
+    """The rest's size and lines."""
+
+
+def table_lines(fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float) -> TableLines:
+    """:func:`draw_table`'s columns, heading and body, each row on as many lines as its cells need,
+    no word broken while one can be kept whole: the body at ``size``, or smaller (down to 9 pixels)
+    until the longest word of the labels and of each value column fit their columns side by side, a
+    label or a value too long for its column on two lines; the heading (the players' names, say) on
+    at most :data:`HEADING_LINES` lines, drawn smaller until it is (down to :data:`LEAST_HEADING`,
+    one line more there)."""
+
+    def longest(at: float, cells: Iterable[str]) -> int:
+        font = fonts.get(at, True)
+        return max((font.size(w)[0] + CELL_GAP for c in cells for w in c.split()), default=0)
+
+    labels, values = [r[0] for r in rows[1:]], [v for r in rows[1:] for v in r[1:]]
+    body_size = size
+    while body_size > 9 and longest(body_size, labels) + 2 * longest(body_size, values) > width:
+        body_size -= 0.5
+    starts = table_starts(fonts.get(body_size, True), rows, width)
     edges = [*starts, 1.0]
     rooms = [round(width * (edges[k + 1] - edges[k])) - CELL_GAP for k in range(3)]
 
@@ -146,8 +170,8 @@ def table_lines(
     while head_size > LEAST_HEADING and awkward(broken(rows[0], head_size, 9)):
         head_size -= 0.5
     head = broken(rows[0], head_size, HEADING_LINES if head_size > LEAST_HEADING else HEADING_LINES + 1)
-    body = [line for row in rows[1:] for line in broken(row, size, 2)]
-    return (head_size, head), (size, body)
+    body = [line for row in rows[1:] for line in broken(row, body_size, 2)]
+    return TableLines(starts, (head_size, head), (body_size, body))
 
 
 LABELS_AT_MOST = 0.56
@@ -159,10 +183,11 @@ def table_starts(
 ) -> tuple[float, float, float]:
     """Where :func:`draw_table`'s three columns start: the labels as wide as the widest needs (between
     a third of the table and :data:`LABELS_AT_MOST`, less where the value columns need the room for
-    their longest word), the two value columns sharing the rest."""
+    their longest word, never less than the labels' longest word), the value columns sharing the rest."""
     need = max((font.size(row[0])[0] for row in rows), default=0) + CELL_GAP
+    label = max((font.size(w)[0] for row in rows[1:] for w in row[0].split()), default=0) + CELL_GAP
     word = max((font.size(w)[0] for row in rows[1:] for v in row[1:] for w in v.split()), default=0)
-    most = max(1 / 3, min(LABELS_AT_MOST, 1 - 2 * (word + CELL_GAP) / max(1, width)))
+    most = max(1 / 3, label / max(1, width), min(LABELS_AT_MOST, 1 - 2 * (word + CELL_GAP) / max(1, width)))
     first = min(most, max(1 / 3, need / max(1, width)))
     return 0.0, first, first + (1.0 - first) / 2
 
@@ -390,11 +415,13 @@ class Graph:
             y += line_step(fonts, size)
         plot = self.plot(rect, fonts)
         self._draw_scale(surf, fonts, th, plot)
+        free = -math.inf  # where the last game's label ends: a short game's label is left out
         for i, label in self.starts:
             x = self.x_of(plot, i)
             pygame.draw.line(surf, mix(th.panel, th.text, 0.22), (x, plot.y - 2), (x, plot.bottom))
             at = self.scale_size
-            text(surf, fonts, label, (x + 3, plot.bottom - at * 1.3), at, th.text_dim)
+            if x + 3 >= free:
+                free = text(surf, fonts, label, (x + 3, plot.bottom - at * 1.3), at, th.text_dim).right + 4
         self._draw_moves(surf, fonts, th, plot)
         points = [(self.x_of(plot, i), self.y_of(plot, v)) for i, v in enumerate(self.values)]
         if len(points) > 1:
@@ -456,11 +483,16 @@ class Graph:
         game = 0
         starts = {i for i, _ in self.starts}
         colour = mix(th.panel, th.text, 0.35)
+        free = -math.inf  # where the last number ends: one that would touch it is left out
+        font = fonts.get(self.scale_size)
         for i, row in enumerate(self.rows):
             game += i in starts
             if row <= 0 or row % every or (game, row) in seen:
                 continue
             seen.add((game, row))
             x = self.x_of(plot, i)
+            if x - font.size(str(row))[0] / 2 < free:
+                continue
             pygame.draw.line(surf, colour, (x, plot.bottom), (x, plot.bottom + 3))
-            text(surf, fonts, str(row), (x, plot.bottom + 3), self.scale_size, th.text_dim, anchor="midtop")
+            at = (x, plot.bottom + 3)
+            free = text(surf, fonts, str(row), at, self.scale_size, th.text_dim, anchor="midtop").right + 3
