@@ -1109,14 +1109,15 @@ REAL_REVIEWS = (
     "formats/2-Intermediate-Round2-Unger-Lahme-7pt.xg",
     "mat/studio/Gibraltar_Mike-Llabba_13pt_Backgammon_Studio_2023_03_22_21_22_47.txt",
     "mat/galaxy/match1032950.txt",
+    "mat/transcription/MochizukiMasayuki_TabataMakoto_11p_Final_090222.txt",
 )
 """Real records that once did not fit the review at 800x600: two teams' names of 26 and 27 letters
 and their cube decisions; games of a few moves each (the graph's game labels met); a long file's
-name with 13 games; a Backgammon Galaxy player's long name (tests/data/records/SOURCES.md and
-tests/data/sgf/SOURCES.md name them)."""
+name with 13 games; a Backgammon Galaxy player's long name; two names whose caption over the board
+takes two lines of Japanese (tests/data/records/SOURCES.md and tests/data/sgf/SOURCES.md name them)."""
 
 
-@pytest.mark.parametrize("code", ["en", "de"])
+@pytest.mark.parametrize("code", ["en", "de", "ja"])
 @pytest.mark.parametrize("name", REAL_REVIEWS)
 def test_real_records_fit_the_review_at_800x600(
     name: str, code: str, home: Path, monkeypatch: pytest.MonkeyPatch

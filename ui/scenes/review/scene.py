@@ -70,7 +70,15 @@ from ui.widgets.controls import (
 from ui.widgets.layout import Layout
 from ui.widgets.move_list import BAR_W, draw_moves, first_for, scroll_bar
 from ui.widgets.render import BoardView
-from ui.widgets.review_view import Graph, ListView, draw_grid, draw_lines, draw_table, table_height
+from ui.widgets.review_view import (
+    Graph,
+    ListView,
+    draw_grid,
+    draw_lines,
+    draw_table,
+    line_step,
+    table_height,
+)
 from ui.widgets.scoreboard import cube_shown, draw_cube
 from ui.widgets.why_view import Line, last_first, why_lines
 from ui.widgets.why_view import draw_lines as draw_why
@@ -931,9 +939,11 @@ class ReviewScene(Scene):
         size = fit_size(fonts, [(top, True, room)], lay.top.height * 0.4)
         lines = [top]
         if fonts.get(size, True).size(top)[0] > room:  # long names: two lines, each as large as fits
-            size = min(lay.top.height * 0.4, lay.top.height / 2.6)
+            size = lay.top.height * 0.4
+            while size > 9 and 2 * line_step(fonts, size) > lay.top.height:
+                size -= 0.5
             lines = wrap(fonts.get(size, True), top, room, most=2)
-        step = size * 1.2
+        step = line_step(fonts, size)
         y = lay.top.centery - (len(lines) - 1) * step / 2
         for line in lines:
             text(surf, fonts, line, (lay.top.x + 10, y), size, th.text, True, "midleft")
