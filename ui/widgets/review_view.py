@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pygame
 
@@ -97,7 +98,7 @@ def draw_table(
         return
     table = table_lines(fonts, rows, rect.width, size)
     (head_size, head), (body_size, body) = table.head, table.body
-    tall = round(len(head) * head_size * 1.4)
+    tall = table.head_height
     top = pygame.Rect(rect.x, rect.y, rect.width, tall)
     draw_grid(surf, fonts, top, [(r, th.accent, True) for r in head], table.starts, head_size)
     rest = pygame.Rect(rect.x, rect.y + tall, rect.width, rect.height - tall)
@@ -108,9 +109,7 @@ def table_height(fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int,
     """The height :func:`draw_table` draws ``rows`` in."""
     if not rows:
         return 0
-    table = table_lines(fonts, rows, width, size)
-    (head_size, head), (body_size, body) = table.head, table.body
-    return round(len(head) * head_size * 1.4) + round(len(body) * body_size * 1.4) + 2
+    return table_lines(fonts, rows, width, size).height
 
 
 HEADING_LINES = 2
@@ -132,6 +131,16 @@ class TableLines:
     """The heading's size and lines."""
     body: Lines
     """The rest's size and lines."""
+
+    @property
+    def head_height(self) -> int:
+        """The heading's height (its lines 1.4 times its size apart)."""
+        return round(len(self.head[1]) * self.head[0] * 1.4)
+
+    @property
+    def height(self) -> int:
+        """The whole table's height."""
+        return self.head_height + round(len(self.body[1]) * self.body[0] * 1.4) + 2
 
 
 def table_lines(fonts: Fonts, rows: Sequence[tuple[str, str, str]], width: int, size: float) -> TableLines:
@@ -203,6 +212,9 @@ def line_step(fonts: Fonts, size: float) -> float:
 class ListView:
     """A scrolled list of rows with one selected."""
 
+    MARGIN: ClassVar[int] = 16
+    """What a row's text leaves of the list's width (its inset and the scroll mark)."""
+
     rect: pygame.Rect
     """Where it is drawn."""
     line: float
@@ -247,7 +259,7 @@ class ListView:
         selected: int | None,
     ) -> None:
         """The rows in view, the selected one outlined; a scroll mark when some are out of view."""
-        room = self.rect.width - 16
+        room = self.rect.width - self.MARGIN
         for k in range(self.visible()):
             i = self.top + k
             if i >= len(rows):

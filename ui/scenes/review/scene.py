@@ -101,6 +101,8 @@ ERROR_ROWS = 3
 """The errors the list keeps room for at the least (it scrolls)."""
 ONE_LINE_ERRORS = 400
 """The least width (in the default window) at which an error's row is one line (else two)."""
+ERROR_SIZE = 13
+"""The size (in the default window) of an error's row."""
 TALL_ERROR_ROW = 40
 """The height (in the default window) of an error's row while some row takes two lines."""
 LEAST_TITLE = 13
@@ -353,7 +355,7 @@ class ReviewScene(Scene):
         right = pygame.Rect(lw + 10, body.y + 8, w - lw - 18, body.height - 8)
         self.stats_rect = pygame.Rect(right.x, right.y, right.width, self._stats_height(right.width))
         line = px(21) if right.width >= px(ONE_LINE_ERRORS) else px(36)  # tall rows hold two lines
-        self.tall_errors = self._errors_too_wide(right.width - 16, px(13))
+        self.tall_errors = self._errors_too_wide(right.width)
         if self.tall_errors:  # a long name, an interval: every row two lines high
             line = max(line, px(TALL_ERROR_ROW))
         rest = right.bottom - self.stats_rect.bottom - round(px(8))
@@ -365,15 +367,16 @@ class ReviewScene(Scene):
         self.errors = ListView(
             pygame.Rect(right.x, list_top, right.width, right.bottom - list_top),
             line,
-            size=px(13),
+            size=px(ERROR_SIZE),
         )
         self.detail_first = 0
 
-    def _errors_too_wide(self, room: int, size: float) -> bool:
-        """True when an error's row is too wide for one line of ``room`` at ``size``."""
+    def _errors_too_wide(self, width: int) -> bool:
+        """True when an error's row is too wide for one line of the list, ``width`` wide."""
         if self.path is None:
             return False
-        font, th = self.ctx.renderer.fonts.get(size), self.ctx.theme
+        font, th = self.ctx.renderer.fonts.get(self.ctx.layout.px(ERROR_SIZE)), self.ctx.theme
+        room = width - ListView.MARGIN
         return any(font.size(error_row(self.path.review, d, th)[0])[0] > room for d in self.path.errors)
 
     def _stats_height(self, width: int) -> int:
@@ -434,10 +437,9 @@ class ReviewScene(Scene):
         picked = None if self.path is None or self.error is None else _key(self.path.errors[self.error])
         first = self.detail_first
         self.path = ReviewPath(rev)
-        px = self.ctx.layout.px
         if (
             self._stats_height(self.stats_rect.width) != self.stats_rect.height
-            or self._errors_too_wide(self.errors.rect.width - 16, px(13)) != self.tall_errors
+            or self._errors_too_wide(self.errors.rect.width) != self.tall_errors
         ):
             self.on_resize()  # long names or words: more lines in the players' table, error rows two high
         if not self.path.stops:
