@@ -38,12 +38,14 @@ from bench.drills import random_cards
 from game.drills.card import Card
 from game.drills.deck import DECK_FILE, open_deck
 from game.rules.cube import CubeAction, Resignation
+from game.rules.dice import Roll
 from game.rules.move import legal_moves, parse_move
 from game.rules.position import Position
 from tests.drill_cases import drill_cube_card
 from ui import text as words
 from ui.app.app import App
 from ui.app.ids import analyse_setup, open_editor, open_ids, open_setup
+from ui.flow.events import RollDice
 from ui.flow.said import Party, Side
 from ui.model import player_stats
 from ui.model.drills import cards_of_review
@@ -740,6 +742,29 @@ def dice_entry(app: App) -> None:
     app.push(DiceEntry(app, lambda _: None))
 
 
+def opening_real_dice(app: App) -> None:
+    """Two players with real dice (the longest names): the opening roll waits, a tie said."""
+    app.settings.opponent = Control.HUMAN
+    app.settings.manual_dice = True
+    app.settings.name_one = "Maximilian Alexandros"[:NAME_LENGTH]
+    app.settings.name_two = "Anastasia Konstantin"
+    app.start_new_game()
+    g = app.game
+    assert g is not None
+    until(app, g.flow.is_opening_due, "the opening roll's dice")
+    g.dispatch(RollDice(Roll(4, 4)))
+    settle(app, 1)
+
+
+def opening_dice_entry(app: App) -> None:
+    """The opening roll's dice typed in, one for each of two people."""
+    opening_real_dice(app)
+    g = app.game
+    assert g is not None
+    g.roll()
+    assert isinstance(app.stack.top(), DiceEntry)
+
+
 def open_match(app: App) -> None:
     app.push(OpenMatchScene(app))
 
@@ -989,6 +1014,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "abandon the game": abandon_game,
     "resume": resume,
     "your dice": dice_entry,
+    "opening roll with real dice": opening_real_dice,
+    "opening roll's dice": opening_dice_entry,
     "open a match": open_match,
     "review": review,
     "review of the worst error": review_worst_error,
@@ -1033,6 +1060,8 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "hints": ("800x600",),
         "leave the editor": ("800x600", "1366x768"),
         "long moves list": ("800x600",),
+        "opening roll with real dice": ("800x600",),
+        "opening roll's dice": ("800x600",),
         "position editor": ("800x600", "1366x768"),
         "review of a cube decision": ("800x600",),
         "review with long names": ("800x600",),

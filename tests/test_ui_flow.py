@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_driver import side
 
 from ai.worker.messages import CubeAnswer, CubeRequest, RankedMove
@@ -90,6 +91,54 @@ def test_tied_opening_roll_is_mentioned() -> None:
     flow = flow_for(seed="s1")
     said = " ".join(messages(flow.handle(Tick(0.05))))
     assert "Tie at 5-5, rolled again" in said
+
+
+def test_real_dice_opening_roll_waits_for_the_dice_typed_in() -> None:
+    flow = flow_for(first="roll", seed="flow", real_dice=True)
+    assert not messages(wait(flow, 3.0))  # no seeded opening roll happens
+    assert flow.phase is Phase.OPENING_ROLL and flow.is_opening_due() and flow.wants_dice()
+    assert not flow.is_roll_due()  # not a turn's roll: no cube before it
+    assert status_line(flow.status()) == "Opening roll: enter both dice"
+    out = flow.handle(RollDice(Roll(2, 5)))  # your 2, the computer's 5
+    assert flow.session.opening == (2, 5) and flow.session.turn == AI
+    assert "Opening roll: you 2, the computer 5. The computer moves first with 5-2." in messages(out)
+    assert flow.session.dice.entered == [0] and flow.session.dice.drawn() == []
+
+
+def test_real_dice_opening_tie_is_entered_again_and_named_in_the_opening() -> None:
+    flow = flow_for(first="roll", seed="flow", real_dice=True)
+    out = flow.handle(RollDice(Roll(4, 4)))
+    assert "Tie at 4-4: roll both dice again." in messages(out) and Save() in out
+    assert flow.phase is Phase.OPENING_ROLL and flow.is_opening_due() and flow.session.turn is None
+    out = flow.handle(RollDice(Roll(6, 1)))
+    said = " ".join(messages(out))
+    assert "Tie at 4-4, rolled again. Opening roll: you 6, the computer 1. You move first with 6-1." in said
+    assert flow.session.dice.history == [(4, 4), (6, 1)] and flow.session.dice.entered == [0, 1]
+    wait(flow, OPENING_DELAY + 0.1)
+    assert flow.phase is Phase.MOVING and flow.session.state.dice == (6, 1)
+
+
+def test_real_dice_opening_roll_ignores_a_roll_without_dice() -> None:
+    flow = flow_for(seed="flow", real_dice=True)
+    assert flow.handle(RollDice()) == [] and flow.session.turn is None
+
+
+def test_seeded_opening_roll_ignores_typed_dice_before_its_tick() -> None:
+    flow = flow_for(seed="flow")
+    assert not flow.is_opening_due()
+    flow.handle(RollDice(Roll(2, 5)))
+    assert flow.session.opening is None and flow.session.dice.entered == []
+
+
+def test_session_refuses_a_tie_as_the_opening_and_a_non_tie_as_a_tie() -> None:
+    s = GameSession(config("roll"), seed="flow")
+    with pytest.raises(ValueError, match="tie"):
+        s.begin(Roll(3, 3))
+    with pytest.raises(ValueError, match="not a tie"):
+        s.tie(Roll(3, 2))
+    s.begin(Roll(3, 2))
+    with pytest.raises(ValueError, match="already started"):
+        s.tie(Roll(1, 1))
 
 
 def test_roll_is_named_high_die_first_as_the_dice_are_shown() -> None:

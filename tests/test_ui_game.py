@@ -484,7 +484,21 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
 
     app = make_app(first="you", manual_dice=True, auto_roll=True)
     key(app, pygame.K_RETURN)
-    g = to_human_move(app)  # the opening roll still comes from the seed
+    g = game(app)
+    run_until(app, g.flow.is_opening_due, "the opening roll's real dice")
+    for tie, dice in ((True, "33"), (False, "25")):  # a tie first: both are rolled again
+        key(app, pygame.K_SPACE)
+        entry = app.stack.top()
+        assert isinstance(entry, DiceEntry) and entry.title == "The opening roll"
+        assert entry.words() == "Type your die, then the computer's (1-6):"
+        for digit in dice:
+            key(app, pygame.K_0 + int(digit), unicode=digit)
+        key(app, pygame.K_RETURN)
+        assert g.flow.is_opening_due() is tie
+    assert g.session.opening == (2, 5) and g.session.dice.entered == [0, 1]
+    assert "Tie at 3-3, rolled again. Opening roll: you 2, the computer 5." in app.message[0]
+    to_human_move(app)  # "you move first" plays the opening 5-2
+    assert g.session.state.dice == (5, 2)
     play_human_turn(app)
     run_until(app, g.roll_due, "the human's roll")  # no auto roll with real dice
     key(app, pygame.K_SPACE)
@@ -496,9 +510,9 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
     key(app, pygame.K_RETURN)
     assert g.session.state.dice == (3, 5) and "You rolled 5-3" in app.message[0]
     index = len(g.session.dice.history) - 1
-    assert g.session.dice.entered == [index]
+    assert g.session.dice.entered == [0, 1, index]
     saved = json.loads((home / "savegame.json").read_text())
-    assert saved["entered"] == [index]
+    assert saved["entered"] == [0, 1, index]
     again = GameSession.from_json(saved)
     assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()
 

@@ -40,6 +40,8 @@ class FlowOptions:
 
     auto_roll: bool = False
     """Roll the human's dice without a click."""
+    real_dice: bool = False
+    """The human rolls real dice and types them in: the opening roll waits for them too."""
     auto_forced: bool = True
     """Play a move that is the only legal one."""
     cube_advice: bool = True

@@ -103,6 +103,14 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class OpeningTie:
+    """The real dice entered for the opening roll tie: both are rolled again."""
+
+    roll: str
+    """The tie (``"4-4"``)."""
+
+
+@dataclass(frozen=True)
 class RolledDice:
     """A side rolled."""
 
@@ -431,6 +439,7 @@ class NoHintNow:
 Said = (
     Note
     | Opening
+    | OpeningTie
     | RolledDice
     | NoLegalMove
     | ForcedMove

@@ -16,6 +16,7 @@ class Doing(Enum):
     """What the side on roll does next, when a person decides it."""
 
     ROLL = auto()
+    ENTER_OPENING = auto()
     MOVE = auto()
     CONFIRM = auto()
     NO_MOVE = auto()
@@ -38,10 +39,17 @@ class Status:
 
 
 def status_of(
-    session: GameSession, phase: Phase, builder: TurnBuilder | None, resigner: int | None
+    session: GameSession,
+    phase: Phase,
+    builder: TurnBuilder | None,
+    resigner: int | None,
+    opening_by_hand: bool = False,
 ) -> Status:
-    """The status line: whose turn it is and what comes next (two players: by name)."""
+    """The status line: whose turn it is and what comes next (two players: by name;
+    ``opening_by_hand``: the opening roll waits for real dice typed in)."""
     b, s = builder, session
+    if opening_by_hand:
+        return Status(phase, Doing.ENTER_OPENING)
     if not s.config.is_two_player():
         if phase is Phase.MOVING and b is not None:
             return Status(

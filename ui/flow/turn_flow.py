@@ -107,6 +107,7 @@ from ui.flow.said import (
     NotDone,
     Note,
     Opening,
+    OpeningTie,
     Played,
     RolledDice,
     Said,
@@ -415,6 +416,14 @@ class TurnFlow:
         """True when the human should roll."""
         return self.phase is Phase.AWAITING_ROLL and self._timer is None
 
+    def is_opening_due(self) -> bool:
+        """True when the opening roll waits for the real dice the human rolls for both sides."""
+        return self.phase is Phase.OPENING_ROLL and self.options.real_dice and self._timer is None
+
+    def wants_dice(self) -> bool:
+        """True when the human's roll is due: a turn's, or the opening roll of real dice."""
+        return self.is_roll_due() or self.is_opening_due()
+
     def can_confirm(self) -> bool:
         """True when Done would play the move (or accept a pass)."""
         b = self.builder
@@ -447,7 +456,7 @@ class TurnFlow:
 
     def status(self) -> Status:
         """Whose turn it is and what comes next (two players: by name), for :func:`ui.text.flow.status`."""
-        now = status_of(self.session, self.phase, self.builder, self.cube.resigner)
+        now = status_of(self.session, self.phase, self.builder, self.cube.resigner, self.is_opening_due())
         if self.phase is Phase.TUTOR_CHECKING and self.search is Search.TUTOR_CONFIRM:
             return replace(now, rollout=True)
         return now
@@ -512,9 +521,9 @@ class TurnFlow:
         else:
             self._tell_cube(BeforeRoll())
 
-    def _opening(self) -> None:
+    def _opening(self, given: Roll | None = None) -> None:
         s = self.session
-        opening = s.begin()
+        opening = s.begin(given)
         ties = s.opening_ties()
         first = s.turn if s.turn is not None else HUMAN
         self._emit(Sound("dice"), Save())
@@ -685,13 +694,20 @@ class TurnFlow:
                 action, self._timer = self._timer.action, None
                 action()
             return
-        if self.phase is Phase.OPENING_ROLL:
+        if self.phase is Phase.OPENING_ROLL and not self.options.real_dice:
             self._opening()
         elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
             self._roll()
 
     def _on_roll_dice(self, intent: RollDice) -> None:
-        if self.is_roll_due():
+        if self.is_opening_due() and intent.given is not None:
+            if intent.given.is_double():
+                self.session.tie(intent.given)
+                self._emit(Sound("dice"), Save())
+                self._say(OpeningTie(intent.given.text()))
+            else:
+                self._opening(intent.given)
+        elif self.is_roll_due():
             self._tell_advice(Check(Pending(CubeAction.NO_DOUBLE, given=intent.given)))
 
     def _played(self, steps: list[PlayedStep]) -> None:

@@ -309,11 +309,22 @@ class GameSession:
 
     # --- actions ------------------------------------------------------------------------------------
 
-    def begin(self) -> Roll:
-        """Make the opening roll; returns (human's die, computer's die)."""
+    def tie(self, given: Roll) -> None:
+        """Record a tied opening roll made with real dice (both are rolled again)."""
         if self.state.turn is not None:
             raise ValueError("the game has already started")
-        opening = self.dice.opening_roll()
+        if not given.is_double():
+            raise ValueError(f"{given.text()} is not a tie")
+        self.dice.enter(given)
+
+    def begin(self, given: Roll | None = None) -> Roll:
+        """Make the opening roll (``given``: real dice, entered by hand, not a tie); returns (human's
+        die, computer's die)."""
+        if self.state.turn is not None:
+            raise ValueError("the game has already started")
+        if given is not None and given.is_double():
+            raise ValueError(f"the opening roll {given.text()} is a tie: it is rolled again")
+        opening = self.dice.opening_roll() if given is None else self.dice.enter(given)
         self.opening = opening
         match self.config.first:
             case FirstMove.ROLL:

@@ -41,6 +41,7 @@ from ui.flow.said import (
     Note,
     OffersResignation,
     Opening,
+    OpeningTie,
     Party,
     Passed,
     Played,
@@ -159,7 +160,13 @@ def said(message: Said) -> str:
         case Note():
             return _(NOTES[message])
         case (
-            Opening() | RolledDice() | NoLegalMove() | ForcedMove() | ComputerCannotMove() | ComputerPlayed()
+            Opening()
+            | OpeningTie()
+            | RolledDice()
+            | NoLegalMove()
+            | ForcedMove()
+            | ComputerCannotMove()
+            | ComputerPlayed()
         ):
             return _dice_words(message)
         case Played() | Danced() | HitsOnTheWay() | Undone() | NotDone() | HintSetUp() | LastMove():
@@ -187,7 +194,7 @@ def said(message: Said) -> str:
 
 
 def _dice_words(
-    m: Opening | RolledDice | NoLegalMove | ForcedMove | ComputerCannotMove | ComputerPlayed,
+    m: Opening | OpeningTie | RolledDice | NoLegalMove | ForcedMove | ComputerCannotMove | ComputerPlayed,
 ) -> str:
     match m:
         case Opening():
@@ -207,6 +214,8 @@ def _dice_words(
                 roll=m.roll,
             )
             return " ".join([*ties, dice, first])
+        case OpeningTie():
+            return _("Tie at {roll}: roll both dice again.").format(roll=m.roll)
         case RolledDice():
             return named(
                 m.roller,
@@ -625,6 +634,9 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
 )
 """The status line for each phase (the moving phase says more when it can)."""
 
+OPENING_BY_HAND = N_("Opening roll: enter both dice")
+"""The status line while the opening roll waits for real dice."""
+
 
 def status(s: Status) -> str:
     """The status line in words: whose turn it is and what comes next."""
@@ -635,34 +647,36 @@ def status(s: Status) -> str:
 
 def _turn_status(s: Status) -> str:
     """The status line of a phase, or of whose turn it is and what they do."""
+    if s.doing is None:
+        return _(PHASE_STATUS[s.phase])
     if s.actor is None:
-        match s.doing:
-            case Doing.NO_MOVE:
-                return _("No legal move")
-            case Doing.CONFIRM:
-                return _("Your turn: confirm")
-            case Doing.MOVE:
-                return _("Your turn: move")
-            case _:
-                return _(PHASE_STATUS[s.phase])
-    name = s.actor.name
-    match s.doing:
-        case Doing.NO_MOVE:
-            return _("{name}'s turn: no legal move").format(name=name)
-        case Doing.CONFIRM:
-            return _("{name}'s turn: confirm").format(name=name)
-        case Doing.MOVE:
-            return _("{name}'s turn: move").format(name=name)
-        case Doing.ROLL:
-            return _("{name}'s turn: roll").format(name=name)
-        case Doing.TAKE_OR_PASS:
-            return _("{name}: take or pass?").format(name=name)
-        case Doing.ACCEPT_RESIGNATION:
-            return _("{name}: accept the resignation?").format(name=name)
-        case None:
-            return _(PHASE_STATUS[s.phase])
-        case other:
-            assert_never(other)
+        said = DOING_STATUS.get(s.doing)
+        return _(said) if said is not None else _(PHASE_STATUS[s.phase])
+    return _(DOING_NAMED_STATUS[s.doing]).format(name=s.actor.name)
+
+
+DOING_STATUS: Mapping[Doing, str] = MappingProxyType(
+    {
+        Doing.NO_MOVE: N_("No legal move"),
+        Doing.CONFIRM: N_("Your turn: confirm"),
+        Doing.MOVE: N_("Your turn: move"),
+        Doing.ENTER_OPENING: OPENING_BY_HAND,
+    }
+)
+"""The status line when you, playing the computer, are to act (else the phase's)."""
+
+DOING_NAMED_STATUS: Mapping[Doing, str] = MappingProxyType(
+    {
+        Doing.NO_MOVE: N_("{name}'s turn: no legal move"),
+        Doing.CONFIRM: N_("{name}'s turn: confirm"),
+        Doing.MOVE: N_("{name}'s turn: move"),
+        Doing.ROLL: N_("{name}'s turn: roll"),
+        Doing.TAKE_OR_PASS: N_("{name}: take or pass?"),
+        Doing.ACCEPT_RESIGNATION: N_("{name}: accept the resignation?"),
+        Doing.ENTER_OPENING: OPENING_BY_HAND,
+    }
+)
+"""The status line when one of two people is to act, by name."""
 
 
 SEARCH_WORDS: Mapping[Search, str] = MappingProxyType(

@@ -173,7 +173,7 @@ ACTIONS: tuple[Action[GameScreen], ...] = (
         _k(pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
         N_("Space"),
         N_("roll the dice"),
-        lambda s: s.flow.is_roll_due(),
+        lambda s: s.flow.wants_dice(),
         lambda s: s.roll(),
         button=True,
     ),

@@ -61,7 +61,7 @@ class BoardInput:
         p = flow.mover_point(screen)
         b = flow.builder
         if b is None or not flow.is_human_moving():
-            if flow.is_roll_due():
+            if flow.wants_dice():
                 self.out.append(Message(Note.ROLL_FIRST))
             return self.out
         last, self._last_click = self._last_click, (p, now_ms)

@@ -10,7 +10,7 @@ import pygame
 
 from game.records.mat import format_match
 from game.rules.dice import Roll, replay, seed_commitment
-from ui.flow.said import side
+from ui.flow.said import Party, Side, side
 from ui.model.records import match_so_far
 from ui.model.session import HUMAN, GameSession
 from ui.scenes.base import Choice, Command, Context, Dialog
@@ -285,17 +285,31 @@ class Part:
 
 
 class DiceEntry(Dialog):
-    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them."""
+    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them. For the
+    opening roll, one die for each side: the first player's, then the second's (a tie allowed)."""
 
     max_size = (460, 260)
 
-    def __init__(self, ctx: Context, on_roll: Callable[[Roll], None]) -> None:
-        self.title = _("Your roll")
+    def __init__(
+        self, ctx: Context, on_roll: Callable[[Roll], None], opening: tuple[Side, Side] | None = None
+    ) -> None:
+        self.heading = N_("Your roll") if opening is None else N_("The opening roll")
         self.entry = TextEntry(max_len=2, allowed="123456")
         """The digits typed."""
         self.on_roll = on_roll
         """Called with the roll once it is complete."""
+        self.opening = opening
+        """The two sides, each rolling one die, for the opening roll (None: a turn's roll)."""
         super().__init__(ctx)
+
+    def words(self) -> str:
+        """What to type."""
+        if self.opening is None:
+            return _("Type the two dice (1-6):")
+        one, two = self.opening
+        if one.party is Party.PERSON:
+            return _("Type {one}'s die, then {two}'s (1-6):").format(one=one.name, two=two.name)
+        return _("Type your die, then the computer's (1-6):")
 
     def roll(self) -> Roll | None:
         """The roll typed, once both dice are in."""
@@ -305,8 +319,9 @@ class DiceEntry(Dialog):
 
     def choices(self) -> list[Choice]:
         """Play the roll (Enter) or cancel (Esc)."""
+        ok = _("Play this roll") if self.opening is None else _("Use these dice")
         return [
-            Choice("ok", _("Play this roll"), ENTER, _("Enter"), self._done, True),
+            Choice("ok", ok, ENTER, _("Enter"), self._done, True),
             Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self)),
         ]
 
@@ -322,12 +337,22 @@ class DiceEntry(Dialog):
         """Digits 1-6 and Backspace."""
         self.entry.key(event)
 
+    def word_lines(self, width: int) -> list[str]:
+        """What to type, wrapped to ``width`` pixels."""
+        return wrap(self.ctx.renderer.fonts.get(self.px(17)), self.words(), width)
+
+    def body_height(self, width: int) -> int:
+        """The words' lines and the box under them."""
+        return round(len(self.word_lines(width)) * self.px(17) * 1.35 + self.px(60))
+
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The box with the digits typed."""
+        """What to type, and the box with the digits typed."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        words = _("Type the two dice (1-6):")
-        text(surface, fonts, words, (area.centerx, area.y), self.px(17), th.text_dim, anchor="midtop")
+        y = float(area.y)
+        for line in self.word_lines(area.width):
+            text(surface, fonts, line, (area.centerx, round(y)), self.px(17), th.text_dim, anchor="midtop")
+            y += self.px(17) * 1.35
         box = pygame.Rect(0, 0, round(self.px(120)), round(self.px(44)))
-        box.midtop = (area.centerx, round(area.y + self.px(30)))
+        box.midtop = (area.centerx, round(y + self.px(8)))
         shown = TextEntry(" ".join(self.entry.text), 3)
         draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)

@@ -148,6 +148,7 @@ class GameScene(Scene):
         s = self.ctx.settings
         return FlowOptions(
             auto_roll=s.auto_roll and not s.manual_dice,
+            real_dice=s.manual_dice,
             auto_forced=s.auto_forced,
             cube_advice=s.cube_advice,
             tutor=threshold(s.tutor),
@@ -298,7 +299,12 @@ class GameScene(Scene):
     # --- commands (the ACTIONS table calls these) -------------------------------------------------------
 
     def roll(self) -> None:
-        """Roll the dice (or, with real dice, ask for them)."""
+        """Roll the dice (or, with real dice, ask for them: for the opening roll, one for each side)."""
+        if self.flow.is_opening_due():
+            s = self.flow.session
+            sides = (side(s, 0), side(s, 1))
+            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), sides))
+            return
         if self.ctx.settings.manual_dice:
             self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll))))
             return
