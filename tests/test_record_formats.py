@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -32,7 +33,7 @@ from game.records.replay import ReplayedMatch, replay
 from game.records.sgf import MAX_DEPTH, format_sgf, parse_trees, read_sgf
 from game.records.xg import HEADER_SIZE, RECORD, read_xg
 from game.rules.variant import Variant
-from tests.xg_build import archive, xg_file
+from tests.xg_build import archive, game_file, xg_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -263,6 +264,41 @@ def test_xg_cube_actions_resignations_and_old_file_versions_are_read() -> None:
         assert turns(replay(record)) == turns(replay(source))
 
 
+def _first_move_cut_to_one_step(content: bytes, board: tuple[int, ...] | None = None) -> bytes:
+    """``temp.xg`` with its first move record's move cut to its first step (the opening roll's two
+    dice can both be played, so one step is illegal), and its board after replaced by ``board``."""
+    out = bytearray(content)
+    at = next(k for k in range(0, len(out), RECORD) if out[k + 8] == 3)
+    first_step = struct.unpack_from("<2i", out, at + 68)
+    struct.pack_into("<8i", out, at + 68, *first_step, *([-1] * 6))
+    if board is not None:
+        struct.pack_into("<26b", out, at + 35, *board)
+    return archive(zlib.compress(bytes(out)), len(out), zlib.crc32(bytes(out)))
+
+
+def test_an_xg_move_that_cannot_be_played_takes_the_board_the_file_writes_after_it() -> None:
+    source = mat("xg")
+    played = replay(read_xg(_first_move_cut_to_one_step(game_file(source))))
+    first, second = played.games[0].turns[:2]
+    assert first.illegal and first.move is None and first.text.count("/") == 1
+    expected = replay(read_xg(xg_file(source)))
+    assert second.code == expected.games[0].turns[1].code  # the board the file wrote after it
+    assert (
+        turns(played)[1:] == turns(expected)[1:] and played.games[0].turns[2:] == expected.games[0].turns[2:]
+    )
+    assert len(played.notes) == 1 and "game 1, row 1" in played.notes[0]
+    assert (
+        "an illegal play of" in played.notes[0]
+        and "the board the file writes after it is taken" in played.notes[0]
+    )
+
+
+def test_an_xg_move_that_cannot_be_played_without_a_board_after_it_is_refused() -> None:
+    data = _first_move_cut_to_one_step(game_file(mat("xg")), board=(0,) + (15,) * 24 + (0,))
+    with pytest.raises(ReplayError, match=r"game 1, row 1.*is not a legal move for 62"):
+        replay_bytes(data)
+
+
 def _xg_errors(data: bytes) -> str:
     start = time.perf_counter()
     try:
@@ -368,17 +404,38 @@ def real(*suffixes: str) -> list[Path]:
 def test_each_real_file_replays(path: Path) -> None:
     data = path.read_bytes()
     start = time.perf_counter()
-    if path.name == ILLEGAL:
-        with pytest.raises(ReplayError, match=r"game 7.*'14/11 8/5'"):
-            replay_bytes(data)
-        return
     played = replay_bytes(data)
     assert time.perf_counter() - start < HANG_S  # a hang, not a speed: bench.records times it
-    assert played.games and not played.notes
+    if path.name == ILLEGAL:  # eXtreme Gammon's board after the illegal move is taken, as it plays on
+        assert len(played.notes) == 1 and played.notes[0].startswith("game 7, row 14, right cell: an illegal")
+        assert "'14/11 8/5' cannot be played with 43" in played.notes[0]
+        assert [t.illegal for t in played.games[6].turns].count(True) == 1 and len(played.games) == 8
+    else:
+        assert played.games and not played.notes
     last = played.games[-1]
     final = list(last.score)
     final[last.winner] += last.points
     assert max(final) >= played.record.length  # every match in the corpus was played out
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", real(".xg"), ids=lambda p: p.name)
+def test_every_real_xg_move_leaves_the_board_the_file_writes_after_it(path: Path) -> None:
+    record = read_xg(path.read_bytes())
+    played = replay(record)
+    checked = 0
+    for game, replayed in zip(record.games, played.games, strict=False):
+        moves = [a for a in game.actions if a.kind == "move"]
+        rolls = [t for t in replayed.turns if t.dice is not None]
+        assert len(moves) == len(rolls)
+        for action, turn in zip(moves, rolls, strict=True):
+            assert action.after is not None
+            if turn.illegal:
+                continue  # the board written is the board taken
+            after = turn.move.after.code if turn.move is not None else turn.code
+            assert action.after == after, f"game {replayed.number}, row {turn.row}"
+            checked += 1
+    assert checked > 20
 
 
 @needs_corpus

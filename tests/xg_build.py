@@ -12,6 +12,7 @@ import zlib
 from game.records.model import MatchRecord
 from game.records.replay import replay
 from game.records.xg import HEADER_SIZE, MONEY, RECORD, stored_start
+from game.rules.position import BAR, unpack
 from game.rules.variant import Variant
 
 VARIATION = {Variant.STANDARD: 0, Variant.NACKGAMMON: 1}
@@ -38,6 +39,14 @@ def _pascal(text: str, size: int) -> bytes:
 
 def _side(player: int) -> int:
     return 1 if player == 0 else -1
+
+
+def stored_board(code: int) -> tuple[int, ...]:
+    """A board as a move record stores it after the move, seen from the mover (``code`` too): the
+    opponent's bar, points 1-24 (the mover's checkers positive), the mover's bar."""
+    mine, theirs = unpack(code)
+    points = tuple(mine[p - 1] - theirs[24 - p] for p in range(1, 25))
+    return (-theirs[BAR], *points, mine[BAR])
 
 
 def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True) -> bytes:
@@ -79,7 +88,14 @@ def game_file(record: MatchRecord, version: int = 30, match_footer: bool = True)
             for k, step in enumerate(turn.move.steps if turn.move is not None else ()):
                 pairs[2 * k] = 24 if step.src == 25 else step.src - 1
                 pairs[2 * k + 1] = -2 if step.dst == 0 else step.dst - 1
-            out.append(_record(3, [("<i", 64, side), ("<8i", 68, tuple(pairs)), ("<2i", 100, turn.dice)]))
+            after = stored_board(turn.move.after.code if turn.move is not None else turn.code)
+            fields = [
+                ("<26b", 35, after),
+                ("<i", 64, side),
+                ("<8i", 68, tuple(pairs)),
+                ("<2i", 100, turn.dice),
+            ]
+            out.append(_record(3, fields))
         if game.winner is not None:
             out.append(_record(4, [("<ii", 24, (_side(game.winner), game.points))]))
     if match_footer:

@@ -59,6 +59,10 @@ class Action:
     """For an illegal play written as the board after it (Snowie's ``Illegal play``): that board
     (a position code, seen from the mover); None for every other entry."""
 
+    after: int | None = field(default=None, compare=False)
+    """The board after the move as the file writes it beside the move (eXtreme Gammon's), a
+    position code seen from the mover: taken only where the move written cannot be played."""
+
     row: int = field(default=0, compare=False)
     """The move number of the row it was read from (0: written, or a row without a number)."""
 

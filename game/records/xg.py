@@ -29,7 +29,8 @@ The fields read (offsets from the start of a record):
   doubles (int at 64);
 * cube: who is on roll (int at 12: 1 player 1, -1 player 2), the double (at 16: 1 doubled;
   0 or less not), the answer (at 20: 1 take, 0 pass, 2 beaver);
-* move: who moves (int at 64), up to four (from, to) pairs (8 ints at 68: points from 0 in
+* move: the board after it (26 signed bytes at 35, seen from the mover: :func:`_board_after`),
+  who moves (int at 64), up to four (from, to) pairs (8 ints at 68: points from 0 in
   the mover's numbering, 24 the bar, -1 or -2 off, -1 ending the list), the dice (ints at 100);
 * game footer: the winner (int at 24: 1 or -1) and the points won (int at 28); a match saved
   before its last game ended has none for that game, which is read with no result.
@@ -49,6 +50,7 @@ from dataclasses import dataclass, field
 from game.records.errors import Place, Problem, XgFileError
 from game.records.model import Action, GameRecord, MatchRecord, Rules
 from game.rules.cube import CubeAction
+from game.rules.position import BAR, SLOTS, PositionError, pack, validate
 from game.rules.variant import Variant
 
 MAGIC = b"RGMH"
@@ -277,7 +279,27 @@ def _move(rec: bytes, where: Place) -> Action | None:
         if not (0 <= src <= 24 and -6 <= dst < src):
             raise XgFileError(Problem.XG_MOVE, where, pairs=str(pairs))
         steps.append(f"{src + 1}/{max(dst + 1, 0)}")
-    return Action("move", player, (dice[0], dice[1]), " ".join(steps))
+    after = _board_after(struct.unpack_from("<26b", rec, 35))
+    return Action("move", player, (dice[0], dice[1]), " ".join(steps), after=after)
+
+
+def _board_after(stored: tuple[int, ...]) -> int | None:
+    """The board a move record stores after the move, seen from the mover: its checkers positive
+    on points 1-24 (its own numbering), the opponent's negative, the mover's bar last and the
+    opponent's first. None when it is not a board (it is only needed for a move that cannot be
+    played, and is then refused with the move)."""
+    mine, theirs = [0] * SLOTS, [0] * SLOTS
+    for p, n in enumerate(stored[1:25], 1):
+        if n > 0:
+            mine[p - 1] = n
+        elif n < 0:
+            theirs[24 - p] = -n
+    mine[BAR], theirs[BAR] = abs(stored[25]), abs(stored[0])
+    try:
+        validate(mine, theirs)
+    except PositionError:
+        return None
+    return pack(mine, theirs)
 
 
 def _cube(rec: bytes, game: _Game, where: Place) -> list[Action]:
