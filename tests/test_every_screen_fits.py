@@ -479,12 +479,17 @@ def long_moves_list(app: App) -> None:
     settle(app, 1)
 
 
-def two_players(app: App) -> None:
-    """Two people, each name as long as a name may be (20 letters)."""
+def two_long_names(app: App) -> None:
+    """A new game of two people, each name as long as a name may be (20 letters)."""
     app.settings.opponent = Control.HUMAN
     app.settings.name_one = "Maximilian Alexandros"[:NAME_LENGTH]
     app.settings.name_two = "Anastasia Konstantin"
     app.start_new_game()
+
+
+def two_players(app: App) -> None:
+    """Two people with the longest names."""
+    two_long_names(app)
     settle(app, 1)
 
 
@@ -744,11 +749,8 @@ def dice_entry(app: App) -> None:
 
 def opening_real_dice(app: App) -> None:
     """Two players with real dice (the longest names): the opening roll waits, a tie said."""
-    app.settings.opponent = Control.HUMAN
     app.settings.manual_dice = True
-    app.settings.name_one = "Maximilian Alexandros"[:NAME_LENGTH]
-    app.settings.name_two = "Anastasia Konstantin"
-    app.start_new_game()
+    two_long_names(app)
     g = app.game
     assert g is not None
     until(app, g.flow.is_opening_due, "the opening roll's dice")
