@@ -119,6 +119,7 @@ SCENES_SHARED = (
     "ui.scenes.temperature",
     "ui.scenes.evaluate",
     "ui.scenes.why",
+    "ui.scenes.dice_pick",
 )
 """What every screen may use of the scenes package; a screen's own package is its own business."""
 

@@ -490,7 +490,7 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
         key(app, pygame.K_SPACE)
         entry = app.stack.top()
         assert isinstance(entry, DiceEntry) and entry.title == "The opening roll"
-        assert entry.words() == "Type your die, then the computer's (1-6):"
+        assert entry.labels() == ("Your die", "The computer's die")
         for digit in dice:
             key(app, pygame.K_0 + int(digit), unicode=digit)
         key(app, pygame.K_RETURN)
@@ -515,6 +515,34 @@ def test_real_dice_are_typed_in_and_survive_a_resume(make_app: Callable[..., App
     assert saved["entered"] == [0, 1, index]
     again = GameSession.from_json(saved)
     assert again.state.dice == (3, 5) and again.dice.drawn() == g.session.dice.drawn()
+
+
+def test_real_dice_are_picked_with_the_mouse_alone_and_a_pick_taken_back(
+    make_app: Callable[..., App], home: Path
+) -> None:
+    from ui.scenes.game.dialogs import DiceEntry
+
+    app = make_app(first="roll", manual_dice=True)
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, g.flow.is_opening_due, "the opening roll's real dice")
+    click(app, button_pos(app, "roll"))
+    entry = app.stack.top()
+    assert isinstance(entry, DiceEntry)
+
+    def face(row: int, value: int) -> tuple[int, int]:
+        return entry.rows.die_rect(entry.rows_area(entry.body()), row, value).center
+
+    click(app, face(1, 6))  # the second row waits for the first die
+    assert entry.rows.picked == []
+    click(app, face(0, 6))
+    click(app, face(0, 3))  # the first die picked again
+    key(app, pygame.K_4, unicode="4")
+    key(app, pygame.K_BACKSPACE)  # takes the 4 back
+    click(app, face(1, 5))
+    assert entry.roll() == (3, 5)
+    click(app, next(b.rect.center for b in entry.buttons if b.key == "ok"))
+    assert app.stack.top() is not entry and g.session.opening == (3, 5) and g.session.turn == AI
 
 
 class IdleWorker:

@@ -12,6 +12,7 @@ from game.rules.move import Move
 from ui.model.hint_answer import HintAnswer, Line
 from ui.model.workbench.editor import EditorPosition, Side
 from ui.scenes.base import ENTER, Choice, Context, Dialog
+from ui.scenes.dice_pick import DiceRows
 from ui.scenes.editor.actions import help_rows
 from ui.scenes.help import KeysHelp
 from ui.text import N_, _
@@ -52,8 +53,8 @@ class DiceDialog(Dialog):
     def __init__(self, ctx: Context, on_choose: Callable[[tuple[int, int] | None], None]) -> None:
         self.on_choose = on_choose
         """Sets the dice chosen (None: no dice)."""
-        self.first: int | None = None
-        """The first die, once picked."""
+        self.rows = DiceRows(ctx)
+        """The two dice being picked: the second sets them."""
         super().__init__(ctx)
 
     def choices(self) -> list[Choice]:
@@ -64,9 +65,7 @@ class DiceDialog(Dialog):
                 _("No dice"),
                 (pygame.K_n, pygame.K_0, pygame.K_KP0),
                 "N / 0",
-                lambda: self._done(
-                    None,
-                ),
+                lambda: self._done(None),
             ),
             Choice("cancel", _("Cancel"), (pygame.K_ESCAPE,), _("Esc"), lambda: self.ctx.pop(self), True),
         ]
@@ -75,58 +74,32 @@ class DiceDialog(Dialog):
         self.ctx.pop(self)
         self.on_choose(dice)
 
-    def pick(self, value: int) -> None:
-        """A die picked: the first, then the second (which sets the dice)."""
-        if self.first is None:
-            self.first = value
-        else:
-            self._done((self.first, value))
+    def _picked(self) -> None:
+        dice = self.rows.roll()
+        if dice is not None:
+            self._done(dice)
 
     def on_key(self, event: pygame.event.Event) -> None:
-        """A digit 1-6 picks a die."""
-        for base in (pygame.K_1, pygame.K_KP1):
-            if base <= event.key < base + 6:
-                self.pick(event.key - base + 1)
-                return
+        """A digit 1-6 picks a die (Backspace takes the first back)."""
+        if self.rows.key(event):
+            self._picked()
 
     def die_rect(self, row: int, value: int) -> pygame.Rect:
         """The clickable die ``value`` of row ``row`` (0: the first die, 1: the second)."""
-        area = self.body()
-        size = min(44, (area.width - 140) // 7)
-        x = area.x + 130 + (value - 1) * (size + size // 6)
-        y = area.y + 4 + row * (size + 16)
-        return pygame.Rect(x, y, size, size)
+        return self.rows.die_rect(self.body(), row, value)
 
     def on_click(self, pos: tuple[int, int]) -> None:
-        """A click on a die picks it (the first row's while the first die is to pick)."""
-        row = 0 if self.first is None else 1
-        for value in range(1, 7):
-            if self.die_rect(row, value).collidepoint(pos):
-                self.pick(value)
-                return
+        """A click on a die picks it."""
+        if self.rows.click(self.body(), pos):
+            self._picked()
+
+    def body_height(self, width: int) -> int:
+        """The two rows of dice."""
+        return self.rows.height(width)
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Two rows of dice: the row to pick from lit."""
-        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
-        for row, label in enumerate((_("First die"), _("Second die"))):
-            active = (row == 0) == (self.first is None)
-            r = self.die_rect(row, 1)
-            text(
-                surface,
-                fonts,
-                label,
-                (area.x, r.centery),
-                16,
-                th.text if active else th.text_dim,
-                active,
-                "midleft",
-            )
-            for value in range(1, 7):
-                rect = self.die_rect(row, value)
-                used = not active and not (row == 0 and value == self.first)
-                self.ctx.renderer.draw_die(surface, th, rect.center, rect.width, value, used)
-                if row == 0 and value == self.first:
-                    pygame.draw.rect(surface, th.accent, rect.inflate(6, 6), 3, border_radius=6)
+        self.rows.draw(surface, area, (_("First die"), _("Second die")))
 
 
 class EditorHelp(KeysHelp):

@@ -14,6 +14,7 @@ from ui.flow.said import Party, Side, side
 from ui.model.records import match_so_far
 from ui.model.session import HUMAN, GameSession
 from ui.scenes.base import Choice, Command, Context, Dialog
+from ui.scenes.dice_pick import DiceRows
 from ui.scenes.game.actions import help_rows
 from ui.scenes.help import KeysHelp
 from ui.text import N_, _
@@ -27,7 +28,7 @@ from ui.text.game import (
     turns_played,
 )
 from ui.text.languages import LANGUAGES
-from ui.widgets.controls import TextEntry, draw_text_entry, text, wrap
+from ui.widgets.controls import text, wrap
 from ui.widgets.theme import Colour
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -285,37 +286,36 @@ class Part:
 
 
 class DiceEntry(Dialog):
-    """Type the two dice you rolled on the table (real dice), e.g. ``6 3``; Enter plays them. For the
-    opening roll, one die for each side: the first player's, then the second's (a tie allowed)."""
+    """The dice rolled on the table (real dice): clicked or typed (``63``), then played (Enter). For
+    the opening roll, one die for each side: the first player's, then the second's (a tie allowed)."""
 
-    max_size = (460, 260)
+    max_size = (460, 320)
 
     def __init__(
         self, ctx: Context, on_roll: Callable[[Roll], None], opening: tuple[Side, Side] | None = None
     ) -> None:
         self.heading = N_("Your roll") if opening is None else N_("The opening roll")
-        self.entry = TextEntry(max_len=2, allowed="123456")
-        """The digits typed."""
+        self.rows = DiceRows(ctx)
+        """The two dice picked."""
         self.on_roll = on_roll
         """Called with the roll once it is complete."""
         self.opening = opening
         """The two sides, each rolling one die, for the opening roll (None: a turn's roll)."""
         super().__init__(ctx)
 
-    def words(self) -> str:
-        """What to type."""
+    def labels(self) -> tuple[str, str]:
+        """What each row of dice is for."""
         if self.opening is None:
-            return _("Type the two dice (1-6):")
+            return _("First die"), _("Second die")
         one, two = self.opening
         if one.party is Party.PERSON:
-            return _("Type {one}'s die, then {two}'s (1-6):").format(one=one.name, two=two.name)
-        return _("Type your die, then the computer's (1-6):")
+            return _("{name}'s die").format(name=one.name), _("{name}'s die").format(name=two.name)
+        return _("Your die"), _("The computer's die")
 
     def roll(self) -> Roll | None:
-        """The roll typed, once both dice are in."""
-        return (
-            Roll.of((int(self.entry.text[0]), int(self.entry.text[1]))) if len(self.entry.text) == 2 else None
-        )
+        """The roll picked, once both dice are in."""
+        dice = self.rows.roll()
+        return None if dice is None else Roll(*dice)
 
     def choices(self) -> list[Choice]:
         """Play the roll (Enter) or cancel (Esc)."""
@@ -328,31 +328,39 @@ class DiceEntry(Dialog):
     def _done(self) -> None:
         roll = self.roll()
         if roll is None:
-            self.ctx.notify(_("Type both dice, each 1 to 6 (e.g. 63), then Enter."), warn=True)
+            self.ctx.notify(_("Pick both dice first: click them, or type them (e.g. 63)."), warn=True)
             return
         self.ctx.pop(self)
         self.on_roll(roll)
 
     def on_key(self, event: pygame.event.Event) -> None:
         """Digits 1-6 and Backspace."""
-        self.entry.key(event)
+        self.rows.key(event)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click on a die picks it."""
+        self.rows.click(self.rows_area(self.body()), pos)
 
     def word_lines(self, width: int) -> list[str]:
-        """What to type, wrapped to ``width`` pixels."""
-        return wrap(self.ctx.renderer.fonts.get(self.px(17)), self.words(), width)
+        """How to pick, wrapped to ``width`` pixels."""
+        words = _("Click the dice, or type them (1-6); Backspace takes one back.")
+        return wrap(self.ctx.renderer.fonts.get(self.px(15)), words, width)
+
+    def rows_area(self, area: pygame.Rect) -> pygame.Rect:
+        """The body under the words: the rows of dice."""
+        top = round(len(self.word_lines(area.width)) * self.px(15) * 1.35 + self.px(10))
+        return pygame.Rect(area.x, area.y + top, area.width, max(0, area.height - top))
 
     def body_height(self, width: int) -> int:
-        """The words' lines and the box under them."""
-        return round(len(self.word_lines(width)) * self.px(17) * 1.35 + self.px(60))
+        """The words' lines and the dice under them."""
+        words = len(self.word_lines(width)) * self.px(15) * 1.35 + self.px(10)
+        return round(words + self.rows.height(width))
 
     def draw_body(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """What to type, and the box with the digits typed."""
+        """How to pick, and the two rows of dice."""
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         y = float(area.y)
         for line in self.word_lines(area.width):
-            text(surface, fonts, line, (area.centerx, round(y)), self.px(17), th.text_dim, anchor="midtop")
-            y += self.px(17) * 1.35
-        box = pygame.Rect(0, 0, round(self.px(120)), round(self.px(44)))
-        box.midtop = (area.centerx, round(y + self.px(8)))
-        shown = TextEntry(" ".join(self.entry.text), 3)
-        draw_text_entry(surface, fonts, th, shown, box, caret=len(self.entry.text) < 2)
+            text(surface, fonts, line, (area.centerx, round(y)), self.px(15), th.text_dim, anchor="midtop")
+            y += self.px(15) * 1.35
+        self.rows.draw(surface, self.rows_area(area), self.labels())
