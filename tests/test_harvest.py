@@ -103,6 +103,16 @@ def test_the_next_run_draws_a_new_seed(tmp_path: Path) -> None:
         run(tmp_path, WEIGHTS, positions=3, settings=TINY, seed=1)
 
 
+def test_a_drawn_seed_stays_below_the_seeds_given_to_runs_elsewhere(tmp_path: Path) -> None:
+    run(tmp_path, WEIGHTS, positions=3, settings=TINY, seed=harvest.GIVEN_SEEDS + 100)
+    assert harvest.next_seed(tmp_path) == 1
+    run(tmp_path, WEIGHTS, positions=3, settings=TINY)
+    run(tmp_path, WEIGHTS, positions=3, settings=TINY, seed=harvest.GIVEN_SEEDS - 1)
+    assert harvest.next_seed(tmp_path) == harvest.GIVEN_SEEDS + 101  # the drawn ones reached the given
+    seeds = [s["seed"] for s in read_manifest(tmp_path)["shards"]]
+    assert seeds == [harvest.GIVEN_SEEDS + 100, 1, harvest.GIVEN_SEEDS - 1]
+
+
 def test_a_run_stopped_by_its_caller_writes_what_it_has(tmp_path: Path) -> None:
     calls = {"n": 0}
 

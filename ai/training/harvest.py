@@ -297,10 +297,17 @@ def _write_npz(path: Path, meta: dict[str, Any], arrays: dict[str, Any], **extra
     write_atomic(path, buf.getvalue())
 
 
+GIVEN_SEEDS = 1001
+"""Seeds from here up are given to runs elsewhere (``--seed``: an accelerator machine's); the seeds a
+run draws for itself stay below, so the two kinds of stream never meet."""
+
+
 def next_seed(folder: Path) -> int:
-    """A seed no shard of the folder has used."""
+    """A seed no shard of the folder has used: the next after the highest drawn so far (below
+    :data:`GIVEN_SEEDS`; once those are all used, the next after every seed)."""
     used = [int(s.get("seed", 0)) for s in read_manifest(folder)["shards"]]
-    return max(used, default=0) + 1
+    drawn = max((s for s in used if s < GIVEN_SEEDS), default=0) + 1
+    return drawn if drawn < GIVEN_SEEDS else max(used) + 1
 
 
 # --- running -------------------------------------------------------------------------------------
