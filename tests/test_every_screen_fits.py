@@ -52,7 +52,7 @@ from ui.model.drills import cards_of_review
 from ui.model.position_ids import parse_setup
 from ui.model.seats import NAME_LENGTH, CheckerColour, Control
 from ui.model.session import HUMAN, FirstMove, GameConfig, GameSession
-from ui.model.storage import Store
+from ui.model.storage import RealDice, Store
 from ui.model.tutor import CheckerPlay, Verdict, confirmed_verdict, cube_loss, cube_verdict, move_verdict
 from ui.scenes.base import Command, ConfirmDialog, Scene
 from ui.scenes.drill.scene import DrillScene
@@ -503,6 +503,7 @@ def whole_sha(app: App) -> None:
 
 def menu(app: App) -> None:
     game_to_move(app)
+    app.settings.manual_dice = RealDice.BOTH  # the row's longest choice
     app.open_menu()
 
 
@@ -749,7 +750,7 @@ def dice_entry(app: App) -> None:
 
 def opening_real_dice(app: App) -> None:
     """Two players with real dice (the longest names): the opening roll waits, a tie said."""
-    app.settings.manual_dice = True
+    app.settings.manual_dice = RealDice.YOURS
     two_long_names(app)
     g = app.game
     assert g is not None
@@ -763,6 +764,25 @@ def opening_dice_entry(app: App) -> None:
     opening_real_dice(app)
     g = app.game
     assert g is not None
+    g.roll()
+    assert isinstance(app.stack.top(), DiceEntry)
+
+
+def computer_dice_entry(app: App) -> None:
+    """Real dice for both sides: the computer's roll typed in, after the player's first move."""
+    app.settings.manual_dice = RealDice.BOTH
+    app.settings.first = FirstMove.YOU
+    app.start_new_game()
+    g = app.game
+    assert g is not None
+    until(app, g.flow.is_opening_due, "the opening roll's dice")
+    g.dispatch(RollDice(Roll(5, 2)))
+    until(app, g.human_to_move, "the player's move")
+    b = g.flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    g.confirm()
+    until(app, g.flow.is_computer_dice_due, "the computer's dice")
     g.roll()
     assert isinstance(app.stack.top(), DiceEntry)
 
@@ -1018,6 +1038,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "your dice": dice_entry,
     "opening roll with real dice": opening_real_dice,
     "opening roll's dice": opening_dice_entry,
+    "the computer's dice": computer_dice_entry,
     "open a match": open_match,
     "review": review,
     "review of the worst error": review_worst_error,

@@ -301,6 +301,41 @@ def test_auto_roll_rolls_for_the_human() -> None:
     assert flow.session.turn == AI
 
 
+def test_real_dice_for_both_sides_the_computers_roll_waits_for_the_dice_typed_in() -> None:
+    flow = flow_for(computer_real_dice=True)
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    out = wait(flow, 3.0)  # the computer decides not to double, then waits for its dice
+    assert flow.phase is Phase.COMPUTER_DICE and flow.is_computer_dice_due() and flow.wants_dice()
+    assert not flow.is_roll_due() and flow.session.state.dice is None and not messages(out)
+    assert status_line(flow.status()) == "Computer's turn: enter its dice"
+    assert flow.handle(RollDice()) == []  # the game's own dice are not drawn for it
+    drawn = len(flow.session.dice.history)
+    out = flow.handle(RollDice(Roll(6, 4)))
+    assert "The computer rolled 6-4." in messages(out) and flow.session.state.dice == (6, 4)
+    assert flow.session.dice.entered == [drawn] and flow.phase is Phase.COMPUTER_THINKING
+    req = next(e.request for e in out if isinstance(e, StartSearch))
+    assert req.dice == (6, 4)
+
+
+def test_the_computers_awaited_real_dice_are_drawn_once_the_setting_is_off() -> None:
+    flow = flow_for(computer_real_dice=True)
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+    wait(flow, 3.0)
+    assert flow.phase is Phase.COMPUTER_DICE
+    flow.options.computer_real_dice = False
+    out = flow.handle(Tick(0.05))
+    assert flow.session.state.dice is not None and flow.phase is Phase.COMPUTER_THINKING
+    assert any(m.startswith("The computer rolled") for m in messages(out)) and flow.session.dice.entered == []
+
+
 def test_game_over_phase_and_effect() -> None:
     pos = Position.from_sides(side({1: 1}), side({1: 1, 2: 14}))
     flow = flow_for(start=pos)

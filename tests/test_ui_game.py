@@ -545,6 +545,32 @@ def test_real_dice_are_picked_with_the_mouse_alone_and_a_pick_taken_back(
     assert app.stack.top() is not entry and g.session.opening == (3, 5) and g.session.turn == AI
 
 
+def test_real_dice_for_both_sides_ask_for_the_computers_roll_too(make_app: Callable[..., App]) -> None:
+    from ui.scenes.game.dialogs import DiceEntry
+
+    app = make_app(first="you", manual_dice="both")
+    key(app, pygame.K_RETURN)
+    g = game(app)
+    run_until(app, g.flow.is_opening_due, "the opening roll's real dice")
+    key(app, pygame.K_SPACE)
+    for digit in "52":
+        key(app, pygame.K_0 + int(digit), unicode=digit)
+    key(app, pygame.K_RETURN)
+    to_human_move(app)
+    play_human_turn(app)
+    run_until(app, g.flow.is_computer_dice_due, "the computer's real dice")
+    assert g.status_text() == "Computer's turn: enter its dice" and g.session.state.dice is None
+    key(app, pygame.K_SPACE)
+    entry = app.stack.top()
+    assert isinstance(entry, DiceEntry) and entry.title == "The computer's roll"
+    for digit in "64":
+        key(app, pygame.K_0 + int(digit), unicode=digit)
+    key(app, pygame.K_RETURN)
+    assert g.session.state.dice == (6, 4) and "The computer rolled 6-4" in app.message[0]
+    run_until(app, lambda: g.session.turn == HUMAN, "the computer's move")
+    assert g.session.log[-1].player == AI and g.session.log[-1].dice == (6, 4)
+
+
 class IdleWorker:
     """A worker that never answers (the commands below start no search of their own)."""
 

@@ -12,7 +12,7 @@ from game.support import validate as v
 from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from ui.model.seats import CheckerColour, Control
 from ui.model.session import FirstMove, GameConfig, GameSession, SaveError
-from ui.model.storage import _SETTING_CHECKS, Settings
+from ui.model.storage import _SETTING_CHECKS, RealDice, Settings
 
 
 def test_integer_refuses_a_float_that_looks_whole() -> None:
@@ -109,6 +109,7 @@ ENUM_SETTINGS = {
     "theme": ThemeChoice.COLOUR_BLIND,
     "home": HomeSide.LEFT,
     "opponent": Control.HUMAN,
+    "manual_dice": RealDice.BOTH,
 }
 """A setting of each kind chosen from a list, with a value other than its default."""
 
@@ -130,6 +131,12 @@ def test_a_saved_choice_that_is_not_on_the_list_is_refused_and_the_default_kept(
     loaded, problems = Settings.repair({name: saved})
     assert getattr(loaded, name) is getattr(Settings(), name)
     assert len(problems) == 1 and name in problems[0]
+
+
+def test_real_dice_saved_as_true_or_false_by_older_versions_read_as_yours_or_none() -> None:
+    assert Settings.repair({"manual_dice": True}) == (Settings(manual_dice=RealDice.YOURS), [])
+    assert Settings.repair({"manual_dice": False}) == (Settings(manual_dice=RealDice.NONE), [])
+    assert Settings.repair({"manual_dice": "yours"})[0].manual_dice is RealDice.YOURS
 
 
 def test_member_takes_a_member_or_its_value_and_nothing_else() -> None:

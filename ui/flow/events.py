@@ -23,6 +23,7 @@ class Phase(Enum):
     MOVING = "moving"
     COMPUTER_THINKING = "computer thinking"
     COMPUTER_MOVING = "computer moving"
+    COMPUTER_DICE = "computer's real dice awaited"
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
     CUBE_THINKING = "computer considering the cube"
@@ -42,6 +43,8 @@ class FlowOptions:
     """Roll the human's dice without a click."""
     real_dice: bool = False
     """The human rolls real dice and types them in: the opening roll waits for them too."""
+    computer_real_dice: bool = False
+    """The human rolls the computer's dice too and types them in: its roll waits for them."""
     auto_forced: bool = True
     """Play a move that is the only legal one."""
     cube_advice: bool = True

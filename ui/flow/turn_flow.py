@@ -280,6 +280,8 @@ class TurnFlow:
                 self._emit(CancelSearch())
             case EnterTurn():
                 self._enter_turn()
+            case ComputerRolls() if self.options.computer_real_dice:
+                self.phase = Phase.COMPUTER_DICE  # the human rolls them on the table
             case ComputerRolls():
                 self.phase = Phase.COMPUTER_MOVING
                 self._later(AI_ROLL_DELAY, self._roll)
@@ -420,9 +422,14 @@ class TurnFlow:
         """True when the opening roll waits for the real dice the human rolls for both sides."""
         return self.phase is Phase.OPENING_ROLL and self.options.real_dice and self._timer is None
 
+    def is_computer_dice_due(self) -> bool:
+        """True when the computer's roll waits for the real dice the human rolls for it."""
+        return self.phase is Phase.COMPUTER_DICE and self._timer is None
+
     def wants_dice(self) -> bool:
-        """True when the human's roll is due: a turn's, or the opening roll of real dice."""
-        return self.is_roll_due() or self.is_opening_due()
+        """True when the human's roll is due: a turn's, the opening roll of real dice, or the
+        computer's roll of real dice."""
+        return self.is_roll_due() or self.is_opening_due() or self.is_computer_dice_due()
 
     def can_confirm(self) -> bool:
         """True when Done would play the move (or accept a pass)."""
@@ -696,6 +703,8 @@ class TurnFlow:
             return
         if self.phase is Phase.OPENING_ROLL and not self.options.real_dice:
             self._opening()
+        elif self.phase is Phase.COMPUTER_DICE and not self.options.computer_real_dice:
+            self._roll()  # the setting was changed while its dice were awaited
         elif self.phase is Phase.AWAITING_ROLL and self.options.auto_roll and not self.wants_cube_pause():
             self._roll()
 
@@ -707,6 +716,8 @@ class TurnFlow:
                 self._say(OpeningTie(intent.given.text()))
             else:
                 self._opening(intent.given)
+        elif self.is_computer_dice_due() and intent.given is not None:
+            self._roll(intent.given)
         elif self.is_roll_due():
             self._tell_advice(Check(Pending(CubeAction.NO_DOUBLE, given=intent.given)))
 

@@ -65,6 +65,24 @@ class StorageError(ValueError):
     """A settings or saved-game file that cannot be used."""
 
 
+class RealDice(enum.StrEnum):
+    """Whose dice are real ones, rolled on the table and entered by the human."""
+
+    NONE = "none"
+    """Every roll is drawn from the game's seed."""
+    YOURS = "yours"
+    """The human's (with two players, both players'); the computer's are drawn."""
+    BOTH = "both"
+    """The computer's too: the human enters them as well."""
+
+    @classmethod
+    def from_saved(cls, value: object, name: str) -> RealDice:
+        """The setting as saved: one of the values, or (older files) True for yours, False for none."""
+        if isinstance(value, bool):
+            return cls.YOURS if value else cls.NONE
+        return validate.member(value, name, cls)
+
+
 @dataclass
 class Settings:
     """The player's choices, kept between sessions."""
@@ -91,8 +109,8 @@ class Settings:
     """The depth hints are searched at: one of HINT_DEPTHS."""
     home: HomeSide = HomeSide.RIGHT
     """The side the human's home board is drawn on."""
-    manual_dice: bool = False
-    """The human rolls real dice and enters them (the computer's dice stay seeded)."""
+    manual_dice: RealDice = RealDice.NONE
+    """Whose rolls are real dice the human enters (the rest are drawn from the seed)."""
     jacoby: bool = True
     """Money: gammons count single until the cube is turned (the Jacoby rule)."""
     beavers: bool = False
@@ -254,7 +272,7 @@ _SETTING_CHECKS: Mapping[str, Callable[[object, str], object]] = MappingProxyTyp
         "theme": lambda x, n: validate.member(x, n, ThemeChoice),
         "hint_depth": lambda x, n: validate.choice(x, n, HINT_DEPTHS),
         "home": lambda x, n: validate.member(x, n, HomeSide),
-        "manual_dice": validate.flag,
+        "manual_dice": RealDice.from_saved,
         "jacoby": validate.flag,
         "beavers": validate.flag,
         "cube_advice": validate.flag,

@@ -621,6 +621,7 @@ PHASE_STATUS: Mapping[Phase, str] = MappingProxyType(
         Phase.MOVING: N_("Your turn: move"),
         Phase.COMPUTER_THINKING: N_("Computer is thinking…"),
         Phase.COMPUTER_MOVING: N_("Computer's turn"),
+        Phase.COMPUTER_DICE: N_("Computer's turn: enter its dice"),
         Phase.GAME_OVER: N_("Game over"),
         Phase.MATCH_OVER: N_("Match over"),
         Phase.CUBE_THINKING: N_("Computer's turn"),

@@ -286,15 +286,22 @@ class Part:
 
 
 class DiceEntry(Dialog):
-    """The dice rolled on the table (real dice): clicked or typed (``63``), then played (Enter). For
-    the opening roll, one die for each side: the first player's, then the second's (a tie allowed)."""
+    """The dice rolled on the table (real dice): clicked or typed (``63``), then played (Enter): the
+    human's roll, the computer's (``computers``), or the opening roll's one die for each side (the
+    first player's, then the second's; a tie allowed)."""
 
     max_size = (460, 320)
 
     def __init__(
-        self, ctx: Context, on_roll: Callable[[Roll], None], opening: tuple[Side, Side] | None = None
+        self,
+        ctx: Context,
+        on_roll: Callable[[Roll], None],
+        opening: tuple[Side, Side] | None = None,
+        computers: bool = False,
     ) -> None:
-        self.heading = N_("Your roll") if opening is None else N_("The opening roll")
+        self.heading = (
+            N_("The opening roll") if opening else N_("The computer's roll") if computers else N_("Your roll")
+        )
         self.rows = DiceRows(ctx)
         """The two dice picked."""
         self.on_roll = on_roll

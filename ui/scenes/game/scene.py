@@ -53,6 +53,7 @@ from ui.flow.turn_flow import TurnFlow
 from ui.flow.tutor import TUTOR_SEARCHES
 from ui.model import drills
 from ui.model.session import AI, HUMAN, GameSession
+from ui.model.storage import RealDice
 from ui.model.tutor import threshold
 from ui.scenes.base import Command, Context, Scene
 from ui.scenes.evaluate import EvaluateDialog
@@ -147,8 +148,9 @@ class GameScene(Scene):
     def _options(self) -> FlowOptions:
         s = self.ctx.settings
         return FlowOptions(
-            auto_roll=s.auto_roll and not s.manual_dice,
-            real_dice=s.manual_dice,
+            auto_roll=s.auto_roll and s.manual_dice is RealDice.NONE,
+            real_dice=s.manual_dice is not RealDice.NONE,
+            computer_real_dice=s.manual_dice is RealDice.BOTH,
             auto_forced=s.auto_forced,
             cube_advice=s.cube_advice,
             tutor=threshold(s.tutor),
@@ -303,9 +305,12 @@ class GameScene(Scene):
         if self.flow.is_opening_due():
             s = self.flow.session
             sides = (side(s, 0), side(s, 1))
-            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), sides))
+            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), opening=sides))
             return
-        if self.ctx.settings.manual_dice:
+        if self.flow.is_computer_dice_due():
+            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), computers=True))
+            return
+        if self.ctx.settings.manual_dice is not RealDice.NONE:
             self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll))))
             return
         self.dispatch(RollDice())

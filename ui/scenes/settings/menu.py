@@ -15,7 +15,7 @@ from ui.model.display import AnimationSpeed, HomeSide, ThemeChoice
 from ui.model.drills import Told, due_count
 from ui.model.seats import DEFAULT_NAMES, OPPONENTS, CheckerColour, Control
 from ui.model.session import MATCH_CHOICES, FirstMove
-from ui.model.storage import HINT_DEPTHS
+from ui.model.storage import HINT_DEPTHS, RealDice
 from ui.model.tutor import TUTOR_LEVELS
 from ui.scenes.action_table import Key
 from ui.scenes.base import Choice, Command, Context, Dialog
@@ -126,9 +126,9 @@ def options() -> list[Option]:
         ),
         Option(
             "manual_dice",
-            _("Your dice"),
-            [False, True],
-            [_("Rolled for you"), _("Real dice, entered")],
+            _("Dice"),
+            list(RealDice),
+            [_("Rolled for you"), _("Real dice: yours"), _("Real dice: both sides")],
             applies_now=True,
         ),
         Option("home", _("Home board"), list(HomeSide), [_("Right"), _("Left")], applies_now=True),
