@@ -77,6 +77,15 @@ def to_human_move(flow: TurnFlow) -> None:
     assert flow.phase is Phase.MOVING and flow.builder is not None
 
 
+def play_first_move(flow: TurnFlow) -> None:
+    """The human rolls (when due), plays the first legal move and confirms it."""
+    to_human_move(flow)
+    b = flow.builder
+    assert b is not None
+    b.play_move(b.moves[0])
+    flow.handle(Confirm())
+
+
 def test_opening_roll_is_said_and_shown_before_the_first_move() -> None:
     flow = flow_for(seed="flow")
     out = flow.handle(Tick(0.05))
@@ -293,21 +302,13 @@ def test_confirming_while_a_hint_runs_cancels_it() -> None:
 
 def test_auto_roll_rolls_for_the_human() -> None:
     flow = flow_for(auto_roll=True)
-    to_human_move(flow)
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    play_first_move(flow)
     assert flow.session.turn == AI
 
 
 def test_real_dice_for_both_sides_the_computers_roll_waits_for_the_dice_typed_in() -> None:
     flow = flow_for(computer_real_dice=True)
-    to_human_move(flow)
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    play_first_move(flow)
     out = wait(flow, 3.0)  # the computer decides not to double, then waits for its dice
     assert flow.phase is Phase.COMPUTER_DICE and flow.is_computer_dice_due() and flow.wants_dice()
     assert not flow.is_roll_due() and flow.session.state.dice is None and not messages(out)
@@ -323,11 +324,7 @@ def test_real_dice_for_both_sides_the_computers_roll_waits_for_the_dice_typed_in
 
 def test_the_computers_awaited_real_dice_are_drawn_once_the_setting_is_off() -> None:
     flow = flow_for(computer_real_dice=True)
-    to_human_move(flow)
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    play_first_move(flow)
     wait(flow, 3.0)
     assert flow.phase is Phase.COMPUTER_DICE
     flow.options.computer_real_dice = False
@@ -380,11 +377,7 @@ def match_flow(length: int = 5) -> TurnFlow:
 
 def to_second_roll(flow: TurnFlow) -> TurnFlow:
     """Play the human's opening move and the computer's reply: the human is about to roll."""
-    to_human_move(flow)
-    b = flow.builder
-    assert b is not None
-    b.play_move(b.moves[0])
-    flow.handle(Confirm())
+    play_first_move(flow)
     req = next(e.request for e in computer_turn(flow) if isinstance(e, StartSearch))
     flow.handle(SearchDone((RankedMove(legal_moves(req.position, req.dice)[0], 0.0, NO_DOUBLE.probs),)))
     flow.handle(Landed())
