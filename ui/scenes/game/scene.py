@@ -10,6 +10,7 @@ import pygame
 from ai.engine_types import CONFIRM_MODES, CubeContext
 from ai.worker.messages import CubeAnswer, DecisionConfirmed, Event, Failed, Finished, Progress
 from game.rules.cube import CubeAction, Resignation, resign_points
+from game.rules.dice import Roll
 from game.rules.position import Position, pip_count
 from ui.flow.events import (
     AcceptResign,
@@ -302,18 +303,19 @@ class GameScene(Scene):
 
     def roll(self) -> None:
         """Roll the dice (or, with real dice, ask for them: for the opening roll, one for each side)."""
+
+        def enter(roll: Roll) -> None:
+            self.dispatch(RollDice(roll))
+
         if self.flow.is_opening_due():
             s = self.flow.session
-            sides = (side(s, 0), side(s, 1))
-            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), opening=sides))
-            return
-        if self.flow.is_computer_dice_due():
-            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll)), computers=True))
-            return
-        if self.ctx.settings.manual_dice is not RealDice.NONE:
-            self.ctx.push(DiceEntry(self.ctx, lambda roll: self.dispatch(RollDice(roll))))
-            return
-        self.dispatch(RollDice())
+            self.ctx.push(DiceEntry(self.ctx, enter, opening=(side(s, 0), side(s, 1))))
+        elif self.flow.is_computer_dice_due():
+            self.ctx.push(DiceEntry(self.ctx, enter, computers=True))
+        elif self.ctx.settings.manual_dice is not RealDice.NONE:
+            self.ctx.push(DiceEntry(self.ctx, enter))
+        else:
+            self.dispatch(RollDice())
 
     def confirm(self) -> None:
         """Play the move set up, or pass."""
