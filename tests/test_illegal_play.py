@@ -49,7 +49,7 @@ def test_an_illegal_play_written_as_a_board_is_taken_as_that_board_with_a_note()
     assert brook[:5] == (3, 6, 2, 0, 2) and sum(brook) == 13  # 5/0 and 1/0: two off
     assert ada[:10] == (1, 2, 0, 0, 0, 4, 1, 3, 0, 1) and ada[20] == 3
     assert after.player == 0 and position_id(after.code) == GNUBG_BOARD
-    assert match.notes == (
+    assert tuple(map(str, match.notes)) == (
         "game 1, row 19 (line 25), right cell: an illegal play of 52 written as the board after it "
         "(Snowie's 'Illegal play'): that board is taken, as GNU Backgammon takes it, "
         "and the play is not judged",

@@ -159,7 +159,7 @@ def test_a_score_line_that_disagrees_is_kept_and_noted() -> None:
     two = GAME.format(reply="42: 8/4 6/4").replace(" 1 point match", " 3 point match")
     two += "\n Game 2\n A : 0                          B : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n"
     m = replay(read_match(two))
-    assert m.games[1].score == (0, 0) and any("score line" in n for n in m.notes)
+    assert m.games[1].score == (0, 0) and any("score line" in str(n) for n in m.notes)
 
 
 def test_crawford_game_is_the_first_game_at_match_point_only() -> None:

@@ -140,7 +140,7 @@ def format_review(rev: Review, worst: int, why: Callable[[Decision], Sequence[st
                 said.insert(0, f"Why, by the search at depth {rev.depth} (the rollout's error is above):")
             lines += [f"         {sentence}" for sentence in said]
     for note in rev.match.notes:
-        lines.append(f"note: {note}")
+        lines.append(f"note: {note.words()}")
     return "\n".join(lines)
 
 
@@ -274,7 +274,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     if args.json:
         out = review_json(rev)
         explain_decisions(out, rev, engine)
-        out["notes"] = list(match.notes)  # what the record needed taken on trust
+        out["notes"] = [n.words() for n in match.notes]  # what the record needed taken on trust
         if confirmed is not None:
             out["rollouts"] = confirmed
         print(json.dumps(out))

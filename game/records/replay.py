@@ -6,10 +6,10 @@ player on roll), the cube, what the player did with the cube and the opponent's 
 and the legal move the record's text names (:func:`game.rules.move.parse_move`: exactly one legal
 move, or a :class:`ReplayError` naming the game, row and cell). Scores and the Crawford game come
 from the games' results; a score line that disagrees, or a result the board does not give, is kept
-as written and reported in :attr:`ReplayedMatch.notes`. A record's last game may stop before its
-end (an interrupted match, a saved session): it is kept as unfinished, with no winner and no
-points, and its turns are there to be judged. An illegal play written as the board after it
-(Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
+as written and reported in :attr:`ReplayedMatch.notes` (:mod:`game.records.notes`). A record's last
+game may stop before its end (an interrupted match, a saved session): it is kept as unfinished,
+with no winner and no points, and its turns are there to be judged. An illegal play written as
+the board after it (Snowie's ``Illegal play``) is taken as GNU Backgammon takes it: the board as written.
 
 The replay is one pass: each roll's legal moves are generated once, and the move a text names is
 found among them by what it does to the mover's checkers (:class:`_MoveTexts`), so the time is
@@ -24,6 +24,7 @@ from typing import Literal
 
 from game.records.errors import MatFileError, Place, Problem, ReplayError, excerpt, shown
 from game.records.model import MAX_LENGTH, UNPLAYED, Action, GameRecord, MatchRecord, row_numbers
+from game.records.notes import Note, NoteKind, note
 from game.rules.cube import (
     CENTRED,
     DEFAULT_RULES,
@@ -149,8 +150,8 @@ class ReplayedMatch:
     games: tuple[ReplayedGame, ...]
     """The games, in order."""
 
-    notes: tuple[str, ...] = ()
-    """Things the record says that the rules do not confirm (kept as written)."""
+    notes: tuple[Note, ...] = ()
+    """Things the record says that the rules do not confirm, and how each was read."""
 
     def is_jacoby(self) -> bool:
         """Money play under the Jacoby rule (the record's rules say so)."""
@@ -300,9 +301,10 @@ class _GameReplay:
         game: GameRecord,
         crawford: bool,
         rules: CubeRules | None,
-        notes: list[str],
+        notes: list[Note],
         texts: _MoveTexts,
         start: int,
+        players: tuple[str, str],
     ) -> None:
         self.number = number
         self.game = game
@@ -310,6 +312,8 @@ class _GameReplay:
         self.rules = rules
         """The money session's cube rules (None in a match)."""
         self.notes = notes
+        self.players = players
+        """The players' names, as the record writes them."""
         self.texts = texts
         """The record's move texts, read once for the whole match."""
         self.turns: list[Turn] = []
@@ -335,8 +339,11 @@ class _GameReplay:
     def where(self, a: Action) -> Place:
         return Place(game=self.number, row=a.row, line=a.line, side=a.player)
 
-    def note(self, a: Action, text: str) -> None:
-        self.notes.append(f"{self.where(a).words()}: {text}")
+    def note(self, a: Action, kind: NoteKind, **values: str | int) -> None:
+        self.notes.append(note(kind, self.where(a), **values))
+
+    def game_note(self, kind: NoteKind, **values: str | int) -> None:
+        self.notes.append(note(kind, Place(game=self.number), **values))
 
     def turn_of(self, a: Action) -> Action:
         """Make ``a.player`` the player on roll, passing a closed-out opponent's dance."""
@@ -381,7 +388,7 @@ class _GameReplay:
     def action(self, a: Action, last: bool) -> None:
         if self.ended is not None:
             if a.kind == "move" and a.move in ("", UNPLAYED):
-                self.note(a, "dice written after the game ended: left out")
+                self.note(a, NoteKind.DICE_AFTER_THE_END)
                 return
             raise ReplayError(Problem.PLAY_AFTER_THE_END, self.where(a))
         if a.kind is CubeAction.DOUBLE:
@@ -407,7 +414,7 @@ class _GameReplay:
         wrong_column = self.player is not None and a.player != self.player and self.doubled_at is None
         if wrong_column and not _closed_out(self.code):
             assert self.player is not None
-            self.note(a, "a double written in the other player's column: read as the player on roll's")
+            self.note(a, NoteKind.DOUBLE_IN_OTHER_COLUMN)
             a = replace(a, player=self.player)
         self.turn_of(a)
         if not self.turns:
@@ -415,7 +422,7 @@ class _GameReplay:
         if not can_double(self.cube, a.player, crawford=self.crawford):
             if not (self.crawford and can_double(self.cube, a.player)):
                 raise ReplayError(Problem.MAY_NOT_DOUBLE, self.where(a))
-            self.note(a, "a double in what would be the Crawford game: the game is read as post-Crawford")
+            self.note(a, NoteKind.DOUBLE_IN_CRAWFORD_GAME)
             self.crawford = False
         self.doubled_at = self.cube
         self.cube_rows = (a.row, 0)
@@ -424,7 +431,7 @@ class _GameReplay:
         """A beaver (the taker redoubles at once) or a raccoon (the doubler again): the cube
         doubles and is theirs."""
         if self.rules is None:
-            self.note(a, "a beaver in a match")
+            self.note(a, NoteKind.BEAVER_IN_A_MATCH)
         if self.cube.value * 2 > MAX_CUBE:
             raise ReplayError(Problem.CUBE_PAST_THE_TOP, self.where(a), most=MAX_CUBE)
         self.cube = CubeState(self.cube.value * 2, a.player)
@@ -441,10 +448,8 @@ class _GameReplay:
             raise ReplayError(Problem.ANSWER_WITHOUT_DOUBLE, self.where(a), answer=a.kind)
         assert self.player is not None
         if a.player == self.player:
-            self.note(
-                a,
-                f"the answer to the double is written in the doubler's column: read as the other's {a.kind}",
-            )
+            taken = a.kind is CubeAction.TAKE
+            self.note(a, NoteKind.TAKE_IN_DOUBLERS_COLUMN if taken else NoteKind.PASS_IN_DOUBLERS_COLUMN)
         self.taken = a.kind is CubeAction.TAKE
         self.cube_rows = (self.cube_rows[0], a.row)
         if self.taken:
@@ -478,11 +483,7 @@ class _GameReplay:
             raise ReplayError(Problem.OPENING_DOUBLES, self.where(a), roll=f"{a.dice[0]}{a.dice[1]}")
         legal = legal_results(self.code, dice)
         if a.board is not None:
-            self.note(
-                a,
-                f"an illegal play of {dice[0]}{dice[1]} written as the board after it (Snowie's 'Illegal "
-                "play'): that board is taken, as GNU Backgammon takes it, and the play is not judged",
-            )
+            self.note(a, NoteKind.ILLEGAL_PLAY_BOARD, roll=f"{dice[0]}{dice[1]}")
             self.finish_turn(dice, a.row, a.move, board=a.board, legal=len(legal))
             return
         if a.move in ("", UNPLAYED):
@@ -492,11 +493,8 @@ class _GameReplay:
         if isinstance(move, MoveError):
             why = shown(str(move), 120)[1:-1]  # the rules' words, cut as a quote is
             if a.after is not None and impossible_board(swap(a.after), over=True) is None:
-                self.note(
-                    a,
-                    f"an illegal play of {dice[0]}{dice[1]}: {why}; the board the file "
-                    "writes after it is taken, and the play is not judged",
-                )
+                roll = f"{dice[0]}{dice[1]}"
+                self.note(a, NoteKind.ILLEGAL_PLAY_BOARD_AFTER, roll=roll, move=shown(a.move, 40), why=why)
                 self.finish_turn(dice, a.row, a.move, board=a.after, legal=len(legal))
                 return
             raise ReplayError(
@@ -510,11 +508,10 @@ class _GameReplay:
         if legal and last:
             self.unplayed = a  # rolled, then the game ended by a resignation
         elif len(legal) == 1:
-            self.note(a, f"no move written for {dice[0]}{dice[1]}: its only legal move is played")
+            self.note(a, NoteKind.ONLY_LEGAL_MOVE, roll=f"{dice[0]}{dice[1]}")
             self.finish_turn(dice, a.row, a.move, _made(self.code, legal[0], dice), legal=1)
         elif legal and (greedy := _greedy_bear_off(self.code, legal)) is not None:
-            self.note(a, f"no move written for {dice[0]}{dice[1]}: the bear-off of the most checkers is "
-                      "played (FIBS leaves its automatic bear-offs unwritten)")  # fmt: skip
+            self.note(a, NoteKind.AUTOMATIC_BEAR_OFF, roll=f"{dice[0]}{dice[1]}")
             self.finish_turn(dice, a.row, a.move, _made(self.code, greedy, dice), legal=len(legal))
         elif legal:
             raise ReplayError(Problem.NO_MOVE_WRITTEN, self.where(a), roll=f"{dice[0]}{dice[1]}")
@@ -527,9 +524,7 @@ class _GameReplay:
         written = (game.winner, game.points) if game.points else None
         offered = self.doubled_at if self.ended is None and self.taken is None else None
         if offered is not None and written and written[0] == self.player and written[1] <= offered.value:
-            self.notes.append(
-                f"game {self.number}: the answer to the last double is not written: read as a pass"
-            )
+            self.game_note(NoteKind.ANSWER_NOT_WRITTEN)
             self.finish_pass(0)
         ending: Ending
         if self.ended == "board" and self.board_result is not None:
@@ -545,17 +540,19 @@ class _GameReplay:
             if self.unplayed is not None:
                 a, dice = self.unplayed, self.unplayed.dice
                 assert dice is not None
-                self.note(
-                    a, f"{max(dice)}{min(dice)} was rolled and never played: the game ended by a resignation"
-                )
+                self.note(a, NoteKind.ROLLED_BEFORE_RESIGNATION, roll=f"{max(dice)}{min(dice)}")
         else:
             self.keep_taken_double()
             self.unfinished()
             return None
         if written and written != result:
-            self.notes.append(
-                f"game {self.number}: the record says player {written[0]} wins {written[1]} point(s); "
-                f"the play gives player {result[0]} {result[1]} ({ending})"
+            self.game_note(
+                NoteKind.RESULT_DIFFERS,
+                written=self.players[written[0]],
+                written_points=written[1],
+                winner=self.players[result[0]],
+                points=result[1],
+                ending=ending,
             )
         return (*result, ending)
 
@@ -577,14 +574,10 @@ class _GameReplay:
     def unfinished(self) -> None:
         """Say what the play leaves open where the record stops before the game's end."""
         if self.doubled_at is not None:
-            self.notes.append(
-                f"game {self.number}: the record stops at a double not yet answered: the double is left out"
-            )
+            self.game_note(NoteKind.STOPS_AT_A_DOUBLE)
         if self.unplayed is not None and self.unplayed.dice is not None:
             dice = self.unplayed.dice
-            self.note(
-                self.unplayed, f"{max(dice)}{min(dice)} was rolled and the record stops before its play"
-            )
+            self.note(self.unplayed, NoteKind.STOPS_BEFORE_THE_PLAY, roll=f"{max(dice)}{min(dice)}")
 
 
 def _greedy_bear_off(code: int, legal: Legal) -> int | None:
@@ -619,7 +612,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
     games are left out."""
     if record.length > MAX_LENGTH:  # .sgf and .xg say up to 999: the match equity table goes to 64
         raise ReplayError(Problem.REVIEW_TOO_LONG, length=record.length, most=MAX_LENGTH)
-    notes: list[str] = []
+    notes: list[Note] = []
     texts = _MoveTexts()
     score = [0, 0]
     crawford_done = False
@@ -633,16 +626,14 @@ def replay(record: MatchRecord) -> ReplayedMatch:
             _past_the_end(number, game, length, notes, len(record.games))
             break
         if tuple(score) != game.score:
-            notes.append(
-                f"game {number}: the score line says {game.score[0]}-{game.score[1]}, "
-                f"the results so far {score[0]}-{score[1]}"
-            )
+            said = {"a": game.score[0], "b": game.score[1], "c": score[0], "d": score[1]}
+            notes.append(note(NoteKind.SCORE_LINE_DIFFERS, Place(game=number), **said))
         s = game.score
         at_point = length > 1 and length - 1 in s  # a 1-point match has no Crawford game
         crawford = crawford_rule and at_point and not crawford_done
         if crawford:
             crawford_done = True
-        g = _GameReplay(number, game, crawford, rules, notes, texts, start)
+        g = _GameReplay(number, game, crawford, rules, notes, texts, start, record.players)
         rows = row_numbers([a.player for a in game.actions])
         for k, (a, row) in enumerate(zip(game.actions, rows, strict=True)):
             last = k == len(game.actions) - 1
@@ -652,10 +643,7 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         if settled is None:
             if number < len(record.games):
                 raise ReplayError(Problem.NO_RESULT_BUT_GAMES_FOLLOW, Place(game=number))
-            notes.append(
-                f"game {number}: no result, and the play stops before the end: the game is unfinished "
-                "(no winner, no points); its decisions are judged"
-            )
+            notes.append(note(NoteKind.UNFINISHED, Place(game=number)))
             games.append(ReplayedGame(number, s, g.crawford, post, tuple(g.turns), None, 0, "unfinished"))
             break
         winner, points, ending = settled
@@ -664,15 +652,13 @@ def replay(record: MatchRecord) -> ReplayedMatch:
         score[winner] += points
         if length and max(score) >= length and number < len(record.games):
             left = len(record.games) - number
-            notes.append(
-                f"game {number} ends the match at {score[0]}-{score[1]}: the {left} game(s) written after "
-                "it are left out, as GNU Backgammon leaves them"
-            )
+            ended = {"a": score[0], "b": score[1], "count": left}
+            notes.append(note(NoteKind.GAMES_AFTER_THE_END, Place(game=number), **ended))
             break
     return ReplayedMatch(record, tuple(games), tuple(notes))
 
 
-def _past_the_end(number: int, game: GameRecord, length: int, notes: list[str], count: int) -> None:
+def _past_the_end(number: int, game: GameRecord, length: int, notes: list[Note], count: int) -> None:
     """A game whose score line is at or past the match length: the record's first is refused
     (there is no match to replay), a later one is left out with the games after it, as GNU
     Backgammon's ``import mat`` leaves them."""
@@ -680,8 +666,5 @@ def _past_the_end(number: int, game: GameRecord, length: int, notes: list[str], 
     high = max(game.score)
     if number == 1:
         raise MatFileError(Problem.SCORE_PAST_THE_END, where, score=high, length=length)
-    notes.append(
-        f"{where.words()}: its score line says {game.score[0]}-{game.score[1]}, at or past the match length "
-        f"({length}): it and the {count - number} game(s) after it are left out, as GNU Backgammon "
-        "leaves them"
-    )
+    a, b = game.score
+    notes.append(note(NoteKind.SCORE_PAST_THE_END, where, a=a, b=b, length=length, count=count - number))
