@@ -998,6 +998,22 @@ def review_cube_reasons(app: App) -> None:
     assert scene.why_lines()
 
 
+def review_notes_told(app: App) -> None:
+    """A record with a note (an illegal play written as its board): the help line says so."""
+    scene = _review(app, "illegal-play.mat")
+    assert scene.told
+
+
+def review_notes(app: App) -> None:
+    """The record's notes (N) in place of the moves, on the turn the note is about (its side panel
+    says so)."""
+    scene = _review(app, "illegal-play.mat")
+    assert scene.path is not None
+    scene.go(next(i for i, s in enumerate(scene.path.stops) if scene.path.turn(s).illegal))
+    scene.toggle_notes()
+    assert scene.notes_lines()
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "opening roll": opening,
     "your roll": your_roll,
@@ -1058,6 +1074,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "review with long names": review_long_names,
     "review why": review_reasons,
     "review why of a cube decision": review_cube_reasons,
+    "review of a record with a note": review_notes_told,
+    "review notes": review_notes,
 }
 """Every screen and dialog, set up as a player meets it."""
 
@@ -1088,7 +1106,6 @@ TOO_LONG_IN_PSEUDO: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "position editor": ("800x600", "1366x768"),
         "review of a cube decision": ("800x600",),
         "review with long names": ("800x600",),
-        "set up a position": ("800x600", "1024x600"),
         "settings and new game": ("800x600",),
         "temperature map": ("800x600", "1024x600", "1366x768"),
         "two players": ("800x600",),

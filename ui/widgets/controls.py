@@ -124,7 +124,8 @@ def draw_button(
             text(surf, fonts, part, at, size, colour, True, "midtop")
         return
     label = fit_text(fonts.get(size, bold=True), b.label, b.rect.width - 8)
-    line = fonts.get(size, bold=True).get_linesize()
+    font = fonts.get(size, bold=True)
+    line = max(font.get_linesize(), font.size(label)[1])  # accents may stand above the line
     shortcut = max(LEAST_LABEL, b.rect.height * 0.24)
     sc_line = fonts.get(shortcut).get_linesize()
     if b.shortcut and b.rect.height >= KEYS_UNDER and line + sc_line <= b.rect.height - 2:
