@@ -349,11 +349,11 @@ def test_a_click_where_the_hidden_alert_band_is_reaches_the_review(
     app, scene = open_saved(make_app)
     app.alert("a warning drawn under the review")
     band = app.alert_rect()
-    why = next(b for b in scene.buttons if b.key == "why")
-    assert band.colliderect(why.rect)  # the band lies where the (last row of) buttons are
+    step = next(b for b in scene.buttons if b.key == "next")
+    assert band.colliderect(step.rect)  # the band lies where the (last row of) buttons are
     scene.go(3)
-    click(app, why.rect.center)
-    assert scene.why_shown and app.alerts == ["a warning drawn under the review"]
+    click(app, step.rect.center)
+    assert scene.stop == 4 and app.alerts == ["a warning drawn under the review"]
 
 
 def test_statistics_that_cannot_be_written_are_a_warning_not_a_crash(

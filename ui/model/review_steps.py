@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ai.engine_types import CUBE_KINDS, Decision, Review, played_cube
 from game.records.matchid import MatchInfo
+from game.records.notes import Note
 from game.records.replay import ReplayedGame, Turn
 from game.rules.cube import CubeState
 from game.rules.position import unpack
@@ -59,6 +60,32 @@ class ReviewPath:
     def decisions(self, stop: Stop) -> list[Decision]:
         """The judged decisions at ``stop`` (a double and its answer share a stop)."""
         return self._at.get((self.game(stop).number, stop.turn, stop.cube), [])
+
+    def notes_at(self, stop: Stop) -> list[Note]:
+        """The record's notes on ``stop``'s turn: on its double's or its answer's row, either cell
+        (the cube); on its roll's row, in its player's cell (a move: the other's shares the row)."""
+        game, turn = self.game(stop), self.turn(stop)
+        rows = {turn.double_row, turn.answer_row} if stop.cube else {turn.row}
+        rows.discard(0)
+        return [
+            n
+            for n in self.review.match.notes
+            if n.place.game == game.number
+            and n.place.row in rows
+            and (stop.cube or n.place.side != 1 - turn.player)
+        ]
+
+    def stop_of_note(self, note: Note) -> int | None:
+        """The stop a note is about: its turn's; else the last of its game up to its row (a roll
+        never played comes after it); else its game's first (a note on the whole game). None: its
+        game has no stop."""
+        in_game = [i for i, s in enumerate(self.stops) if self.game(s).number == note.place.game]
+        here = next((i for i in in_game if note in self.notes_at(self.stops[i])), None)
+        if here is not None or not in_game:
+            return here
+        row = note.place.row
+        before = [i for i in in_game if row and (self.turn(self.stops[i]).row or row + 1) <= row]
+        return before[-1] if before else in_game[0]
 
     def stop_of(self, decision: Decision) -> int:
         """The index of the stop where ``decision`` was taken."""

@@ -189,6 +189,8 @@ def place_words(place: Place | None) -> str:
     if place.action:
         parts.append(_("action {number}").format(number=place.action))
     if place.row is not None:
+        # TRANSLATORS: a .mat record's numbered row is a move number ("7) 61: 8/2 6/5"): word it as a
+        # move, apart from the file's line ("line {line}"), which may follow it in brackets.
         parts.append(_("row {number}").format(number=place.row) if place.row else _("a row"))
     text = _(", ").join(parts)
     if place.line:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ai.engine_types import BAD, CUBE_KINDS, VERY_BAD, Decision, Review, rating
+from game.records.notes import Note
 from game.rules.position import pip_count
 from ui.model.review_steps import ReviewPath, Stop, sides
 from ui.model.seats import CheckerColour
@@ -10,6 +13,7 @@ from ui.text import _, ngettext, number
 from ui.text.engine import action_words, best_words, equity_labels, error_name, rating_words
 from ui.text.explain import error_words
 from ui.text.model import colour_name
+from ui.text.notes import note_words
 from ui.widgets.move_list import MoveRow
 from ui.widgets.review_view import Line, Row
 from ui.widgets.theme import Colour, Theme
@@ -90,6 +94,31 @@ def confirm_status(rev: Review, confirming: bool) -> str:
     if unsure:
         said += " · " + ngettext("{count} unsure", "{count} unsure", unsure).format(count=unsure)
     return said
+
+
+def notes_sentences(path: ReviewPath, stop: Stop | None) -> list[tuple[str, bool]]:
+    """The record's notes in words, headed by how many there are, each with whether it is on the
+    turn shown."""
+    notes = path.review.match.notes
+    here = set(map(id, path.notes_at(stop))) if stop is not None else set()
+    heading = ngettext(
+        "{count} note: what the record says that its play does not confirm, and how it was read",
+        "{count} notes: what the record says that its play does not confirm, and how each was read",
+        len(notes),
+    ).format(count=len(notes))
+    return [(heading, False), *((note_words(n), id(n) in here) for n in notes)]
+
+
+def notes_told(notes: Sequence[Note], button: str, key: str) -> str:
+    """What the help line tells when a reviewed record has notes ("" when it has none): how many,
+    and the button and key that show them."""
+    if not notes:
+        return ""
+    return ngettext(
+        "This record has {count} note on what its play does not confirm: {button} ({key}) shows it",
+        "This record has {count} notes on what its play does not confirm: {button} ({key}) shows them",
+        len(notes),
+    ).format(count=len(notes), button=button, key=key)
 
 
 def severity_colour(error: float, th: Theme) -> Colour:
@@ -248,6 +277,8 @@ def board_caption(
     for d in here:
         if d.kind not in CUBE_KINDS:
             side += _play_side(rev, d, th)
+    if path.notes_at(stop):
+        side.append((_("The record has a note on this turn"), th.accent, False))
     worst = max((d.error for d in here), default=0.0)
     status = _("solid arrows: the move played · dashed: the best move") if not stop.cube else ""
     if stop.cube and worst > 0:

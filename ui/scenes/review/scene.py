@@ -10,6 +10,7 @@ the game's worker and its search are never disturbed. Its commands are one table
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -43,6 +44,8 @@ from ui.scenes.review.panels import (
     decision_moves,
     decision_rows,
     error_row,
+    notes_sentences,
+    notes_told,
     possessive,
     stats_rows,
     top_line,
@@ -80,7 +83,7 @@ from ui.widgets.review_view import (
     table_height,
 )
 from ui.widgets.scoreboard import cube_shown, draw_cube
-from ui.widgets.why_view import Line, last_first, why_lines
+from ui.widgets.why_view import Line, last_first, sentence_lines, why_lines
 from ui.widgets.why_view import draw_lines as draw_why
 
 MAX_REVIEW_DEPTH = 3
@@ -109,6 +112,9 @@ LEAST_TITLE = 13
 """The least size of the review's title on one line with how its verdicts are judged (else two lines)."""
 LEAST_LABEL = 13
 """The least size of the buttons' labels in one row (else the buttons take two rows)."""
+LEAST_BUTTON = 62
+"""The least width (in the default window) of a button in one row (else the buttons take two
+rows): narrower, a label and its key under it meet."""
 
 
 def _k(*codes: int) -> tuple[Key, ...]:
@@ -233,6 +239,16 @@ REVIEW_ACTIONS: tuple[Action[ReviewScene], ...] = (
         True,
     ),
     Action(
+        "notes",
+        N_("Notes"),
+        _k(pygame.K_n),
+        "N",
+        "",
+        lambda s: s.path is not None and bool(s.path.review.match.notes),
+        lambda s: s.toggle_notes(),
+        True,
+    ),
+    Action(
         "close",
         N_("Close"),
         _k(pygame.K_ESCAPE),
@@ -312,6 +328,13 @@ class ReviewScene(Scene):
         """The decision's box shows why the best is better (W) instead of its moves."""
         self.why_first = 0
         """The first line of the reasons in view."""
+        self.notes_shown = False
+        """The decision's box shows the record's notes (N) instead of its moves."""
+        self.notes_first = 0
+        """The first line of the notes in view."""
+        self.told = ""
+        """What the help line tells in place of the keys until the next key or click (that the
+        record has notes)."""
         self.buttons: list[Button] = []
         self.exported: Exported | None = None
         """The last export, told in the help line until the next key or click."""
@@ -335,7 +358,7 @@ class ReviewScene(Scene):
                 Button(a.name, a.words(), pygame.Rect(0, 0, each, bh), shortcut=a.keys_words())
                 for a in actions
             ]
-            if label_size(fonts, trial) >= px(LEAST_LABEL):
+            if label_size(fonts, trial) >= px(LEAST_LABEL) and each >= px(LEAST_BUTTON):
                 break
         self.help_lines = wrap(fonts.get(px(HELP_SIZE)), keys_line(), w - 24)
         help_h = round(len(self.help_lines) * px(HELP_SIZE) * 1.35 + 6)
@@ -417,6 +440,8 @@ class ReviewScene(Scene):
                 self.said = [*event.explained, *([None] * missing)]
                 self._show(event.review)
                 self.go(0)
+                shows = next(a for a in REVIEW_ACTIONS if a.name == "notes")
+                self.told = notes_told(event.review.match.notes, shows.words(), shows.keys_words())
                 if not event.review.confirming():
                     self._finish()
             elif isinstance(event, ReviewConfirmed) and self.path is not None:
@@ -672,6 +697,58 @@ class ReviewScene(Scene):
         """Show why the best is better in place of the decision's moves, or the moves again."""
         self.why_shown = not self.why_shown
         self.why_first = 0
+        self.notes_shown = False
+
+    def toggle_notes(self) -> None:
+        """Show the record's notes in place of the decision's moves, or the moves again."""
+        self.notes_shown = not self.notes_shown
+        self.notes_first = 0
+        self.why_shown = False
+
+    def notes_lines(self) -> list[Line]:
+        """The record's notes' lines in the decision's box, while they are shown (else none): those
+        on the turn shown in the accent colour."""
+        return [line for line, _ in self._notes_laid()]
+
+    def _notes_laid(self) -> list[tuple[Line, int | None]]:
+        """The notes' lines, each with the index of the note it words (None: the heading's)."""
+        if not self.notes_shown or self.path is None:
+            return []
+        th, fonts = self.ctx.theme, self.ctx.renderer.fonts
+        width = self.detail_rect.width - 2 * BAR_W
+        out: list[tuple[Line, int | None]] = []
+        for i, (words, here) in enumerate(notes_sentences(self.path, self.current())):
+            lines = sentence_lines(fonts, th, width, self.grid_size, [words], first_bold=i == 0)
+            colour = th.accent if here or i == 0 else th.text
+            owner = i - 1 if i else None
+            out += [
+                (replace(ln, cells=tuple(replace(c, colour=colour) for c in ln.cells)), owner) for ln in lines
+            ]
+        return out
+
+    def note_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the note listed at ``pos`` while the notes are shown (None: none there)."""
+        if not self.detail_rect.collidepoint(pos):
+            return None
+        y = self.detail_rect.y
+        for line, owner in self._notes_laid()[self.notes_first :]:
+            if y <= pos[1] < y + line.height:
+                return owner
+            y += line.height
+        return None
+
+    def go_to_note(self, index: int) -> None:
+        """Show the turn the record's note ``index`` is about (its game's first stop, for a note on
+        the whole game); the notes stay listed."""
+        assert self.path is not None
+        stop = self.path.stop_of_note(self.path.review.match.notes[index])
+        if stop is not None:
+            self.go(stop)
+
+    def scroll_notes(self, delta: int) -> None:
+        """Scroll the notes by ``delta`` lines."""
+        lines = self.notes_lines()
+        self.notes_first = max(0, min(self.notes_first + delta, last_first(lines, self.detail_rect.height)))
 
     def why_lines(self) -> list[Line]:
         """The reasons' lines in the decision's box, while they are shown (else none)."""
@@ -722,6 +799,7 @@ class ReviewScene(Scene):
         """Keys from the table; clicks on buttons, the error list and the graph; the wheel scrolls."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.exported = None
+            self.told = ""
         if event.type == pygame.KEYDOWN:
             action = first_action(REVIEW_ACTIONS, event, self)
             if action is not None:
@@ -731,6 +809,9 @@ class ReviewScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and self.path is not None:
             pointer = mouse_pos()
             stop = self.current()
+            if self.detail_rect.collidepoint(pointer) and self.notes_lines():
+                self.scroll_notes(-event.y)
+                return
             if self.detail_rect.collidepoint(pointer) and self.why_lines():
                 self.scroll_why(-event.y)
                 return
@@ -751,6 +832,10 @@ class ReviewScene(Scene):
                     action.run(self)
                 return
         if self.path is None:
+            return
+        noted = self.note_at(pos)
+        if noted is not None:
+            self.go_to_note(noted)
             return
         row = self.errors.row_at(pos, len(self.path.errors))
         if row is not None:
@@ -785,6 +870,8 @@ class ReviewScene(Scene):
         if self.exported is not None:  # where the export went, in place of the keys
             lines = wrap(fonts.get(size), self.exported.message, self.help_rect.width - 24)
             colour = th.warn if self.exported.warn else th.accent
+        elif self.told:
+            lines, colour = wrap(fonts.get(size), self.told, self.help_rect.width - 24), th.accent
         y = self.help_rect.y + 3.0
         for line in lines:
             text(surface, fonts, line, (12, y), size, colour)
@@ -870,13 +957,15 @@ class ReviewScene(Scene):
         size = self.grid_size
         draw_table(surface, fonts, th, self.stats_rect, stats_rows(self.path.review), size)
         stop = self.current()
-        why = self.why_lines()
-        if stop is not None and why:
-            shown = draw_why(surface, fonts, self.detail_rect, why, self.why_first)
-            if shown < len(why):
+        notes, why = self.notes_lines(), self.why_lines()
+        first = self.notes_first if notes else self.why_first
+        if stop is not None and (notes or why):
+            lines = notes or why
+            shown = draw_why(surface, fonts, self.detail_rect, lines, first)
+            if shown < len(lines):
                 box = self.detail_rect
                 track = pygame.Rect(box.right - BAR_W, box.y, BAR_W, box.height)
-                scroll_bar(surface, th, track, self.why_first, shown, len(why))
+                scroll_bar(surface, th, track, first, shown, len(lines))
         elif stop is not None:
             moves, colours = decision_moves(self.path, stop, th)
             rows = decision_rows(self.path, stop, th)
