@@ -6,10 +6,15 @@ this one place (:func:`file_error`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
+from typing import TypeVar
 
-from game.records.errors import Numbered, Place, Problem, RecordError
+from game.records.errors import Numbered, Place, Problem, RecordError, Value
 from ui.text import N_, Nn_, _, ngettext
+
+K = TypeVar("K", bound=StrEnum)
+"""The kind of what a record needed said: a :class:`Problem`, or a note's kind."""
 
 # TRANSLATORS: Snowie's "Illegal play" is a record's board written after an illegal play.
 SNOWIE = N_("an illegal play's board (Snowie's 'Illegal play')")
@@ -204,18 +209,28 @@ def place_words(place: Place | None) -> str:
     return text
 
 
+def template_of(
+    kind: K,
+    plain: Mapping[K, str],
+    counted: Mapping[K, tuple[tuple[str, str], str]],
+    values: Mapping[str, Value],
+) -> str:
+    """The template a record's problem or note of ``kind`` is worded by: the form its count
+    (one of ``values``) takes where it has one (``counted``), else its one form (``plain``)."""
+    if kind in counted:
+        (one, many), count = counted[kind]
+        n = values.get(count, 0)
+        return ngettext(one, many, n if isinstance(n, int) else 0)
+    return _(plain[kind])
+
+
 def record_error(error: RecordError) -> str:
     """A record's problem in words."""
     values = dict(error.values)
     what = values.get("what")
     if isinstance(what, str) and what in {n.value for n in Numbered}:
         values["what"] = _(NUMBERED[Numbered(what)])
-    if error.problem in COUNTED:
-        (one, many), count = COUNTED[error.problem]
-        n = values.get(count, 0)
-        template = ngettext(one, many, n if isinstance(n, int) else 0)
-    else:
-        template = _(PROBLEMS[error.problem])
+    template = template_of(error.problem, PROBLEMS, COUNTED, values)
     return template.format(where=place_words(error.place), snowie=_(SNOWIE), **values)
 
 

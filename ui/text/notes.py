@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from game.records.notes import Note, NoteKind
-from ui.text import N_, Nn_, _, ngettext
-from ui.text.errors import place_words
+from ui.text import N_, Nn_, _
+from ui.text.errors import place_words, template_of
 
 NOTES: Mapping[NoteKind, str] = MappingProxyType(
     {
@@ -113,10 +113,5 @@ def note_words(note: Note) -> str:
     ending = values.get("ending")
     if isinstance(ending, str) and ending in ENDINGS:
         values["ending"] = _(ENDINGS[ending])
-    if note.kind in COUNTED:
-        (one, many), count = COUNTED[note.kind]
-        n = values.get(count, 0)
-        template = ngettext(one, many, n if isinstance(n, int) else 0)
-    else:
-        template = _(NOTES[note.kind])
+    template = template_of(note.kind, NOTES, COUNTED, values)
     return template.format(where=place_words(note.place), **values)
