@@ -53,7 +53,7 @@ from ui.scenes.review.panels import (
 from ui.scenes.rollout import RolloutDialog
 from ui.scenes.temperature import TemperatureDialog
 from ui.scenes.why import decision_explanation, drill_reasons
-from ui.text import N_, _
+from ui.text import N_, _, language
 from ui.text import drills as drill_words
 from ui.text.errors import file_error
 from ui.text.explain import searched_note
@@ -332,6 +332,8 @@ class ReviewScene(Scene):
         """The decision's box shows the record's notes (N) instead of its moves."""
         self.notes_first = 0
         """The first line of the notes in view."""
+        self._notes_cache: tuple[tuple[object, ...], list[tuple[Line, int | None]]] | None = None
+        """The notes as last laid out, with what they were laid out for."""
         self.told = ""
         """What the help line tells in place of the keys until the next key or click (that the
         record has notes)."""
@@ -711,11 +713,16 @@ class ReviewScene(Scene):
         return [line for line, _ in self._notes_laid()]
 
     def _notes_laid(self) -> list[tuple[Line, int | None]]:
-        """The notes' lines, each with the index of the note it words (None: the heading's)."""
+        """The notes' lines, each with the index of the note it words (None: the heading's); laid
+        out again only when the turn, the box, the theme or the language changes (a record may
+        have hundreds)."""
         if not self.notes_shown or self.path is None:
             return []
         th, fonts = self.ctx.theme, self.ctx.renderer.fonts
         width = self.detail_rect.width - 2 * BAR_W
+        key = (id(self.path), self.stop, width, self.grid_size, th, language())
+        if self._notes_cache is not None and self._notes_cache[0] == key:
+            return self._notes_cache[1]
         out: list[tuple[Line, int | None]] = []
         for i, (words, here) in enumerate(notes_sentences(self.path, self.current())):
             lines = sentence_lines(fonts, th, width, self.grid_size, [words], first_bold=i == 0)
@@ -724,6 +731,7 @@ class ReviewScene(Scene):
             out += [
                 (replace(ln, cells=tuple(replace(c, colour=colour) for c in ln.cells)), owner) for ln in lines
             ]
+        self._notes_cache = (key, out)
         return out
 
     def note_at(self, pos: tuple[int, int]) -> int | None:
