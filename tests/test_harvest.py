@@ -184,6 +184,43 @@ def test_pending_groups_round_trip(tmp_path: Path) -> None:
     assert [x.index for x in back.groups] == [1, 1] and (back.groups[1].gap == g.gap).all()
 
 
+def test_pending_groups_made_before_the_depth_was_stored_resume_as_depth_one(tmp_path: Path) -> None:
+    """Shards and pending groups before session 64 were played at depth 1 and did not say so: read
+    as depth 1, whatever the default becomes."""
+    probs, se = np.full((1, 5), 0.25, np.float32), np.full((1, 5), 0.01, np.float32)
+    source, gap = np.array([0], np.uint8), np.array([0.1], np.float32)
+    g = Group(5, 0, np.zeros((1, 50), np.uint8), probs, se, source, gap)
+    deep = HarvestSettings(trials=2, truncate=1, group=3, pool=2, depth=2)
+    save_pending(tmp_path, Pending(5, deep, {"name": "n", "sha256": "s"}, (g,)))
+    path = tmp_path / harvest.PENDING
+    with np.load(path, allow_pickle=False) as z:
+        arrays = {name: z[name] for name in z.files}
+    meta = json.loads(str(arrays["meta"]))
+    assert meta["settings"]["depth"] == 2
+    del meta["settings"]["depth"]
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez(path, **arrays)  # as an older harvester wrote it
+    back = load_pending(tmp_path)
+    assert back is not None and back.settings.depth == 1
+
+
+def test_the_play_inside_the_rollouts_is_at_the_settings_depth(
+    tmp_path: Path, evaluator: harvest.NeuralEvaluator
+) -> None:
+    shallow = HarvestSettings(trials=36, truncate=2, group=3, pool=2, depth=1)
+    deep = HarvestSettings(trials=36, truncate=2, group=3, pool=2, depth=2)
+    one, two = harvest_group(evaluator, shallow, 9, 0), harvest_group(evaluator, deep, 9, 0)
+    assert (one.boards == two.boards).all()  # the same positions, rolled out with other play
+    assert not np.allclose(one.probs, two.probs)
+    run(
+        tmp_path,
+        WEIGHTS,
+        positions=3,
+        settings=HarvestSettings(trials=2, truncate=1, group=3, pool=2, depth=2),
+    )
+    assert read_manifest(tmp_path)["shards"][0]["settings"]["depth"] == 2
+
+
 def test_sigterm_stops_the_harvester_with_its_shard_written_and_no_process_left(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(PROJECT))
     tiny = ["--trials", "2", "--truncate", "1", "--group", "3", "--pool", "2"]

@@ -77,6 +77,12 @@ class HarvestError(Exception):
     """A harvest folder that cannot be used as it is: a damaged manifest or pending file."""
 
 
+HARVEST_DEPTH = 1
+"""The play inside the harvest's rollouts: the net's best move. Depth 2 (``--depth 2``) was
+measured in session 64 (docs/training.md, "Depth 2 inside the rollouts"): four to five times the
+time, and no nearer GNU Backgammon's plies or its own rollouts at 36 games cut at 5 plies."""
+
+
 @dataclass(frozen=True)
 class HarvestSettings:
     """How positions are picked and rolled out; stored with every shard."""
@@ -99,6 +105,9 @@ class HarvestSettings:
     """Self-play games played with noise (:data:`ai.training.train.EXPLORE_NOISE`)."""
     record_share: float = 0.25
     """Share of the candidates drawn from real records' positions, when records are given."""
+    depth: int = HARVEST_DEPTH
+    """The search depth of the checker play inside the rolled-out games (1: the net's best move);
+    stored with the shards since session 64 (those before were played at 1)."""
 
 
 SETTINGS = HarvestSettings()
@@ -149,7 +158,7 @@ def harvest_group(
     keep = np.sort(np.argsort(-gap, kind="stable")[: settings.group])
     chosen = [codes[i] for i in keep.tolist()]
     mean, se = truncated_rollouts(
-        chosen, settings.trials, settings.truncate, evaluator, int(rng.integers(1 << 31))
+        chosen, settings.trials, settings.truncate, evaluator, int(rng.integers(1 << 31)), settings.depth
     )
     return Group(
         seed,
@@ -250,7 +259,7 @@ def load_pending(folder: Path) -> Pending | None:
             meta = json.loads(str(z["meta"]))
             sizes, indices = z["sizes"].tolist(), z["indices"].tolist()
             arrays = {name: z[name] for name in FIELDS if name in z.files}
-        settings = HarvestSettings(**meta["settings"])
+        settings = HarvestSettings(**{"depth": 1, **meta["settings"]})  # stored since session 64
         seed = int(meta["seed"])
         groups, at = [], 0
         for index, size in zip(indices, sizes, strict=True):
@@ -444,7 +453,7 @@ def measure(
 
     codes = [from_position_id(str(r["gnubg_id"]).split(":")[0]) for r in rows]
     truth = np.array([r["cubeless"] for r in rows], dtype=np.float64)
-    mean, se = truncated_rollouts(codes, settings.trials, settings.truncate, evaluator, seed)
+    mean, se = truncated_rollouts(codes, settings.trials, settings.truncate, evaluator, seed, settings.depth)
     static = np.asarray(evaluator.evaluate(codes), dtype=np.float64)
 
     def errors(p: npt.NDArray[np.float64]) -> tuple[float, float, float]:
@@ -499,7 +508,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
         positions=args.positions,
         records=records,
         seed=args.seed,
-        settings=HarvestSettings(args.trials, args.truncate, args.group, args.pool),
+        settings=HarvestSettings(
+            trials=args.trials, truncate=args.truncate, group=args.group, pool=args.pool, depth=args.depth
+        ),
         should_stop=lambda: stop["now"],
         on_group=progress,
     )
@@ -522,7 +533,7 @@ def _cmd_measure(args: argparse.Namespace) -> int:
     rows = [json.loads(line) for line in lines if line.strip()]
     if args.count:
         rows = rows[: args.count]
-    settings = HarvestSettings(trials=args.trials, truncate=args.truncate)
+    settings = HarvestSettings(trials=args.trials, truncate=args.truncate, depth=args.depth)
     t0 = time.monotonic()
     result = measure(_evaluator(Path(args.weights)), rows, settings, args.seed)
     result["seconds"] = time.monotonic() - t0
@@ -543,6 +554,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, help="the stream's seed (default: one no shard has used)")
     for name in ("trials", "truncate", "group", "pool"):
         p.add_argument(f"--{name}", type=int, default=getattr(SETTINGS, name), help=argparse.SUPPRESS)
+    p.add_argument("--depth", type=int, default=SETTINGS.depth, help="the play's depth inside the games")
     p.set_defaults(func=_cmd_run)
     s = sub.add_parser("status", help="shards and positions so far")
     s.add_argument("--out", default=str(DEFAULT_FOLDER))
@@ -552,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--weights", default=str(DEFAULT_WEIGHTS))
     m.add_argument("--trials", type=int, default=SETTINGS.trials)
     m.add_argument("--truncate", type=int, default=SETTINGS.truncate)
+    m.add_argument("--depth", type=int, default=SETTINGS.depth, help="the play's depth inside the games")
     m.add_argument("--count", type=int, default=0)
     m.add_argument("--seed", type=int, default=1)
     m.set_defaults(func=_cmd_measure)

@@ -82,14 +82,15 @@ def truncated_rollout_values(
 
 
 def truncated_rollouts(
-    codes: Sequence[int], trials: int, truncate: int, evaluator: NeuralEvaluator, seed: int
+    codes: Sequence[int], trials: int, truncate: int, evaluator: NeuralEvaluator, seed: int, depth: int = 1
 ) -> tuple[F, F]:
     """:func:`truncated_rollout_values` with each value's standard error: (N, 5) means (clipped
     into a consistent set) and (N, 5) standard errors, the spread of the ``trials`` games' values
-    (less their luck) over the square root of their number (an upper bound with stratified dice)."""
+    (less their luck) over the square root of their number (an upper bound with stratified dice).
+    ``depth`` is the search depth of the checker play inside the games (1: the evaluator's best)."""
     if trials < 1 or truncate < 1:
         raise ValueError(f"trials and truncate must be at least 1, got {trials} and {truncate}")
-    settings = RolloutSettings(trials=trials, truncate=truncate, cubeful=False, seed=seed)
+    settings = RolloutSettings(trials=trials, truncate=truncate, cubeful=False, seed=seed, depth=depth)
     task = Task(tuple(Start(c, True, 1, None, False) for c in codes), CubeContext(), settings)
     probs = Player(task, evaluator).play(range(trials)).probs
     spread = probs.std(axis=0, ddof=1) if trials > 1 else np.full(probs.shape[1:], np.inf)
