@@ -162,7 +162,7 @@ def test_a_long_record_whose_last_move_is_illegal_is_refused_after_one_pass(
     calls = _moves_generated(monkeypatch)
     with pytest.raises(ReplayError) as caught:
         replay(read_match(text))
-    assert f"game {len(record.games)}, row" in str(caught.value) and "'24/1'" in str(caught.value)
+    assert f"game {len(record.games)}, move" in str(caught.value) and "'24/1'" in str(caught.value)
     assert len(calls) == rolls
 
 

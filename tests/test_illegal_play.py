@@ -50,7 +50,7 @@ def test_an_illegal_play_written_as_a_board_is_taken_as_that_board_with_a_note()
     assert ada[:10] == (1, 2, 0, 0, 0, 4, 1, 3, 0, 1) and ada[20] == 3
     assert after.player == 0 and position_id(after.code) == GNUBG_BOARD
     assert tuple(map(str, match.notes)) == (
-        "game 1, row 19 (line 25), right cell: an illegal play of 52 written as the board after it "
+        "game 1, move 19 (line 25), right cell: an illegal play of 52 written as the board after it "
         "(Snowie's 'Illegal play'): that board is taken, as GNU Backgammon takes it, "
         "and the play is not judged",
     )
@@ -66,7 +66,7 @@ def test_the_illegal_play_is_not_judged_but_every_other_play_is() -> None:
 
 
 def test_an_illegal_play_cannot_be_written_as_sgf() -> None:
-    with pytest.raises(ReplayError, match="row 19: an illegal play"):
+    with pytest.raises(ReplayError, match="move 19: an illegal play"):
         format_sgf(read_match(decode(ILLEGAL.read_bytes())))
 
 
@@ -95,7 +95,7 @@ def test_an_illegal_plays_board_that_cannot_be_one_is_refused_saying_why(board: 
     with pytest.raises(MatFileError) as caught:  # how fast: bench/hostile, not a test
         replay(read_match(text))
     message = str(caught.value)
-    assert message.startswith("game 1, row 19 (line 25), right cell: ") and says in message
+    assert message.startswith("game 1, move 19 (line 25), right cell: ") and says in message
 
 
 @pytest.mark.skipif(GNUBG is None, reason="the GNU Backgammon program is not installed")

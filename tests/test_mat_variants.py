@@ -45,7 +45,7 @@ def test_a_roll_with_no_move_then_wins_on_the_same_row_is_a_resignation_after_th
     m = played("  2) 64:                                   Wins 1 point\n")
     assert result(m) == [(1, 1, "resign")]
     assert len(m.games[0].turns) == 2  # the 64 was never played
-    assert noted(m, "row 2 (line 6), left cell: 64 was rolled and never played")
+    assert noted(m, "move 2 (line 6), left cell: 64 was rolled and never played")
 
 
 def test_a_roll_with_no_move_then_wins_on_the_next_row_is_a_resignation_after_that_roll() -> None:
@@ -100,7 +100,7 @@ def test_dice_written_after_the_last_checker_is_off_are_left_out_with_a_note() -
     )
     m = replay(read_match(text))
     assert result(m)[-1] == (1, 4, "board") and noted(
-        m, "row 32 (line 49), left cell: dice written after the game ended"
+        m, "move 32 (line 49), left cell: dice written after the game ended"
     )
 
 
@@ -143,7 +143,7 @@ def test_a_double_in_the_other_players_column_is_read_with_a_note() -> None:
     m = played(rows + "      Wins 2 points\n", length=5)
     turn = m.games[0].turns[3]
     assert (turn.player, turn.doubled, turn.taken) == (1, True, True)
-    assert noted(m, "row 3 (line 7), left cell: a double written in the other player's column")
+    assert noted(m, "move 3 (line 7), left cell: a double written in the other player's column")
     assert noted(m, "the answer to the double is written in the doubler's column")
     assert result(m) == [(0, 2, "resign")]
 

@@ -101,7 +101,7 @@ def test_a_roll_written_either_way_round_gives_the_same_move() -> None:
 
 
 def test_an_illegal_move_names_game_row_and_cell() -> None:
-    with pytest.raises(ReplayError, match=r"game 1, row 1 \(line 5\), right cell: 42: '8/3 6/4'"):
+    with pytest.raises(ReplayError, match=r"game 1, move 1 \(line 5\), right cell: 42: '8/3 6/4'"):
         replay(read("42: 8/3 6/4"))
 
 

@@ -68,7 +68,7 @@ def test_gnu_backgammons_nackgammon_sgf_reads_the_same_match_as_its_mat() -> Non
 
 def test_a_nackgammon_match_read_as_standard_does_not_replay() -> None:
     text = GNUBG_MAT.read_text(encoding="utf-8").replace('; [Variation "NackGammon"]\n', "")
-    with pytest.raises(ReplayError, match="game 1, row 1"):  # 24/22 23/22: nobody is on the 23 point
+    with pytest.raises(ReplayError, match="game 1, move 1"):  # 24/22 23/22: nobody is on the 23 point
         replay(read_match(text))
 
 

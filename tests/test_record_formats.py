@@ -287,7 +287,7 @@ def test_an_xg_move_that_cannot_be_played_takes_the_board_the_file_writes_after_
     assert (
         turns(played)[1:] == turns(expected)[1:] and played.games[0].turns[2:] == expected.games[0].turns[2:]
     )
-    assert len(played.notes) == 1 and "game 1, row 1" in str(played.notes[0])
+    assert len(played.notes) == 1 and "game 1, move 1" in str(played.notes[0])
     assert "an illegal play of" in str(
         played.notes[0]
     ) and "the board the file writes after it is taken" in str(played.notes[0])
@@ -295,7 +295,7 @@ def test_an_xg_move_that_cannot_be_played_takes_the_board_the_file_writes_after_
 
 def test_an_xg_move_that_cannot_be_played_without_a_board_after_it_is_refused() -> None:
     data = _first_move_cut_to_one_step(game_file(mat("xg")), board=(0,) + (15,) * 24 + (0,))
-    with pytest.raises(ReplayError, match=r"game 1, row 1.*is not a legal move for 62"):
+    with pytest.raises(ReplayError, match=r"game 1, move 1.*is not a legal move for 62"):
         replay_bytes(data)
 
 
@@ -408,7 +408,7 @@ def test_each_real_file_replays(path: Path) -> None:
     assert time.perf_counter() - start < HANG_S  # a hang, not a speed: bench.records times it
     if path.name == ILLEGAL:  # eXtreme Gammon's board after the illegal move is taken, as it plays on
         said = str(played.notes[0])
-        assert len(played.notes) == 1 and said.startswith("game 7, row 14, right cell: an illegal")
+        assert len(played.notes) == 1 and said.startswith("game 7, move 14, right cell: an illegal")
         assert "'14/11 8/5' cannot be played with 43" in str(played.notes[0])
         assert [t.illegal for t in played.games[6].turns].count(True) == 1 and len(played.games) == 8
     else:

@@ -58,7 +58,7 @@ def test_every_kind_of_note_is_worded_in_english_and_for_the_window() -> None:
     for kind in NoteKind:
         assert kind in ENGLISH and (kind in NOTES) != (kind in COUNTED), kind
         said = sample(kind).words()
-        assert said.startswith("game 2, row 7 (line 31), left cell") and "{" not in said, said
+        assert said.startswith("game 2, move 7 (line 31), left cell") and "{" not in said, said
 
 
 def test_a_notes_english_and_its_window_words_name_the_same_values(english: None) -> None:

@@ -192,7 +192,7 @@ def test_a_mat_refusal_names_the_cell_it_is_in() -> None:
     with pytest.raises(MatFileError) as caught:
         read_match(text)
     assert caught.value.place == Place(game=1, row=1, line=5, side=1)
-    assert str(caught.value) == "game 1, row 1 (line 5), right cell: 05: is not a roll"
+    assert str(caught.value) == "game 1, move 1 (line 5), right cell: 05: is not a roll"
 
 
 def test_a_typed_error_crosses_to_another_process_whole() -> None:

@@ -195,7 +195,7 @@ def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.C
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == [{"winner": 1, "points": 1}]
     assert out["notes"] == [
-        "game 1, row 2 (line 6), left cell: 64 was rolled and never played: the game ended by a resignation"
+        "game 1, move 2 (line 6), left cell: 64 was rolled and never played: the game ended by a resignation"
     ]
 
 
@@ -213,7 +213,7 @@ def test_analyze_an_illegal_record_exits_2_naming_the_cell(
     bad.write_text(BLUNDERS.replace("42: 8/4 6/4", "42: 8/3 6/4"))
     assert entry.run(["analyze", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "game 1, row 1" in err and "right cell" in err and "Traceback" not in err
+    assert "game 1, move 1" in err and "right cell" in err and "Traceback" not in err
 
 
 def test_analyze_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

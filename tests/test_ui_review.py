@@ -225,7 +225,7 @@ def test_a_damaged_record_is_reported_with_its_cell_and_kept(
     data = SHORT.replace("61: 8/2 6/5", "61: 8/3 6/5", 1)
     bad.write_text(data, encoding="utf-8")
     app, scene = open_newest(make_app)
-    assert scene.path is None and "game 1" in scene.failed and "row" in scene.failed
+    assert scene.path is None and "game 1" in scene.failed and "move 1" in scene.failed
     app.frame(0.05)
     assert bad.read_text(encoding="utf-8") == data  # read, never moved or deleted
     key(app, pygame.K_ESCAPE)
@@ -298,7 +298,7 @@ def test_game_over_offers_a_review_of_the_game_over_it(make_app: Callable[..., A
     scene = reviewed(app)
     assert scene.source is not None and scene.name == scene.source.name  # the match's kept record
     assert scene.source.parent == app.store.matches_folder
-    assert scene.path is None and scene.failed.startswith("game 1, row 1")
+    assert scene.path is None and scene.failed.startswith("game 1, move 1")
     key(app, pygame.K_ESCAPE)
     assert app.stack.top() is over
 

@@ -232,7 +232,7 @@ def test_a_record_that_stops_after_a_roll_keeps_the_game_unfinished_with_the_rol
     text = UNFINISHED_MAT.read_text(encoding="utf-8") + " 16) 42:\n"
     match = replay(read_match(text))
     assert results(match) == RESULTS and len(match.games[1].turns) == 29
-    assert "game 2, row 16 (line 53), left cell: 42 was rolled and the record stops before its play" in map(
+    assert "game 2, move 16 (line 53), left cell: 42 was rolled and the record stops before its play" in map(
         str, match.notes
     )
 

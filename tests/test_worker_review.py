@@ -55,7 +55,7 @@ def test_a_record_that_does_not_replay_fails_naming_the_cell(worker: AIWorker) -
     rid = worker.start(ReviewRequest(bad, 1))
     answer = worker.wait(rid, timeout=30)[-1]
     assert isinstance(answer, Failed)
-    assert answer.message.startswith("game 1, row 1") and "24/14" in answer.message
+    assert answer.message.startswith("game 1, move 1") and "24/14" in answer.message
 
 
 def test_a_cancelled_review_never_answers(worker: AIWorker) -> None:

@@ -268,14 +268,14 @@ class Place:
     """An ``.xg`` file's record, from 1."""
 
     def words(self) -> str:
-        """The place in English: ``game 2, row 7 (line 31), left cell``, ``line 4``, ``record 12``."""
+        """The place in English: ``game 2, move 7 (line 31), left cell``, ``line 4``, ``record 12``."""
         parts = [
             f"{name} {number}" for name, number in (("record", self.record), ("game", self.game)) if number
         ]
         if self.action:
             parts.append(f"action {self.action}")
         if self.row is not None:
-            parts.append(f"row {self.row}" if self.row else "a row")
+            parts.append(f"move {self.row}" if self.row else "a move")
         text = ", ".join(parts)
         if self.line:
             text = f"{text} (line {self.line})" if text else f"line {self.line}"

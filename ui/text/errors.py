@@ -183,7 +183,7 @@ NUMBERED: Mapping[Numbered, str] = MappingProxyType(
 
 
 def place_words(place: Place | None) -> str:
-    """Where a problem is: "game 2, row 7 (line 31), left cell", "line 4", "record 12"."""
+    """Where a problem is: "game 2, move 7 (line 31), left cell", "line 4", "record 12"."""
     if place is None:
         return ""
     parts = []
@@ -194,9 +194,9 @@ def place_words(place: Place | None) -> str:
     if place.action:
         parts.append(_("action {number}").format(number=place.action))
     if place.row is not None:
-        # TRANSLATORS: a .mat record's numbered row is a move number ("7) 61: 8/2 6/5"): word it as a
-        # move, apart from the file's line ("line {line}"), which may follow it in brackets.
-        parts.append(_("row {number}").format(number=place.row) if place.row else _("a row"))
+        # TRANSLATORS: a .mat record's numbered row ("7) 61: 8/2 6/5"), the move number the review
+        # shows; the file's line ("line {line}") may follow it in brackets.
+        parts.append(_("move {number}").format(number=place.row) if place.row else _("a move"))
     text = _(", ").join(parts)
     if place.line:
         text = (
