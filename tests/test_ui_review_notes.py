@@ -68,7 +68,7 @@ def test_notes_lists_each_note_worded_in_place_of_the_moves_and_again_hides_it(
     assert scene.notes_shown
     said = shown(scene)
     assert said.startswith("1 note: what the record says that its play does not confirm")
-    assert "game 1, move 19 (line 25), right cell: an illegal play of 52 written as the board after it" in said
+    assert "game 1, move 19 (line 25), right cell: an illegal play of 52 written as the board after" in said
     button = next(b for b in scene.buttons if b.key == "notes")
     click(app, button.rect.center)
     assert not scene.notes_shown and scene.notes_lines() == []
