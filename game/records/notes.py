@@ -100,7 +100,7 @@ class Note:
         return dict(self.values)[name]
 
     def words(self) -> str:
-        """The note in English: ``game 2, row 7, left cell: no move written for 55: ...``."""
+        """The note in English: ``game 2, move 7, left cell: no move written for 55: ...``."""
         return ENGLISH[self.kind].format(where=self.place.words(), **dict(self.values))
 
     def __str__(self) -> str:
