@@ -4,6 +4,7 @@ its values, worded in English for the command line and in every shipped language
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 from collections.abc import Iterator
@@ -115,6 +116,27 @@ def test_a_score_line_that_disagrees_is_noted_with_both_scores() -> None:
     match = replay(read_match("\n".join(lines) + "\n"))
     noted = [n for n in match.notes if n.kind is NoteKind.SCORE_LINE_DIFFERS]
     assert len(noted) == 1 and noted[0].place.game == 2 and noted[0].value("b") == 4
+
+
+def test_a_notes_json_gives_its_kind_place_and_values_as_typed() -> None:
+    """``analyze --json``'s notes: a tool words each from its kind, place and values."""
+    match = load_match(DATA / "mat" / "illegal-play.mat")
+    (only,) = match.notes
+    said = json.loads(json.dumps(only.to_json()))
+    assert said == {
+        "kind": "illegal-play-board",
+        "place": {"game": 1, "move": 19, "line": 25, "cell": "right"},
+        "values": {"roll": "52"},
+        "words": only.words(),
+    }
+    assert note(NoteKind(said["kind"]), only.place, **said["values"]) == only
+
+
+def test_a_place_in_json_has_only_the_fields_that_apply() -> None:
+    assert Place(record=12).to_json() == {"record": 12}
+    assert Place(game=3, action=40).to_json() == {"game": 3, "action": 40}
+    assert Place(game=2, row=0, side=0).to_json() == {"game": 2, "move": 0, "cell": "left"}
+    assert Place(line=4).to_json() == {"line": 4}
 
 
 def test_notes_cross_to_and_from_the_analysers_processes_unchanged() -> None:

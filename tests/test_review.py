@@ -195,7 +195,13 @@ def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.C
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == [{"winner": 1, "points": 1}]
     assert out["notes"] == [
-        "game 1, move 2 (line 6), left cell: 64 was rolled and never played: the game ended by a resignation"
+        {
+            "kind": "rolled-before-resignation",
+            "place": {"game": 1, "move": 2, "line": 6, "cell": "left"},
+            "values": {"roll": "64"},
+            "words": "game 1, move 2 (line 6), left cell: 64 was rolled and never played: the game ended "
+            "by a resignation",
+        }
     ]
 
 

@@ -136,7 +136,9 @@ def test_analyze_judges_an_unfinished_game_and_says_it_is_unfinished(name: str) 
     out = json.loads(done.stdout)
     assert out["games"] == [{"winner": 1, "points": 4}]  # what bgjudge compares with gnubg's
     assert out["unfinished"] == {"game": 2, "score": [0, 4]}
-    assert any("the game is unfinished" in n for n in out["notes"])
+    unfinished = [n for n in out["notes"] if n["kind"] == "unfinished"]
+    assert len(unfinished) == 1 and unfinished[0]["place"] == {"game": 2}
+    assert "the game is unfinished" in unfinished[0]["words"]
     assert any(d["game"] == 2 and d["kind"] == "move" for d in out["decisions"])
     text = _analyze(DATA / name)
     assert text.returncode == 0, text.stderr

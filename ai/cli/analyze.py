@@ -274,7 +274,7 @@ def run(args: argparse.Namespace, ap: argparse.ArgumentParser) -> int:
     if args.json:
         out = review_json(rev)
         explain_decisions(out, rev, engine)
-        out["notes"] = [n.words() for n in match.notes]  # what the record needed taken on trust
+        out["notes"] = [n.to_json() for n in match.notes]  # what the record needed taken on trust
         if confirmed is not None:
             out["rollouts"] = confirmed
         print(json.dumps(out))

@@ -283,6 +283,21 @@ class Place:
             text += ", left cell" if self.side == 0 else ", right cell"
         return text
 
+    def to_json(self) -> dict[str, int | str]:
+        """The fields that apply, JSON-ready: ``game``, ``move`` (the row's number), ``line``,
+        ``cell`` (``left`` / ``right``), ``action``, ``record``."""
+        out: dict[str, int | str] = {}
+        for name, number in (("record", self.record), ("game", self.game), ("action", self.action)):
+            if number:
+                out[name] = number
+        if self.row is not None:
+            out["move"] = self.row
+        if self.line:
+            out["line"] = self.line
+        if self.side is not None:
+            out["cell"] = "left" if self.side == 0 else "right"
+        return out
+
 
 Value = str | int
 """A problem's value: a number, a name, or a piece of the record quoted."""

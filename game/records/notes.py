@@ -103,6 +103,16 @@ class Note:
         """The note in English: ``game 2, move 7, left cell: no move written for 55: ...``."""
         return ENGLISH[self.kind].format(where=self.place.words(), **dict(self.values))
 
+    def to_json(self) -> dict[str, object]:
+        """The note, JSON-ready: its ``kind``, its ``place`` (:meth:`Place.to_json`), its
+        ``values`` by name and its English ``words``."""
+        return {
+            "kind": self.kind.value,
+            "place": self.place.to_json(),
+            "values": dict(self.values),
+            "words": self.words(),
+        }
+
     def __str__(self) -> str:
         return self.words()
 
