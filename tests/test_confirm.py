@@ -231,6 +231,49 @@ def test_cube_decisions_within_the_margin_of_a_threshold_or_called_wrong_are_che
     assert _cube_matters(cube(CubeAction.DOUBLE, 0.20, 0.40, 1.0, error=0.2), s)  # called wrong
 
 
+def test_which_checker_plays_are_rolled_out_and_against_what(evaluator: Evaluator) -> None:
+    """From ``move_least`` up: the played move and the search's best two. A play the search calls
+    best by less than ``move_close``: the played move and the next. Neither: none."""
+    match = replay(read_match((DATA / "gnubg.mat").read_text()))
+    first = review(match, 1, evaluator, cube_depth=1)
+    settings = ConfirmSettings()
+    checked = {c.decisions[0]: c for c in checks(first, settings) if c.kinds == ("move",)}
+    close = least = 0
+    for i, d in enumerate(first.decisions):
+        mine = d.played_option()
+        if d.kind != "move" or mine is None or len(d.options) < 2:
+            assert i not in checked
+            continue
+        others = [o for o in d.options if o.move.after.code != mine.move.after.code]
+        if d.error >= settings.move_least:
+            least += 1
+            assert checked[i].moves[0][0] == d.played and 2 <= len(checked[i].moves) <= 3
+        elif d.error == 0.0 and mine.equity - others[0].equity < settings.move_close:
+            close += 1
+            assert [m[0] for m in checked[i].moves] == [d.played, others[0].move.notation()]
+            assert checked[i].priority == 0.0  # after every play the search calls an error
+        else:
+            assert i not in checked, (d.played, d.error)
+    assert close and least
+
+
+def test_a_play_called_best_by_a_hair_is_judged_by_the_rollout_against_the_next(evaluator: Evaluator) -> None:
+    """Its error becomes the rollout's (0 where the played move does better), its best the next
+    move only when that one rolls out better."""
+    match = replay(read_match((DATA / "gnubg.mat").read_text()))
+    first = review(match, 1, evaluator, cube_depth=1)
+    settings = replace(FAST, max_trials=72)
+    todo = [c for c in checks(first, settings) if c.kinds == ("move",) and c.priority == 0.0]
+    assert todo
+    for check in todo[:3]:
+        (i,) = check.decisions
+        before = first.decisions[i]
+        after = judged_again(before, roll(evaluator, (check, settings), never), settings)
+        assert after.judged is not None and after.confirmed() and after.judged.search_error == 0.0
+        assert after.error == max(0.0, after.judged.estimate)
+        assert after.best == (check.moves[1][0] if after.error > 0 else before.played)
+
+
 def test_a_confirmed_review_keeps_its_budget_recounts_its_totals_and_marks_what_it_judged(
     evaluator: Evaluator,
 ) -> None:
@@ -297,8 +340,9 @@ def test_a_review_of_a_match_with_nothing_to_report_confirms_nothing(evaluator: 
             replace(d, error=0.0, cube=(0.0, -0.5, 1.0) if d.cube else None) for d in first.decisions
         ),
     )
-    rev = confirm(calm, evaluator, FAST)
-    assert rev.to_check == rev.checked == 0 and not rev.confirming() and rev.confirm == FAST
+    clear = replace(FAST, move_close=0.0)  # and no play the search calls best by a hair
+    rev = confirm(calm, evaluator, clear)
+    assert rev.to_check == rev.checked == 0 and not rev.confirming() and rev.confirm == clear
     assert isinstance(rev, Review) and np.isfinite([s.checker_error for s in rev.stats]).all()
 
 

@@ -8,8 +8,9 @@ played with the same dice) has far less of both. So after the search has judged 
 (:func:`ai.analysis.review.review`), :func:`confirm` rolls out those it would report
 (:func:`checks`):
 
-* a checker play whose error the search puts at ``move_least`` (doubtful) or more: the played
-  move and the search's best two;
+* a checker play whose error the search puts at ``move_least`` (just under doubtful) or more:
+  the played move and the search's best two; and a play the search calls best by less than
+  ``move_close``: the played move and the next;
 * a cube decision within ``cube_margin`` of a threshold (the doubler's: double or not; the
   taker's: take or pass), and every cube action the search calls wrong: no double, double/take
   and double/pass of the doubler's position (a double and its answer share one rollout).
@@ -101,13 +102,23 @@ def _context(review: Review, d: Decision, after_take: bool) -> tuple[int, CubeCo
 
 def _move_check(review: Review, i: int, settings: ConfirmSettings) -> Check | None:
     """A checker play's check: the played move and the search's best two, if the search's error
-    reaches ``move_least``."""
+    reaches ``move_least``; the played move and the next, if the search calls it best by less
+    than ``move_close``."""
     d = review.decisions[i]
     mine = d.played_option()
-    if d.error < settings.move_least or mine is None or len(d.options) < 2:
+    if mine is None or len(d.options) < 2:
         return None
     moves = [(d.played, mine.move.after.code, mine.equity)]
-    for option in d.options[:2]:
+    if d.error >= settings.move_least:
+        best = d.options[:2]
+    elif d.error == 0.0:
+        runner = next((o for o in d.options if o.move.after.code != mine.move.after.code), None)
+        if runner is None or not 0.0 <= mine.equity - runner.equity < settings.move_close:
+            return None
+        best = (runner,)
+    else:
+        return None
+    for option in best:
         code = option.move.after.code
         if all(code != m[1] for m in moves):
             moves.append((option.move.notation(), code, option.equity))

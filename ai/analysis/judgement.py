@@ -144,8 +144,15 @@ class ConfirmSettings:
     truncate: int = 7
     """Each trial is played this many plies and valued there by the evaluation."""
 
-    move_least: float = DOUBTFUL
-    """Checker plays whose error the search puts at this or more are rolled out."""
+    move_least: float = 0.02
+    """Checker plays whose error the search puts at this or more are rolled out: the doubtful band
+    starts at 0.03, and where the search puts a play at 0.02-0.03 it is off GNU Backgammon's 2-ply
+    by about 0.02 a play (``docs/analysis.md``), so such a play may be doubtful."""
+
+    move_close: float = 0.02
+    """A play the search calls best by less than this over the next move is rolled out against that
+    move: the search cannot tell the two apart, and where it calls the played move best by a guess
+    the error it hides is counted nowhere (``docs/analysis.md``)."""
 
     cube_margin: float = 0.1
     """Cube decisions within this of a threshold (double or not, take or pass) are rolled out, as
