@@ -184,6 +184,24 @@ def test_analyze_refuses_a_budget_below_one_round(capsys: pytest.CaptureFixture[
     assert "not allowed with argument" in capsys.readouterr().err
 
 
+def test_analyze_whose_rollouts_fail_says_so_and_gives_the_searchs_verdicts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ai.engine import Engine
+
+    def failed(*_args: object, **_kwargs: object) -> Review:
+        raise RuntimeError("a rollout process stopped unexpectedly (exit code -9)")
+
+    monkeypatch.setattr(Engine, "confirm_review", failed)
+    assert entry.run(["analyze", str(DATA / "short.mat"), "--depth", "1", "--json", "--jobs", "1"]) == 0
+    said = capsys.readouterr()
+    assert "the rollouts failed (a rollout process stopped unexpectedly (exit code -9))" in said.err
+    assert "Traceback" not in said.err
+    out = json.loads(said.out)
+    assert out["confirm"] == {"mode": "quick"}
+    assert all(d["judged"]["by"] == "search" for d in out["decisions"] if "judged" in d)
+
+
 def test_analyze_json_carries_the_records_notes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "resigned.mat"
     path.write_text(

@@ -57,4 +57,8 @@ def confirmed_review(engine: Engine, rev: Review, args: argparse.Namespace) -> R
     from ai.engine_types import default_jobs
 
     jobs = args.jobs or default_jobs()
-    return engine.confirm_review(rev, second, processes=jobs, on_update=ConfirmBar(sys.stderr))
+    try:
+        return engine.confirm_review(rev, second, processes=jobs, on_update=ConfirmBar(sys.stderr))
+    except RuntimeError as exc:  # a rollout failed or its process died: the search's verdicts stand
+        print(f"\nconfirm: the rollouts failed ({exc}): the search's verdicts are given", file=sys.stderr)
+        return rev
