@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import os
+import signal
+import threading
 from dataclasses import replace
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -27,7 +29,7 @@ from ai.cube.model import context_from_match
 from ai.evaluation.evaluator import Evaluator
 from ai.evaluation.load import load_evaluator
 from ai.rollout.play import Player, Start, Task
-from ai.rollout.pool import round_trials
+from ai.rollout.pool import Crew, round_trials
 from ai.rollout.run import CUBE_LABELS
 from ai.rollout.settings import CandidateResult, RolloutResult, RolloutSettings
 from ai.search import Stopped
@@ -317,6 +319,22 @@ def test_a_cancelled_confirmation_leaves_no_process(evaluator: Evaluator) -> Non
         confirm(first, evaluator, CONFIRM_MODES["thorough"] or FAST, processes=2, should_stop=stop)  # type: ignore[arg-type]
     left = [(p, Path(f"/proc/{p}/cmdline").read_bytes()) for p in seen if is_running(p)]
     assert seen and not left
+
+
+def test_a_rollout_process_killed_midway_is_named_with_its_exit_code(evaluator: Evaluator) -> None:
+    """A crew's process killed outright (out of memory, say) ends the run with why, never a hang."""
+    check, _ = _move_check(evaluator, *ON_THE_EDGE)
+    long = replace(FAST, max_trials=36 * 40, min_trials=36 * 40)
+    with Crew(roll, evaluator, 2) as crew:
+        victim = crew._procs[0].pid
+        killer = threading.Timer(1.0, os.kill, (victim, signal.SIGKILL))
+        killer.start()
+        try:
+            with pytest.raises(RuntimeError, match=r"stopped unexpectedly \(exit code -9\)"):
+                list(crew.run([(check, long), (check, long)]))
+        finally:
+            killer.cancel()
+    assert not is_running(victim)
 
 
 def test_the_same_seed_gives_the_same_verdicts_in_one_process_or_two(evaluator: Evaluator) -> None:

@@ -129,7 +129,7 @@ class Jobs:
                 msg = conn.recv()
             except (EOFError, OSError):
                 self._open.discard(j)
-                code = self._procs[j].exitcode
+                code = _exit_code(self._procs[j])
                 raise RuntimeError(f"a rollout job stopped unexpectedly (exit code {code})") from None
             if msg[0] in ("values", "ply"):
                 yield msg[1], msg[2]
@@ -249,6 +249,14 @@ T_contra = TypeVar("T_contra", contravariant=True)
 R_co = TypeVar("R_co", covariant=True)
 
 
+def _exit_code(proc: Any) -> int | None:
+    """The exit code of a child whose pipe has ended, waiting a moment for it to be reaped (None if
+    it has not ended by then)."""
+    proc.join(timeout=1.0)
+    code: int | None = proc.exitcode
+    return code
+
+
 class Work(Protocol[T_contra, R_co]):
     """What a :class:`Crew` does with each item: a module-level function (it is sent to the
     processes by name), given the evaluator, the item and ``should_stop``."""
@@ -315,7 +323,7 @@ class Crew(Generic[T, R]):
                 try:
                     kind, answer = conn.recv()
                 except (EOFError, OSError):
-                    code = self._procs[j].exitcode
+                    code = _exit_code(self._procs[j])
                     raise RuntimeError(f"a rollout process stopped unexpectedly (exit code {code})") from None
                 i = busy.pop(j)
                 free.append(j)
